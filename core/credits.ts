@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** SPEC section 9: each analysis costs 10 credits; the badge shows floor(credits / 10) analyses. */
+export const ANALYSIS_COST_CREDITS = 10;
+
+export function analysesAvailable(credits: number): number {
+  return Math.max(0, Math.floor(credits / ANALYSIS_COST_CREDITS));
+}
+
+export const subscriptionTypeSchema = z.enum(['lite', 'standard', 'pro']);
+export type SubscriptionType = z.infer<typeof subscriptionTypeSchema>;
+
+export const userTokensResponseSchema = z.object({
+  tokensRemaining: z.number().int(),
+  tokensTotal: z.number().int(),
+  subscriptionType: subscriptionTypeSchema.nullable(),
+  subscriptionStatus: z.string().nullable(),
+  lastRefillDate: z.string().nullable(),
+  nextRefillDate: z.string().nullable(),
+});
+export type UserTokensResponse = z.infer<typeof userTokensResponseSchema>;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * Every error code the API can answer with, shared by server, dashboard and
+ * widget so clients switch on `code`, never on message text (DECISIONS, Errors).
+ */
+export const errorCodeSchema = z.enum([
+  'VALIDATION_ERROR',
+  'UNAUTHORIZED',
+  'INSUFFICIENT_TOKENS',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  'ANALYSIS_FAILED',
+  'PAYMENTS_NOT_CONFIGURED',
+]);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const statusForCode: Record<ErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  INSUFFICIENT_TOKENS: 402,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  ANALYSIS_FAILED: 502,
+  PAYMENTS_NOT_CONFIGURED: 503,
+};
+
+/** The body of every error answer: `{ message, code }`, plus per-field `details` for validation. */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: errorCodeSchema,
+  details: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,40 @@
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as schema from './schema';
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+/** Resolved from this file, not the working directory (CONVENTIONS 9). */
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * Opens the SQLite file with the pragmas the product relies on: WAL so readers never
+ * block the writer, foreign keys on (SQLite's default is off), and a busy timeout so a
+ * second writer waits instead of failing with SQLITE_BUSY.
+ */
+export function openDatabase(file: string): Db {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  return drizzle(sqlite, { schema }) as Db;
+}
+
+export function migrateDatabase(db: Db): void {
+  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+}
+
+/**
+ * Runs `fn` in a BEGIN IMMEDIATE transaction: the write lock is taken up front, so a
+ * read-then-write (a balance check, a single-use token) cannot interleave with another
+ * writer. better-sqlite3 is synchronous, so `fn` must not await.
+ */
+export function immediate<T>(db: Db, fn: (tx: Db) => T): T {
+  return db.$client.transaction(() => fn(db)).immediate();
+}

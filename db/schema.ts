@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/**
+ * The database: every entity of SPEC section 3 plus the additions of DECISIONS
+ * (roles, ownership columns, per-user settings, the credit ledger, processed
+ * payment events, hashed session ids). Times are integer epoch milliseconds;
+ * money is integer pence (the API shows "12.50" text).
+ */
+const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull();
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    username: text('username').notNull(),
+    /** Stored trimmed and lower-cased, so uniqueness is case-insensitive. */
+    email: text('email').notNull(),
+    /** The password hash (scrypt, PHC-style string), never the password. */
+    password: text('password').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_unique').on(t.email),
+  ],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    /** SHA-256 (hex) of the random session id sealed in the cookie; the id itself is never stored. */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = sqliteTable(
+  'password_reset_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 (hex) of the token sent by e-mail. */
+    token: text('token').notNull().unique(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    used: integer('used', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/** Per-user AI settings (DECISIONS: one row per user). */
+export const systemSettings = sqliteTable('system_settings', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  aiInstructions: text('ai_instructions').notNull().default(''),
+  hourlyRatePence: integer('hourly_rate_pence').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+export const businesses = sqliteTable(
+  'businesses',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull().unique(),
+    hourlyRatePence: integer('hourly_rate_pence').notNull(),
+    aiInstructions: text('ai_instructions'),
+    /** JSON list of site origins allowed to embed; empty means any. */
+    allowedOrigins: text('allowed_origins', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    createdAt: createdAt(),
+  },
+  (t) => [index('businesses_owner_idx').on(t.ownerId)],
+);
+
+export const treeAnalyses = sqliteTable(
+  'tree_analyses',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessId: integer('business_id').references(() => businesses.id, { onDelete: 'set null' }),
+    imageUrl: text('image_url').notNull(),
+    species: text('species'),
+    diameter: integer('diameter'),
+    height: integer('height'),
+    woodDensity: text('wood_density'),
+    cuttingTimeMin: integer('cutting_time_min'),
+    cuttingTimeMax: integer('cutting_time_max'),
+    prepTimeMin: integer('prep_time_min'),
+    prepTimeMax: integer('prep_time_max'),
+    cleanupTimeMin: integer('cleanup_time_min'),
+    cleanupTimeMax: integer('cleanup_time_max'),
+    factors: text('factors', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    safetyWarnings: text('safety_warnings', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    confidence: real('confidence'),
+    provider: text('provider'),
+    description: text('description'),
+    siteDetails: text('site_details', { mode: 'json' }).$type<Record<string, unknown>>(),
+    hourlyRatePence: integer('hourly_rate_pence').notNull().default(0),
+    actualCuttingTime: integer('actual_cutting_time'),
+    actualPrepTime: integer('actual_prep_time'),
+    actualCleanupTime: integer('actual_cleanup_time'),
+    feedback: text('feedback'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tree_analyses_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const userTokens = sqliteTable('user_tokens', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The running balance; always equal to the sum of this user's credit_ledger rows. */
+  tokensRemaining: integer('tokens_remaining').notNull().default(0),
+  tokensTotal: integer('tokens_total').notNull().default(0),
+  subscriptionType: text('subscription_type', { enum: ['lite', 'standard', 'pro'] }),
+  subscriptionStatus: text('subscription_status'),
+  lastRefillDate: integer('last_refill_date', { mode: 'timestamp_ms' }),
+  nextRefillDate: integer('next_refill_date', { mode: 'timestamp_ms' }),
+  cancelAt: integer('cancel_at', { mode: 'timestamp_ms' }),
+  passEndsAt: integer('pass_ends_at', { mode: 'timestamp_ms' }),
+  stripeCustomerId: text('stripe_customer_id'),
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  stripePaymentIntentId: text('stripe_payment_intent_id'),
+  createdAt: createdAt(),
+}, (t) => [check('user_tokens_balance_nonnegative', sql`${t.tokensRemaining} >= 0`)]);
+
+/** Every balance change (DECISIONS, Credits): who, delta, reason, reference, time. */
+export const creditLedger = sqliteTable(
+  'credit_ledger',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    reason: text('reason').notNull(),
+    reference: text('reference'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('credit_ledger_user_idx').on(t.userId)],
+);
+
+/** Payment events and intents already applied, so none is applied twice. */
+export const processedPaymentEvents = sqliteTable('processed_payment_events', {
+  id: text('id').primaryKey(),
+  kind: text('kind').notNull(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+export type UserRow = typeof users.$inferSelect;

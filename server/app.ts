@@ -1,0 +1,67 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { ApiError, renderError } from './http/errors';
+import type { AppEnv } from './http/context';
+import { dashboardRoutes } from './http/dashboard';
+import { sameOriginForCookies } from './http/origin';
+import { RateLimits } from './http/rate-limit';
+import { apiHeaders } from './http/security-headers';
+import { loadSession } from './http/session';
+import type { AppDeps } from './deps';
+import { authRoutes } from './routes/auth';
+import { creditRoutes } from './routes/credits';
+
+export interface AppOptions {
+  /** Where the built dashboard lives; tests that only speak to the API may leave it unbuilt. */
+  dashboardDir?: string;
+  rateLimits?: RateLimits;
+}
+
+/** JSON bodies are small; uploads get their own limit on their own route. */
+const JSON_BODY_LIMIT = 64 * 1024;
+
+/**
+ * Builds the whole HTTP app from injected parts (CONVENTIONS 1): the same function
+ * serves production (server/main.ts) and every integration test.
+ */
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
+  const limits = options.rateLimits ?? new RateLimits();
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    c.set('limits', limits);
+    await next();
+  });
+  app.onError(renderError);
+
+  app.get('/healthz', (c) => {
+    deps.db.$client.prepare('select 1').get();
+    return c.json({ status: 'ok' });
+  });
+
+  const api = new Hono<AppEnv>();
+  api.use('*', apiHeaders);
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: () => {
+        throw new ApiError('PAYLOAD_TOO_LARGE', 'Request body is too large');
+      },
+    }),
+  );
+  api.use('*', sameOriginForCookies);
+  api.use('*', loadSession);
+  api.route('/auth', authRoutes);
+  api.route('/', creditRoutes);
+  api.all('*', (c) => {
+    throw new ApiError('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`);
+  });
+  app.route('/api', api);
+
+  app.route('/', dashboardRoutes(options.dashboardDir));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

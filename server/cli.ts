@@ -1,0 +1,52 @@
+import { migrateDatabase, openDatabase } from '../db/client';
+import { setRole } from './accounts/users';
+import { systemClock } from './clock';
+import { ConfigError, loadConfig } from './config';
+
+/**
+ * Operator commands against the same database the server uses (DATA_DIR):
+ *   npm run cli -- make-admin <username>
+ * Later issues add grant-credits.
+ */
+const USAGE = 'Usage: npm run cli -- make-admin <username>';
+
+function main(argv: string[]): number {
+  const [command, ...args] = argv;
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      return 1;
+    }
+    throw err;
+  }
+  const db = openDatabase(config.databaseFile);
+  migrateDatabase(db);
+  try {
+    switch (command) {
+      case 'make-admin': {
+        const username = args[0];
+        if (!username) {
+          console.error(USAGE);
+          return 2;
+        }
+        const user = setRole(db, systemClock, username, 'admin');
+        if (!user) {
+          console.error(`No user named "${username}". Check the spelling, or register the account first.`);
+          return 1;
+        }
+        console.log(`${user.username} is now an admin.`);
+        return 0;
+      }
+      default:
+        console.error(command ? `Unknown command "${command}".\n${USAGE}` : USAGE);
+        return 2;
+    }
+  } finally {
+    db.$client.close();
+  }
+}
+
+process.exitCode = main(process.argv.slice(2));

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The environment, validated once at start (DECISIONS, Configuration). Every value is
+ * optional for a first run; a bad value stops the start with a message naming the variable.
+ */
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const optionalUrl = optionalString.pipe(z.url({ message: 'must be a URL such as http://localhost:3000' }).optional());
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: optionalUrl,
+  SESSION_SECRET: optionalString.pipe(
+    z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  ),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_MODEL: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: optionalUrl,
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/.+/, { message: 'must look like smtp://user:pass@host:587 or smtps://host:465' })
+      .optional(),
+  ),
+  MAIL_FROM: optionalString.pipe(z.string().min(3).optional()),
+  /** Set to true behind one reverse proxy (nginx, Caddy) so rate limits see the client's address. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  dataDir: string;
+  databaseFile: string;
+  /** The address users reach the product at, used in e-mailed links. */
+  publicUrl: string;
+  sessionSecret: string;
+  /** Secure cookies when the public address is https. */
+  secureCookies: boolean;
+  smtpUrl?: string;
+  mailFrom: string;
+  trustProxy: boolean;
+  openai: { apiKey?: string; baseUrl?: string; model?: string };
+  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
+}
+
+export class ConfigError extends Error {}
+
+/** Turns zod issues into one line per variable: "PORT: Invalid input: expected number". */
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`).join('\n');
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration:\n${describeIssues(parsed.error)}`);
+  }
+  return parsed.data;
+}
+
+/**
+ * The session secret: SESSION_SECRET when set, else one generated on first run and kept
+ * in DATA_DIR (mode 600) so sessions survive restarts and no secret lives in the repo.
+ */
+function loadSessionSecret(dataDir: string, fromEnv?: string): string {
+  if (fromEnv) return fromEnv;
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const env = parseEnv(source);
+  const dataDir = resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    dataDir,
+    databaseFile: join(dataDir, 'treeanalyzer.sqlite'),
+    publicUrl,
+    sessionSecret: loadSessionSecret(dataDir, env.SESSION_SECRET),
+    secureCookies: publicUrl.startsWith('https://'),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? 'TreeAnalyzer Pro <no-reply@treeanalyzer.local>',
+    trustProxy: env.TRUST_PROXY === 'true',
+    openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL },
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      apiBase: env.STRIPE_API_BASE,
+    },
+  };
+}

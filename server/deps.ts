@@ -1,0 +1,12 @@
+import type { Db } from '../db/client';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Mailer } from './mail/mailer';
+
+/** Everything createApp needs from outside, injected so tests build the same app. */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  mailer: Mailer;
+}

@@ -1,0 +1,14 @@
+import type { UserRow } from '../../db/schema';
+import type { AppDeps } from '../deps';
+import type { RateLimits } from './rate-limit';
+
+/** Hono's typed context for every route: the injected deps and the signed-in user, if any. */
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    limits: RateLimits;
+    user: UserRow | null;
+    /** SHA-256 of the current session id, when signed in. */
+    sessionKey: string | null;
+  };
+}

@@ -1,0 +1,65 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
+import { statusForCode, type ErrorBody, type ErrorCode } from '../../core/errors';
+
+/**
+ * The one error type of the API (CONVENTIONS 4). Throw it anywhere below a route;
+ * `renderError` turns it into `{ message, code }` with the code's status.
+ */
+export class ApiError extends HTTPException {
+  readonly code: ErrorCode;
+  readonly details?: Record<string, string[]>;
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { details?: Record<string, string[]>; headers?: Record<string, string> } = {},
+  ) {
+    super(statusForCode[code] as ContentfulStatusCode, { message });
+    this.code = code;
+    this.details = options.details;
+    this.headers = options.headers;
+  }
+}
+
+export const notFound = (what = 'Not found') => new ApiError('NOT_FOUND', what);
+
+/** A zod failure as a 400 with per-field details; the first message becomes the summary. */
+export function validationError(error: z.ZodError): ApiError {
+  const { fieldErrors, formErrors } = z.flattenError(error);
+  const details: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(fieldErrors)) {
+    if (Array.isArray(messages) && messages.length > 0) details[field] = messages;
+  }
+  if (formErrors.length > 0) details._form = formErrors;
+  const first = Object.values(details)[0]?.[0] ?? 'Invalid request';
+  return new ApiError('VALIDATION_ERROR', first, { details });
+}
+
+/** Hono's own HTTP errors (bad JSON, body limits) mapped onto our codes. */
+function codeForStatus(status: number): ErrorCode {
+  const match = (Object.entries(statusForCode) as [ErrorCode, number][]).find(([, s]) => s === status);
+  return match?.[0] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_ERROR');
+}
+
+/**
+ * The single error renderer (app.onError). Known errors keep their message; anything
+ * else is logged server-side and answered as a bare 500, never a stack or SQL text.
+ */
+export function renderError(err: Error, c: Context): Response {
+  if (err instanceof ApiError) {
+    const body: ErrorBody = { message: err.message, code: err.code };
+    if (err.details) body.details = err.details;
+    return c.json(body, err.status, err.headers);
+  }
+  if (err instanceof HTTPException && err.status < 500) {
+    const code = codeForStatus(err.status);
+    const message = err.status === 413 ? 'Request body is too large' : err.message || 'Bad request';
+    return c.json({ message, code } satisfies ErrorBody, err.status);
+  }
+  console.error(JSON.stringify({ level: 'error', msg: 'unhandled error', path: c.req.path, error: String(err?.stack ?? err) }));
+  return c.json({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' } satisfies ErrorBody, 500);
+}

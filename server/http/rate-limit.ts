@@ -1,0 +1,88 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { AppEnv } from './context';
+import { ApiError } from './errors';
+
+/**
+ * Rate limits for the account endpoints (DECISIONS, Passwords), per client address and
+ * per account, in memory: the product is one process on one box. Limits are counted
+ * in points over a window; once spent, the key is refused until the window ends.
+ */
+export interface Limit {
+  points: number;
+  windowSeconds: number;
+}
+
+export const ACCOUNT_LIMITS = {
+  /** Failed logins: 10 per address and 5 per account in 15 minutes (OWASP ASVS 2.2.1 style throttling). */
+  loginFailuresPerAddress: { points: 10, windowSeconds: 15 * 60 },
+  loginFailuresPerAccount: { points: 5, windowSeconds: 15 * 60 },
+  registrationsPerAddress: { points: 10, windowSeconds: 60 * 60 },
+  resetRequestsPerAddress: { points: 10, windowSeconds: 15 * 60 },
+  resetRequestsPerEmail: { points: 3, windowSeconds: 60 * 60 },
+  resetAttemptsPerAddress: { points: 10, windowSeconds: 15 * 60 },
+} satisfies Record<string, Limit>;
+
+export type LimitName = keyof typeof ACCOUNT_LIMITS;
+
+function tooMany(msBeforeNext: number): ApiError {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  return new ApiError(
+    'RATE_LIMITED',
+    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    { headers: { 'Retry-After': String(seconds) } },
+  );
+}
+
+export class RateLimits {
+  private readonly limiters = new Map<LimitName, RateLimiterMemory>();
+
+  constructor(limits: Record<LimitName, Limit> = ACCOUNT_LIMITS) {
+    for (const [name, limit] of Object.entries(limits) as [LimitName, Limit][]) {
+      this.limiters.set(name, new RateLimiterMemory({ points: limit.points, duration: limit.windowSeconds }));
+    }
+  }
+
+  private limiter(name: LimitName): RateLimiterMemory {
+    const limiter = this.limiters.get(name);
+    if (!limiter) throw new Error(`unknown rate limit ${name}`);
+    return limiter;
+  }
+
+  /** Spends one point; throws 429 with Retry-After once the key has none left. */
+  async consume(name: LimitName, key: string): Promise<void> {
+    try {
+      await this.limiter(name).consume(key);
+    } catch (err) {
+      if (err instanceof RateLimiterRes) throw tooMany(err.msBeforeNext);
+      throw err;
+    }
+  }
+
+  /** Refuses without spending when the key's points are already used (checked before a login). */
+  async check(name: LimitName, key: string): Promise<void> {
+    const limit = this.limiter(name);
+    const res = await limit.get(key);
+    if (res && res.consumedPoints >= limit.points) throw tooMany(res.msBeforeNext);
+  }
+
+  async reset(name: LimitName, key: string): Promise<void> {
+    await this.limiter(name).delete(key);
+  }
+}
+
+/** The client's address: the socket peer (the product is served directly or behind one trusted proxy per TRUST_PROXY). */
+export function clientAddress(c: Context<AppEnv>): string {
+  if (c.var.deps.config.trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for');
+    const last = forwarded?.split(',').map((s) => s.trim()).filter(Boolean).pop();
+    if (last) return last;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}

@@ -1,0 +1,83 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { sealData, unsealData } from 'iron-session';
+import { resumeSession, SESSION_TTL_MS, startSession } from '../accounts/sessions';
+import type { AppEnv } from './context';
+import { ApiError } from './errors';
+
+/**
+ * The session cookie holds a random 256-bit id sealed (encrypted and signed) with
+ * iron-session; the sessions table is keyed by the id's SHA-256 (DECISIONS, Sessions).
+ */
+export const SESSION_COOKIE = 'ta_session';
+const TTL_SECONDS = SESSION_TTL_MS / 1000;
+
+interface SessionCookie {
+  sid: string;
+}
+
+async function writeCookie(c: Context<AppEnv>, sid: string): Promise<void> {
+  const { config } = c.var.deps;
+  const sealed = await sealData({ sid } satisfies SessionCookie, { password: config.sessionSecret, ttl: TTL_SECONDS });
+  setCookie(c, SESSION_COOKIE, sealed, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: config.secureCookies,
+    path: '/',
+    maxAge: TTL_SECONDS,
+  });
+}
+
+/** Loads the signed-in user, if any, into `c.var.user`; extends the session when due. */
+export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set('user', null);
+  c.set('sessionKey', null);
+  const raw = getCookie(c, SESSION_COOKIE);
+  if (raw) {
+    const { db, clock, config } = c.var.deps;
+    let data: Partial<SessionCookie> = {};
+    try {
+      data = await unsealData<SessionCookie>(raw, { password: config.sessionSecret, ttl: TTL_SECONDS });
+    } catch {
+      data = {};
+    }
+    const session = typeof data.sid === 'string' ? resumeSession(db, clock, data.sid) : undefined;
+    if (session && data.sid) {
+      c.set('user', session.user);
+      c.set('sessionKey', session.key);
+      if (session.extended) await writeCookie(c, data.sid);
+    } else {
+      deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    }
+  }
+  await next();
+};
+
+/** Signs a user in: a new session id every time (no fixation), sealed into the cookie. */
+export async function signIn(c: Context<AppEnv>, userId: number): Promise<void> {
+  const { db, clock } = c.var.deps;
+  const session = startSession(db, clock, userId);
+  await writeCookie(c, session.id);
+}
+
+export function clearSessionCookie(c: Context<AppEnv>): void {
+  deleteCookie(c, SESSION_COOKIE, { path: '/' });
+}
+
+export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.var.user) throw new ApiError('UNAUTHORIZED', 'Please sign in to continue');
+  await next();
+};
+
+export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.var.user) throw new ApiError('UNAUTHORIZED', 'Please sign in to continue');
+  if (c.var.user.role !== 'admin') throw new ApiError('FORBIDDEN', 'This page is restricted to admin users');
+  await next();
+};
+
+/** The signed-in user inside a route guarded by requireUser. */
+export function currentUser(c: Context<AppEnv>) {
+  const user = c.var.user;
+  if (!user) throw new ApiError('UNAUTHORIZED', 'Please sign in to continue');
+  return user;
+}

@@ -1,0 +1,11 @@
+import { join } from 'node:path';
+import type { Config } from '../config';
+import type { Mailer } from './mailer';
+import { createOutboxMailer } from './outbox-mailer';
+import { createSmtpMailer } from './smtp-mailer';
+
+export function createMailer(config: Config): Mailer {
+  return config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom);
+}

@@ -1,0 +1,14 @@
+/** Outgoing e-mail behind one interface (CONVENTIONS 2): SMTP when configured, else the outbox folder. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  /** 'smtp' sends; 'outbox' writes .eml files for the operator to read. */
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close?(): void;
+}

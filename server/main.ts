@@ -1,0 +1,57 @@
+import { serve } from '@hono/node-server';
+import { migrateDatabase, openDatabase } from '../db/client';
+import { deleteExpiredSessions } from './accounts/sessions';
+import { createApp } from './app';
+import { systemClock } from './clock';
+import { ConfigError, loadConfig, type Config } from './config';
+import { createMailer } from './mail/create-mailer';
+
+/** The thin entry (CONVENTIONS 1): read config, open and migrate the database, listen, shut down cleanly. */
+function start(): void {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const db = openDatabase(config.databaseFile);
+  migrateDatabase(db);
+  const clock = systemClock;
+  const mailer = createMailer(config);
+  const app = createApp({ db, config, clock, mailer });
+
+  const hourly = setInterval(() => deleteExpiredSessions(db, clock), 60 * 60 * 1000);
+  hourly.unref();
+
+  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+    console.log(
+      `TreeAnalyzer Pro listening on http://localhost:${info.port} (public URL ${config.publicUrl}, data in ${config.dataDir}, mail: ${mailer.kind})`,
+    );
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received, finishing open requests...`);
+    // Give in-flight requests up to 10 s, then close the database and exit.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(() => {
+      mailer.close?.();
+      db.$client.close();
+      console.log('Stopped.');
+      process.exit(0);
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+start();

@@ -1,0 +1,81 @@
+import { Hono } from 'hono';
+import {
+  forgotPasswordSchema,
+  LOGIN_FAILED_MESSAGE,
+  loginSchema,
+  registerSchema,
+  RESET_DONE_MESSAGE,
+  RESET_REQUESTED_MESSAGE,
+  resetPasswordSchema,
+} from '../../core/accounts';
+import { requestPasswordReset, resetPassword } from '../accounts/password-reset';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../accounts/passwords';
+import { endSession } from '../accounts/sessions';
+import { createUser, findUserByUsernameOrEmail, toPublicUser } from '../accounts/users';
+import type { AppEnv } from '../http/context';
+import { ApiError } from '../http/errors';
+import { clientAddress } from '../http/rate-limit';
+import { clearSessionCookie, currentUser, requireUser, signIn } from '../http/session';
+import { readJson } from '../http/validate';
+
+/** Accounts: SPEC sections 2, 5, 7, 8 and DECISIONS (Sessions, Passwords, E-mail). */
+export const authRoutes = new Hono<AppEnv>()
+  .post('/register', async (c) => {
+    await c.var.limits.consume('registrationsPerAddress', clientAddress(c));
+    const input = await readJson(c, registerSchema);
+    const passwordHash = await hashPassword(input.password);
+    const { db, clock } = c.var.deps;
+    const user = createUser(db, clock, { ...input, passwordHash });
+    await signIn(c, user.id);
+    return c.json({ user: toPublicUser(user) }, 201);
+  })
+
+  .post('/login', async (c) => {
+    const input = await readJson(c, loginSchema);
+    const address = clientAddress(c);
+    const account = input.usernameOrEmail.toLowerCase();
+    await c.var.limits.check('loginFailuresPerAddress', address);
+    await c.var.limits.check('loginFailuresPerAccount', account);
+
+    const user = findUserByUsernameOrEmail(c.var.deps.db, input.usernameOrEmail);
+    // An unknown user costs the same hash verification as a wrong password.
+    const ok = user ? await verifyPassword(user.password, input.password) : await verifyAgainstDummy(input.password);
+    if (!user || !ok) {
+      await c.var.limits.consume('loginFailuresPerAddress', address);
+      await c.var.limits.consume('loginFailuresPerAccount', account);
+      throw new ApiError('UNAUTHORIZED', LOGIN_FAILED_MESSAGE);
+    }
+    await c.var.limits.reset('loginFailuresPerAccount', account);
+    await signIn(c, user.id);
+    return c.json({ user: toPublicUser(user) });
+  })
+
+  .post('/logout', async (c) => {
+    const key = c.var.sessionKey;
+    if (key) endSession(c.var.deps.db, key);
+    clearSessionCookie(c);
+    return c.json({ message: 'You have been successfully logged out.' });
+  })
+
+  .get('/me', requireUser, (c) => c.json({ user: toPublicUser(currentUser(c)) }))
+
+  .post('/forgot-password', async (c) => {
+    await c.var.limits.consume('resetRequestsPerAddress', clientAddress(c));
+    const { email } = await readJson(c, forgotPasswordSchema);
+    await c.var.limits.consume('resetRequestsPerEmail', email);
+    try {
+      await requestPasswordReset(c.var.deps, email);
+    } catch (err) {
+      // The answer must not reveal whether the address exists, so a mail failure is logged, not shown.
+      console.error(JSON.stringify({ level: 'error', msg: 'reset e-mail failed', error: String(err) }));
+    }
+    return c.json({ message: RESET_REQUESTED_MESSAGE });
+  })
+
+  .post('/reset-password', async (c) => {
+    await c.var.limits.consume('resetAttemptsPerAddress', clientAddress(c));
+    const input = await readJson(c, resetPasswordSchema);
+    await resetPassword(c.var.deps, input.token, input.password);
+    clearSessionCookie(c);
+    return c.json({ message: RESET_DONE_MESSAGE });
+  });

@@ -1,0 +1,12 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The dashboard SPA: built into dist/dashboard and served by the Hono server for every
+// non-API path. In `npm run dev`, API calls are proxied to the server on :3000.
+export default defineConfig({
+  root: 'dashboard',
+  plugins: [react(), tailwindcss()],
+  build: { outDir: '../dist/dashboard', emptyOutDir: true },
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+});

@@ -40,7 +40,8 @@ export const registerSchema = z
     password: passwordSchema,
     confirmPassword: z.string().min(1, 'Please confirm your password'),
   })
-  .refine((v) => v.password === v.confirmPassword, {
+  // An empty confirmation already says "Please confirm your password"; don't also say they differ.
+  .refine((v) => v.confirmPassword === '' || v.password === v.confirmPassword, {
     message: "Passwords don't match",
     path: ['confirmPassword'],
   });
@@ -61,7 +62,8 @@ export const resetPasswordSchema = z
     password: passwordSchema,
     confirmPassword: z.string().min(1, 'Please confirm your password'),
   })
-  .refine((v) => v.password === v.confirmPassword, {
+  // An empty confirmation already says "Please confirm your password"; don't also say they differ.
+  .refine((v) => v.confirmPassword === '' || v.password === v.confirmPassword, {
     message: "Passwords don't match",
     path: ['confirmPassword'],
   });

@@ -1,0 +1,55 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseEnv } from './config';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'treeanalyzer-config-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('configuration', () => {
+  it('runs with no variables at all', () => {
+    expect(parseEnv({})).toMatchObject({ PORT: 3000, DATA_DIR: './data', NODE_ENV: 'development' });
+  });
+
+  it('names the variable when a value is bad', () => {
+    expect(() => parseEnv({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => parseEnv({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => parseEnv({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
+    expect(() => parseEnv({ SMTP_URL: 'mail.example.com' })).toThrow(/SMTP_URL/);
+    expect(() => parseEnv({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET: must be at least 32 characters/);
+  });
+
+  it('generates a session secret into DATA_DIR once and reuses it', () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    expect(first.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, 'session-secret'), 'utf8').trim()).toBe(first.sessionSecret);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first.sessionSecret);
+  });
+
+  it('uses secure cookies behind an https public address', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: 'https://trees.example.com/' })).toMatchObject({
+      secureCookies: true,
+      publicUrl: 'https://trees.example.com',
+    });
+  });
+
+  it('stops the server start with a message naming the variable', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: { ...process.env, PORT: 'not-a-port', DATA_DIR: tempDir() },
+      encoding: 'utf8',
+      timeout: 15_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('Invalid configuration');
+    expect(run.stderr).toMatch(/PORT: /);
+    expect(run.stdout).not.toContain('listening');
+  });
+});

@@ -1,0 +1,59 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../testing/harness';
+
+let server: TestServer;
+let dist: string;
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'treeanalyzer-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>TreeAnalyzer Pro</title><div id="root"></div>');
+  writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log("app")');
+  server = await startTestServer({}, { dashboardDir: dist });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('dashboard serving', () => {
+  it('serves the SPA for deep links and unknown paths, never cached, never framed', async () => {
+    for (const path of ['/', '/settings', '/reset-password?token=abc', '/no/such/page']) {
+      const res = await fetch(server.url + path);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<div id="root">');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  it('serves hashed assets with a long cache', async () => {
+    const res = await fetch(`${server.url}/assets/app-1234.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('does not serve files outside the build folder', async () => {
+    const res = await fetch(`${server.url}/..%2f..%2fpackage.json`);
+    expect(await res.text()).not.toContain('"dependencies"');
+  });
+
+  it('gives API answers nosniff and a deny-all CSP', async () => {
+    const res = await fetch(`${server.url}/api/auth/me`);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers /healthz', async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+});

@@ -1,0 +1,51 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeQuotedPrintable, resetTokenFrom } from '../testing/mail';
+import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
+
+/** A real SMTP server on loopback that keeps what it receives. */
+const received: { to: string[]; raw: string }[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, session, callback) {
+    let raw = '';
+    stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+    stream.on('end', () => {
+      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: decodeQuotedPrintable(raw) });
+      callback();
+    });
+  },
+});
+
+let server: TestServer;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const { port } = smtp.server.address() as AddressInfo;
+  server = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Trees <no-reply@trees.test>' });
+});
+afterAll(async () => {
+  await server.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+describe('SMTP mailer', () => {
+  it('sends the reset e-mail through SMTP with a working link', async () => {
+    const { account } = await registerClient(server, { firstName: 'Rowan' });
+    const res = await new TestClient(server).post('/api/auth/forgot-password', { email: account.email });
+    expect(res.status).toBe(200);
+    expect(server.mailer.kind).toBe('smtp');
+    const mail = received.find((m) => m.to.includes(account.email));
+    expect(mail?.raw).toContain('From: Trees <no-reply@trees.test>');
+    expect(mail?.raw).toContain('Subject: Reset your TreeAnalyzer Pro password');
+    expect(mail?.raw).toContain('Hello Rowan,');
+    const token = resetTokenFrom(mail?.raw ?? '');
+    const done = await new TestClient(server).post('/api/auth/reset-password', {
+      token,
+      password: 'via smtp ok',
+      confirmPassword: 'via smtp ok',
+    });
+    expect(done.status).toBe(200);
+  });
+});

@@ -1,0 +1,143 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { migrateDatabase, openDatabase, type Db } from '../../db/client';
+import { createApp, type AppOptions } from '../app';
+import type { Clock } from '../clock';
+import { loadConfig, type Config } from '../config';
+import { createMailer } from '../mail/create-mailer';
+import type { Mailer } from '../mail/mailer';
+
+/** A clock the test moves by hand (CONVENTIONS 10). */
+export class TestClock implements Clock {
+  constructor(private current = new Date('2026-06-01T09:00:00Z')) {}
+  now(): Date {
+    return new Date(this.current);
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface TestServer {
+  url: string;
+  origin: string;
+  db: Db;
+  config: Config;
+  clock: TestClock;
+  mailer: Mailer;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a real SQLite file in a temp DATA_DIR, listening on a free loopback
+ * port, with the real migrations (CONVENTIONS 5). Env overrides reach the real config
+ * parser, e.g. { SMTP_URL } to send through a test's SMTP server.
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: AppOptions = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'treeanalyzer-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '3000', ...env });
+  const db = openDatabase(config.databaseFile);
+  migrateDatabase(db);
+  const clock = new TestClock();
+  const mailer = createMailer(config);
+  const app = createApp({ db, config, clock, mailer }, options);
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  // E-mailed links point at this server.
+  config.publicUrl = url;
+  return {
+    url,
+    origin: url,
+    db,
+    config,
+    clock,
+    mailer,
+    dataDir,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      mailer.close?.();
+      db.$client.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A tiny HTTP client with a cookie jar, as a browser on our own origin would be:
+ * unsafe requests carry Origin and Sec-Fetch-Site: same-origin.
+ */
+export class TestClient {
+  cookies = new Map<string, string>();
+  constructor(readonly server: Pick<TestServer, 'url' | 'origin'>) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+    const h: Record<string, string> = { ...headers };
+    if (this.cookies.size > 0) h.cookie = this.cookieHeader();
+    if (method !== 'GET' && method !== 'HEAD') {
+      h.origin ??= this.server.origin;
+      h['sec-fetch-site'] ??= 'same-origin';
+    }
+    let payload: string | undefined;
+    if (body !== undefined) {
+      h['content-type'] ??= 'application/json';
+      payload = typeof body === 'string' ? body : JSON.stringify(body);
+    }
+    const res = await fetch(this.server.url + path, { method, headers: h, body: payload, redirect: 'manual' });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';');
+      const [name, ...rest] = (pair ?? '').split('=');
+      const value = rest.join('=');
+      const expired = attrs.some((a) => /max-age=0/i.test(a.trim())) || value === '';
+      if (name) {
+        if (expired) this.cookies.delete(name.trim());
+        else this.cookies.set(name.trim(), value);
+      }
+    }
+    return res;
+  }
+
+  get(path: string) {
+    return this.request('GET', path);
+  }
+  post(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('POST', path, body, headers);
+  }
+}
+
+let counter = 0;
+/** A fresh valid registration body; names are unique within the run. */
+export function newAccount(overrides: Partial<Record<string, string>> = {}) {
+  counter += 1;
+  const tag = `${process.pid}${counter}`;
+  return {
+    firstName: 'Ash',
+    lastName: 'Grove',
+    username: `user${tag}`,
+    email: `user${tag}@example.com`,
+    password: 'correct horse',
+    confirmPassword: 'correct horse',
+    ...overrides,
+  };
+}
+
+export async function registerClient(server: TestServer, overrides: Partial<Record<string, string>> = {}) {
+  const client = new TestClient(server);
+  const account = newAccount(overrides);
+  const res = await client.post('/api/auth/register', account);
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  return { client, account };
+}

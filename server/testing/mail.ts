@@ -1,0 +1,30 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Reads the newest message written to the outbox and returns its raw text (quoted-printable decoded). */
+export function newestOutboxMessage(dataDir: string): string {
+  const dir = join(dataDir, 'outbox');
+  const files = readdirSync(dir).sort();
+  const last = files[files.length - 1];
+  if (!last) throw new Error('outbox is empty');
+  return decodeQuotedPrintable(readFileSync(join(dir, last), 'utf8'));
+}
+
+export function outboxCount(dataDir: string): number {
+  try {
+    return readdirSync(join(dataDir, 'outbox')).length;
+  } catch {
+    return 0;
+  }
+}
+
+export function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The reset token from the link in a reset e-mail. */
+export function resetTokenFrom(message: string): string {
+  const match = message.match(/reset-password\?token=([A-Za-z0-9_%-]+)/);
+  if (!match?.[1]) throw new Error('no reset link in message');
+  return decodeURIComponent(match[1]);
+}

@@ -11,7 +11,7 @@ const baseSite: TimeModelInput['site'] = {
   wasteRemoval: true,
 };
 
-function totals(input: Partial<TimeModelInput> & { site?: Partial<TimeModelInput['site']> }) {
+function totals(input: Omit<Partial<TimeModelInput>, 'site'> & { site?: Partial<TimeModelInput['site']> }) {
   const e = estimateTimes({
     dbhIn: 16,
     heightFt: 40,

@@ -117,6 +117,15 @@ export const treeAnalyses = sqliteTable(
     description: text('description'),
     siteDetails: text('site_details', { mode: 'json' }).$type<Record<string, unknown>>(),
     hourlyRatePence: integer('hourly_rate_pence').notNull().default(0),
+    costMinPence: integer('cost_min_pence'),
+    costMaxPence: integer('cost_max_pence'),
+    /** Server-generated file name under DATA_DIR/uploads; never a client-supplied name. */
+    imagePath: text('image_path'),
+    method: text('method'),
+    siteVisitReason: text('site_visit_reason'),
+    /** The time model's uncalibrated component midpoints, what feedback is compared with. */
+    baseTimes: text('base_times', { mode: 'json' }).$type<{ cutting: number; prep: number; cleanup: number }>(),
+    calibratedFromJobs: integer('calibrated_from_jobs'),
     actualCuttingTime: integer('actual_cutting_time'),
     actualPrepTime: integer('actual_prep_time'),
     actualCleanupTime: integer('actual_cleanup_time'),

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase } from '../db/client';
 import { createUser, findUserByUsername } from './accounts/users';
+import { balanceOf, ledgerSum } from './credits/ledger';
 import { systemClock } from './clock';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'treeanalyzer-cli-'));
@@ -40,5 +41,28 @@ describe('npm run cli -- make-admin', () => {
     const usage = cli('make-admin');
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain('Usage: npm run cli -- make-admin <username>');
+  });
+});
+
+describe('npm run cli -- grant-credits', () => {
+  it('adds credits through the ledger and reports the balance', () => {
+    const first = cli('grant-credits', 'first', '30');
+    expect(first.status).toBe(0);
+    expect(first.stdout).toContain('Granted 30 credits to first; balance is now 30.');
+    expect(cli('grant-credits', 'FIRST', '5').stdout).toContain('balance is now 35.');
+
+    const db = openDatabase(join(dataDir, 'treeanalyzer.sqlite'));
+    const id = findUserByUsername(db, 'first')!.id;
+    expect(balanceOf(db, id)).toBe(35);
+    expect(ledgerSum(db, id)).toBe(35);
+    db.$client.close();
+  });
+
+  it('refuses a bad amount and an unknown user without changing anything', () => {
+    for (const amount of ['0', '-5', '2.5', 'lots']) expect(cli('grant-credits', 'first', amount).status).toBe(2);
+    expect(cli('grant-credits', 'ghost', '10').status).toBe(1);
+    const db = openDatabase(join(dataDir, 'treeanalyzer.sqlite'));
+    expect(balanceOf(db, findUserByUsername(db, 'first')!.id)).toBe(35);
+    db.$client.close();
   });
 });

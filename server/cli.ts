@@ -1,14 +1,15 @@
 import { migrateDatabase, openDatabase } from '../db/client';
-import { setRole } from './accounts/users';
+import { findUserByUsername, setRole } from './accounts/users';
+import { grantCredits } from './credits/ledger';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 
 /**
  * Operator commands against the same database the server uses (DATA_DIR):
  *   npm run cli -- make-admin <username>
- * Later issues add grant-credits.
+ *   npm run cli -- grant-credits <username> <n>
  */
-const USAGE = 'Usage: npm run cli -- make-admin <username>';
+const USAGE = 'Usage: npm run cli -- make-admin <username>\n       npm run cli -- grant-credits <username> <n>';
 
 function main(argv: string[]): number {
   const [command, ...args] = argv;
@@ -38,6 +39,22 @@ function main(argv: string[]): number {
           return 1;
         }
         console.log(`${user.username} is now an admin.`);
+        return 0;
+      }
+      case 'grant-credits': {
+        const [username, count] = args;
+        const amount = Number(count);
+        if (!username || !count || !Number.isInteger(amount) || amount <= 0 || amount > 1_000_000) {
+          console.error(`${USAGE}\n<n> is a whole number of credits from 1 to 1000000.`);
+          return 2;
+        }
+        const user = findUserByUsername(db, username);
+        if (!user) {
+          console.error(`No user named "${username}". Check the spelling, or register the account first.`);
+          return 1;
+        }
+        const balance = grantCredits(db, systemClock, user.id, amount, 'grant', 'cli');
+        console.log(`Granted ${amount} credits to ${user.username}; balance is now ${balance}.`);
         return 0;
       }
       default:

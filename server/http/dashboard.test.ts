@@ -39,6 +39,12 @@ describe('dashboard serving', () => {
     expect(res.headers.get('cache-control')).toContain('immutable');
   });
 
+  it('answers a missing asset with 404, not the app page', async () => {
+    const res = await fetch(`${server.url}/assets/missing-9999.js`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('<div id="root">');
+  });
+
   it('does not serve files outside the build folder', async () => {
     const res = await fetch(`${server.url}/..%2f..%2fpackage.json`);
     expect(await res.text()).not.toContain('"dependencies"');

@@ -29,6 +29,8 @@ export function dashboardRoutes(distDir = DASHBOARD_DIST): Hono {
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
   app.use('*', serveStatic({ root: distDir, precompressed: true, index: '__no_directory_index__' }));
+  // A missing hashed asset is a stale or broken build: say so, never answer it with the app page.
+  app.get('/assets/*', (c) => c.text('Not found', 404));
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.html(indexHtml);

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { siteDetailsSchema } from './site';
+
+/** SPEC 5 and 9: one image, jpeg/png/webp, at most 10 MB. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const UPLOAD_HINT = 'Supports JPEG, PNG, WebP • Maximum file size: 10MB';
+export const MAX_DESCRIPTION_CHARS = 2000;
+export const MAX_INSTRUCTIONS_CHARS = 2000;
+
+/** The safety disclaimer of SPEC section 1, on the results and in the report. */
+export const SAFETY_DISCLAIMER =
+  'Estimates are for planning purposes only. Tree work is dangerous: always consult a certified arborist before felling or climbing.';
+
+export const INSUFFICIENT_TOKENS_MESSAGE =
+  'You need 10 credits for each analysis. Subscribe to get monthly credits and continue analyzing trees.';
+
+const range = z.object({ min: z.number().int(), max: z.number().int() });
+
+/** An analysis as the API answers it: SPEC section 3's fields plus what DECISIONS adds. */
+export const analysisSchema = z.object({
+  id: z.number().int(),
+  imageUrl: z.string(),
+  species: z.string().nullable(),
+  diameter: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  woodDensity: z.string().nullable(),
+  cuttingTimeMin: z.number().int(),
+  cuttingTimeMax: z.number().int(),
+  prepTimeMin: z.number().int(),
+  prepTimeMax: z.number().int(),
+  cleanupTimeMin: z.number().int(),
+  cleanupTimeMax: z.number().int(),
+  factors: z.array(z.string()),
+  safetyWarnings: z.array(z.string()),
+  confidence: z.number().min(0).max(1),
+  method: z.string().nullable(),
+  /** DECISIONS, Abstention: why a site visit is recommended, when it is. */
+  siteVisitReason: z.string().nullable(),
+  /** Set when the estimate was scaled by the user's feedback. */
+  calibratedFromJobs: z.number().int().nullable(),
+  provider: z.string(),
+  description: z.string().nullable(),
+  siteDetails: siteDetailsSchema.nullable(),
+  /** The hourly rate at the time, decimal text such as "45.00". */
+  hourlyRate: z.string(),
+  cost: z.object({ min: z.string(), max: z.string() }).nullable(),
+  actualCuttingTime: z.number().int().nullable(),
+  actualPrepTime: z.number().int().nullable(),
+  actualCleanupTime: z.number().int().nullable(),
+  feedback: z.string().nullable(),
+  businessName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Analysis = z.infer<typeof analysisSchema>;
+
+export const analyzeResponseSchema = z.object({
+  analysis: analysisSchema,
+  confidence: z.number().min(0).max(1),
+  cost: z.object({ min: z.string(), max: z.string() }).optional(),
+});
+export type AnalyzeResponse = z.infer<typeof analyzeResponseSchema>;
+
+export const analysisListSchema = z.object({ analyses: z.array(analysisSchema) });
+
+const actualMinutes = z.number().int('Times are whole minutes').min(0).max(100_000).optional();
+
+/** SPEC 3 and 5: whole minutes, all optional; the text is optional too. */
+export const feedbackSchema = z.object({
+  actualCuttingTime: actualMinutes,
+  actualPrepTime: actualMinutes,
+  actualCleanupTime: actualMinutes,
+  feedback: z.string().trim().max(2000).optional(),
+});
+export type FeedbackInput = z.infer<typeof feedbackSchema>;
+
+/** Decimal(10,2) as text: up to 8 digits, 2 decimals, not negative. "" means 0 (SPEC 5). */
+export const hourlyRateTextSchema = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .refine((v) => v === '' || /^\d{1,8}(\.\d{1,2})?$/.test(v), {
+    message: 'Hourly rate must be a number of pounds with at most 2 decimals, 0 or more',
+  });
+
+export const settingsSchema = z.object({
+  aiInstructions: z.string().max(MAX_INSTRUCTIONS_CHARS, `Instructions must be at most ${MAX_INSTRUCTIONS_CHARS} characters`),
+  hourlyRate: hourlyRateTextSchema,
+});
+export const settingsResponseSchema = z.object({ aiInstructions: z.string(), hourlyRate: z.string() });
+export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
+
+export { range as minuteRangeSchema };

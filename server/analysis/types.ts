@@ -1,0 +1,74 @@
+import type { SiteDetails } from '../../core/site';
+import type { TimeRange } from '../../core/time-model';
+
+/**
+ * The contracts between the analysis steps (DECISIONS, Analysis: one module a step).
+ * upload -> image -> perception (VisionProvider) -> estimate -> safety -> calibrate -> store.
+ */
+
+/** What the pixels honestly show; the local provider never claims more. */
+export interface PhotoChecks {
+  /** Size of the decoded, orientation-corrected original. */
+  width: number;
+  height: number;
+  /** Mean luminance, 0 (black) to 255 (white). */
+  brightness: number;
+  /** Standard deviation of the Laplacian of a 512 px greyscale copy; low means blurred. */
+  sharpness: number;
+  /** Share of pixels that look like foliage or bark-green vegetation, 0..1. */
+  vegetationShare: number;
+  /** Factor texts for what is wrong, e.g. "Photo is blurred; retake for a better estimate". */
+  issues: string[];
+}
+
+export interface NormalisedImage {
+  /** Re-encoded JPEG, at most 2048 px on the long edge, orientation applied, no metadata. */
+  stored: Buffer;
+  /** Smaller JPEG (about 1024 px) that a vision model is sent. */
+  forModel: Buffer;
+  width: number;
+  height: number;
+  checks: PhotoChecks;
+}
+
+export interface VisionInput {
+  /** JPEG bytes (NormalisedImage.forModel). */
+  image: Buffer;
+  description?: string;
+  siteDetails: SiteDetails;
+  /** The user's or business's custom instructions: data for the prompt, never able to change the output schema. */
+  instructions?: string;
+  photoChecks: PhotoChecks;
+}
+
+/** What a vision provider perceived. Null means "could not tell". */
+export interface Perception {
+  species: string | null;
+  dbhIn: number | null;
+  heightFt: number | null;
+  crownSpreadFt: number | null;
+  /** Site facts found in the description or the photo (explicit site answers win over these). */
+  site: SiteDetails;
+  /** The provider's own time estimate, bounded later by the time model; null to use the model's. */
+  times: { cutting: TimeRange; prep: TimeRange; cleanup: TimeRange } | null;
+  factors: string[];
+  safetyWarnings: string[];
+  /** 0..1; the local provider never reports more than 0.5. */
+  confidence: number;
+}
+
+export interface VisionProvider {
+  readonly name: 'local' | 'openai';
+  perceive(input: VisionInput, signal?: AbortSignal): Promise<Perception>;
+}
+
+/** Thrown by a provider when the model failed, answered garbage, or timed out; the credits are refunded. */
+export class VisionError extends Error {
+  constructor(
+    message: string,
+    readonly cause?: unknown,
+  ) {
+    super(message);
+    this.name = 'VisionError';
+  }
+}

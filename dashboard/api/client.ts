@@ -1,0 +1,160 @@
+import type { z } from 'zod';
+import {
+  messageResponseSchema,
+  userResponseSchema,
+  type PublicUser,
+} from '../../core/accounts';
+import { userTokensResponseSchema, type UserTokensResponse } from '../../core/credits';
+import { errorCodeSchema, type ErrorCode } from '../../core/errors';
+
+/**
+ * The one error every API call throws. SPEC section 8: the message is the body's
+ * `message`, else the raw body text, else the status text, else "HTTP {status}";
+ * the body's `code` and the HTTP status travel with it. `status` is 0 when the
+ * server could not be reached at all.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | undefined;
+  /** Per-field messages of a 400 VALIDATION_ERROR. */
+  readonly details: Record<string, string[]> | undefined;
+
+  constructor(
+    message: string,
+    status: number,
+    code?: ErrorCode,
+    details?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export function isApiError(error: unknown, code?: ErrorCode): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.code === code);
+}
+
+/** The text to show for any failure, with a fallback for errors that carry none. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readDetails(value: unknown): Record<string, string[]> | undefined {
+  if (!isRecord(value)) return undefined;
+  const details: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(value)) {
+    if (Array.isArray(messages)) {
+      details[field] = messages.filter((m): m is string => typeof m === 'string');
+    }
+  }
+  return details;
+}
+
+async function errorFromResponse(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  const fields = isRecord(body) ? body : {};
+  const message =
+    (typeof fields.message === 'string' && fields.message) ||
+    text ||
+    response.statusText ||
+    `HTTP ${response.status}`;
+  const code = errorCodeSchema.safeParse(fields.code);
+  return new ApiError(
+    message,
+    response.status,
+    code.success ? code.data : undefined,
+    readDetails(fields.details),
+  );
+}
+
+type Body = FormData | Record<string, unknown>;
+
+interface RequestOptions<S extends z.ZodType | undefined> {
+  body?: Body;
+  /** Validates the JSON answer; without it the body is not read. */
+  schema?: S;
+}
+
+type Result<S> = S extends z.ZodType ? z.output<S> : void;
+
+/**
+ * Sends one request to our own origin with the session cookie. A plain object is
+ * sent as JSON; FormData (image uploads) goes as multipart with the browser's
+ * boundary.
+ */
+export async function request<S extends z.ZodType | undefined = undefined>(
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  options: RequestOptions<S> = {},
+): Promise<Result<S>> {
+  const { body, schema } = options;
+  const init: RequestInit = { method, credentials: 'same-origin', headers: { Accept: 'application/json' } };
+  if (body instanceof FormData) {
+    init.body = body;
+  } else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { ...init.headers, 'Content-Type': 'application/json' };
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch {
+    throw new ApiError('Could not reach the server. Please check your connection and try again.', 0);
+  }
+  if (!response.ok) throw await errorFromResponse(response);
+  if (!schema) return undefined as Result<S>;
+
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new ApiError('The server sent an unreadable answer.', response.status);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiError('The server sent an unexpected answer.', response.status);
+  }
+  return parsed.data as Result<S>;
+}
+
+/** The typed calls of SPEC section 7, one small function each. */
+export const api = {
+  auth: {
+    me: () => request('GET', '/api/auth/me', { schema: userResponseSchema }),
+    login: (body: { usernameOrEmail: string; password: string }) =>
+      request('POST', '/api/auth/login', { body, schema: userResponseSchema }),
+    register: (body: {
+      firstName: string;
+      lastName: string;
+      username: string;
+      email: string;
+      password: string;
+      confirmPassword: string;
+    }) => request('POST', '/api/auth/register', { body, schema: userResponseSchema }),
+    logout: () => request('POST', '/api/auth/logout'),
+    forgotPassword: (body: { email: string }) =>
+      request('POST', '/api/auth/forgot-password', { body, schema: messageResponseSchema }),
+    resetPassword: (body: { token: string; password: string; confirmPassword: string }) =>
+      request('POST', '/api/auth/reset-password', { body, schema: messageResponseSchema }),
+  },
+  credits: {
+    get: (): Promise<UserTokensResponse> =>
+      request('GET', '/api/user-tokens', { schema: userTokensResponseSchema }),
+  },
+};
+
+export type { PublicUser };

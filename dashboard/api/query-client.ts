@@ -1,0 +1,36 @@
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './client';
+
+export const queryKeys = {
+  currentUser: ['/api/auth/me'] as const,
+  userTokens: ['/api/user-tokens'] as const,
+};
+
+/**
+ * SPEC section 7: data is never stale by itself, nothing refetches on focus or
+ * polls, and neither queries nor mutations retry. Screens refresh what they
+ * change by invalidating it.
+ */
+export function createQueryClient(): QueryClient {
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      // A 401 from any read means the session has ended (expired, or reset elsewhere):
+      // the visitor is signed out, so the signed-in screens give way to the login screen.
+      onError: (error, query) => {
+        if (error instanceof ApiError && error.status === 401 && query.queryKey[0] !== queryKeys.currentUser[0]) {
+          queryClient.setQueryData(queryKeys.currentUser, null);
+        }
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: Infinity,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+  return queryClient;
+}

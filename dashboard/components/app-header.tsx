@@ -1,0 +1,200 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CircleHelp, LogOut, Menu, ShieldAlert, X } from 'lucide-react';
+import { useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { api } from '../api/client';
+import { endSession, useCurrentUser } from '../api/session';
+import { CreditsBadge } from './credits-badge';
+import { HowItWorksDialog, SafetyGuideDialog } from './help-dialogs';
+import { Logo } from './logo';
+import { showErrorToast, showToast } from './toast';
+import { buttonStyles } from './ui';
+
+const NAV_LINKS = [
+  { href: '/settings', label: 'Settings' },
+  { href: '/admin/businesses', label: 'Business Admin' },
+  { href: '/checkout', label: 'Get Tokens' },
+  { href: '/history', label: 'History' },
+] as const;
+
+type HelpDialog = 'how-it-works' | 'safety-guide';
+
+function useLogout() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: api.auth.logout,
+    onSuccess: () => {
+      endSession(queryClient);
+      showToast({ title: 'Logged Out', description: 'You have been successfully logged out.' });
+      navigate('/login');
+    },
+    onError: () => {
+      showErrorToast({ title: 'Logout Failed', description: 'There was an issue logging out. Please try again.' });
+    },
+  });
+}
+
+function NavLink({ href, children, onNavigate, block = false }: {
+  href: string;
+  children: ReactNode;
+  onNavigate?: () => void;
+  block?: boolean;
+}) {
+  const [location] = useLocation();
+  const current = location === href;
+  return (
+    <Link
+      href={href}
+      onClick={onNavigate}
+      aria-current={current ? 'page' : undefined}
+      className={`rounded-lg px-3 py-2 text-sm font-medium transition-colors ${block ? 'block' : ''} ${
+        current ? 'bg-green-100 text-green-900' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900'
+      }`}
+    >
+      {children}
+    </Link>
+  );
+}
+
+const helpButtonClass =
+  'inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100 hover:text-stone-900';
+
+/**
+ * The signed-in header of every dashboard page: help dialogs, navigation, the
+ * credits badge, who is signed in and Logout. Below the sm breakpoint the
+ * navigation and actions move into a menu behind one button.
+ */
+export function AppHeader() {
+  const { data: user } = useCurrentUser();
+  const logout = useLogout();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [dialog, setDialog] = useState<HelpDialog | null>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+
+  function openDialog(which: HelpDialog) {
+    setMenuOpen(false);
+    setDialog(which);
+  }
+
+  return (
+    <header className="border-b border-stone-200 bg-white">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
+          <Link href="/" className="order-1 mr-auto rounded-lg">
+            <Logo />
+          </Link>
+
+          <div className="order-3 flex w-full min-w-0 items-center justify-between gap-3 sm:order-2 sm:w-auto sm:justify-end">
+            <p className="min-w-0 truncate text-sm text-stone-700">
+              Welcome, <span className="font-semibold text-stone-900">{user?.username}</span>
+            </p>
+            <CreditsBadge />
+          </div>
+
+          <div className="order-3 hidden sm:block">
+            <button
+              type="button"
+              className={`${buttonStyles.secondary} py-2`}
+              onClick={() => logout.mutate()}
+              disabled={logout.isPending}
+            >
+              <LogOut aria-hidden="true" className="size-4" />
+              Logout
+            </button>
+          </div>
+
+          <button
+            ref={menuButtonRef}
+            type="button"
+            aria-label="Menu"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+            className="order-2 rounded-lg p-2 text-stone-800 hover:bg-stone-100 sm:hidden"
+          >
+            {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+          </button>
+        </div>
+
+        <nav aria-label="Main" className="-mx-3 hidden flex-wrap items-center justify-between gap-2 pb-2 sm:flex">
+          <div className="flex flex-wrap items-center gap-1">
+            {NAV_LINKS.map((link) => (
+              <NavLink key={link.href} href={link.href}>
+                {link.label}
+              </NavLink>
+            ))}
+          </div>
+          <div className="flex flex-wrap items-center gap-1">
+            <button type="button" className={helpButtonClass} onClick={() => openDialog('how-it-works')}>
+              <CircleHelp aria-hidden="true" className="size-4" />
+              How It Works
+            </button>
+            <button type="button" className={helpButtonClass} onClick={() => openDialog('safety-guide')}>
+              <ShieldAlert aria-hidden="true" className="size-4" />
+              Safety Guide
+            </button>
+          </div>
+        </nav>
+      </div>
+
+      {menuOpen ? (
+        <nav
+          id="mobile-menu"
+          aria-label="Mobile"
+          className="border-t border-stone-200 px-4 py-3 sm:hidden"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              setMenuOpen(false);
+              menuButtonRef.current?.focus();
+            }
+          }}
+        >
+          <ul className="flex flex-col gap-1">
+            <li>
+              <button type="button" className={`${helpButtonClass} w-full`} onClick={() => openDialog('how-it-works')}>
+                <CircleHelp aria-hidden="true" className="size-4" />
+                How It Works
+              </button>
+            </li>
+            <li>
+              <button type="button" className={`${helpButtonClass} w-full`} onClick={() => openDialog('safety-guide')}>
+                <ShieldAlert aria-hidden="true" className="size-4" />
+                Safety Guide
+              </button>
+            </li>
+            {NAV_LINKS.map((link) => (
+              <li key={link.href}>
+                <NavLink href={link.href} block onNavigate={() => setMenuOpen(false)}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="mt-2 border-t border-stone-200 pt-3">
+              <button
+                type="button"
+                className={`${buttonStyles.secondary} w-full`}
+                onClick={() => logout.mutate()}
+                disabled={logout.isPending}
+              >
+                <LogOut aria-hidden="true" className="size-4" />
+                Logout
+              </button>
+            </li>
+          </ul>
+        </nav>
+      ) : null}
+
+      <HowItWorksDialog
+        open={dialog === 'how-it-works'}
+        onClose={() => setDialog(null)}
+        returnFocusRef={menuButtonRef}
+      />
+      <SafetyGuideDialog
+        open={dialog === 'safety-guide'}
+        onClose={() => setDialog(null)}
+        returnFocusRef={menuButtonRef}
+      />
+    </header>
+  );
+}

@@ -1,0 +1,43 @@
+import { RefreshCw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Redirect } from 'wouter';
+import { CURRENT_USER_ERROR_MESSAGE, useCurrentUser } from '../api/session';
+import { LoginPage } from '../pages/login';
+import { ErrorAlert } from './alert';
+import { Logo } from './logo';
+import { FullPageSpinner } from './spinner';
+import { buttonStyles } from './ui';
+
+function CurrentUserError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 px-4">
+      <Logo />
+      <ErrorAlert>{CURRENT_USER_ERROR_MESSAGE}</ErrorAlert>
+      <button type="button" className={buttonStyles.secondary} onClick={onRetry} disabled={retrying}>
+        <RefreshCw aria-hidden="true" className="size-4" />
+        Try Again
+      </button>
+    </main>
+  );
+}
+
+/**
+ * A page for signed-in users (SPEC section 2): a spinner while the session loads,
+ * the login screen in place for a signed-out visitor, an error when the session
+ * cannot be read.
+ */
+export function RequireSignedIn({ children }: { children: ReactNode }) {
+  const me = useCurrentUser();
+  if (me.isPending) return <FullPageSpinner />;
+  if (me.isError) return <CurrentUserError onRetry={() => void me.refetch()} retrying={me.isFetching} />;
+  if (!me.data) return <LoginPage />;
+  return children;
+}
+
+/** Login and register: a signed-in user has nothing to do there and goes to /. */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const me = useCurrentUser();
+  if (me.isPending) return <FullPageSpinner />;
+  if (me.data) return <Redirect to="/" replace />;
+  return children;
+}

@@ -1,0 +1,47 @@
+import { useId, type InputHTMLAttributes, type Ref } from 'react';
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  error?: string;
+  hint?: string;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/**
+ * A labelled input whose hint and error are tied to it with aria-describedby, so a
+ * screen reader reads the error when the field gets focus.
+ */
+export function TextField({ label, error, hint, ref, className = '', ...input }: TextFieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className={`flex flex-col gap-1.5 ${className}`}>
+      <label htmlFor={id} className="text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      <input
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`w-full rounded-lg border bg-white px-3 py-2.5 text-base text-stone-900 shadow-xs placeholder:text-stone-500 focus-visible:outline-2 sm:text-sm ${
+          error ? 'border-red-600' : 'border-stone-300 hover:border-stone-400'
+        }`}
+        {...input}
+      />
+      {hint ? (
+        <p id={hintId} className="text-xs text-stone-600">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

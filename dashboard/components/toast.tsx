@@ -1,0 +1,46 @@
+import { toast, Toaster as SonnerToaster } from 'sonner';
+
+/** SPEC section 9: toasts show one at a time, 5000 ms by default. */
+export const TOAST_DURATION_MS = 5000;
+
+export function Toaster() {
+  return (
+    <SonnerToaster
+      // Bottom centre keeps the header (credits, Logout) uncovered on every screen size.
+      position="bottom-center"
+      visibleToasts={1}
+      duration={TOAST_DURATION_MS}
+      // Sonner's stylesheet is unlayered, so these overrides need Tailwind's `!`. Dark text on
+      // white keeps AA contrast, which Sonner's rich colours miss for error toasts.
+      toastOptions={{
+        classNames: {
+          toast: 'border-stone-200! bg-white! text-stone-900! shadow-lg!',
+          title: 'text-[15px]! font-semibold!',
+          description: 'text-sm! text-stone-700!',
+          success: 'border-l-4! border-l-green-700! [&_[data-icon]]:text-green-700!',
+          error: 'border-l-4! border-l-red-700! [&_[data-icon]]:text-red-700!',
+        },
+      }}
+    />
+  );
+}
+
+interface ToastContent {
+  title: string;
+  description?: string;
+}
+
+/**
+ * A new toast replaces the one showing, so the latest message is never hidden
+ * behind an older one. Sonner's region is an aria-live area, so screen readers
+ * announce each toast.
+ */
+export function showToast({ title, description }: ToastContent): void {
+  toast.dismiss();
+  toast.success(title, { description });
+}
+
+export function showErrorToast({ title, description }: ToastContent): void {
+  toast.dismiss();
+  toast.error(title, { description });
+}

@@ -1,0 +1,21 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createQueryClient } from './api/query-client';
+import { Toaster } from './components/toast';
+import { AppRoutes } from './routes';
+import './styles.css';
+
+const queryClient = createQueryClient();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <AppRoutes />
+      <Toaster />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm, type Path } from 'react-hook-form';
+import { Link, useLocation } from 'wouter';
+import { registerSchema, type RegisterInput } from '../../core/accounts';
+import { api, ApiError, errorMessage } from '../api/client';
+import { startSession } from '../api/session';
+import { AuthLayout } from '../components/auth-layout';
+import { SubmitButton } from '../components/submit-button';
+import { TextField } from '../components/text-field';
+import { showErrorToast, showToast } from '../components/toast';
+import { linkStyles } from '../components/ui';
+
+const FIELDS = ['firstName', 'lastName', 'username', 'email', 'password', 'confirmPassword'] as const;
+
+function isField(name: string): name is (typeof FIELDS)[number] {
+  return (FIELDS as readonly string[]).includes(name);
+}
+
+/** Create an account (SPEC sections 2, 5, 7, 8); the server signs the new user in. */
+export function RegisterPage() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const form = useForm({
+    resolver: zodResolver(registerSchema),
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      username: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+    } satisfies RegisterInput,
+  });
+  const { errors } = form.formState;
+
+  /** Puts the server's per-field messages (400 details, 409 conflicts) on the fields they concern. */
+  function showServerFieldErrors(error: unknown) {
+    if (!(error instanceof ApiError)) return;
+    for (const [field, messages] of Object.entries(error.details ?? {})) {
+      if (isField(field) && messages[0]) form.setError(field as Path<RegisterInput>, { type: 'server', message: messages[0] });
+    }
+    if (error.code === 'CONFLICT') {
+      if (/username/i.test(error.message)) form.setError('username', { type: 'server', message: error.message });
+      else if (/email/i.test(error.message)) form.setError('email', { type: 'server', message: error.message });
+    }
+  }
+
+  const register = useMutation({
+    mutationFn: api.auth.register,
+    onSuccess: ({ user }) => {
+      startSession(queryClient, user);
+      showToast({
+        title: 'Account Created!',
+        description: 'Welcome to TreeAnalyzer Pro. You can now start subscribing to analyze trees.',
+      });
+      navigate('/');
+    },
+    onError: (error) => {
+      showServerFieldErrors(error);
+      showErrorToast({ title: 'Registration Failed', description: errorMessage(error, 'Registration failed') });
+    },
+  });
+
+  return (
+    <AuthLayout title="Create Account" subtitle="Start estimating tree work in minutes.">
+      <form noValidate onSubmit={form.handleSubmit((values) => register.mutate(values))} className="flex flex-col gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="First Name"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...form.register('firstName')}
+          />
+          <TextField
+            label="Last Name"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...form.register('lastName')}
+          />
+        </div>
+        <TextField
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.username?.message}
+          {...form.register('username')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 6 characters."
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
+        <SubmitButton pending={register.isPending}>Create Account</SubmitButton>
+      </form>
+      <p className="mt-6 text-center text-sm text-stone-700">
+        Already have an account?{' '}
+        <Link href="/login" className={linkStyles}>
+          Sign in
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,46 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startAppServer } from './rig/app-server';
+import { dashboardBuildId, repoRoot } from './rig/dashboard-build';
+import { startMailCatcher } from './rig/mail-catcher';
+import { E2E_ENV } from './rig/env';
+
+/**
+ * Starts the outside world the browser tests need: a mail catcher (real SMTP on
+ * loopback) and the real app on a temp DATA_DIR. The returned function is Playwright's
+ * global teardown. What the tests need to know goes into process.env, which the
+ * worker processes (started after this) inherit.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const buildId = dashboardBuildId();
+
+  const root = await mkdtemp(join(tmpdir(), 'treeanalyzer-e2e-'));
+  const dataDir = join(root, 'data');
+  const mailDir = join(root, 'mail');
+  await Promise.all([mkdir(dataDir), mkdir(mailDir)]);
+
+  const mail = await startMailCatcher(mailDir);
+  const app = await startAppServer({
+    repoRoot,
+    dataDir,
+    smtpPort: mail.port,
+    // Outside the per-run folder so it survives teardown for a look after a failure.
+    logFile: join(tmpdir(), 'treeanalyzer-e2e-server.log'),
+  }).catch(async (err: unknown) => {
+    await mail.close();
+    await rm(root, { recursive: true, force: true });
+    throw err;
+  });
+
+  process.env[E2E_ENV.baseURL] = app.baseURL;
+  process.env[E2E_ENV.mailDir] = mailDir;
+  process.env[E2E_ENV.dataDir] = dataDir;
+  process.env[E2E_ENV.dashboardBuild] = buildId;
+
+  return async () => {
+    await app.stop();
+    await mail.close();
+    await rm(root, { recursive: true, force: true });
+  };
+}

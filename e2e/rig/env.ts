@@ -1,0 +1,15 @@
+/** Environment variables global setup uses to tell the test workers where things are. */
+export const E2E_ENV = {
+  baseURL: 'E2E_BASE_URL',
+  mailDir: 'E2E_MAIL_DIR',
+  dataDir: 'E2E_DATA_DIR',
+  dashboardBuild: 'E2E_DASHBOARD_BUILD',
+} as const;
+
+export function e2eEnv(key: keyof typeof E2E_ENV): string {
+  const value = process.env[E2E_ENV[key]];
+  if (!value) {
+    throw new Error(`${E2E_ENV[key]} is not set: run the browser tests through playwright.config.ts (global setup).`);
+  }
+  return value;
+}

@@ -1,0 +1,93 @@
+// `npm run test:e2e`: find the system Chromium (installing it with apt when we are
+// root), build the dashboard and widget, then run the Playwright browser tests in
+// that Chromium. Extra arguments go to `playwright test`
+// (e.g. `npm run test:e2e -- accounts.spec.ts`). Exits with Playwright's exit code.
+import { spawn, spawnSync } from 'node:child_process';
+import { accessSync, constants, existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+
+function isExecutable(path) {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function fail(message) {
+  console.error(`\ne2e: ${message}`);
+  process.exit(1);
+}
+
+function findChromium() {
+  const wanted = process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM;
+  if (isExecutable(wanted)) return wanted;
+  if (process.env.CHROMIUM_PATH) {
+    fail(
+      `CHROMIUM_PATH=${wanted} is not an executable file. Point it at a Chromium or Chrome binary,\n` +
+        'or unset it and install Chromium with: sudo apt-get install -y chromium',
+    );
+  }
+
+  const isRoot = process.getuid?.() === 0;
+  const aptGet = ['/usr/bin/apt-get', '/bin/apt-get'].find(isExecutable);
+  if (!isRoot || !aptGet) {
+    fail(
+      `Chromium was not found at ${DEFAULT_CHROMIUM}. Install it with\n` +
+        '    sudo apt-get install -y chromium\n' +
+        'or set CHROMIUM_PATH to a Chromium or Chrome binary. (Playwright\'s own browser download is not used.)',
+    );
+  }
+
+  console.log('e2e: Chromium is missing; installing it with apt-get (Debian package "chromium")...');
+  const install = () => spawnSync(aptGet, ['install', '-y', 'chromium'], { stdio: 'inherit' }).status === 0;
+  // A fresh container may have no package lists yet: update once and retry.
+  const installed = install() || (spawnSync(aptGet, ['update'], { stdio: 'inherit' }).status === 0 && install());
+  if (!installed || !isExecutable(DEFAULT_CHROMIUM)) {
+    fail(`apt-get could not install Chromium. Install it yourself (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  }
+  return DEFAULT_CHROMIUM;
+}
+
+function build() {
+  process.stdout.write('e2e: building dist/dashboard and dist/widget (npm run build)... ');
+  const started = Date.now();
+  const result = spawnSync('npm', ['run', '--silent', 'build'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  if (result.status !== 0) {
+    console.log('failed.');
+    console.error(`${result.stdout ?? ''}${result.stderr ?? ''}${result.error ? String(result.error) : ''}`);
+    fail('the build failed, so the browser tests were not run.');
+  }
+  console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  // The embed script's size matters to the sites that load it: keep its line visible.
+  const sizeLines = `${result.stdout}${result.stderr}`.split('\n').filter((l) => /widget\.js/.test(l) && /kB|bytes|gzip/i.test(l));
+  for (const line of sizeLines) console.log(`    ${line.trim()}`);
+}
+
+const chromium = findChromium();
+console.log(`e2e: using Chromium at ${chromium}`);
+build();
+
+const cli = resolve(repoRoot, 'node_modules/@playwright/test/cli.js');
+if (!existsSync(cli)) fail('@playwright/test is not installed: run `npm install` first.');
+
+const child = spawn(process.execPath, [cli, 'test', ...process.argv.slice(2)], {
+  cwd: repoRoot,
+  stdio: 'inherit',
+  env: { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on('exit', (code, signal) => {
+  process.exit(code ?? (signal ? 1 : 0));
+});

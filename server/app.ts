@@ -9,7 +9,9 @@ import { apiHeaders } from './http/security-headers';
 import { loadSession } from './http/session';
 import type { AppDeps } from './deps';
 import { authRoutes } from './routes/auth';
+import { analysisRoutes } from './routes/analysis';
 import { creditRoutes } from './routes/credits';
+import { settingsRoutes } from './routes/settings';
 
 export interface AppOptions {
   /** Where the built dashboard lives; tests that only speak to the API may leave it unbuilt. */
@@ -42,19 +44,20 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   const api = new Hono<AppEnv>();
   api.use('*', apiHeaders);
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: () => {
-        throw new ApiError('PAYLOAD_TOO_LARGE', 'Request body is too large');
-      },
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: () => {
+      throw new ApiError('PAYLOAD_TOO_LARGE', 'Request body is too large');
+    },
+  });
+  // The photo upload has its own, larger limit (server/analysis/upload.ts).
+  api.use('*', (c, next) => (c.req.path === '/api/analyze-tree' ? next() : jsonBodyLimit(c, next)));
   api.use('*', sameOriginForCookies);
   api.use('*', loadSession);
   api.route('/auth', authRoutes);
   api.route('/', creditRoutes);
+  api.route('/system-settings', settingsRoutes);
+  api.route('/', analysisRoutes);
   api.all('*', (c) => {
     throw new ApiError('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`);
   });

@@ -24,6 +24,8 @@ export const envSchema = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: optionalString,
+  /** How long one vision request may take before the analysis fails and is refunded. */
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -54,7 +56,7 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   trustProxy: boolean;
-  openai: { apiKey?: string; baseUrl?: string; model?: string };
+  openai: { apiKey?: string; baseUrl?: string; model?: string; timeoutMs: number };
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
 }
 
@@ -105,7 +107,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? 'TreeAnalyzer Pro <no-reply@treeanalyzer.local>',
     trustProxy: env.TRUST_PROXY === 'true',
-    openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL },
+    openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL, timeoutMs: env.OPENAI_TIMEOUT_MS },
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,
       publishableKey: env.STRIPE_PUBLISHABLE_KEY,

@@ -2,6 +2,7 @@ import type { Db } from '../db/client';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Mailer } from './mail/mailer';
+import type { VisionProvider } from './analysis/types';
 
 /** Everything createApp needs from outside, injected so tests build the same app. */
 export interface AppDeps {
@@ -9,4 +10,5 @@ export interface AppDeps {
   config: Config;
   clock: Clock;
   mailer: Mailer;
+  vision: VisionProvider;
 }

@@ -5,6 +5,7 @@ import { createApp } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createMailer } from './mail/create-mailer';
+import { createVisionProvider } from './analysis/vision';
 
 /** The thin entry (CONVENTIONS 1): read config, open and migrate the database, listen, shut down cleanly. */
 function start(): void {
@@ -23,7 +24,7 @@ function start(): void {
   migrateDatabase(db);
   const clock = systemClock;
   const mailer = createMailer(config);
-  const app = createApp({ db, config, clock, mailer });
+  const app = createApp({ db, config, clock, mailer, vision: createVisionProvider(config) });
 
   const hourly = setInterval(() => deleteExpiredSessions(db, clock), 60 * 60 * 1000);
   hourly.unref();

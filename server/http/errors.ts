@@ -51,8 +51,10 @@ function codeForStatus(status: number): ErrorCode {
  */
 export function renderError(err: Error, c: Context): Response {
   if (err instanceof ApiError) {
-    const body: ErrorBody = { message: err.message, code: err.code };
+    const body: ErrorBody & { error?: string } = { message: err.message, code: err.code };
     if (err.details) body.details = err.details;
+    // DECISIONS, Errors: the analysis route repeats the text as `error` (the widget reads it).
+    if (c.req.path === '/api/analyze-tree') body.error = err.message;
     return c.json(body, err.status, err.headers);
   }
   if (err instanceof HTTPException && err.status < 500) {

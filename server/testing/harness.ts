@@ -8,6 +8,7 @@ import { createApp, type AppOptions } from '../app';
 import type { Clock } from '../clock';
 import { loadConfig, type Config } from '../config';
 import { createMailer } from '../mail/create-mailer';
+import { createVisionProvider } from '../analysis/vision';
 import type { Mailer } from '../mail/mailer';
 
 /** A clock the test moves by hand (CONVENTIONS 10). */
@@ -38,7 +39,7 @@ export interface TestServer {
  * parser, e.g. { SMTP_URL } to send through a test's SMTP server.
  */
 export async function startTestServer(
-  env: Record<string, string> = {},
+  env: Record<string, string | undefined> = {},
   options: AppOptions = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'treeanalyzer-test-'));
@@ -47,7 +48,7 @@ export async function startTestServer(
   migrateDatabase(db);
   const clock = new TestClock();
   const mailer = createMailer(config);
-  const app = createApp({ db, config, clock, mailer }, options);
+  const app = createApp({ db, config, clock, mailer, vision: createVisionProvider(config) }, options);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
@@ -112,6 +113,13 @@ export class TestClient {
 
   get(path: string) {
     return this.request('GET', path);
+  }
+
+  /** A multipart POST as the dashboard's file upload sends it. */
+  async upload(path: string, form: FormData, headers: Record<string, string> = {}): Promise<Response> {
+    const h: Record<string, string> = { origin: this.server.origin, 'sec-fetch-site': 'same-origin', ...headers };
+    if (this.cookies.size > 0) h.cookie = this.cookieHeader();
+    return fetch(this.server.url + path, { method: 'POST', headers: h, body: form });
   }
   post(path: string, body?: unknown, headers?: Record<string, string>) {
     return this.request('POST', path, body, headers);

@@ -1,0 +1,71 @@
+import type { SiteDetails } from '../../core/site';
+import type { Method } from '../../core/time-model';
+
+/**
+ * Safety warnings and abstention (DECISIONS, Analysis): UK flags where they apply, and
+ * "Site visit recommended" when the estimate should not be trusted from a photo alone.
+ */
+export interface SafetyInput {
+  date: Date;
+  site: Required<Pick<SiteDetails, 'targets' | 'powerLines'>>;
+  method: Method;
+  dbhIn: number;
+  heightFt: number;
+  confidence: number;
+}
+
+export interface SafetyResult {
+  warnings: string[];
+  siteVisitReason: string | null;
+}
+
+/** Below this confidence the result asks for a site visit. Assumption: the local provider tops out at 0.5. */
+export const LOW_CONFIDENCE = 0.35;
+/** "Large" for abstention: 50 ft tall or a 24 in trunk. Assumption, the price guides' large-tree band. */
+const LARGE_HEIGHT_FT = 50;
+const LARGE_DBH_IN = 24;
+
+/** March to August (Natural England / RSPB guidance on the main bird nesting season). */
+export function isNestingSeason(date: Date): boolean {
+  const month = date.getUTCMonth();
+  return month >= 2 && month <= 7;
+}
+
+export function assessSafety(input: SafetyInput): SafetyResult {
+  const { site } = input;
+  const warnings = [
+    // Town and Country Planning Act 1990 s.198 / s.211: consent or six weeks' notice first.
+    'Check with your local council for a Tree Preservation Order or conservation area before felling.',
+  ];
+  if (isNestingSeason(input.date)) {
+    warnings.push(
+      'Bird nesting season (March to August): check the tree for active nests before work; disturbing them is an offence under the Wildlife and Countryside Act 1981.',
+    );
+  }
+  if (site.powerLines) {
+    warnings.push(
+      'Power lines near the tree: only a competent, authorised contractor may do this work. Keep at least 10 ft (3 m) clear and contact the network operator first.',
+    );
+  }
+  if (site.targets === 'road') {
+    warnings.push('Road or footpath in falling distance: traffic management is needed, and the highway authority may need to be told.');
+  }
+  if (input.method === 'climb_dismantle') {
+    warnings.push('Climbing and rigging: use a qualified climber with a ground-based rescue plan (LOLER-inspected equipment).');
+  }
+  warnings.push('Do not work in winds above 25 mph.');
+
+  const reasons: string[] = [];
+  if (input.confidence < LOW_CONFIDENCE) {
+    reasons.push(`the estimate has low confidence (${Math.round(input.confidence * 100)}%)`);
+  }
+  const large = input.heightFt >= LARGE_HEIGHT_FT || input.dbhIn >= LARGE_DBH_IN;
+  const near = site.powerLines ? 'power lines' : site.targets === 'building' ? 'a building' : site.targets === 'road' ? 'a road or footpath' : null;
+  if (large && near) reasons.push(`a large tree near ${near} needs an on-site risk assessment`);
+  const siteVisitReason = reasons.length > 0 ? capitalise(reasons.join('; ')) : null;
+  return { warnings, siteVisitReason };
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

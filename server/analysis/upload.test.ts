@@ -1,0 +1,218 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono, type Context } from 'hono';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_UPLOAD_BYTES } from '../../core/analysis';
+import { errorBodySchema } from '../../core/errors';
+import { renderError } from '../http/errors';
+import { sampleImage } from '../testing/images';
+import { readUpload, uploadBodyLimit } from './upload';
+
+/** A tiny real app: the analysis route does not exist yet, readUpload is what is tested. */
+let server: ServerType;
+let url: string;
+let port: number;
+
+beforeAll(async () => {
+  const app = new Hono();
+  app.onError(renderError);
+  const echo = async (c: Context) => {
+    const upload = await readUpload(c);
+    return c.json({ ...upload, bytes: upload.bytes.length, hasDescription: 'description' in upload });
+  };
+  app.post('/upload', echo);
+  // As the analysis route mounts it: the middleware refuses a declared oversize body first.
+  app.post('/guarded', uploadBodyLimit, echo);
+  server = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  port = (server.address() as AddressInfo).port;
+  url = `http://127.0.0.1:${port}/upload`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function form(fields: Record<string, string | File | (string | File)[]>): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const v of Array.isArray(value) ? value : [value]) body.append(name, v);
+  }
+  return body;
+}
+
+const file = (bytes: Buffer | string, name = 'tree.jpg', type = 'image/jpeg') =>
+  new File([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], name, { type });
+const post = (body: FormData | string, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', body, headers });
+
+async function expectError(res: Response, status: number, code: string, message?: string | RegExp) {
+  expect(res.status).toBe(status);
+  const body = errorBodySchema.parse(await res.json());
+  expect(body.code).toBe(code);
+  if (message) expect(body.message).toMatch(message);
+}
+
+const TOO_LARGE = 'Image is too large. The maximum file size is 10MB.';
+const UNSUPPORTED = 'Unsupported image type. Please upload a JPEG, PNG or WebP photo.';
+const NO_PHOTO = 'Please choose a photo of the tree to analyze.';
+
+/**
+ * Sends a raw request with node:http and resolves on the response, whether or not the body
+ * was ever finished: `send` writes what it likes and may leave the request open, which a
+ * server that waited for the whole body would never answer.
+ */
+function rawUpload(
+  path: string,
+  headers: Record<string, string | number>,
+  send: (req: ReturnType<typeof httpRequest>) => void,
+): Promise<{ status: number; body: string; requestEnded: boolean }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers });
+    req.on('response', (res) => {
+      const requestEnded = req.writableEnded;
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => {
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, body, requestEnded });
+      });
+    });
+    req.on('error', reject);
+    send(req);
+  });
+}
+
+describe('readUpload: size limits while reading', () => {
+  it.each(['/upload', '/guarded'])('refuses a declared 50 MB body with 413 before reading it (%s)', async (path) => {
+    const boundary = 'x-boundary';
+    const res = await rawUpload(
+      path,
+      { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': 50 * 1024 * 1024 },
+      (req) => {
+        req.flushHeaders();
+        req.write(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="t.jpg"\r\n\r\n`);
+      },
+    );
+    // The answer came while 50 MB were still owed: the server never waited for them.
+    expect(res.requestEnded).toBe(false);
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: TOO_LARGE });
+  });
+
+  it('counts a chunked body as it streams and refuses 11 MB with 413', async () => {
+    const boundary = 'x-boundary';
+    const chunk = Buffer.alloc(256 * 1024, 0xab);
+    const res = await rawUpload('/upload', { 'content-type': `multipart/form-data; boundary=${boundary}` }, (req) => {
+      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="t.jpg"\r\n\r\n`);
+      let sent = 0;
+      const pump = () => {
+        while (sent < 11 * 1024 * 1024 && !req.destroyed) {
+          sent += chunk.length;
+          if (!req.write(chunk)) return void req.once('drain', pump);
+        }
+      };
+      pump();
+    });
+    // No Content-Length, and the body never finished: only the running count can have answered.
+    expect(res.requestEnded).toBe(false);
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: TOO_LARGE });
+  });
+
+  it('refuses a file over 10 MB inside a request that fits the framing allowance', async () => {
+    const bytes = Buffer.alloc(MAX_UPLOAD_BYTES + 1024, 0);
+    bytes.set([0xff, 0xd8, 0xff]);
+    await expectError(await post(form({ image: file(bytes) })), 413, 'PAYLOAD_TOO_LARGE', TOO_LARGE);
+  });
+});
+
+describe('readUpload: the image', () => {
+  it('refuses a GIF with 415', async () => {
+    const gif = await sampleImage('gif');
+    await expectError(await post(form({ image: file(gif, 'tree.gif', 'image/gif') })), 415, 'UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED);
+  });
+
+  it('refuses a text file named .jpg and sent as image/jpeg with 415', async () => {
+    const res = await post(form({ image: file('not a photo at all', 'tree.jpg', 'image/jpeg') }));
+    await expectError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED);
+  });
+
+  it('refuses a body that is not multipart with 415', async () => {
+    const res = await post(JSON.stringify({ image: 'x' }), { 'content-type': 'application/json' });
+    await expectError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', UNSUPPORTED);
+  });
+
+  it('asks for a photo when there is none, two, an empty one or text in its place', async () => {
+    const jpeg = await sampleImage('jpeg');
+    const cases = [
+      form({ description: 'an oak' }),
+      form({ image: [file(jpeg), file(jpeg)] }),
+      form({ image: file(Buffer.alloc(0)) }),
+      form({ image: 'tree.jpg' }),
+    ];
+    for (const body of cases) await expectError(await post(body), 400, 'VALIDATION_ERROR', NO_PHOTO);
+  });
+
+  it('refuses a multipart body it cannot parse with 400', async () => {
+    const res = await post('garbage without boundaries', { 'content-type': 'multipart/form-data; boundary=zzz' });
+    await expectError(res, 400, 'VALIDATION_ERROR');
+  });
+});
+
+describe('readUpload: the fields', () => {
+  it.each([
+    ['jpeg', 'image/jpeg'],
+    ['png', 'image/png'],
+    ['webp', 'image/webp'],
+  ] as const)('reads a %s by its bytes, whatever its name says', async (format, type) => {
+    const bytes = await sampleImage(format);
+    const siteDetails = { targets: 'building', powerLines: true, access: 'side_gate' };
+    const res = await post(
+      form({
+        image: file(bytes, 'photo.bin', 'application/octet-stream'),
+        description: '  Large oak, about 60 ft  ',
+        siteDetails: JSON.stringify(siteDetails),
+        businessSlug: ' greenleaf-trees ',
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      bytes: bytes.length,
+      type,
+      description: 'Large oak, about 60 ft',
+      siteDetails,
+      businessSlug: 'greenleaf-trees',
+      hasDescription: true,
+    });
+  });
+
+  it('omits a blank description and reads no site details as {}', async () => {
+    const res = await post(form({ image: file(await sampleImage('jpeg')), description: '   \n ', siteDetails: ' ' }));
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ hasDescription: false, siteDetails: {} });
+    expect(body).not.toHaveProperty('businessSlug');
+  });
+
+  it('refuses site details that are not JSON, or not the site questions, with 400', async () => {
+    const image = file(await sampleImage('jpeg'));
+    await expectError(
+      await post(form({ image, siteDetails: '{targets: building' })),
+      400,
+      'VALIDATION_ERROR',
+      'Site details must be valid JSON',
+    );
+    const res = await post(form({ image, siteDetails: JSON.stringify({ targets: 'castle' }) }));
+    expect(res.status).toBe(400);
+    const body = errorBodySchema.parse(await res.json());
+    expect(body.message).toMatch(/^Site details are not valid \(targets: /);
+    expect(body.details?.siteDetails).toHaveLength(1);
+  });
+
+  it('refuses a description over 2000 characters with 400', async () => {
+    const res = await post(form({ image: file(await sampleImage('jpeg')), description: 'a'.repeat(2001) }));
+    await expectError(res, 400, 'VALIDATION_ERROR', 'Project details must be at most 2000 characters');
+  });
+});

@@ -1,0 +1,163 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { ACCEPTED_IMAGE_TYPES, MAX_DESCRIPTION_CHARS, MAX_UPLOAD_BYTES } from '../../core/analysis';
+import { siteDetailsSchema, type SiteDetails } from '../../core/site';
+import { ApiError } from '../http/errors';
+
+export type UploadImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
+
+/** The first step of an analysis (DECISIONS, Analysis): what the user sent, checked. */
+export interface UploadInput {
+  bytes: Buffer;
+  /** Decided by the file's bytes, never its name or the part's Content-Type. */
+  type: UploadImageType;
+  description?: string;
+  siteDetails: SiteDetails;
+  businessSlug?: string;
+}
+
+/**
+ * Room for the multipart framing and the text fields beside a 10 MB image: boundaries and
+ * part headers are a few hundred bytes, a 2000-character description at most 8 KB of UTF-8.
+ */
+export const MULTIPART_OVERHEAD_BYTES = 256 * 1024;
+export const MAX_UPLOAD_REQUEST_BYTES = MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES;
+
+const tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', 'Image is too large. The maximum file size is 10MB.');
+const unsupported = () =>
+  new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported image type. Please upload a JPEG, PNG or WebP photo.');
+const noPhoto = () => new ApiError('VALIDATION_ERROR', 'Please choose a photo of the tree to analyze.');
+
+/**
+ * Route middleware: refuses a body that declares more than the limit before the handler runs.
+ * readUpload checks this again and counts chunked bodies as they stream, so it is safe alone.
+ */
+export const uploadBodyLimit: MiddlewareHandler = async (c, next) => {
+  if (declaredLength(c.req.raw) > MAX_UPLOAD_REQUEST_BYTES) throw tooLarge();
+  await next();
+};
+
+/**
+ * Reads the multipart upload of POST /api/analyze-tree: field `image` (exactly one file),
+ * optional `description`, `siteDetails` (JSON text) and `businessSlug`. The body is
+ * counted as it streams and refused at once past the limit, so no request is ever buffered
+ * beyond 10 MB plus framing, whether it declares a Content-Length or arrives chunked.
+ * The route must not sit behind a smaller body limit (app.ts's 64 KB JSON limit).
+ */
+export async function readUpload(c: Context): Promise<UploadInput> {
+  const contentType = c.req.header('content-type') ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) throw unsupported();
+
+  const form = await parseForm(await readBoundedBody(c.req.raw), contentType);
+  const images = form.getAll('image');
+  const file = images[0];
+  if (images.length !== 1 || typeof file === 'string' || file === undefined || file.size === 0) throw noPhoto();
+  if (file.size > MAX_UPLOAD_BYTES) throw tooLarge();
+
+  const bytes = Buffer.from(await file.arrayBuffer());
+  const type = detectImageType(bytes);
+  if (!type) throw unsupported();
+
+  const description = optionalText(form, 'description');
+  if (description !== undefined && description.length > MAX_DESCRIPTION_CHARS) {
+    throw new ApiError('VALIDATION_ERROR', `Project details must be at most ${MAX_DESCRIPTION_CHARS} characters`, {
+      details: { description: [`At most ${MAX_DESCRIPTION_CHARS} characters`] },
+    });
+  }
+  const businessSlug = optionalText(form, 'businessSlug');
+  return {
+    bytes,
+    type,
+    ...(description !== undefined && { description }),
+    siteDetails: parseSiteDetails(optionalText(form, 'siteDetails')),
+    ...(businessSlug !== undefined && { businessSlug }),
+  };
+}
+
+/**
+ * The image type by its magic numbers: JPEG SOI marker FF D8 FF (ITU T.81), the PNG
+ * signature (RFC 2083 section 3.1), WebP's RIFF container with form type WEBP (RFC 9649).
+ */
+export function detectImageType(bytes: Uint8Array): UploadImageType | undefined {
+  const starts = (signature: number[], at = 0) => signature.every((b, i) => bytes[at + i] === b);
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (bytes.length >= 12 && starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  return undefined;
+}
+
+/**
+ * The request body, refused with 413 as soon as it is known to be too large: at once from
+ * a declared Content-Length (before a byte is read), else when the streamed count passes it.
+ */
+async function readBoundedBody(request: Request): Promise<Uint8Array<ArrayBuffer>> {
+  if (declaredLength(request) > MAX_UPLOAD_REQUEST_BYTES) throw tooLarge();
+  if (!request.body) throw noPhoto();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > MAX_UPLOAD_REQUEST_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/** The Content-Length a client declared; NaN (never too large) when it sent none. */
+function declaredLength(request: Request): number {
+  return Number(request.headers.get('content-length') ?? Number.NaN);
+}
+
+async function parseForm(body: Uint8Array<ArrayBuffer>, contentType: string): Promise<FormData> {
+  try {
+    return await new Response(body, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw new ApiError('VALIDATION_ERROR', 'The upload could not be read. Please choose the photo again.');
+  }
+}
+
+/** A text field, trimmed; blank or absent is undefined. A file in a text field is refused. */
+function optionalText(form: FormData, field: string): string | undefined {
+  const values = form.getAll(field);
+  if (values.length === 0) return undefined;
+  const value = values[0];
+  if (values.length > 1 || typeof value !== 'string') {
+    throw new ApiError('VALIDATION_ERROR', `The ${field} field must be a single text value`, {
+      details: { [field]: ['Must be a single text value'] },
+    });
+  }
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+/** The site questions arrive as JSON text beside the file; unanswered means {}. */
+function parseSiteDetails(text: string | undefined): SiteDetails {
+  if (text === undefined) return {};
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new ApiError('VALIDATION_ERROR', 'Site details must be valid JSON', {
+      details: { siteDetails: ['Must be valid JSON'] },
+    });
+  }
+  const parsed = siteDetailsSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) =>
+    issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+  );
+  throw new ApiError('VALIDATION_ERROR', `Site details are not valid (${problems.join('; ')})`, {
+    details: { siteDetails: problems },
+  });
+}

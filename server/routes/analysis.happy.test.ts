@@ -1,0 +1,115 @@
+import sharp from 'sharp';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analysisListSchema, analyzeResponseSchema } from '../../core/analysis';
+import { userTokensResponseSchema } from '../../core/credits';
+import { findUserByUsername } from '../accounts/users';
+import { ledgerSum } from '../credits/ledger';
+import { analyze, grantTo } from '../testing/analysis';
+import { registerClient, startTestServer, type TestServer } from '../testing/harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const ISSUE_EXAMPLE = 'oak, about 30 inch trunk, 60 ft, next to the garage, power line overhead';
+
+describe('analysis with the local provider', () => {
+  it('reads the description into species, sizes and site factors, charges 10 credits, and stays honest', async () => {
+    const { client, account } = await registerClient(server);
+    grantTo(server, account.username, 30);
+    const res = await analyze(client, { description: ISSUE_EXAMPLE, siteDetails: { access: 'side_gate' } });
+    expect(res.status).toBe(201);
+    const { analysis, confidence } = analyzeResponseSchema.parse(await res.json());
+
+    expect(analysis).toMatchObject({ species: 'Oak', diameter: 30, height: 60, method: 'climb_dismantle', provider: 'local' });
+    expect(confidence).toBeLessThanOrEqual(0.5);
+    expect(analysis.factors.join('\n')).toMatch(/Method: climb and dismantle/);
+    expect(analysis.factors.join('\n')).toMatch(/photo was checked for quality only/);
+    expect(analysis.safetyWarnings.join('\n')).toMatch(/Power lines near the tree/);
+    expect(analysis.safetyWarnings.join('\n')).toMatch(/Tree Preservation Order/);
+    expect(analysis.siteVisitReason).toMatch(/large tree near power lines/);
+    expect(analysis.cuttingTimeMin).toBeGreaterThan(0);
+    expect(analysis.cuttingTimeMax).toBeGreaterThanOrEqual(analysis.cuttingTimeMin);
+    expect(analysis.cost).toBeNull();
+
+    const tokens = userTokensResponseSchema.parse(await (await client.get('/api/user-tokens')).json());
+    expect(tokens.tokensRemaining).toBe(20);
+    expect(ledgerSum(server.db, findUserByUsername(server.db, account.username)!.id)).toBe(20);
+  });
+
+  it('assumes conservative sizes without numbers and says so', async () => {
+    const { client, account } = await registerClient(server);
+    grantTo(server, account.username, 10);
+    const { analysis } = analyzeResponseSchema.parse(await (await analyze(client, { description: 'a tree in the back garden' })).json());
+    expect(analysis.diameter).toBeNull();
+    expect(analysis.height).toBeNull();
+    expect(analysis.factors.join('\n')).toMatch(/No measurements given: assumed a 20 in trunk and 45 ft height \(conservative\)/);
+    expect(analysis.confidence).toBeLessThanOrEqual(0.3);
+  });
+
+  it('prices the job at the hourly rate of the time', async () => {
+    const { client, account } = await registerClient(server);
+    grantTo(server, account.username, 10);
+    expect((await client.request('PATCH', '/api/system-settings', { aiInstructions: '', hourlyRate: '45.50' })).status).toBe(200);
+    const body = analyzeResponseSchema.parse(await (await analyze(client, { description: 'birch, 10 inch trunk, 25 ft, open field' })).json());
+    const a = body.analysis;
+    const minMinutes = a.cuttingTimeMin + a.prepTimeMin + a.cleanupTimeMin;
+    const maxMinutes = a.cuttingTimeMax + a.prepTimeMax + a.cleanupTimeMax;
+    expect(a.hourlyRate).toBe('45.50');
+    expect(body.cost).toEqual({
+      min: (Math.round((minMinutes * 4550) / 60) / 100).toFixed(2),
+      max: (Math.round((maxMinutes * 4550) / 60) / 100).toFixed(2),
+    });
+  });
+
+  it('stores a re-encoded photo without EXIF, served only at its URL', async () => {
+    const { client, account } = await registerClient(server);
+    grantTo(server, account.username, 10);
+    const withGps = await sharp({ create: { width: 900, height: 1200, channels: 3, background: { r: 40, g: 120, b: 40 } } })
+      .jpeg()
+      .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' } })
+      .toBuffer();
+    expect((await sharp(withGps).metadata()).exif).toBeDefined();
+    const { analysis } = analyzeResponseSchema.parse(await (await analyze(client, { image: withGps })).json());
+    const image = await client.get(analysis.imageUrl);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.format).toBe('jpeg');
+  });
+
+  it('lists history, takes feedback, calibrates the next estimate, and reports it', async () => {
+    const { client, account } = await registerClient(server);
+    grantTo(server, account.username, 20);
+    const first = analyzeResponseSchema.parse(await (await analyze(client, { description: ISSUE_EXAMPLE })).json()).analysis;
+    expect(first.calibratedFromJobs).toBeNull();
+
+    const fb = await client.request('PATCH', `/api/analysis/${first.id}/feedback`, {
+      actualCuttingTime: first.cuttingTimeMax * 2,
+      actualPrepTime: first.prepTimeMax,
+      feedback: 'Took longer: heavy rigging',
+    });
+    expect(fb.status).toBe(200);
+
+    const second = analyzeResponseSchema.parse(await (await analyze(client, { description: ISSUE_EXAMPLE })).json()).analysis;
+    expect(second.calibratedFromJobs).toBe(1);
+    expect(second.cuttingTimeMin).toBeGreaterThan(first.cuttingTimeMin);
+
+    const list = analysisListSchema.parse(await (await client.get('/api/analyses')).json());
+    expect(list.analyses.map((a) => a.id)).toEqual([second.id, first.id]);
+    expect(list.analyses[1]).toMatchObject({ actualCuttingTime: first.cuttingTimeMax * 2, feedback: 'Took longer: heavy rigging' });
+
+    const pdf = await client.get(`/api/analysis/${second.id}/report.pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const bytes = new Uint8Array(await pdf.arrayBuffer());
+    const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+    expect(text).toContain('Oak');
+    expect(text).toContain(`TA-${String(second.id).padStart(6, '0')}`);
+    expect(text).toContain('Calibrated from 1 of your jobs');
+  });
+});

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { findUserByUsername } from '../accounts/users';
+import { grantCredits } from '../credits/ledger';
+import type { TestClient, TestServer } from './harness';
+
+/** Real tree photos (Wikimedia Commons, see the ATTRIBUTION.md beside them). */
+export const PHOTOS_DIR = fileURLToPath(new URL('../../e2e/fixtures/photos/', import.meta.url));
+
+export function photo(name = 'elm-beside-building.jpg'): Buffer {
+  return readFileSync(PHOTOS_DIR + name);
+}
+
+export function analysisForm(
+  fields: { image?: Buffer | null; filename?: string; type?: string; description?: string; siteDetails?: unknown; businessSlug?: string } = {},
+): FormData {
+  const form = new FormData();
+  if (fields.image !== null) {
+    const bytes = fields.image ?? photo();
+    form.append('image', new Blob([new Uint8Array(bytes)], { type: fields.type ?? 'image/jpeg' }), fields.filename ?? 'tree.jpg');
+  }
+  if (fields.description !== undefined) form.append('description', fields.description);
+  if (fields.siteDetails !== undefined) form.append('siteDetails', typeof fields.siteDetails === 'string' ? fields.siteDetails : JSON.stringify(fields.siteDetails));
+  if (fields.businessSlug !== undefined) form.append('businessSlug', fields.businessSlug);
+  return form;
+}
+
+export function grantTo(server: TestServer, username: string, credits: number): void {
+  const user = findUserByUsername(server.db, username);
+  if (!user) throw new Error(`no user ${username}`);
+  grantCredits(server.db, server.clock, user.id, credits, 'grant', 'test');
+}
+
+export function analyze(client: TestClient, fields: Parameters<typeof analysisForm>[0] = {}) {
+  return client.upload('/api/analyze-tree', analysisForm(fields));
+}

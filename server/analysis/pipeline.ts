@@ -28,6 +28,8 @@ export interface AnalysisRequest {
   siteDetails: SiteDetails;
   instructions?: string;
   hourlyRatePence: number;
+  /** Aborts the model call when the client goes away (the credits are refunded). */
+  signal?: AbortSignal;
 }
 
 export async function runAnalysis(deps: AppDeps, request: AnalysisRequest): Promise<AnalysisRow> {
@@ -48,7 +50,7 @@ export async function runAnalysis(deps: AppDeps, request: AnalysisRequest): Prom
       siteDetails: request.siteDetails,
       instructions: request.instructions,
       photoChecks: image.checks,
-    });
+    }, request.signal);
     const calibration = loadCalibration(db, request.userId);
     const estimate = buildEstimate(perception, request.siteDetails, calibration);
     const confidence = Math.min(1, Math.max(0, perception.confidence));
@@ -88,7 +90,8 @@ export async function runAnalysis(deps: AppDeps, request: AnalysisRequest): Prom
         prepTimeMax: estimate.times.prep.max,
         cleanupTimeMin: estimate.times.cleanup.min,
         cleanupTimeMax: estimate.times.cleanup.max,
-        factors: unique(estimate.factors),
+        // Photo problems are facts of the pixels, whatever the provider said.
+        factors: unique([...estimate.factors, ...image.checks.issues]),
         safetyWarnings: unique([...safety.warnings, ...perception.safetyWarnings]),
         confidence,
         provider: vision.name,

@@ -34,6 +34,7 @@ analysisRoutes.post('/analyze-tree', requireUser, uploadBodyLimit, async (c) => 
     siteDetails: upload.siteDetails,
     instructions: (business ? business.aiInstructions : settings.aiInstructions) || undefined,
     hourlyRatePence: business ? business.hourlyRatePence : settings.hourlyRatePence,
+    signal: c.req.raw.signal,
   });
   const analysis = toAnalysisView(row, business?.name ?? null);
   const body: AnalyzeResponse = { analysis, confidence: analysis.confidence };

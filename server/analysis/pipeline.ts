@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { INSUFFICIENT_TOKENS_MESSAGE } from '../../core/analysis';
-import { costRange, totalMinutes } from '../../core/format';
+import { costRange, totalMinutes, type TimeBreakdown } from '../../core/format';
 import type { SiteDetails } from '../../core/site';
 import { treeAnalyses } from '../../db/schema';
 import { refundAnalysisCredits, reserveAnalysisCredits } from '../credits/ledger';
@@ -62,15 +62,15 @@ export async function runAnalysis(deps: AppDeps, request: AnalysisRequest): Prom
       heightFt: estimate.usedHeightFt,
       confidence,
     });
-    const total = totalMinutes({
+    const timeFields: TimeBreakdown = {
       cuttingTimeMin: estimate.times.cutting.min,
       cuttingTimeMax: estimate.times.cutting.max,
       prepTimeMin: estimate.times.prep.min,
       prepTimeMax: estimate.times.prep.max,
       cleanupTimeMin: estimate.times.cleanup.min,
       cleanupTimeMax: estimate.times.cleanup.max,
-    });
-    const cost = costRange(total, request.hourlyRatePence);
+    };
+    const cost = costRange(totalMinutes(timeFields), request.hourlyRatePence);
 
     await saveImage(config.dataDir, imageName, image.stored);
     const inserted = db
@@ -84,12 +84,7 @@ export async function runAnalysis(deps: AppDeps, request: AnalysisRequest): Prom
         diameter: estimate.dbhIn,
         height: estimate.heightFt,
         woodDensity: estimate.woodDensity,
-        cuttingTimeMin: estimate.times.cutting.min,
-        cuttingTimeMax: estimate.times.cutting.max,
-        prepTimeMin: estimate.times.prep.min,
-        prepTimeMax: estimate.times.prep.max,
-        cleanupTimeMin: estimate.times.cleanup.min,
-        cleanupTimeMax: estimate.times.cleanup.max,
+        ...timeFields,
         // Photo problems are facts of the pixels, whatever the provider said.
         factors: unique([...estimate.factors, ...image.checks.issues]),
         safetyWarnings: unique([...safety.warnings, ...perception.safetyWarnings]),

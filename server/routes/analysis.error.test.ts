@@ -3,6 +3,7 @@ import { analyzeResponseSchema, INSUFFICIENT_TOKENS_MESSAGE } from '../../core/a
 import { findUserByUsername } from '../accounts/users';
 import { balanceOf, ledgerSum } from '../credits/ledger';
 import { analyze, grantTo } from '../testing/analysis';
+import { pixelFlood } from '../testing/images';
 import { fakeVisionAnswer, startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
 import { registerClient, startTestServer, type TestServer } from '../testing/harness';
 
@@ -107,6 +108,8 @@ describe('upload checks', () => {
       { fields: { image: gif, filename: 'tree.gif', type: 'image/gif' }, status: 415 },
       { fields: { image: Buffer.from('just some text, not a photo'), filename: 'tree.jpg', type: 'image/jpeg' }, status: 415 },
       { fields: { siteDetails: '{"targets":"moon"}' }, status: 400 },
+      // A small file that decodes to 400 megapixels.
+      { fields: { image: pixelFlood(), filename: 'flood.png', type: 'image/png' }, status: 413 },
     ];
     for (const { fields, status } of cases) {
       const res = await analyze(client, fields);

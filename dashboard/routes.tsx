@@ -7,6 +7,7 @@ import { CheckoutPage } from './pages/checkout';
 import { EmbedPage } from './pages/embed';
 import { ForgotPasswordPage } from './pages/forgot-password';
 import { HistoryPage } from './pages/history';
+import { HistoryDetailPage } from './pages/history-detail';
 import { HomePage } from './pages/home';
 import { LoginPage } from './pages/login';
 import { NotFoundPage } from './pages/not-found';
@@ -45,6 +46,7 @@ const SignedInAdminLog = signedIn(AdminLogPage);
 const SignedInCheckout = signedIn(CheckoutPage);
 const SignedInSubscribe = signedIn(SubscribePage);
 const SignedInHistory = signedIn(HistoryPage);
+const SignedInHistoryDetail = signedIn(HistoryDetailPage);
 
 /** SPEC section 2: every screen and who may see it. */
 export function AppRoutes() {
@@ -62,6 +64,7 @@ export function AppRoutes() {
       <Route path="/checkout" component={SignedInCheckout} />
       <Route path="/subscribe" component={SignedInSubscribe} />
       <Route path="/history" component={SignedInHistory} />
+      <Route path="/history/:id" component={SignedInHistoryDetail} />
       <Route component={NotFoundPage} />
     </Switch>
   );

@@ -1,4 +1,12 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import {
+  analysisListSchema,
+  analysisSchema,
+  analyzeResponseSchema,
+  settingsResponseSchema,
+  type FeedbackInput,
+  type SettingsResponse,
+} from '../../core/analysis';
 import {
   messageResponseSchema,
   userResponseSchema,
@@ -90,18 +98,15 @@ interface RequestOptions<S extends z.ZodType | undefined> {
 
 type Result<S> = S extends z.ZodType ? z.output<S> : void;
 
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
 /**
- * Sends one request to our own origin with the session cookie. A plain object is
- * sent as JSON; FormData (image uploads) goes as multipart with the browser's
- * boundary.
+ * Sends one request to our own origin with the session cookie and returns the OK
+ * response, or throws the ApiError of SPEC section 8. A plain object is sent as JSON;
+ * FormData (image uploads) goes as multipart with the browser's boundary.
  */
-export async function request<S extends z.ZodType | undefined = undefined>(
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-  path: string,
-  options: RequestOptions<S> = {},
-): Promise<Result<S>> {
-  const { body, schema } = options;
-  const init: RequestInit = { method, credentials: 'same-origin', headers: { Accept: 'application/json' } };
+async function send(method: Method, path: string, body?: Body, accept = 'application/json'): Promise<Response> {
+  const init: RequestInit = { method, credentials: 'same-origin', headers: { Accept: accept } };
   if (body instanceof FormData) {
     init.body = body;
   } else if (body !== undefined) {
@@ -116,6 +121,17 @@ export async function request<S extends z.ZodType | undefined = undefined>(
     throw new ApiError('Could not reach the server. Please check your connection and try again.', 0);
   }
   if (!response.ok) throw await errorFromResponse(response);
+  return response;
+}
+
+/** A JSON call: the answer is validated with `schema`, or not read without one. */
+export async function request<S extends z.ZodType | undefined = undefined>(
+  method: Method,
+  path: string,
+  options: RequestOptions<S> = {},
+): Promise<Result<S>> {
+  const { body, schema } = options;
+  const response = await send(method, path, body);
   if (!schema) return undefined as Result<S>;
 
   let json: unknown;
@@ -130,6 +146,26 @@ export async function request<S extends z.ZodType | undefined = undefined>(
   }
   return parsed.data as Result<S>;
 }
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition, when the server names the file. */
+  filename: string | undefined;
+}
+
+/** A file answer (the PDF report) as a Blob, with the same error handling as every call. */
+async function download(path: string): Promise<DownloadedFile> {
+  const response = await send('GET', path, undefined, '*/*');
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1];
+  try {
+    return { blob: await response.blob(), filename };
+  } catch {
+    throw new ApiError('The download was interrupted. Please try again.', response.status);
+  }
+}
+
+const analysisResponseSchema = z.object({ analysis: analysisSchema });
 
 /** The typed calls of SPEC section 7, one small function each. */
 export const api = {
@@ -154,6 +190,20 @@ export const api = {
   credits: {
     get: (): Promise<UserTokensResponse> =>
       request('GET', '/api/user-tokens', { schema: userTokensResponseSchema }),
+  },
+  analysis: {
+    /** Multipart: `image`, and `description` and `siteDetails` only when given (SPEC 5). */
+    analyze: (form: FormData) => request('POST', '/api/analyze-tree', { body: form, schema: analyzeResponseSchema }),
+    list: () => request('GET', '/api/analyses', { schema: analysisListSchema }),
+    get: (id: number) => request('GET', `/api/analysis/${id}`, { schema: analysisResponseSchema }),
+    sendFeedback: (id: number, body: FeedbackInput) =>
+      request('PATCH', `/api/analysis/${id}/feedback`, { body: { ...body }, schema: analysisResponseSchema }),
+    report: (id: number) => download(`/api/analysis/${id}/report.pdf`),
+  },
+  settings: {
+    get: () => request('GET', '/api/system-settings', { schema: settingsResponseSchema }),
+    update: (body: SettingsResponse) =>
+      request('PATCH', '/api/system-settings', { body: { ...body }, schema: settingsResponseSchema }),
   },
 };
 

@@ -4,6 +4,9 @@ import { ApiError } from './client';
 export const queryKeys = {
   currentUser: ['/api/auth/me'] as const,
   userTokens: ['/api/user-tokens'] as const,
+  analyses: ['/api/analyses'] as const,
+  analysis: (id: number) => ['/api/analysis', id] as const,
+  settings: ['/api/system-settings'] as const,
 };
 
 /**

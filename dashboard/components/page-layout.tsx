@@ -1,12 +1,9 @@
+import { SAFETY_DISCLAIMER } from '../../core/analysis';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { AppHeader } from './app-header';
 import { cardStyles, linkStyles } from './ui';
-
-/** SPEC section 1: the safety disclaimer carried by every signed-in page. */
-export const SAFETY_DISCLAIMER =
-  'Estimates are for planning only. Always consult a certified arborist before any tree work.';
 
 /** A signed-in page: the shared header, the page itself and the safety disclaimer. */
 export function SignedInLayout({ children }: { children: ReactNode }) {

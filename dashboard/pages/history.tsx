@@ -1,16 +1,140 @@
-import { History } from 'lucide-react';
-import { BackLink, ComingSoonCard, PageTitle, SignedInLayout } from '../components/page-layout';
+import { CircleCheck, CircleDashed, History, Plus } from 'lucide-react';
+import { Link } from 'wouter';
+import type { Analysis } from '../../core/analysis';
+import { formatCostRange, formatTotalTime, totalMinutes } from '../../core/format';
+import { parsePence } from '../../core/money';
+import { useAnalyses } from '../api/analysis';
+import { errorMessage } from '../api/client';
+import { ErrorAlert } from '../components/alert';
+import { formatAnalysisDate } from '../components/analysis/analysis-date';
+import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
+import { Spinner } from '../components/spinner';
+import { buttonStyles, cardStyles } from '../components/ui';
 
+function hasFeedback(analysis: Analysis): boolean {
+  return (
+    analysis.actualCuttingTime !== null ||
+    analysis.actualPrepTime !== null ||
+    analysis.actualCleanupTime !== null ||
+    Boolean(analysis.feedback)
+  );
+}
+
+function costOf(analysis: Analysis): string | null {
+  const min = analysis.cost ? parsePence(analysis.cost.min) : undefined;
+  const max = analysis.cost ? parsePence(analysis.cost.max) : undefined;
+  return min === undefined || max === undefined ? null : formatCostRange({ minPence: min, maxPence: max });
+}
+
+function AnalysisCard({ analysis }: { analysis: Analysis }) {
+  const date = formatAnalysisDate(analysis.createdAt);
+  const cost = costOf(analysis);
+  const feedback = hasFeedback(analysis);
+  return (
+    <li
+      className={`${cardStyles} relative flex gap-4 p-3 focus-within:ring-2 focus-within:ring-green-700 hover:border-green-700 sm:p-4`}
+    >
+      <img
+        src={analysis.imageUrl}
+        alt=""
+        loading="lazy"
+        className="size-20 shrink-0 rounded-lg bg-stone-100 object-cover sm:size-24"
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <h2 className="truncate text-base font-semibold text-stone-900">
+          {/* The link covers the whole card, so any part of it opens the analysis. */}
+          <Link
+            href={`/history/${analysis.id}`}
+            className="outline-none after:absolute after:inset-0 after:rounded-2xl after:content-['']"
+          >
+            {analysis.species ?? 'Unknown species'}
+            <span className="sr-only">, {date}</span>
+          </Link>
+        </h2>
+        <p className="text-sm text-stone-600">{date}</p>
+        <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-800">
+          <div className="flex gap-1">
+            <dt className="text-stone-600">Time:</dt>
+            <dd className="font-medium">{formatTotalTime(totalMinutes(analysis))}</dd>
+          </div>
+          {cost ? (
+            <div className="flex gap-1">
+              <dt className="text-stone-600">Cost:</dt>
+              <dd className="font-medium">{cost}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <p
+          className={`mt-1 inline-flex w-fit items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ${
+            feedback ? 'bg-green-100 text-green-900' : 'bg-stone-100 text-stone-700'
+          }`}
+        >
+          {feedback ? (
+            <CircleCheck aria-hidden="true" className="size-3.5" />
+          ) : (
+            <CircleDashed aria-hidden="true" className="size-3.5" />
+          )}
+          {feedback ? 'Feedback given' : 'No feedback yet'}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+function EmptyHistory() {
+  return (
+    <section className={`${cardStyles} flex flex-col items-center gap-3 px-6 py-12 text-center`}>
+      <span className="flex size-12 items-center justify-center rounded-full bg-green-100 text-green-800">
+        <History aria-hidden="true" className="size-6" />
+      </span>
+      <h2 className="text-lg font-semibold text-stone-900">No analyses yet</h2>
+      <p className="max-w-prose text-sm text-stone-700">Your analysed trees will appear here, with their estimates and reports.</p>
+      <Link href="/" className={buttonStyles.primary}>
+        <Plus aria-hidden="true" className="size-4" />
+        Analyze a Tree
+      </Link>
+    </section>
+  );
+}
+
+/** Past analyses, newest first; each opens its full results at /history/{id}. */
 export function HistoryPage() {
+  const analyses = useAnalyses();
+  let content;
+  if (analyses.isPending) {
+    content = (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading your analyses" />
+      </div>
+    );
+  } else if (analyses.isError) {
+    content = (
+      <div className="flex flex-col items-start gap-3">
+        <ErrorAlert>{errorMessage(analyses.error, 'Your analyses could not be loaded.')}</ErrorAlert>
+        <button type="button" className={buttonStyles.secondary} onClick={() => void analyses.refetch()}>
+          Try Again
+        </button>
+      </div>
+    );
+  } else if (analyses.data.length === 0) {
+    content = <EmptyHistory />;
+  } else {
+    content = (
+      <ul aria-label="Past analyses" className="grid gap-3 md:grid-cols-2">
+        {analyses.data.map((analysis) => (
+          <AnalysisCard key={analysis.id} analysis={analysis} />
+        ))}
+      </ul>
+    );
+  }
+
   return (
     <SignedInLayout>
       <div className="mb-4">
         <BackLink />
       </div>
       <PageTitle title="Analysis History" subtitle="Your past tree analyses and estimates." />
-      <ComingSoonCard icon={<History aria-hidden="true" className="size-6" />} title="Past analyses">
-        Soon you can look back at every tree you have analysed, with its estimate and report.
-      </ComingSoonCard>
+      {content}
     </SignedInLayout>
   );
 }

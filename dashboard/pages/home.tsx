@@ -1,54 +1,169 @@
-import { Camera, Clock, PoundSterling, ShieldCheck, TreeDeciduous } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MessageSquare, RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import type { Analysis } from '../../core/analysis';
 import { ANALYSIS_COST_CREDITS } from '../../core/credits';
-import { ComingSoonCard, PageTitle, SignedInLayout } from '../components/page-layout';
-import { cardStyles } from '../components/ui';
+import { rememberAnalysis } from '../api/analysis';
+import { api, errorMessage, isApiError } from '../api/client';
+import { queryKeys } from '../api/query-client';
+import { useUserTokens } from '../api/session';
+import { analysisForm, EMPTY_DRAFT, type AnalysisDraft } from '../components/analysis/draft';
+import { ANALYSIS_FAILED_FALLBACK, ErrorStage } from '../components/analysis/error-stage';
+import { FeedbackStage } from '../components/analysis/feedback-stage';
+import { PlanSection } from '../components/analysis/plan-section';
+import { atProcessingPace, ProcessingStage } from '../components/analysis/processing-stage';
+import { ReportButton } from '../components/analysis/report-button';
+import { AnalysisResults } from '../components/analysis/results-stage';
+import { SubscribeCard } from '../components/analysis/subscribe-card';
+import { UploadStage } from '../components/analysis/upload-stage';
+import { PageTitle, SignedInLayout } from '../components/page-layout';
+import { Spinner } from '../components/spinner';
+import { showErrorToast, showToast } from '../components/toast';
+import { buttonStyles, cardStyles } from '../components/ui';
 
-function Feature({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
-  return (
-    <li className={`${cardStyles} flex gap-3 p-4`}>
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-green-100 text-green-800">
-        {icon}
-      </span>
-      <div>
-        <h3 className="font-semibold text-stone-900">{title}</h3>
-        <p className="text-sm text-stone-700">{children}</p>
-      </div>
-    </li>
-  );
+/** SPEC 2 and 4: the five stages of the main page. */
+type Stage =
+  | { name: 'upload' }
+  | { name: 'processing'; file: File }
+  | { name: 'results'; analysis: Analysis }
+  | { name: 'feedback'; analysis: Analysis }
+  | { name: 'error'; error: unknown };
+
+interface View {
+  stage: Stage;
+  /** False only on first load, so focus moves to a stage's heading only after the user acts. */
+  moved: boolean;
 }
 
-/**
- * The main analysis screen. The header is complete; the upload, processing,
- * results and feedback stages take the place of the placeholder card next.
- */
+function useAnalyze(onDone: (stage: Stage) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => atProcessingPace(api.analysis.analyze(form)),
+    onSuccess: ({ analysis, confidence }) => {
+      // SPEC 4: the balance is read again after a successful analysis.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.userTokens });
+      rememberAnalysis(queryClient, analysis);
+      showToast({ title: 'Analysis Complete', description: `Tree analyzed with ${Math.round(confidence * 100)}% confidence` });
+      onDone({ name: 'results', analysis });
+    },
+    onError: (error) => {
+      if (isApiError(error, 'INSUFFICIENT_TOKENS')) {
+        // The badge and the uploader should now show what the server knows.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.userTokens });
+      } else {
+        showErrorToast({ title: 'Analysis Failed', description: errorMessage(error, ANALYSIS_FAILED_FALLBACK) });
+      }
+      onDone({ name: 'error', error });
+    },
+  });
+}
+
+function UploadOrSubscribe(props: Parameters<typeof UploadStage>[0]) {
+  const tokens = useUserTokens();
+  if (tokens.isPending) {
+    return (
+      <div className={`${cardStyles} flex justify-center py-16`}>
+        <Spinner label="Loading your credits" />
+      </div>
+    );
+  }
+  // SPEC 2: below 10 credits the uploader gives way, unless an Unlimited pass pays
+  // (DECISIONS). If the balance cannot be read, the uploader stays: the server refuses
+  // an unpaid analysis with 402 anyway.
+  if (tokens.data && !tokens.data.unlimited && tokens.data.tokensRemaining < ANALYSIS_COST_CREDITS) {
+    return <SubscribeCard credits={tokens.data.tokensRemaining} />;
+  }
+  return <UploadStage {...props} />;
+}
+
 export function HomePage() {
+  const [draft, setDraft] = useState<AnalysisDraft>(EMPTY_DRAFT);
+  const [view, setView] = useState<View>({ stage: { name: 'upload' }, moved: false });
+  const tokens = useUserTokens();
+  const go = (stage: Stage) => setView({ stage, moved: true });
+  const analyze = useAnalyze(go);
+
+  function begin(file: File) {
+    go({ name: 'processing', file });
+    analyze.mutate(analysisForm(file, draft));
+  }
+
+  function startOver() {
+    setDraft(EMPTY_DRAFT);
+    go({ name: 'upload' });
+  }
+
+  const { stage, moved } = view;
+  let content;
+  switch (stage.name) {
+    case 'upload':
+      content = (
+        <>
+          <UploadOrSubscribe draft={draft} onDraftChange={setDraft} onBegin={begin} focusHeading={moved} />
+          <PlanSection tokens={tokens.data} />
+        </>
+      );
+      break;
+    case 'processing':
+      content = <ProcessingStage file={stage.file} />;
+      break;
+    case 'results':
+      content = (
+        <AnalysisResults
+          analysis={stage.analysis}
+          focusHeading={moved}
+          actions={
+            <>
+              <ReportButton analysisId={stage.analysis.id} />
+              <button
+                type="button"
+                className={buttonStyles.secondary}
+                onClick={() => go({ name: 'feedback', analysis: stage.analysis })}
+              >
+                <MessageSquare aria-hidden="true" className="size-4" />
+                Provide Feedback
+              </button>
+              <button type="button" className={buttonStyles.secondary} onClick={startOver}>
+                <RotateCcw aria-hidden="true" className="size-4" />
+                Analyze Another Tree
+              </button>
+            </>
+          }
+        />
+      );
+      break;
+    case 'feedback':
+      content = (
+        <FeedbackStage
+          analysis={stage.analysis}
+          focusHeading={moved}
+          onBack={() => go({ name: 'results', analysis: stage.analysis })}
+          // SPEC 4: after a submit, back to upload with the file, analysis, description and feedback cleared.
+          onSubmitted={startOver}
+        />
+      );
+      break;
+    case 'error':
+      content = (
+        <ErrorStage
+          error={stage.error}
+          // SPEC 4: Try Again clears the file, error and analysis; what was typed stays.
+          onTryAgain={() => {
+            setDraft((current) => ({ ...current, file: null }));
+            go({ name: 'upload' });
+          }}
+        />
+      );
+      break;
+  }
+
   return (
     <SignedInLayout>
       <PageTitle
         title="Professional Tree Analysis"
         subtitle="Upload one photo of a tree to estimate its species, size, work time and cost."
       />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <ComingSoonCard dashed icon={<Camera aria-hidden="true" className="size-6" />} title="Upload a tree photo">
-          Photo analysis is arriving in the next update. You will be able to drop in a photo, add project details and get
-          a full estimate. Each analysis uses {ANALYSIS_COST_CREDITS} credits.
-        </ComingSoonCard>
-        <ul className="flex flex-col gap-3" aria-label="What you get">
-          <Feature icon={<TreeDeciduous aria-hidden="true" className="size-5" />} title="Tree details">
-            Species, trunk diameter, height and wood density.
-          </Feature>
-          <Feature icon={<Clock aria-hidden="true" className="size-5" />} title="Time estimates">
-            Cutting, preparation and cleanup times as ranges.
-          </Feature>
-          <Feature icon={<PoundSterling aria-hidden="true" className="size-5" />} title="Cost estimate">
-            A price range at your own hourly rate, in pounds.
-          </Feature>
-          <Feature icon={<ShieldCheck aria-hidden="true" className="size-5" />} title="Safety first">
-            Warnings for power lines, buildings and weather on every job.
-          </Feature>
-        </ul>
-      </div>
+      {content}
     </SignedInLayout>
   );
 }

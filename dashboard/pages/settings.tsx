@@ -1,17 +1,198 @@
-import { SlidersHorizontal } from 'lucide-react';
-import { BackLink, ComingSoonCard, PageTitle, SignedInLayout } from '../components/page-layout';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LoaderCircle, Plus, RotateCcw, Save } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { MAX_INSTRUCTIONS_CHARS, settingsSchema, type SettingsResponse } from '../../core/analysis';
+import { api, errorMessage } from '../api/client';
+import { queryKeys } from '../api/query-client';
+import { ErrorAlert } from '../components/alert';
+import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
+import { Spinner } from '../components/spinner';
+import { TextArea } from '../components/text-area';
+import { showErrorToast, showToast } from '../components/toast';
+import { buttonStyles, cardStyles } from '../components/ui';
 
-/** AI settings (SPEC section 2): custom instructions and the hourly rate arrive in a later issue. */
+/** Starting points a contractor can add to their instructions with one click. */
+const EXAMPLE_INSTRUCTIONS = [
+  'We work as a two-person crew with a 6-inch chipper.',
+  'Include time to protect lawns and flower beds with ground mats.',
+  'Prefer section felling near buildings, fences and greenhouses.',
+  'Point out any visible decay, fungus or deadwood in the safety recommendations.',
+];
+
+/** DECISIONS, Accounts: what Reset to Default fills in (and Save then keeps). */
+const DEFAULTS: SettingsResponse = { aiInstructions: '', hourlyRate: '0.00' };
+
+function useSettings() {
+  return useQuery({ queryKey: queryKeys.settings, queryFn: api.settings.get });
+}
+
+function HourlyRateField({ error, ...input }: { error?: string } & UseFormRegisterReturn<'hourlyRate'>) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-stone-800">
+        Hourly Rate
+      </label>
+      <div className="relative w-full sm:max-w-52">
+        <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-stone-700">
+          £
+        </span>
+        <input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          step={0.01}
+          min={0}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          className={`w-full rounded-lg border bg-white py-2.5 pr-3 pl-7 text-base text-stone-900 shadow-xs focus-visible:outline-2 sm:text-sm ${
+            error ? 'border-red-600' : 'border-stone-300 hover:border-stone-400'
+          }`}
+          {...input}
+        />
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-stone-600">
+        In pounds (£) per hour, used to price every estimate. At 0, estimates show no cost.
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function SettingsForm({ saved }: { saved: SettingsResponse }) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState('');
+  const form = useForm({ resolver: zodResolver(settingsSchema), defaultValues: saved });
+  const { errors } = form.formState;
+  const instructions = useWatch({ control: form.control, name: 'aiInstructions' });
+
+  const save = useMutation({
+    mutationFn: api.settings.update,
+    onSuccess: (settings) => {
+      queryClient.setQueryData(queryKeys.settings, settings);
+      form.reset(settings);
+      setStatus('');
+      showToast({ title: 'Settings Updated', description: 'Your AI instructions and hourly rate have been saved.' });
+    },
+    onError: (error) => {
+      showErrorToast({ title: 'Failed to Update Settings', description: errorMessage(error, 'Please try again.') });
+    },
+  });
+
+  function addExample(example: string) {
+    const current = form.getValues('aiInstructions').trimEnd();
+    const next = current ? `${current}\n${example}` : example;
+    if (next.length > MAX_INSTRUCTIONS_CHARS) {
+      setStatus(`There is no room for that example: instructions are limited to ${MAX_INSTRUCTIONS_CHARS} characters.`);
+      return;
+    }
+    form.setValue('aiInstructions', next, { shouldDirty: true, shouldValidate: true });
+    setStatus('Example added to your instructions.');
+    form.setFocus('aiInstructions');
+  }
+
+  function resetToDefault() {
+    form.setValue('aiInstructions', DEFAULTS.aiInstructions, { shouldDirty: true, shouldValidate: true });
+    form.setValue('hourlyRate', DEFAULTS.hourlyRate, { shouldDirty: true, shouldValidate: true });
+    setStatus('Defaults filled in. Select Save Configuration to keep them.');
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) =>
+        // SPEC 5: an empty rate is sent as "0".
+        save.mutate({ aiInstructions: values.aiInstructions, hourlyRate: values.hourlyRate.trim() || '0' }),
+      )}
+      className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
+    >
+      <div className={`${cardStyles} flex flex-col gap-5 p-4 sm:p-6`}>
+        <div>
+          <TextArea
+            label="Custom Analysis Instructions"
+            hint="Tell the AI about your crew, equipment and way of working. They guide the estimate; they cannot change its format."
+            rows={8}
+            maxLength={MAX_INSTRUCTIONS_CHARS}
+            error={errors.aiInstructions?.message}
+            {...form.register('aiInstructions')}
+          />
+          <p className="mt-1 text-right text-xs text-stone-600">
+            {instructions.length} / {MAX_INSTRUCTIONS_CHARS} characters
+          </p>
+        </div>
+        <HourlyRateField error={errors.hourlyRate?.message} {...form.register('hourlyRate')} />
+        <p role="status" className="min-h-5 text-sm text-stone-700">
+          {status}
+        </p>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <button type="submit" className={buttonStyles.primary} disabled={save.isPending} aria-busy={save.isPending || undefined}>
+            {save.isPending ? (
+              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+            ) : (
+              <Save aria-hidden="true" className="size-4" />
+            )}
+            Save Configuration
+          </button>
+          <button type="button" className={buttonStyles.secondary} onClick={resetToDefault}>
+            <RotateCcw aria-hidden="true" className="size-4" />
+            Reset to Default
+          </button>
+        </div>
+      </div>
+
+      <section aria-labelledby="examples-title" className={`${cardStyles} p-4 sm:p-6`}>
+        <h2 id="examples-title" className="font-semibold text-stone-900">
+          Example Instructions
+        </h2>
+        <p className="mt-1 mb-3 text-sm text-stone-700">Select one to add it to your instructions.</p>
+        <ul className="flex flex-col gap-2">
+          {EXAMPLE_INSTRUCTIONS.map((example) => (
+            <li key={example}>
+              <button
+                type="button"
+                onClick={() => addExample(example)}
+                className="flex w-full items-start gap-2 rounded-lg border border-stone-200 bg-stone-50 px-3 py-2.5 text-left text-sm text-stone-800 hover:border-green-700 hover:bg-green-50"
+              >
+                <Plus aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-800" />
+                {example}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </form>
+  );
+}
+
+/** AI Settings (SPEC 2, 5, 7, 8): the user's own instructions and hourly rate. */
 export function SettingsPage() {
+  const settings = useSettings();
   return (
     <SignedInLayout>
       <div className="mb-4">
         <BackLink />
       </div>
       <PageTitle title="AI Settings" subtitle="Tune how your trees are analysed and priced." />
-      <ComingSoonCard icon={<SlidersHorizontal aria-hidden="true" className="size-6" />} title="Custom instructions and hourly rate">
-        Soon you can give the AI your own analysis instructions and set the hourly rate (in £) used for cost estimates.
-      </ComingSoonCard>
+      {settings.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading your settings" />
+        </div>
+      ) : settings.isError ? (
+        <div className="flex flex-col items-start gap-3">
+          <ErrorAlert>{errorMessage(settings.error, 'Your settings could not be loaded.')}</ErrorAlert>
+          <button type="button" className={buttonStyles.secondary} onClick={() => void settings.refetch()}>
+            Try Again
+          </button>
+        </div>
+      ) : (
+        <SettingsForm saved={settings.data} />
+      )}
     </SignedInLayout>
   );
 }

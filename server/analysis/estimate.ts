@@ -67,6 +67,9 @@ function resolveSite(answers: SiteDetails, perceived: SiteDetails): { site: Reso
     else if (key === 'targets') assumed.push(`${TARGET_LABELS[site.targets].toLowerCase()} within falling distance`);
     else if (key === 'access') assumed.push(`${ACCESS_LABELS[site.access].toLowerCase()} access`);
     else if (key === 'dragDistance') assumed.push(`brush drag of ${DRAG_LABELS[site.dragDistance].toLowerCase()}`);
+    else if (key === 'wasteRemoval') assumed.push('wood and waste taken away');
+    else if (key === 'stumpGrinding') assumed.push('no stump grinding');
+    else if (key === 'powerLines') assumed.push('no power lines near');
   }
   return { site, assumed };
 }

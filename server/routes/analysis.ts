@@ -76,18 +76,15 @@ analysisRoutes.patch('/analysis/:id/feedback', requireUser, async (c) => {
   if (Object.values(input).every((v) => v === undefined || v === '')) {
     throw new ApiError('VALIDATION_ERROR', 'Enter at least one actual time or a comment');
   }
-  const updated = c.var.deps.db
-    .update(treeAnalyses)
-    .set({
-      actualCuttingTime: input.actualCuttingTime ?? null,
-      actualPrepTime: input.actualPrepTime ?? null,
-      actualCleanupTime: input.actualCleanupTime ?? null,
-      feedback: input.feedback || null,
-    })
-    .where(eq(treeAnalyses.id, row.id))
-    .returning()
-    .get();
-  return c.json({ analysis: toAnalysisView(updated) });
+  // PATCH: what is sent replaces, what is left out stays as it was.
+  const changes: Partial<typeof treeAnalyses.$inferInsert> = {};
+  if (input.actualCuttingTime !== undefined) changes.actualCuttingTime = input.actualCuttingTime;
+  if (input.actualPrepTime !== undefined) changes.actualPrepTime = input.actualPrepTime;
+  if (input.actualCleanupTime !== undefined) changes.actualCleanupTime = input.actualCleanupTime;
+  if (input.feedback !== undefined) changes.feedback = input.feedback || null;
+  c.var.deps.db.update(treeAnalyses).set(changes).where(eq(treeAnalyses.id, row.id)).run();
+  const updated = ownAnalysis(c);
+  return c.json({ analysis: toAnalysisView(updated.row, updated.businessName) });
 });
 
 analysisRoutes.get('/analysis/:id/report.pdf', requireUser, async (c) => {

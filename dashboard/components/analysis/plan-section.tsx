@@ -1,0 +1,99 @@
+import { Check } from 'lucide-react';
+import { Link } from 'wouter';
+import { ANALYSIS_COST_CREDITS, type UserTokensResponse } from '../../../core/credits';
+import { formatGbp } from '../../../core/money';
+import { PLAN_ORDER, PLANS, type Plan } from '../../../core/plans';
+import { buttonStyles, cardStyles } from '../ui';
+
+/**
+ * What every plan gives (SPEC 3 leaves the texts open). Plans differ only in credits:
+ * the product has no feature held back for a dearer plan, so none is claimed.
+ */
+export function planFeatures(plan: Plan): string[] {
+  return [
+    `${plan.creditsPerMonth} credits every month`,
+    `${plan.creditsPerMonth / ANALYSIS_COST_CREDITS} tree analyses a month`,
+    'PDF quote for every estimate',
+    'Your own hourly rate and AI instructions',
+    'Estimator to embed on your website',
+    'Cancel anytime',
+  ];
+}
+
+/** SPEC 4: with an active subscription the buttons are disabled and say why. */
+function PlanAction({ plan, tokens }: { plan: Plan; tokens: UserTokensResponse | undefined }) {
+  if (tokens?.subscriptionStatus === 'active') {
+    return (
+      <button type="button" disabled className={`${buttonStyles.secondary} w-full`}>
+        {tokens.subscriptionType === plan.id ? 'Current Plan' : 'Subscription Active'}
+      </button>
+    );
+  }
+  return (
+    <Link
+      href={`/subscribe?plan=${plan.id}`}
+      aria-describedby={`plan-${plan.id}-name`}
+      className={`${buttonStyles.primary} w-full`}
+    >
+      Subscribe Now
+    </Link>
+  );
+}
+
+function PlanCard({ plan, tokens }: { plan: Plan; tokens: UserTokensResponse | undefined }) {
+  const nameId = `plan-${plan.id}-name`;
+  return (
+    <li>
+      <article aria-labelledby={nameId} className={`${cardStyles} flex h-full flex-col gap-4 p-5`}>
+        <div className="flex items-start justify-between gap-2">
+          <h3 id={nameId} className="text-lg font-bold text-stone-900">
+            {plan.name}
+          </h3>
+          {plan.discountLabel ? (
+            <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold text-amber-900">
+              {plan.discountLabel}
+            </span>
+          ) : null}
+        </div>
+        <p className="flex flex-wrap items-baseline gap-x-2">
+          <span className="text-3xl font-bold text-green-900">{formatGbp(plan.pricePence)}</span>
+          <span className="text-sm text-stone-600">a month</span>
+          {plan.originalPricePence !== null ? (
+            <span className="text-sm text-stone-600">
+              <span className="sr-only">, was </span>
+              <s>{formatGbp(plan.originalPricePence)}</s>
+            </span>
+          ) : null}
+        </p>
+        <ul className="flex flex-1 flex-col gap-2 text-sm text-stone-700">
+          {planFeatures(plan).map((feature) => (
+            <li key={feature} className="flex items-start gap-2">
+              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
+              {feature}
+            </li>
+          ))}
+        </ul>
+        <PlanAction plan={plan} tokens={tokens} />
+      </article>
+    </li>
+  );
+}
+
+/** SPEC 2: the three monthly plans under the uploader. */
+export function PlanSection({ tokens }: { tokens: UserTokensResponse | undefined }) {
+  return (
+    <section aria-labelledby="plans-title" className="mt-10">
+      <h2 id="plans-title" className="text-xl font-bold text-green-900 sm:text-2xl">
+        Monthly Plans
+      </h2>
+      <p className="mt-1 mb-4 text-sm text-stone-700">
+        Each analysis uses {ANALYSIS_COST_CREDITS} credits. Credits reset every month and do not carry over.
+      </p>
+      <ul className="grid gap-4 md:grid-cols-3">
+        {PLAN_ORDER.map((id) => (
+          <PlanCard key={id} plan={PLANS[id]} tokens={tokens} />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,198 @@
+import { Clock, Gauge, PoundSterling, ShieldAlert, TrendingUp, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { SAFETY_DISCLAIMER, type Analysis } from '../../../core/analysis';
+import { formatCostRange, formatTimeRange, formatTotalTime, totalMinutes } from '../../../core/format';
+import { formatGbp, parsePence } from '../../../core/money';
+import { cardStyles } from '../ui';
+import { StageHeading } from './stage-heading';
+
+/** "£45.00 - £60.00" from the API's decimal text, or null when there is no cost (rate 0). */
+function costText(analysis: Analysis): string | null {
+  if (!analysis.cost) return null;
+  const minPence = parsePence(analysis.cost.min);
+  const maxPence = parsePence(analysis.cost.max);
+  if (minPence === undefined || maxPence === undefined) return null;
+  return formatCostRange({ minPence, maxPence });
+}
+
+const measure = (value: number | null, unit: string) => (value === null ? 'N/A' : `${value} ${unit}`);
+
+/** The three components of SPEC 2's breakdown tiles, with their actual-time fields. */
+export const TIME_COMPONENTS = [
+  { label: 'Actual Cutting', reported: 'Actual cutting', min: 'cuttingTimeMin', max: 'cuttingTimeMax', actual: 'actualCuttingTime' },
+  { label: 'Prep & Setup', reported: 'Actual prep & setup', min: 'prepTimeMin', max: 'prepTimeMax', actual: 'actualPrepTime' },
+  { label: 'Cleanup', reported: 'Actual cleanup', min: 'cleanupTimeMin', max: 'cleanupTimeMax', actual: 'actualCleanupTime' },
+] as const;
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="rounded-xl bg-stone-50 px-4 py-3">
+      <dt className="text-xs font-medium tracking-wide text-stone-600 uppercase">{term}</dt>
+      <dd className="mt-0.5 text-base font-semibold break-words text-stone-900 sm:text-lg">{children}</dd>
+    </div>
+  );
+}
+
+function Headline({ icon, term, children, note }: { icon: ReactNode; term: string; children: ReactNode; note?: ReactNode }) {
+  return (
+    <div className="rounded-xl border border-green-200 bg-green-50 px-4 py-4">
+      <dt className="flex items-center gap-2 text-sm font-medium text-green-900">
+        <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-white text-green-800">{icon}</span>
+        {term}
+      </dt>
+      <dd className="mt-1.5 text-2xl font-bold text-green-950">{children}</dd>
+      {note ? <dd className="mt-1 text-sm text-stone-700">{note}</dd> : null}
+    </div>
+  );
+}
+
+function ListCard({ title, icon, items, empty }: { title: string; icon: ReactNode; items: string[]; empty: string }) {
+  return (
+    <section className="rounded-xl border border-stone-200 p-4">
+      <h3 className="mb-2 flex items-center gap-2 font-semibold text-stone-900">
+        {icon}
+        {title}
+      </h3>
+      {items.length > 0 ? (
+        <ul className="list-disc space-y-1.5 pl-5 text-sm text-stone-700 marker:text-green-700">
+          {items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-stone-600">{empty}</p>
+      )}
+    </section>
+  );
+}
+
+function ReportedFeedback({ analysis }: { analysis: Analysis }) {
+  const times = TIME_COMPONENTS.filter((c) => analysis[c.actual] !== null);
+  if (times.length === 0 && !analysis.feedback) return null;
+  return (
+    <section className="rounded-xl border border-stone-200 p-4">
+      <h3 className="mb-2 font-semibold text-stone-900">Your Feedback</h3>
+      {times.length > 0 ? (
+        <dl className="grid gap-2 text-sm sm:grid-cols-3">
+          {times.map((c) => (
+            <div key={c.label}>
+              <dt className="text-stone-600">{c.reported}</dt>
+              <dd className="font-semibold text-stone-900">{`${analysis[c.actual]} min`}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {analysis.feedback ? <p className="mt-2 text-sm whitespace-pre-line text-stone-700">{analysis.feedback}</p> : null}
+    </section>
+  );
+}
+
+interface AnalysisResultsProps {
+  analysis: Analysis;
+  /** The buttons under the results: they differ between the main page and History. */
+  actions: ReactNode;
+  focusHeading: boolean;
+  title?: string;
+}
+
+/** SPEC 2, Results, with DECISIONS' site-visit and calibration notes. Shared by / and History. */
+export function AnalysisResults({ analysis, actions, focusHeading, title = 'Analysis Results' }: AnalysisResultsProps) {
+  const cost = costText(analysis);
+  const confidence = Math.round(analysis.confidence * 100);
+  return (
+    <section aria-labelledby="results-title" className={`${cardStyles} flex flex-col gap-5 p-4 sm:p-6`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <StageHeading id="results-title" focus={focusHeading}>
+          {title}
+        </StageHeading>
+        {analysis.businessName ? (
+          <p className="text-sm text-stone-600">For {analysis.businessName}</p>
+        ) : null}
+      </div>
+
+      {analysis.siteVisitReason ? (
+        <div className="flex items-start gap-3 rounded-xl border-2 border-amber-400 bg-amber-50 px-4 py-3 text-amber-950">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700" />
+          <p>
+            <strong>Site visit recommended:</strong> {analysis.siteVisitReason}
+          </p>
+        </div>
+      ) : null}
+
+      <div className="grid gap-5 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <img
+          src={analysis.imageUrl}
+          alt="The analyzed tree"
+          className="max-h-80 w-full rounded-xl bg-stone-100 object-contain"
+        />
+        <dl className="grid grid-cols-2 content-start gap-3">
+          <Detail term="Species">{analysis.species ?? 'Unknown'}</Detail>
+          <Detail term="Diameter">{measure(analysis.diameter, 'inches')}</Detail>
+          <Detail term="Height">{measure(analysis.height, 'feet')}</Detail>
+          <Detail term="Wood Density">{analysis.woodDensity ?? 'N/A'}</Detail>
+          <Detail term="Confidence">{`${confidence}%`}</Detail>
+        </dl>
+      </div>
+
+      <dl className="grid gap-3 sm:grid-cols-2">
+        <Headline
+          icon={<Clock aria-hidden="true" className="size-5" />}
+          term="Total Estimated Time"
+          note={
+            analysis.calibratedFromJobs ? (
+              <span className="inline-flex items-center gap-1.5">
+                <TrendingUp aria-hidden="true" className="size-4 text-green-800" />
+                {`Calibrated from ${analysis.calibratedFromJobs} of your jobs`}
+              </span>
+            ) : undefined
+          }
+        >
+          {formatTotalTime(totalMinutes(analysis))}
+        </Headline>
+        {cost ? (
+          <Headline
+            icon={<PoundSterling aria-hidden="true" className="size-5" />}
+            term="Estimated Cost"
+            note={`At ${formatGbp(parsePence(analysis.hourlyRate) ?? 0)} an hour`}
+          >
+            {cost}
+          </Headline>
+        ) : null}
+      </dl>
+
+      <section aria-labelledby="breakdown-title">
+        <h3 id="breakdown-title" className="mb-2 font-semibold text-stone-900">
+          Time Breakdown
+        </h3>
+        <dl className="grid gap-3 sm:grid-cols-3">
+          {TIME_COMPONENTS.map((c) => (
+            <Detail key={c.label} term={c.label}>
+              {formatTimeRange({ min: analysis[c.min], max: analysis[c.max] })}
+            </Detail>
+          ))}
+        </dl>
+      </section>
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <ListCard
+          title="Factors Affecting Cutting Time"
+          icon={<Gauge aria-hidden="true" className="size-5 text-green-800" />}
+          items={analysis.factors}
+          empty="No special factors were found."
+        />
+        <ListCard
+          title="Safety Recommendations"
+          icon={<ShieldAlert aria-hidden="true" className="size-5 text-amber-700" />}
+          items={analysis.safetyWarnings}
+          empty="No specific warnings. Follow the usual safe working practice."
+        />
+      </div>
+
+      <ReportedFeedback analysis={analysis} />
+
+      <p className="rounded-xl bg-stone-100 px-4 py-3 text-sm text-stone-700">{SAFETY_DISCLAIMER}</p>
+
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">{actions}</div>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import { Lock } from 'lucide-react';
+import { Link } from 'wouter';
+import { ANALYSIS_COST_CREDITS } from '../../../core/credits';
+import { buttonStyles, cardStyles } from '../ui';
+
+/** SPEC 2: in place of the uploader when the balance cannot pay for an analysis. */
+export function SubscribeCard({ credits }: { credits: number }) {
+  return (
+    <section
+      aria-labelledby="subscribe-card-title"
+      className={`${cardStyles} flex flex-col items-center gap-3 px-4 py-10 text-center sm:px-6`}
+    >
+      <span className="flex size-14 items-center justify-center rounded-full bg-green-100 text-green-800">
+        <Lock aria-hidden="true" className="size-7" />
+      </span>
+      <h2 id="subscribe-card-title" className="text-xl font-bold text-green-900 sm:text-2xl">
+        Subscribe to Start Analyzing
+      </h2>
+      <p className="max-w-prose text-stone-700">
+        Each analysis uses {ANALYSIS_COST_CREDITS} credits and you have {credits}. A monthly plan gives you credits
+        every month.
+      </p>
+      <Link href="/subscribe" className={buttonStyles.primary}>
+        Choose a Plan
+      </Link>
+    </section>
+  );
+}

@@ -17,5 +17,11 @@ export const userTokensResponseSchema = z.object({
   subscriptionStatus: z.string().nullable(),
   lastRefillDate: z.string().nullable(),
   nextRefillDate: z.string().nullable(),
+  /** The subscription ends on this date (cancelled at the period's end). */
+  cancelAt: z.string().nullable().default(null),
+  /** End of the 30-day Unlimited pass, while one is active. */
+  passEndsAt: z.string().nullable().default(null),
+  /** True while the Unlimited pass is active: analyses cost no credits. */
+  unlimited: z.boolean().default(false),
 });
-export type UserTokensResponse = z.infer<typeof userTokensResponseSchema>;
+export type UserTokensResponse = z.output<typeof userTokensResponseSchema>;

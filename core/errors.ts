@@ -8,6 +8,8 @@ export const errorCodeSchema = z.enum([
   'VALIDATION_ERROR',
   'UNAUTHORIZED',
   'INSUFFICIENT_TOKENS',
+  /** A card payment was declined (402). */
+  'PAYMENT_FAILED',
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
@@ -16,6 +18,8 @@ export const errorCodeSchema = z.enum([
   'RATE_LIMITED',
   'INTERNAL_ERROR',
   'ANALYSIS_FAILED',
+  /** The payment provider failed or could not be reached (502). */
+  'PAYMENT_PROVIDER_ERROR',
   'PAYMENTS_NOT_CONFIGURED',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
@@ -24,6 +28,7 @@ export const statusForCode: Record<ErrorCode, number> = {
   VALIDATION_ERROR: 400,
   UNAUTHORIZED: 401,
   INSUFFICIENT_TOKENS: 402,
+  PAYMENT_FAILED: 402,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
@@ -32,6 +37,7 @@ export const statusForCode: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   ANALYSIS_FAILED: 502,
+  PAYMENT_PROVIDER_ERROR: 502,
   PAYMENTS_NOT_CONFIGURED: 503,
 };
 

@@ -10,6 +10,7 @@ import { loadSession } from './http/session';
 import type { AppDeps } from './deps';
 import { authRoutes } from './routes/auth';
 import { analysisRoutes } from './routes/analysis';
+import { billingRoutes } from './routes/billing';
 import { creditRoutes } from './routes/credits';
 import { settingsRoutes } from './routes/settings';
 
@@ -50,14 +51,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       throw new ApiError('PAYLOAD_TOO_LARGE', 'Request body is too large');
     },
   });
-  // The photo upload has its own, larger limit (server/analysis/upload.ts).
-  api.use('*', (c, next) => (c.req.path === '/api/analyze-tree' ? next() : jsonBodyLimit(c, next)));
+  // The photo upload and Stripe webhooks have their own, larger limits.
+  const ownLimits = new Set(['/api/analyze-tree', '/api/stripe/webhook']);
+  api.use('*', (c, next) => (ownLimits.has(c.req.path) ? next() : jsonBodyLimit(c, next)));
   api.use('*', sameOriginForCookies);
   api.use('*', loadSession);
   api.route('/auth', authRoutes);
   api.route('/', creditRoutes);
   api.route('/system-settings', settingsRoutes);
   api.route('/', analysisRoutes);
+  api.route('/', billingRoutes);
   api.all('*', (c) => {
     throw new ApiError('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`);
   });

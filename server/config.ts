@@ -37,6 +37,8 @@ export const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalString.pipe(z.string().min(3).optional()),
+  /** Fair-use cap of analyses a day during an Unlimited pass (DECISIONS). */
+  PASS_DAILY_CAP: z.coerce.number().int().min(1).max(10_000).default(25),
   /** Set to true behind one reverse proxy (nginx, Caddy) so rate limits see the client's address. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
 });
@@ -56,6 +58,7 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   trustProxy: boolean;
+  passDailyCap: number;
   openai: { apiKey?: string; baseUrl?: string; model?: string; timeoutMs: number };
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
 }
@@ -107,6 +110,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? 'TreeAnalyzer Pro <no-reply@treeanalyzer.local>',
     trustProxy: env.TRUST_PROXY === 'true',
+    passDailyCap: env.PASS_DAILY_CAP,
     openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL, timeoutMs: env.OPENAI_TIMEOUT_MS },
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,

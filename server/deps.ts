@@ -3,6 +3,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Mailer } from './mail/mailer';
 import type { VisionProvider } from './analysis/types';
+import type { PaymentProvider } from './payments/types';
 
 /** Everything createApp needs from outside, injected so tests build the same app. */
 export interface AppDeps {
@@ -11,4 +12,6 @@ export interface AppDeps {
   clock: Clock;
   mailer: Mailer;
   vision: VisionProvider;
+  /** Null in production without Stripe keys: payment routes answer 503. */
+  payments: PaymentProvider | null;
 }

@@ -2,9 +2,11 @@ import { serve } from '@hono/node-server';
 import { migrateDatabase, openDatabase } from '../db/client';
 import { deleteExpiredSessions } from './accounts/sessions';
 import { createApp } from './app';
+import { runDueRefills } from './payments/billing';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createMailer } from './mail/create-mailer';
+import { createPaymentProvider } from './payments/create-provider';
 import { createVisionProvider } from './analysis/vision';
 
 /** The thin entry (CONVENTIONS 1): read config, open and migrate the database, listen, shut down cleanly. */
@@ -24,14 +26,21 @@ function start(): void {
   migrateDatabase(db);
   const clock = systemClock;
   const mailer = createMailer(config);
-  const app = createApp({ db, config, clock, mailer, vision: createVisionProvider(config) });
+  const payments = createPaymentProvider(config, clock);
+  const app = createApp({ db, config, clock, mailer, vision: createVisionProvider(config), payments });
 
-  const hourly = setInterval(() => deleteExpiredSessions(db, clock), 60 * 60 * 1000);
+  // Housekeeping at start and hourly: expired sessions, and demo subscriptions' monthly refills.
+  const housekeeping = () => {
+    deleteExpiredSessions(db, clock);
+    runDueRefills(db, clock);
+  };
+  housekeeping();
+  const hourly = setInterval(housekeeping, 60 * 60 * 1000);
   hourly.unref();
 
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     console.log(
-      `TreeAnalyzer Pro listening on http://localhost:${info.port} (public URL ${config.publicUrl}, data in ${config.dataDir}, mail: ${mailer.kind})`,
+      `TreeAnalyzer Pro listening on http://localhost:${info.port} (public URL ${config.publicUrl}, data in ${config.dataDir}, mail: ${mailer.kind}, payments: ${payments?.kind ?? 'not configured'})`,
     );
   });
 

@@ -4,7 +4,7 @@ import { INSUFFICIENT_TOKENS_MESSAGE } from '../../core/analysis';
 import { costRange, totalMinutes, type TimeBreakdown } from '../../core/format';
 import type { SiteDetails } from '../../core/site';
 import { treeAnalyses } from '../../db/schema';
-import { refundAnalysisCredits, reserveAnalysisCredits } from '../credits/ledger';
+import { refundAnalysis, reserveAnalysis } from '../credits/ledger';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { loadCalibration } from './calibration';
@@ -38,9 +38,8 @@ export async function runAnalysis(deps: AppDeps, request: AnalysisRequest): Prom
   const image = await normaliseImage(request.bytes);
 
   const reference = randomUUID();
-  if (!reserveAnalysisCredits(db, clock, request.userId, reference)) {
-    throw new ApiError('INSUFFICIENT_TOKENS', INSUFFICIENT_TOKENS_MESSAGE);
-  }
+  const payment = reserveAnalysis(db, clock, request.userId, reference, config.passDailyCap);
+  if (!payment) throw new ApiError('INSUFFICIENT_TOKENS', INSUFFICIENT_TOKENS_MESSAGE);
 
   const imageName = newImageName();
   try {
@@ -110,7 +109,7 @@ export async function runAnalysis(deps: AppDeps, request: AnalysisRequest): Prom
       .returning()
       .get();
   } catch (err) {
-    refundAnalysisCredits(db, clock, request.userId, reference);
+    refundAnalysis(db, clock, request.userId, reference, payment);
     await deleteImage(config.dataDir, imageName);
     if (err instanceof VisionError) throw new ApiError('ANALYSIS_FAILED', err.message);
     if (err instanceof ApiError) throw err;

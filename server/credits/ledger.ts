@@ -9,7 +9,19 @@ import type { Clock } from '../clock';
  * in the same transaction as the running balance in user_tokens, so the sum of a
  * user's ledger always equals their balance.
  */
-export type LedgerReason = 'grant' | 'analysis' | 'analysis_refund' | 'plan_refill' | 'plan_start';
+export type LedgerReason =
+  | 'grant'
+  | 'analysis'
+  | 'analysis_refund'
+  | 'plan_start'
+  | 'plan_renewal'
+  | 'plan_refill'
+  /** An analysis under the Unlimited pass: a zero row, so the daily fair-use cap can be counted. */
+  | 'analysis_pass'
+  | 'analysis_pass_refund';
+
+/** How an analysis was paid for, so a failure refunds the same way. */
+export type AnalysisPayment = 'credits' | 'pass';
 
 export function balanceOf(db: Db, userId: number): number {
   return db.select({ n: userTokens.tokensRemaining }).from(userTokens).where(eq(userTokens.userId, userId)).get()?.n ?? 0;
@@ -47,28 +59,58 @@ export function grantCredits(db: Db, clock: Clock, userId: number, amount: numbe
 }
 
 /**
- * Takes the 10 credits of one analysis before the model is asked. A conditional
- * update: it succeeds only while the balance covers it, so concurrent requests can
- * never take the balance below zero. Returns false, changing nothing, when it does not.
+ * Pays for one analysis before the model is asked. During an Unlimited pass it costs no
+ * credits, up to the daily fair-use cap (DECISIONS); past the cap, or without a pass, it
+ * takes 10 credits by a conditional update that succeeds only while the balance covers
+ * it, so concurrent requests can never take the balance below zero. Returns null,
+ * changing nothing, when it cannot be paid.
  */
-export function reserveAnalysisCredits(db: Db, clock: Clock, userId: number, reference: string): boolean {
+export function reserveAnalysis(
+  db: Db,
+  clock: Clock,
+  userId: number,
+  reference: string,
+  passDailyCap: number,
+): AnalysisPayment | null {
   return immediate(db, (tx) => {
+    const now = clock.now();
+    const row = tx.select({ passEndsAt: userTokens.passEndsAt }).from(userTokens).where(eq(userTokens.userId, userId)).get();
+    if (row?.passEndsAt && row.passEndsAt > now && passAnalysesToday(tx, userId, now) < passDailyCap) {
+      tx.insert(creditLedger).values({ userId, delta: 0, reason: 'analysis_pass', reference, createdAt: now }).run();
+      return 'pass';
+    }
     const changed = tx
       .update(userTokens)
       .set({ tokensRemaining: sql`${userTokens.tokensRemaining} - ${ANALYSIS_COST_CREDITS}` })
       .where(and(eq(userTokens.userId, userId), gte(userTokens.tokensRemaining, ANALYSIS_COST_CREDITS)))
       .run().changes;
-    if (changed === 0) return false;
+    if (changed === 0) return null;
     tx.insert(creditLedger)
-      .values({ userId, delta: -ANALYSIS_COST_CREDITS, reason: 'analysis', reference, createdAt: clock.now() })
+      .values({ userId, delta: -ANALYSIS_COST_CREDITS, reason: 'analysis', reference, createdAt: now })
       .run();
-    return true;
+    return 'credits';
   });
 }
 
-/** Gives back a reservation when the analysis failed. */
-export function refundAnalysisCredits(db: Db, clock: Clock, userId: number, reference: string): void {
+/** Pass analyses since midnight UTC, less those refunded. */
+export function passAnalysesToday(db: Db, userId: number, now: Date): number {
+  const midnight = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const count = (reason: LedgerReason) =>
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(creditLedger)
+      .where(and(eq(creditLedger.userId, userId), eq(creditLedger.reason, reason), gte(creditLedger.createdAt, midnight)))
+      .get()?.n ?? 0;
+  return count('analysis_pass') - count('analysis_pass_refund');
+}
+
+/** Gives back a reservation when the analysis failed, the way it was paid. */
+export function refundAnalysis(db: Db, clock: Clock, userId: number, reference: string, payment: AnalysisPayment): void {
   immediate(db, (tx) => {
+    if (payment === 'pass') {
+      tx.insert(creditLedger).values({ userId, delta: 0, reason: 'analysis_pass_refund', reference, createdAt: clock.now() }).run();
+      return;
+    }
     tx.update(userTokens)
       .set({ tokensRemaining: sql`${userTokens.tokensRemaining} + ${ANALYSIS_COST_CREDITS}` })
       .where(eq(userTokens.userId, userId))
@@ -77,4 +119,15 @@ export function refundAnalysisCredits(db: Db, clock: Clock, userId: number, refe
       .values({ userId, delta: ANALYSIS_COST_CREDITS, reason: 'analysis_refund', reference, createdAt: clock.now() })
       .run();
   });
+}
+
+/**
+ * Sets the balance to a plan's monthly credits (DECISIONS: each paid month sets the
+ * balance, no carry-over), as one ledger row of the difference. Call inside a transaction.
+ */
+export function setBalanceTo(tx: Db, clock: Clock, userId: number, credits: number, reason: LedgerReason, reference: string): void {
+  ensureTokenRow(tx, clock, userId);
+  const delta = credits - balanceOf(tx, userId);
+  tx.update(userTokens).set({ tokensRemaining: credits, tokensTotal: credits }).where(eq(userTokens.userId, userId)).run();
+  tx.insert(creditLedger).values({ userId, delta, reason, reference, createdAt: clock.now() }).run();
 }

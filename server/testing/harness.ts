@@ -8,8 +8,10 @@ import { createApp, type AppOptions } from '../app';
 import type { Clock } from '../clock';
 import { loadConfig, type Config } from '../config';
 import { createMailer } from '../mail/create-mailer';
+import { createPaymentProvider } from '../payments/create-provider';
 import { createVisionProvider } from '../analysis/vision';
 import type { Mailer } from '../mail/mailer';
+import type { PaymentProvider } from '../payments/types';
 
 /** A clock the test moves by hand (CONVENTIONS 10). */
 export class TestClock implements Clock {
@@ -29,6 +31,7 @@ export interface TestServer {
   config: Config;
   clock: TestClock;
   mailer: Mailer;
+  payments: PaymentProvider | null;
   dataDir: string;
   close(): Promise<void>;
 }
@@ -48,7 +51,8 @@ export async function startTestServer(
   migrateDatabase(db);
   const clock = new TestClock();
   const mailer = createMailer(config);
-  const app = createApp({ db, config, clock, mailer, vision: createVisionProvider(config) }, options);
+  const payments = createPaymentProvider(config, clock);
+  const app = createApp({ db, config, clock, mailer, vision: createVisionProvider(config), payments }, options);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
@@ -63,6 +67,7 @@ export async function startTestServer(
     config,
     clock,
     mailer,
+    payments,
     dataDir,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -148,4 +153,13 @@ export async function registerClient(server: TestServer, overrides: Partial<Reco
   const res = await client.post('/api/auth/register', account);
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   return { client, account };
+}
+
+/** Moves the clock in 10-day steps, using the client's session on the way so it slides (30-day idle expiry). */
+export async function advanceKeepingSession(server: TestServer, client: TestClient, days: number): Promise<void> {
+  for (let left = days; left > 0; left -= 10) {
+    server.clock.advance(Math.min(10, left) * 24 * 3600_000);
+    const res = await client.get('/api/auth/me');
+    if (res.status !== 200) throw new Error(`session ended while moving the clock: ${res.status}`);
+  }
 }

@@ -1,0 +1,117 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { subscriptionTypeSchema } from '../../core/credits';
+import { PLANS, UNLIMITED_PASS_PRICE_PENCE } from '../../core/plans';
+import type { AppEnv } from '../http/context';
+import { ApiError } from '../http/errors';
+import { currentUser, requireUser } from '../http/session';
+import { readJson } from '../http/validate';
+import { cancelSubscription, confirmPayment, startPassPayment, startSubscription, tokensView, type BillingDeps } from '../payments/billing';
+import type { DemoProvider } from '../payments/demo-provider';
+import { PaymentProviderError, WebhookSignatureError } from '../payments/types';
+import { handleBillingEvent } from '../payments/webhooks';
+
+/** Billing routes (SPEC 7; DECISIONS, Credits and payments). */
+export const billingRoutes = new Hono<AppEnv>();
+
+function billing(c: Context<AppEnv>): BillingDeps {
+  const { db, clock, payments } = c.var.deps;
+  if (!payments) throw new ApiError('PAYMENTS_NOT_CONFIGURED', 'Payments are not configured on this server. Ask the operator to set the Stripe keys.');
+  return { db, clock, payments };
+}
+
+/** Provider errors are the provider's fault, not the user's: a 502 with a safe message. */
+async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof PaymentProviderError) throw new ApiError('PAYMENT_PROVIDER_ERROR', err.message);
+    throw err;
+  }
+}
+
+billingRoutes.get('/billing/config', requireUser, (c) => {
+  const payments = c.var.deps.payments;
+  return c.json({
+    provider: payments?.kind ?? null,
+    publishableKey: payments?.publishableKey ?? null,
+    passPricePence: UNLIMITED_PASS_PRICE_PENCE,
+    plans: Object.values(PLANS),
+  });
+});
+
+// The client may send an amount (SPEC 7); it is ignored: the server decides every price.
+billingRoutes.post('/create-payment-intent', requireUser, async (c) => {
+  const deps = billing(c);
+  const clientSecret = await viaProvider(() => startPassPayment(deps, currentUser(c)));
+  return c.json({ clientSecret });
+});
+
+billingRoutes.post('/create-subscription', requireUser, async (c) => {
+  const deps = billing(c);
+  const { subscriptionType } = await readJson(c, z.object({ subscriptionType: subscriptionTypeSchema }));
+  const clientSecret = await viaProvider(() => startSubscription(deps, currentUser(c), subscriptionType));
+  return c.json({ clientSecret });
+});
+
+const paymentSuccessSchema = z.object({
+  subscriptionType: subscriptionTypeSchema.optional(),
+  paymentType: z.enum(['monthly', 'one_time']).default('monthly'),
+  paymentIntentId: z.string().min(1).max(255),
+});
+
+billingRoutes.post('/payment-success', requireUser, async (c) => {
+  const deps = billing(c);
+  const input = await readJson(c, paymentSuccessSchema);
+  const user = currentUser(c);
+  const { applied } = await viaProvider(() => confirmPayment(deps, user, input));
+  return c.json({
+    message: applied ? 'Payment applied.' : 'This payment was already applied.',
+    applied,
+    tokens: tokensView(deps.db, deps.clock, user.id),
+  });
+});
+
+billingRoutes.post('/cancel-subscription', requireUser, async (c) => {
+  const deps = billing(c);
+  const user = currentUser(c);
+  await viaProvider(() => cancelSubscription(deps, user.id));
+  return c.json({ message: 'Your subscription will end at the close of the current period.', tokens: tokensView(deps.db, deps.clock, user.id) });
+});
+
+/** The demo card form's confirm step (demo provider only). */
+billingRoutes.post('/demo/confirm-payment', requireUser, async (c) => {
+  const payments = c.var.deps.payments;
+  if (payments?.kind !== 'demo') throw new ApiError('NOT_FOUND', 'Demo payments are not enabled on this server.');
+  const { clientSecret, cardNumber } = await readJson(c, z.object({ clientSecret: z.string().min(1).max(300), cardNumber: z.string().min(1).max(40) }));
+  const result = (payments as DemoProvider).confirm(clientSecret, cardNumber);
+  if (result.status === 'not_found') throw new ApiError('NOT_FOUND', 'This payment was not found. Please start again.');
+  if (result.status === 'declined') throw new ApiError('PAYMENT_FAILED', result.message);
+  if (result.status === 'unknown_card') throw new ApiError('VALIDATION_ERROR', result.message, { details: { cardNumber: [result.message] } });
+  return c.json({ status: 'succeeded', paymentIntentId: result.paymentIntentId });
+});
+
+/** Stripe webhooks: signature checked over the raw body; no cookies, no same-origin rule. */
+billingRoutes.post(
+  '/stripe/webhook',
+  bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: () => {
+      throw new ApiError('PAYLOAD_TOO_LARGE', 'Webhook body is too large');
+    },
+  }),
+  async (c) => {
+    const deps = billing(c);
+    const raw = await c.req.text();
+    let event;
+    try {
+      event = deps.payments.parseWebhook(raw, c.req.header('stripe-signature'));
+    } catch (err) {
+      if (err instanceof WebhookSignatureError) throw new ApiError('VALIDATION_ERROR', 'Invalid webhook signature');
+      throw err;
+    }
+    const outcome = await viaProvider(() => handleBillingEvent(deps, event));
+    return c.json({ received: true, outcome });
+  },
+);

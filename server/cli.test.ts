@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase } from '../db/client';
+import { verifyPassword } from './accounts/passwords';
 import { createUser, findUserByUsername } from './accounts/users';
 import { balanceOf, ledgerSum } from './credits/ledger';
 import { systemClock } from './clock';
@@ -11,12 +12,14 @@ import { systemClock } from './clock';
 const dataDir = mkdtempSync(join(tmpdir(), 'treeanalyzer-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const cli = (...args: string[]) =>
+const cliWithInput = (input: string, ...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
     env: { ...process.env, DATA_DIR: dataDir },
     encoding: 'utf8',
+    input,
     timeout: 15_000,
   });
+const cli = (...args: string[]) => cliWithInput('', ...args);
 
 describe('npm run cli -- make-admin', () => {
   it('promotes an existing user and says so', () => {
@@ -64,5 +67,22 @@ describe('npm run cli -- grant-credits', () => {
     const db = openDatabase(join(dataDir, 'treeanalyzer.sqlite'));
     expect(balanceOf(db, findUserByUsername(db, 'first')!.id)).toBe(35);
     db.$client.close();
+  });
+});
+
+describe('npm run cli -- create-user', () => {
+  it('creates an account with the password from standard input, under the registration rules', async () => {
+    const made = cliWithInput('a good password\n', 'create-user', 'cli_made', 'CLI@Example.com');
+    expect(made.status, made.stderr).toBe(0);
+    expect(made.stdout).toContain('Created cli_made (user).');
+    const db = openDatabase(join(dataDir, 'treeanalyzer.sqlite'));
+    const user = findUserByUsername(db, 'cli_made')!;
+    expect(user.email).toBe('cli@example.com');
+    expect(user.password).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(user.password, 'a good password')).toBe(true);
+    db.$client.close();
+
+    expect(cliWithInput('short\n', 'create-user', 'cli_two', 'two@example.com').stderr).toContain('Password must be at least 6 characters');
+    expect(cliWithInput('another pass\n', 'create-user', 'CLI_MADE', 'other@example.com').stderr).toContain('Username is already taken');
   });
 });

@@ -5,6 +5,7 @@ import { businesses, treeAnalyses } from '../../db/schema';
 import { runAnalysis } from '../analysis/pipeline';
 import { buildReportPdf } from '../analysis/report';
 import { findOwnAnalysis, listOwnAnalyses, readImage, referenceFor, toAnalysisView } from '../analysis/store';
+import { analysisSlots } from '../analysis/slots';
 import { readUpload, uploadBodyLimit } from '../analysis/upload';
 import type { AppEnv } from '../http/context';
 import { ApiError, notFound } from '../http/errors';
@@ -15,7 +16,7 @@ import { getSettings } from '../settings/settings';
 /** The analysis and its results (SPEC 2, 7; DECISIONS, Analysis and ownership). */
 export const analysisRoutes = new Hono<AppEnv>();
 
-analysisRoutes.post('/analyze-tree', requireUser, uploadBodyLimit, async (c) => {
+analysisRoutes.post('/analyze-tree', requireUser, uploadBodyLimit, analysisSlots, async (c) => {
   const user = currentUser(c);
   const { db } = c.var.deps;
   const upload = await readUpload(c);

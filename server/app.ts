@@ -66,7 +66,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
   app.route('/api', api);
 
-  app.route('/', dashboardRoutes(options.dashboardDir));
+  app.route('/', dashboardRoutes(options.dashboardDir, { stripe: deps.payments?.kind === 'stripe' }));
   return app;
 }
 

@@ -26,7 +26,8 @@ describe('dashboard serving', () => {
       expect(await res.text()).toContain('<div id="root">');
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
-      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self';");
+      expect(res.headers.get('content-security-policy')).not.toContain('stripe.com');
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     }
@@ -61,5 +62,20 @@ describe('dashboard serving', () => {
   it('answers /healthz', async () => {
     const res = await fetch(`${server.url}/healthz`);
     expect(await res.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('dashboard serving with Stripe configured', () => {
+  it('allows Stripe.js and its frames, and nothing else outside', async () => {
+    const stripeServer = await startTestServer({ STRIPE_SECRET_KEY: 'sk_test_csp', STRIPE_PUBLISHABLE_KEY: 'pk_test_csp' }, { dashboardDir: dist });
+    try {
+      const csp = (await fetch(stripeServer.url + '/checkout')).headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("script-src 'self' https://js.stripe.com;");
+      expect(csp).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
+      expect(csp).toContain("connect-src 'self' https://api.stripe.com");
+      expect(csp).toContain("frame-ancestors 'none'");
+    } finally {
+      await stripeServer.close();
+    }
   });
 });

@@ -13,9 +13,9 @@ export const DASHBOARD_DIST = fileURLToPath(new URL('../../dist/dashboard', impo
  * for every other path, so deep links such as /settings load the app and unknown paths
  * reach its "404 Page Not Found" screen.
  */
-export function dashboardRoutes(distDir = DASHBOARD_DIST): Hono {
+export function dashboardRoutes(distDir = DASHBOARD_DIST, options: { stripe: boolean } = { stripe: false }): Hono {
   const app = new Hono();
-  app.use('*', dashboardHeaders);
+  app.use('*', dashboardHeaders(options));
   const indexFile = join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.get('*', (c) =>

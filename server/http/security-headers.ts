@@ -7,25 +7,40 @@ import { secureHeaders } from 'hono/secure-headers';
  * X-Frame-Options and CORP same-origin would break embedding.
  */
 
-/** The dashboard SPA: own scripts only, and it may never be framed (DECISIONS, Embed). */
-export const dashboardHeaders: MiddlewareHandler = secureHeaders({
-  contentSecurityPolicy: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    // React and the toast library set inline style attributes.
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
-    connectSrc: ["'self'"],
-    fontSrc: ["'self'"],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-    frameAncestors: ["'none'"],
-  },
-  xFrameOptions: 'DENY',
-  referrerPolicy: 'strict-origin-when-cross-origin',
-  strictTransportSecurity: false,
-});
+/**
+ * Stripe.js needs its own origins when Stripe is the payment provider (Stripe's CSP
+ * guide: script and frames from js.stripe.com, 3-D Secure frames from hooks.stripe.com,
+ * API calls to api.stripe.com). With the demo provider nothing outside is allowed.
+ */
+const STRIPE_SOURCES = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+
+/** The dashboard SPA: own scripts only (plus Stripe.js when used), and it may never be framed (DECISIONS, Embed). */
+export function dashboardHeaders(options: { stripe: boolean }): MiddlewareHandler {
+  const extra = (kind: keyof typeof STRIPE_SOURCES) => (options.stripe ? STRIPE_SOURCES[kind] : []);
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...extra('script')],
+      // React and the toast library set inline style attributes.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      connectSrc: ["'self'", ...extra('connect')],
+      frameSrc: options.stripe ? extra('frame') : ["'none'"],
+      fontSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    strictTransportSecurity: false,
+  });
+}
 
 /** JSON answers: nothing to render, nothing to frame, never cached by shared caches. */
 export const apiHeaders: MiddlewareHandler = async (c, next) => {

@@ -8,5 +8,6 @@ export default defineConfig({
   root: 'dashboard',
   plugins: [react(), tailwindcss()],
   build: { outDir: '../dist/dashboard', emptyOutDir: true },
-  server: { proxy: { '/api': 'http://localhost:3000' } },
+  // Only real API calls go to the server: the dashboard's own dashboard/api/*.ts modules share the prefix.
+  server: { proxy: { '^/api/(?!.*\\.tsx?(\\?|$))': 'http://localhost:3000' } },
 });

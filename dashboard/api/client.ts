@@ -12,7 +12,15 @@ import {
   userResponseSchema,
   type PublicUser,
 } from '../../core/accounts';
-import { userTokensResponseSchema, type UserTokensResponse } from '../../core/credits';
+import {
+  billingConfigSchema,
+  cancelSubscriptionResponseSchema,
+  clientSecretResponseSchema,
+  demoConfirmResponseSchema,
+  paymentSuccessResponseSchema,
+  type PaymentType,
+} from '../../core/billing';
+import { userTokensResponseSchema, type SubscriptionType, type UserTokensResponse } from '../../core/credits';
 import { errorCodeSchema, type ErrorCode } from '../../core/errors';
 
 /**
@@ -199,6 +207,20 @@ export const api = {
     sendFeedback: (id: number, body: FeedbackInput) =>
       request('PATCH', `/api/analysis/${id}/feedback`, { body: { ...body }, schema: analysisResponseSchema }),
     report: (id: number) => download(`/api/analysis/${id}/report.pdf`),
+  },
+  billing: {
+    config: () => request('GET', '/api/billing/config', { schema: billingConfigSchema }),
+    /** The server decides the amount (DECISIONS); SPEC 7's `amount` is not sent. */
+    createPaymentIntent: () => request('POST', '/api/create-payment-intent', { body: {}, schema: clientSecretResponseSchema }),
+    createSubscription: (subscriptionType: SubscriptionType) =>
+      request('POST', '/api/create-subscription', { body: { subscriptionType }, schema: clientSecretResponseSchema }),
+    /** The demo card form's confirm step; a declined card is a 402 PAYMENT_FAILED. */
+    confirmDemoPayment: (body: { clientSecret: string; cardNumber: string }) =>
+      request('POST', '/api/demo/confirm-payment', { body, schema: demoConfirmResponseSchema }),
+    /** Records a payment the provider confirmed; the server checks it with the provider first. */
+    recordPayment: (body: { subscriptionType?: SubscriptionType; paymentType: PaymentType; paymentIntentId: string }) =>
+      request('POST', '/api/payment-success', { body, schema: paymentSuccessResponseSchema }),
+    cancelSubscription: () => request('POST', '/api/cancel-subscription', { schema: cancelSubscriptionResponseSchema }),
   },
   settings: {
     get: () => request('GET', '/api/system-settings', { schema: settingsResponseSchema }),

@@ -7,6 +7,7 @@ export const queryKeys = {
   analyses: ['/api/analyses'] as const,
   analysis: (id: number) => ['/api/analysis', id] as const,
   settings: ['/api/system-settings'] as const,
+  billingConfig: ['/api/billing/config'] as const,
 };
 
 /**

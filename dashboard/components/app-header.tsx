@@ -85,8 +85,9 @@ export function AppHeader() {
             <Logo />
           </Link>
 
-          <div className="order-3 flex w-full min-w-0 items-center justify-between gap-3 sm:order-2 sm:w-auto sm:justify-end">
-            <p className="min-w-0 truncate text-sm text-stone-700">
+          {/* On a narrow screen the badge drops below the welcome line rather than cut the name short. */}
+          <div className="order-3 flex w-full min-w-0 flex-wrap items-center justify-between gap-x-3 gap-y-1.5 sm:order-2 sm:w-auto sm:justify-end">
+            <p className="max-w-full truncate text-sm text-stone-700">
               Welcome, <span className="font-semibold text-stone-900">{user?.username}</span>
             </p>
             <CreditsBadge />

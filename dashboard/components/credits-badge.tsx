@@ -1,6 +1,7 @@
-import { Coins } from 'lucide-react';
-import { analysesAvailable } from '../../core/credits';
+import { Coins, Infinity as InfinityIcon } from 'lucide-react';
+import { analysesAvailable, type UserTokensResponse } from '../../core/credits';
 import { useUserTokens } from '../api/session';
+import { formatBillingDate } from './billing/billing-date';
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
@@ -11,12 +12,19 @@ export function creditsLabel(credits: number): string {
   return `${plural(credits, 'credit', 'credits')} · ${plural(analysesAvailable(credits), 'analysis', 'analyses')}`;
 }
 
+/** DECISIONS: during the Unlimited pass the badge reads "Unlimited" with the pass's end date. */
+export function balanceLabel(tokens: UserTokensResponse): string {
+  if (tokens.unlimited) return tokens.passEndsAt ? `Unlimited until ${formatBillingDate(tokens.passEndsAt)}` : 'Unlimited';
+  return creditsLabel(tokens.tokensRemaining);
+}
+
 export function CreditsBadge() {
   const tokens = useUserTokens();
   let label: string;
   if (tokens.isPending) label = 'Loading credits…';
   else if (tokens.isError) label = 'Credits unavailable';
-  else label = creditsLabel(tokens.data.tokensRemaining);
+  else label = balanceLabel(tokens.data);
+  const Icon = tokens.data?.unlimited ? InfinityIcon : Coins;
 
   return (
     <span
@@ -24,7 +32,7 @@ export function CreditsBadge() {
       aria-live="polite"
       className="inline-flex items-center gap-1.5 rounded-full border border-green-200 bg-green-50 px-3 py-1 text-sm font-medium whitespace-nowrap text-green-900"
     >
-      <Coins aria-hidden="true" className="size-4" />
+      <Icon aria-hidden="true" className="size-4" />
       {label}
     </span>
   );

@@ -10,13 +10,15 @@ interface DialogProps {
   children: ReactNode;
   /** Where focus goes after closing when the opener is gone (e.g. a closed menu). */
   returnFocusRef?: RefObject<HTMLElement | null>;
+  /** The buttons at the foot, by default one "Got it". They close the dialog by setting `open` false. */
+  actions?: ReactNode;
 }
 
 /**
  * A modal on the native <dialog>: the browser traps focus inside, Escape closes
  * it, and the page behind is inert. Focus goes back to whatever opened it.
  */
-export function Dialog({ open, onClose, title, description, children, returnFocusRef }: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, returnFocusRef, actions }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<Element | null>(null);
   const titleId = useId();
@@ -79,10 +81,12 @@ export function Dialog({ open, onClose, title, description, children, returnFocu
             </button>
           </div>
           <div className="mt-4">{children}</div>
-          <div className="mt-6 flex justify-end">
-            <button type="button" className={buttonStyles.primary} onClick={() => ref.current?.close()}>
-              Got it
-            </button>
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            {actions ?? (
+              <button type="button" className={buttonStyles.primary} onClick={() => ref.current?.close()}>
+                Got it
+              </button>
+            )}
           </div>
         </div>
       ) : null}

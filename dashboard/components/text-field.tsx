@@ -11,11 +11,13 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
  * A labelled input whose hint and error are tied to it with aria-describedby, so a
  * screen reader reads the error when the field gets focus.
  */
-export function TextField({ label, error, hint, ref, className = '', ...input }: TextFieldProps) {
+export function TextField({ label, error, hint, ref, className = '', 'aria-describedby': alsoDescribedBy, ...input }: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  // Text elsewhere on the page that describes the field (aria-describedby) comes first.
+  const describedBy =
+    [alsoDescribedBy, hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
 
   return (
     <div className={`flex flex-col gap-1.5 ${className}`}>

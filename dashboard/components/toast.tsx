@@ -44,3 +44,8 @@ export function showErrorToast({ title, description }: ToastContent): void {
   toast.dismiss();
   toast.error(title, { description });
 }
+
+/** Clears a message that no longer holds, e.g. an earlier "Payment Failed" once a payment succeeds. */
+export function dismissToasts(): void {
+  toast.dismiss();
+}

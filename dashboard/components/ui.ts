@@ -9,6 +9,10 @@ export const buttonStyles = {
   primary: `${base} bg-green-800 text-white shadow-sm hover:bg-green-900`,
   secondary: `${base} border border-green-800 bg-white text-green-900 hover:bg-green-50`,
   quiet: `${base} text-green-900 hover:bg-green-100`,
+  /** Confirms something that cannot be undone from here (e.g. cancelling a plan). */
+  danger: `${base} bg-red-700 text-white shadow-sm hover:bg-red-800`,
+  /** Opens such a confirmation. */
+  dangerOutline: `${base} border border-red-700 bg-white text-red-800 hover:bg-red-50`,
 };
 
 export const linkStyles = 'font-semibold text-green-800 underline-offset-4 hover:underline';

@@ -7,6 +7,7 @@ import { MAX_INSTRUCTIONS_CHARS, settingsSchema, type SettingsResponse } from '.
 import { api, errorMessage } from '../api/client';
 import { queryKeys } from '../api/query-client';
 import { ErrorAlert } from '../components/alert';
+import { BillingSection } from '../components/billing/billing-section';
 import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
 import { Spinner } from '../components/spinner';
 import { TextArea } from '../components/text-area';
@@ -170,7 +171,7 @@ function SettingsForm({ saved }: { saved: SettingsResponse }) {
   );
 }
 
-/** AI Settings (SPEC 2, 5, 7, 8): the user's own instructions and hourly rate. */
+/** AI Settings (SPEC 2, 5, 7, 8): the user's own instructions and hourly rate; then Billing. */
 export function SettingsPage() {
   const settings = useSettings();
   return (
@@ -193,6 +194,7 @@ export function SettingsPage() {
       ) : (
         <SettingsForm saved={settings.data} />
       )}
+      <BillingSection />
     </SignedInLayout>
   );
 }

@@ -1,26 +1,171 @@
-import { CalendarCheck } from 'lucide-react';
-import { useSearchParams } from 'wouter';
+import { Check, RefreshCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'wouter';
 import { formatGbp } from '../../core/money';
-import { resolvePlan } from '../../core/plans';
-import { BackLink, ComingSoonCard, PageTitle, SignedInLayout } from '../components/page-layout';
+import { resolvePlan, type Plan } from '../../core/plans';
+import { useRecordPayment, useStartPaymentOnce } from '../api/billing';
+import { api, errorMessage } from '../api/client';
+import { useUserTokens } from '../api/session';
+import { planFeatures } from '../components/analysis/plan-section';
+import { formatBillingDate } from '../components/billing/billing-date';
+import { CardForm, PaymentLoading, WithPaymentSetup, type PaymentSetup } from '../components/billing/card-form';
+import { PaymentResult } from '../components/billing/payment-result';
+import { useProviderReturn } from '../components/billing/provider-return';
+import { BackLink, SignedInLayout } from '../components/page-layout';
+import { showErrorToast } from '../components/toast';
+import { buttonStyles, cardStyles, linkStyles } from '../components/ui';
 
-/** A monthly plan, /subscribe?plan=lite|standard|pro (default and fallback Lite, SPEC section 9). */
+/** SPEC 8, Subscription creation. */
+const SUBSCRIPTION_ERROR_FALLBACK = 'Failed to initialize subscription. Please try again.';
+const ALREADY_ACTIVE_TEXT = 'already have an active subscription';
+/** SPEC 9: after "already subscribed" the user goes home after 3 s. */
+const ALREADY_ACTIVE_REDIRECT_MS = 3000;
+
+const successPath = (plan: Plan) => `/subscribe?plan=${plan.id}&success=true`;
+
+/** SPEC 2, Subscribe: the plan's name, credits, features, monthly price and the no-commitment line. */
+function PlanSummary({ plan }: { plan: Plan }) {
+  return (
+    <section aria-labelledby="subscribe-title" className={`${cardStyles} flex flex-col gap-4 p-5 sm:p-6`}>
+      <div>
+        <h1 id="subscribe-title" className="text-2xl font-bold tracking-tight text-green-900 sm:text-3xl">
+          {plan.name} Monthly
+        </h1>
+        <p className="mt-1 text-stone-700">Billed monthly. Credits refill each month and do not carry over.</p>
+      </div>
+      <p className="flex flex-wrap items-baseline gap-x-2">
+        <span className="text-3xl font-bold text-green-900">{formatGbp(plan.pricePence)}</span>
+        <span className="text-sm text-stone-600">a month</span>
+        {plan.originalPricePence !== null ? (
+          <span className="text-sm text-stone-600">
+            <span className="sr-only">, was </span>
+            <s>{formatGbp(plan.originalPricePence)}</s>
+          </span>
+        ) : null}
+        {plan.discountLabel ? (
+          <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold text-amber-900">{plan.discountLabel}</span>
+        ) : null}
+      </p>
+      <ul className="flex flex-col gap-2 text-sm text-stone-700">
+        {planFeatures(plan).map((feature) => (
+          <li key={feature} className="flex items-start gap-2">
+            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
+            {feature}
+          </li>
+        ))}
+      </ul>
+      <p className="border-t border-stone-200 pt-4 text-sm font-medium text-stone-800">
+        Cancel anytime. No long-term commitments.
+      </p>
+    </section>
+  );
+}
+
+/** Goes home a few seconds after "Subscription Already Active" (SPEC 8), unless the user leaves first. */
+function AlreadyActive() {
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    const timer = setTimeout(() => navigate('/'), ALREADY_ACTIVE_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <div className="flex flex-col items-start gap-2 py-4">
+      <p className="text-stone-800">You already have an active subscription. Taking you home…</p>
+      <Link href="/" className={linkStyles}>
+        Go to Home now
+      </Link>
+    </div>
+  );
+}
+
+/** The card form, once the subscription is created (on arrival, once: SPEC 8). */
+function SubscriptionPayment({ plan, setup }: { plan: Plan; setup: PaymentSetup }) {
+  const [, navigate] = useLocation();
+  const record = useRecordPayment();
+  const [alreadyActive, setAlreadyActive] = useState(false);
+  const subscription = useStartPaymentOnce(true, {
+    mutationFn: () => api.billing.createSubscription(plan.id),
+    onError: (error) => {
+      const message = errorMessage(error, SUBSCRIPTION_ERROR_FALLBACK);
+      if (message.includes(ALREADY_ACTIVE_TEXT)) {
+        showErrorToast({ title: 'Subscription Already Active', description: message });
+        setAlreadyActive(true);
+      } else {
+        showErrorToast({ title: 'Subscription Error', description: message });
+      }
+    },
+  });
+
+  if (alreadyActive) return <AlreadyActive />;
+  if (subscription.isError) {
+    return (
+      <div className="flex flex-col items-start gap-3 py-4">
+        <p className="text-stone-800">{errorMessage(subscription.error, SUBSCRIPTION_ERROR_FALLBACK)}</p>
+        <button type="button" className={buttonStyles.secondary} onClick={subscription.restart}>
+          <RefreshCw aria-hidden="true" className="size-4" />
+          Try Again
+        </button>
+      </div>
+    );
+  }
+  if (!subscription.data) return <PaymentLoading label="Preparing secure payment" />;
+
+  return (
+    <CardForm
+      setup={setup}
+      clientSecret={subscription.data.clientSecret}
+      submitLabel={`Subscribe for ${formatGbp(plan.pricePence)} a month`}
+      submittingLabel="Processing Payment..."
+      returnUrl={new URL(successPath(plan), window.location.origin).href}
+      onPaid={async (paymentIntentId) => {
+        await record.mutateAsync({ subscriptionType: plan.id, paymentType: 'monthly', paymentIntentId });
+        navigate(successPath(plan), { replace: true });
+      }}
+    />
+  );
+}
+
+function SubscriptionSuccess({ plan }: { plan: Plan }) {
+  const tokens = useUserTokens();
+  const providerReturn = useProviderReturn('monthly', plan.id);
+  const active = tokens.data?.subscriptionType ? resolvePlan(tokens.data.subscriptionType) : plan;
+  const nextRefill = tokens.data?.nextRefillDate;
+  return (
+    <PaymentResult title="Subscription Active!" providerReturn={providerReturn} retryHref={`/subscribe?plan=${plan.id}`}>
+      <p>
+        Your {active.name} plan is active: {active.creditsPerMonth} credits are ready to use.
+        {nextRefill ? ` They refill on ${formatBillingDate(nextRefill)}.` : ''}
+      </p>
+    </PaymentResult>
+  );
+}
+
+/** A monthly plan, /subscribe?plan=lite|standard|pro (default and fallback Lite, SPEC 2 and 9). */
 export function SubscribePage() {
   const [params] = useSearchParams();
   const plan = resolvePlan(params.get('plan'));
+  const success = params.get('success') === 'true';
   return (
     <SignedInLayout>
       <div className="mb-4">
         <BackLink />
       </div>
-      <PageTitle
-        title={`${plan.name} Monthly`}
-        subtitle={`${plan.creditsPerMonth} credits every month for ${formatGbp(plan.pricePence)} a month.`}
-      />
-      <ComingSoonCard icon={<CalendarCheck aria-hidden="true" className="size-6" />} title="Monthly subscription">
-        <p>Subscriptions are coming soon.</p>
-        <p className="mt-2">Cancel anytime. No long-term commitments.</p>
-      </ComingSoonCard>
+      {success ? (
+        <SubscriptionSuccess plan={plan} />
+      ) : (
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <PlanSummary plan={plan} />
+          <section aria-labelledby="payment-title" className={`${cardStyles} flex flex-col gap-4 p-5 sm:p-6`}>
+            <h2 id="payment-title" className="text-lg font-semibold text-stone-900">
+              Payment Details
+            </h2>
+            <WithPaymentSetup>
+              {/* Keyed by plan: another plan is another subscription to create. */}
+              {(setup) => <SubscriptionPayment key={plan.id} plan={plan} setup={setup} />}
+            </WithPaymentSetup>
+          </section>
+        </div>
+      )}
     </SignedInLayout>
   );
 }

@@ -70,8 +70,8 @@ describe('dashboard serving with Stripe configured', () => {
     const stripeServer = await startTestServer({ STRIPE_SECRET_KEY: 'sk_test_csp', STRIPE_PUBLISHABLE_KEY: 'pk_test_csp' }, { dashboardDir: dist });
     try {
       const csp = (await fetch(stripeServer.url + '/checkout')).headers.get('content-security-policy') ?? '';
-      expect(csp).toContain("script-src 'self' https://js.stripe.com;");
-      expect(csp).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
+      expect(csp).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");
+      expect(csp).toContain('frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com');
       expect(csp).toContain("connect-src 'self' https://api.stripe.com");
       expect(csp).toContain("frame-ancestors 'none'");
     } finally {

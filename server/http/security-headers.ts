@@ -13,8 +13,8 @@ import { secureHeaders } from 'hono/secure-headers';
  * API calls to api.stripe.com). With the demo provider nothing outside is allowed.
  */
 const STRIPE_SOURCES = {
-  script: ['https://js.stripe.com'],
-  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
   connect: ['https://api.stripe.com'],
 };
 

@@ -1,4 +1,5 @@
 import { and, eq, like, lte } from 'drizzle-orm';
+import { hasActiveSubscription } from '../../core/billing';
 import type { SubscriptionType, UserTokensResponse } from '../../core/credits';
 import { PLANS, UNLIMITED_PASS_DAYS, UNLIMITED_PASS_PRICE_PENCE } from '../../core/plans';
 import { immediate, type Db } from '../../db/client';
@@ -36,7 +37,7 @@ function markProcessed(tx: Db, clock: Clock, key: string, kind: string, userId: 
 }
 
 export function isSubscriptionActive(row: Pick<TokenRow, 'subscriptionStatus'>): boolean {
-  return row.subscriptionStatus === 'active' || row.subscriptionStatus === 'past_due';
+  return hasActiveSubscription(row.subscriptionStatus);
 }
 
 export function tokensView(db: Db, clock: Clock, userId: number): UserTokensResponse {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DEMO_TEST_CARDS } from '../../core/billing';
 import type { SubscriptionType } from '../../core/credits';
 import type { Clock } from '../clock';
 import {
@@ -14,14 +15,10 @@ import {
 /**
  * The demo provider (DECISIONS): the same calls as Stripe with no network and no real
  * money, for a first run and for development. Its card form confirms through
- * POST /api/demo/confirm-payment with the two test cards below. State lives in memory:
+ * POST /api/demo/confirm-payment with the two test cards of core/billing.ts. State lives in memory:
  * a payment started before a restart has to be started again, which is fine for a demo.
  * Never used in production (server/payments/create-provider.ts).
  */
-export const DEMO_CARDS = {
-  success: '4242424242424242',
-  declined: '4000000000000002',
-} as const;
 
 export type DemoConfirmResult =
   | { status: 'succeeded'; paymentIntentId: string }
@@ -133,8 +130,8 @@ export function createDemoProvider(clock: Clock): DemoProvider {
       const intent = [...intents.values()].find((i) => i.clientSecret === clientSecret);
       if (!intent) return { status: 'not_found' };
       const digits = cardNumber.replace(/[\s-]/g, '');
-      if (digits === DEMO_CARDS.declined) return { status: 'declined', message: 'Your card was declined.' };
-      if (digits !== DEMO_CARDS.success) {
+      if (digits === DEMO_TEST_CARDS.declined) return { status: 'declined', message: 'Your card was declined.' };
+      if (digits !== DEMO_TEST_CARDS.success) {
         return { status: 'unknown_card', message: 'Demo mode accepts only the test cards 4242 4242 4242 4242 and 4000 0000 0000 0002.' };
       }
       intent.status = 'succeeded';

@@ -37,6 +37,7 @@ billingRoutes.get('/billing/config', requireUser, (c) => {
     provider: payments?.kind ?? null,
     publishableKey: payments?.publishableKey ?? null,
     passPricePence: UNLIMITED_PASS_PRICE_PENCE,
+    passDailyCap: c.var.deps.config.passDailyCap,
     plans: Object.values(PLANS),
   });
 });

@@ -1,5 +1,7 @@
 import { Check } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
+import { hasActiveSubscription } from '../../../core/billing';
 import { ANALYSIS_COST_CREDITS, type UserTokensResponse } from '../../../core/credits';
 import { formatGbp } from '../../../core/money';
 import { PLAN_ORDER, PLANS, type Plan } from '../../../core/plans';
@@ -20,9 +22,12 @@ export function planFeatures(plan: Plan): string[] {
   ];
 }
 
-/** SPEC 4: with an active subscription the buttons are disabled and say why. */
+/**
+ * SPEC 4: with an active subscription the buttons are disabled and say why. Past due
+ * still counts: the plan is running and the server refuses a second one (409).
+ */
 function PlanAction({ plan, tokens }: { plan: Plan; tokens: UserTokensResponse | undefined }) {
-  if (tokens?.subscriptionStatus === 'active') {
+  if (tokens && hasActiveSubscription(tokens.subscriptionStatus)) {
     return (
       <button type="button" disabled className={`${buttonStyles.secondary} w-full`}>
         {tokens.subscriptionType === plan.id ? 'Current Plan' : 'Subscription Active'}
@@ -79,11 +84,21 @@ function PlanCard({ plan, tokens }: { plan: Plan; tokens: UserTokensResponse | u
   );
 }
 
+/** Where other pages link to see the plans: "/#plans". */
+export const PLANS_HREF = '/#plans';
+
 /** SPEC 2: the three monthly plans under the uploader. */
 export function PlanSection({ tokens }: { tokens: UserTokensResponse | undefined }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // A client-side visit to /#plans does not scroll by itself: bring the plans into view.
+  useEffect(() => {
+    if (window.location.hash !== '#plans') return;
+    headingRef.current?.scrollIntoView({ block: 'start' });
+    headingRef.current?.focus({ preventScroll: true });
+  }, []);
   return (
-    <section aria-labelledby="plans-title" className="mt-10">
-      <h2 id="plans-title" className="text-xl font-bold text-green-900 sm:text-2xl">
+    <section id="plans" aria-labelledby="plans-title" className="mt-10 scroll-mt-4">
+      <h2 ref={headingRef} tabIndex={-1} id="plans-title" className="text-xl font-bold text-green-900 outline-none sm:text-2xl">
         Monthly Plans
       </h2>
       <p className="mt-1 mb-4 text-sm text-stone-700">

@@ -6,7 +6,7 @@ import { resolvePlan, type Plan } from '../../core/plans';
 import { useRecordPayment, useStartPaymentOnce } from '../api/billing';
 import { api, errorMessage } from '../api/client';
 import { useUserTokens } from '../api/session';
-import { planFeatures } from '../components/analysis/plan-section';
+import { PlanPrice, planFeatures } from '../components/analysis/plan-section';
 import { formatBillingDate } from '../components/billing/billing-date';
 import { CardForm, PaymentLoading, WithPaymentSetup, type PaymentSetup } from '../components/billing/card-form';
 import { PaymentResult } from '../components/billing/payment-result';
@@ -33,19 +33,11 @@ function PlanSummary({ plan }: { plan: Plan }) {
         </h1>
         <p className="mt-1 text-stone-700">Billed monthly. Credits refill each month and do not carry over.</p>
       </div>
-      <p className="flex flex-wrap items-baseline gap-x-2">
-        <span className="text-3xl font-bold text-green-900">{formatGbp(plan.pricePence)}</span>
-        <span className="text-sm text-stone-600">a month</span>
-        {plan.originalPricePence !== null ? (
-          <span className="text-sm text-stone-600">
-            <span className="sr-only">, was </span>
-            <s>{formatGbp(plan.originalPricePence)}</s>
-          </span>
-        ) : null}
+      <PlanPrice plan={plan}>
         {plan.discountLabel ? (
           <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold text-amber-900">{plan.discountLabel}</span>
         ) : null}
-      </p>
+      </PlanPrice>
       <ul className="flex flex-col gap-2 text-sm text-stone-700">
         {planFeatures(plan).map((feature) => (
           <li key={feature} className="flex items-start gap-2">

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { hasActiveSubscription } from '../../../core/billing';
 import { ANALYSIS_COST_CREDITS, type UserTokensResponse } from '../../../core/credits';
@@ -60,16 +60,7 @@ function PlanCard({ plan, tokens }: { plan: Plan; tokens: UserTokensResponse | u
             </span>
           ) : null}
         </div>
-        <p className="flex flex-wrap items-baseline gap-x-2">
-          <span className="text-3xl font-bold text-green-900">{formatGbp(plan.pricePence)}</span>
-          <span className="text-sm text-stone-600">a month</span>
-          {plan.originalPricePence !== null ? (
-            <span className="text-sm text-stone-600">
-              <span className="sr-only">, was </span>
-              <s>{formatGbp(plan.originalPricePence)}</s>
-            </span>
-          ) : null}
-        </p>
+        <PlanPrice plan={plan} />
         <ul className="flex flex-1 flex-col gap-2 text-sm text-stone-700">
           {planFeatures(plan).map((feature) => (
             <li key={feature} className="flex items-start gap-2">
@@ -110,5 +101,22 @@ export function PlanSection({ tokens }: { tokens: UserTokensResponse | undefined
         ))}
       </ul>
     </section>
+  );
+}
+
+/** A plan's monthly price, with the struck-through list price when discounted (SPEC 9). */
+export function PlanPrice({ plan, children }: { plan: Plan; children?: ReactNode }) {
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-2">
+      <span className="text-3xl font-bold text-green-900">{formatGbp(plan.pricePence)}</span>
+      <span className="text-sm text-stone-600">a month</span>
+      {plan.originalPricePence !== null ? (
+        <span className="text-sm text-stone-600">
+          <span className="sr-only">, was </span>
+          <s>{formatGbp(plan.originalPricePence)}</s>
+        </span>
+      ) : null}
+      {children}
+    </p>
   );
 }

@@ -127,6 +127,17 @@ describe('upload checks', () => {
     expect((await res.json()).code).toBe('PAYLOAD_TOO_LARGE');
   });
 
+  it('keeps the times already sent when later feedback sends only a comment', async () => {
+    const { client, account } = await registerClient(server);
+    grantTo(server, account.username, 10);
+    const { analysis } = analyzeResponseSchema.parse(await (await analyze(client)).json());
+    await client.request('PATCH', `/api/analysis/${analysis.id}/feedback`, { actualCuttingTime: 90, actualCleanupTime: 40 });
+    const res = await client.request('PATCH', `/api/analysis/${analysis.id}/feedback`, { feedback: 'Stump was rotten' });
+    expect((await res.json()).analysis).toMatchObject({ actualCuttingTime: 90, actualPrepTime: null, actualCleanupTime: 40, feedback: 'Stump was rotten' });
+    const empty = await client.request('PATCH', `/api/analysis/${analysis.id}/feedback`, {});
+    expect(empty.status).toBe(400);
+  });
+
   it('refuses feedback with fractional minutes', async () => {
     const { client, account } = await registerClient(server);
     grantTo(server, account.username, 10);

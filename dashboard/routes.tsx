@@ -1,26 +1,34 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { GuestOnly, RequireSignedIn } from './components/auth-gate';
-import { AdminLogPage } from './pages/admin-log';
-import { BusinessAdminPage } from './pages/business-admin';
-import { CheckoutPage } from './pages/checkout';
+import { FullPageSpinner } from './components/spinner';
 import { EmbedPage } from './pages/embed';
 import { ForgotPasswordPage } from './pages/forgot-password';
-import { HistoryPage } from './pages/history';
-import { HistoryDetailPage } from './pages/history-detail';
-import { HomePage } from './pages/home';
 import { LoginPage } from './pages/login';
 import { NotFoundPage } from './pages/not-found';
 import { RegisterPage } from './pages/register';
 import { ResetPasswordPage } from './pages/reset-password';
-import { SettingsPage } from './pages/settings';
-import { SubscribePage } from './pages/subscribe';
+
+/*
+ * Signed-in pages load on demand, so the sign-in screens (what a visitor sees first)
+ * download only the code they need.
+ */
+const HomePage = lazy(() => import('./pages/home').then((m) => ({ default: m.HomePage })));
+const SettingsPage = lazy(() => import('./pages/settings').then((m) => ({ default: m.SettingsPage })));
+const BusinessAdminPage = lazy(() => import('./pages/business-admin').then((m) => ({ default: m.BusinessAdminPage })));
+const AdminLogPage = lazy(() => import('./pages/admin-log').then((m) => ({ default: m.AdminLogPage })));
+const CheckoutPage = lazy(() => import('./pages/checkout').then((m) => ({ default: m.CheckoutPage })));
+const SubscribePage = lazy(() => import('./pages/subscribe').then((m) => ({ default: m.SubscribePage })));
+const HistoryPage = lazy(() => import('./pages/history').then((m) => ({ default: m.HistoryPage })));
+const HistoryDetailPage = lazy(() => import('./pages/history-detail').then((m) => ({ default: m.HistoryDetailPage })));
 
 function signedIn(Page: ComponentType) {
   return function SignedInRoute() {
     return (
       <RequireSignedIn>
-        <Page />
+        <Suspense fallback={<FullPageSpinner />}>
+          <Page />
+        </Suspense>
       </RequireSignedIn>
     );
   };

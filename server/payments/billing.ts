@@ -110,6 +110,7 @@ export async function confirmPayment(deps: BillingDeps, user: UserRow, input: Pa
   const intent = await payments.retrievePaymentIntent(input.paymentIntentId);
   const row = tokenRow(db, clock, user.id);
   if (input.paymentType === 'one_time') {
+    if (intent && intent.metadata.kind !== 'pass') throw refuse('This payment is not for the Unlimited pass.');
     verifyIntent(intent, row, user.id, UNLIMITED_PASS_PRICE_PENCE);
     return { applied: applyPass(db, clock, user.id, input.paymentIntentId) };
   }

@@ -86,6 +86,9 @@ describe('subscriptions in demo mode', () => {
     expect(balanceOf(server.db, ids(bob.account.username))).toBe(0);
     const wrongPlan = await alice.client.post('/api/payment-success', { subscriptionType: 'pro', paymentType: 'monthly', paymentIntentId: intentId });
     expect(wrongPlan.status).toBe(400);
+    const asPass = await alice.client.post('/api/payment-success', { paymentType: 'one_time', paymentIntentId: intentId });
+    expect(asPass.status).toBe(400);
+    expect((await tokens(alice.client)).unlimited).toBe(false);
     expect(balanceOf(server.db, ids(alice.account.username))).toBe(0);
   });
 

@@ -2,11 +2,29 @@ import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { buttonStyles } from './ui';
 
-/** A form's main button: disabled with a spinner while its request runs, its name unchanged. */
-export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
+/**
+ * A form's main button: disabled with a spinner (in place of its icon, if it has one)
+ * while its request runs, its name unchanged. Full width unless it sits in a row of buttons.
+ */
+export function SubmitButton({
+  pending,
+  icon,
+  fullWidth = true,
+  children,
+}: {
+  pending: boolean;
+  icon?: ReactNode;
+  fullWidth?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={pending} aria-busy={pending || undefined}>
-      {pending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+    <button
+      type="submit"
+      className={fullWidth ? `${buttonStyles.primary} w-full` : buttonStyles.primary}
+      disabled={pending}
+      aria-busy={pending || undefined}
+    >
+      {pending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : (icon ?? null)}
       {children}
     </button>
   );

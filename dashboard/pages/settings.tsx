@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle, Plus, RotateCcw, Save } from 'lucide-react';
+import { Plus, RotateCcw, Save } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { MAX_INSTRUCTIONS_CHARS, settingsSchema, type SettingsResponse } from '../../core/analysis';
@@ -12,6 +12,7 @@ import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
 import { Spinner } from '../components/spinner';
 import { TextArea } from '../components/text-area';
 import { showErrorToast, showToast } from '../components/toast';
+import { SubmitButton } from '../components/submit-button';
 import { buttonStyles, cardStyles } from '../components/ui';
 
 /** Starting points a contractor can add to their instructions with one click. */
@@ -132,14 +133,9 @@ function SettingsForm({ saved }: { saved: SettingsResponse }) {
           {status}
         </p>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <button type="submit" className={buttonStyles.primary} disabled={save.isPending} aria-busy={save.isPending || undefined}>
-            {save.isPending ? (
-              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-            ) : (
-              <Save aria-hidden="true" className="size-4" />
-            )}
+          <SubmitButton pending={save.isPending} fullWidth={false} icon={<Save aria-hidden="true" className="size-4" />}>
             Save Configuration
-          </button>
+          </SubmitButton>
           <button type="button" className={buttonStyles.secondary} onClick={resetToDefault}>
             <RotateCcw aria-hidden="true" className="size-4" />
             Reset to Default

@@ -1,4 +1,4 @@
-import { Check, RefreshCw } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { formatGbp } from '../../core/money';
@@ -6,7 +6,7 @@ import { resolvePlan, type Plan } from '../../core/plans';
 import { useRecordPayment, useStartPaymentOnce } from '../api/billing';
 import { api, errorMessage } from '../api/client';
 import { useUserTokens } from '../api/session';
-import { PlanPrice, planFeatures } from '../components/analysis/plan-section';
+import { PlanFeatures, PlanPrice } from '../components/analysis/plan-section';
 import { formatBillingDate } from '../components/billing/billing-date';
 import { CardForm, PaymentLoading, WithPaymentSetup, type PaymentSetup } from '../components/billing/card-form';
 import { PaymentResult } from '../components/billing/payment-result';
@@ -38,14 +38,7 @@ function PlanSummary({ plan }: { plan: Plan }) {
           <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold text-amber-900">{plan.discountLabel}</span>
         ) : null}
       </PlanPrice>
-      <ul className="flex flex-col gap-2 text-sm text-stone-700">
-        {planFeatures(plan).map((feature) => (
-          <li key={feature} className="flex items-start gap-2">
-            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <PlanFeatures plan={plan} />
       <p className="border-t border-stone-200 pt-4 text-sm font-medium text-stone-800">
         Cancel anytime. No long-term commitments.
       </p>

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, LoaderCircle, Send } from 'lucide-react';
+import { ArrowLeft, Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { Analysis, FeedbackInput } from '../../../core/analysis';
@@ -11,6 +11,7 @@ import { ErrorAlert } from '../alert';
 import { TextArea } from '../text-area';
 import { TextField } from '../text-field';
 import { showErrorToast, showToast } from '../toast';
+import { SubmitButton } from '../submit-button';
 import { buttonStyles, cardStyles } from '../ui';
 import { TIME_COMPONENTS } from './results-stage';
 import { StageHeading } from './stage-heading';
@@ -132,14 +133,9 @@ export function FeedbackStage({ analysis, onBack, onSubmitted, focusHeading }: F
           {...form.register('feedback', { onChange: () => form.clearErrors('root') })}
         />
         <div className="flex flex-col gap-2 sm:flex-row">
-          <button type="submit" className={buttonStyles.primary} disabled={send.isPending} aria-busy={send.isPending || undefined}>
-            {send.isPending ? (
-              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-            ) : (
-              <Send aria-hidden="true" className="size-4" />
-            )}
+          <SubmitButton pending={send.isPending} fullWidth={false} icon={<Send aria-hidden="true" className="size-4" />}>
             Submit Feedback
-          </button>
+          </SubmitButton>
           <button type="button" className={buttonStyles.secondary} onClick={onBack}>
             <ArrowLeft aria-hidden="true" className="size-4" />
             Back to Results

@@ -61,14 +61,7 @@ function PlanCard({ plan, tokens }: { plan: Plan; tokens: UserTokensResponse | u
           ) : null}
         </div>
         <PlanPrice plan={plan} />
-        <ul className="flex flex-1 flex-col gap-2 text-sm text-stone-700">
-          {planFeatures(plan).map((feature) => (
-            <li key={feature} className="flex items-start gap-2">
-              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <PlanFeatures plan={plan} className="flex-1" />
         <PlanAction plan={plan} tokens={tokens} />
       </article>
     </li>
@@ -118,5 +111,19 @@ export function PlanPrice({ plan, children }: { plan: Plan; children?: ReactNode
       ) : null}
       {children}
     </p>
+  );
+}
+
+/** A plan's features as a ticked list, on the plan cards and the subscribe page. */
+export function PlanFeatures({ plan, className = '' }: { plan: Plan; className?: string }) {
+  return (
+    <ul className={`flex flex-col gap-2 text-sm text-stone-700 ${className}`}>
+      {planFeatures(plan).map((feature) => (
+        <li key={feature} className="flex items-start gap-2">
+          <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
+          {feature}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,19 +1,15 @@
 import { z } from 'zod';
 import { siteDetailsSchema } from './site';
 
-/** SPEC 5 and 9: one image, jpeg/png/webp, at most 10 MB. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const UPLOAD_HINT = 'Supports JPEG, PNG, WebP • Maximum file size: 10MB';
-export const MAX_DESCRIPTION_CHARS = 2000;
+export {
+  ACCEPTED_IMAGE_TYPES,
+  INSUFFICIENT_TOKENS_MESSAGE,
+  MAX_DESCRIPTION_CHARS,
+  MAX_UPLOAD_BYTES,
+  SAFETY_DISCLAIMER,
+  UPLOAD_HINT,
+} from './upload-rules';
 export const MAX_INSTRUCTIONS_CHARS = 2000;
-
-/** The safety disclaimer of SPEC section 1, on the results and in the report. */
-export const SAFETY_DISCLAIMER =
-  'Estimates are for planning purposes only. Tree work is dangerous: always consult a certified arborist before felling or climbing.';
-
-export const INSUFFICIENT_TOKENS_MESSAGE =
-  'You need 10 credits for each analysis. Subscribe to get monthly credits and continue analyzing trees.';
 
 const range = z.object({ min: z.number().int(), max: z.number().int() });
 
@@ -50,6 +46,8 @@ export const analysisSchema = z.object({
   actualCleanupTime: z.number().int().nullable(),
   feedback: z.string().nullable(),
   businessName: z.string().nullable(),
+  /** Where it was run: the signed-in dashboard, or a business's embedded estimator (paid by its owner). */
+  source: z.enum(['dashboard', 'embed']),
   createdAt: z.string(),
 });
 export type Analysis = z.infer<typeof analysisSchema>;

@@ -1,4 +1,4 @@
-import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from './analysis';
+import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from './upload-rules';
 
 /**
  * The browser-side check of a chosen photo, shared by the dashboard and the widget so

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /**
  * The database: every entity of SPEC section 3 plus the additions of DECISIONS
@@ -86,9 +86,30 @@ export const businesses = sqliteTable(
     aiInstructions: text('ai_instructions'),
     /** JSON list of site origins allowed to embed; empty means any. */
     allowedOrigins: text('allowed_origins', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    /** Analyses the public estimator may run per UTC day (abuse guard for the owner's credits). */
+    dailyCap: integer('daily_cap').notNull().default(50),
+    /** #rrggbb applied inside the widget, or null for the default green. */
+    accentColor: text('accent_color'),
     createdAt: createdAt(),
   },
   (t) => [index('businesses_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * Embed analyses reserved per business and UTC day, counted up in the same transaction as
+ * the owner's credits, so the daily cap holds under any concurrency (like the balance).
+ */
+export const embedUsage = sqliteTable(
+  'embed_usage',
+  {
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** YYYY-MM-DD, UTC. */
+    day: text('day').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.day] }), check('embed_usage_count_nonnegative', sql`${t.count} >= 0`)],
 );
 
 export const treeAnalyses = sqliteTable(
@@ -130,9 +151,31 @@ export const treeAnalyses = sqliteTable(
     actualPrepTime: integer('actual_prep_time'),
     actualCleanupTime: integer('actual_cleanup_time'),
     feedback: text('feedback'),
+    /** 'dashboard', or 'embed' for a visitor's analysis on a business's site (paid by its owner). */
+    source: text('source', { enum: ['dashboard', 'embed'] }).notNull().default('dashboard'),
     createdAt: createdAt(),
   },
   (t) => [index('tree_analyses_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** A visitor's "Request a quote" from an embedded estimator (DECISIONS, Embed widget). Only the business's owner reads it. */
+export const leads = sqliteTable(
+  'leads',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** One lead per estimate; kept (as null) if the analysis goes. */
+    analysisId: integer('analysis_id').references(() => treeAnalyses.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    note: text('note'),
+    contactedAt: integer('contacted_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('leads_business_idx').on(t.businessId, t.createdAt), uniqueIndex('leads_analysis_unique').on(t.analysisId)],
 );
 
 export const userTokens = sqliteTable('user_tokens', {

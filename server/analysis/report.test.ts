@@ -50,6 +50,7 @@ function analysisFixture(overrides: Partial<Analysis> = {}): Analysis {
     actualCleanupTime: null,
     feedback: null,
     businessName: null,
+    source: 'dashboard',
     createdAt: GENERATED_AT.toISOString(),
     ...overrides,
   };

@@ -97,6 +97,7 @@ export function toAnalysisView(row: AnalysisRow, businessName: string | null = n
     actualCleanupTime: row.actualCleanupTime,
     feedback: row.feedback,
     businessName,
+    source: row.source,
     createdAt: row.createdAt.toISOString(),
   };
 }

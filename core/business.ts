@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { hourlyRateTextSchema, MAX_INSTRUCTIONS_CHARS } from './analysis';
+import { emailSchema } from './accounts';
+import {
+  canonicalOrigin,
+  DEFAULT_DAILY_CAP,
+  LEAD_HONEYPOT_FIELD,
+  LEAD_LIMITS,
+  MAX_DAILY_CAP,
+  SLUG_MAX,
+  SLUG_PATTERN,
+} from './embed';
+
+/**
+ * Businesses and leads as the API takes and answers them (SPEC 3, 5, 7; DECISIONS, Embed
+ * widget). The server validates with these; the dashboard parses its answers with them.
+ */
+
+/** SPEC 8: the one message for a missing name, slug or rate. */
+export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
+export const SLUG_TAKEN_MESSAGE = 'That slug is already taken. Please choose another.';
+export const MAX_ALLOWED_ORIGINS = 20;
+
+const requiredText = (max: number) =>
+  z
+    .string(REQUIRED_FIELDS_MESSAGE)
+    .trim()
+    .min(1, REQUIRED_FIELDS_MESSAGE)
+    .max(max, `Must be at most ${max} characters`);
+
+export const slugSchema = requiredText(SLUG_MAX).regex(
+  SLUG_PATTERN,
+  'Slug may use lowercase letters, numbers and single hyphens (e.g. green-oak-tree-care)',
+);
+
+/** Site origins allowed to embed; each must be an origin (scheme, host, port), stored canonical and unique. */
+export const allowedOriginsSchema = z
+  .array(z.string().max(200))
+  .max(MAX_ALLOWED_ORIGINS, `List at most ${MAX_ALLOWED_ORIGINS} site origins`)
+  .transform((list, ctx) => {
+    const origins: string[] = [];
+    for (const entry of list) {
+      const origin = canonicalOrigin(entry);
+      if (!origin) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${entry}" is not a site origin. Use the form https://www.example.com (no path).`,
+        });
+        return z.NEVER;
+      }
+      if (!origins.includes(origin)) origins.push(origin);
+    }
+    return origins;
+  });
+
+export const accentColorSchema = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Accent colour must be a hex colour such as #166534')
+  .transform((v) => v.toLowerCase());
+
+const instructionsSchema = z
+  .string()
+  .max(MAX_INSTRUCTIONS_CHARS, `Instructions must be at most ${MAX_INSTRUCTIONS_CHARS} characters`)
+  .nullable()
+  .transform((v) => (v === null || v.trim() === '' ? null : v.trim()));
+
+const dailyCapSchema = z
+  .number('Daily cap must be a whole number')
+  .int('Daily cap must be a whole number')
+  .min(1, 'Daily cap must be at least 1')
+  .max(MAX_DAILY_CAP, `Daily cap must be at most ${MAX_DAILY_CAP}`);
+
+/** The rate is required for a business (SPEC 5), unlike the settings' rate where empty means 0. */
+const businessRateSchema = hourlyRateTextSchema.refine((v) => v !== '', REQUIRED_FIELDS_MESSAGE);
+
+export const businessCreateSchema = z.object({
+  name: requiredText(100),
+  slug: slugSchema,
+  hourlyRate: businessRateSchema,
+  aiInstructions: instructionsSchema.optional().transform((v) => v ?? null),
+  allowedOrigins: allowedOriginsSchema.default([]),
+  dailyCap: dailyCapSchema.default(DEFAULT_DAILY_CAP),
+  accentColor: accentColorSchema.nullable().default(null),
+});
+export type BusinessCreateInput = z.input<typeof businessCreateSchema>;
+
+/** PATCH: what is sent replaces, what is left out stays. Name and slug stay as created (embeds point at the slug). */
+export const businessUpdateSchema = z
+  .object({
+    hourlyRate: businessRateSchema,
+    aiInstructions: instructionsSchema,
+    allowedOrigins: allowedOriginsSchema,
+    dailyCap: dailyCapSchema,
+    accentColor: accentColorSchema.nullable(),
+  })
+  .partial();
+export type BusinessUpdateInput = z.input<typeof businessUpdateSchema>;
+
+/** A business as its owner sees it: SPEC 3's fields plus allowedOrigins, dailyCap and accentColor. */
+export const businessSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  hourlyRate: z.string(),
+  aiInstructions: z.string().nullable(),
+  allowedOrigins: z.array(z.string()),
+  dailyCap: z.number().int(),
+  accentColor: z.string().nullable(),
+  /** Analyses its estimator ran today (UTC), against dailyCap. */
+  analysesToday: z.number().int(),
+  createdAt: z.string(),
+});
+export type Business = z.infer<typeof businessSchema>;
+export const businessListSchema = z.object({ businesses: z.array(businessSchema) });
+export const businessResponseSchema = z.object({ business: businessSchema });
+
+export const publicBusinessSchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+  hourlyRate: z.string(),
+  accentColor: z.string().nullable(),
+  status: z.enum(['available', 'unavailable', 'busy']),
+});
+
+const optionalTrimmed = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : v));
+
+/** A phone number as people type it: digits with spaces, +, brackets, dots or dashes; 6 to 20 digits. */
+const phoneSchema = optionalTrimmed(LEAD_LIMITS.phone, `Phone must be at most ${LEAD_LIMITS.phone} characters`).refine(
+  (v) => v === undefined || (/^[0-9+()\-.\s]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 6 && (v.match(/\d/g)?.length ?? 0) <= 20),
+  'Please enter a valid phone number',
+);
+
+/** POST /api/businesses/{slug}/leads: a name and an e-mail or a phone, an optional note; the honeypot must stay empty. */
+export const leadInputSchema = z
+  .object({
+    analysisId: z.number('analysisId is required').int().positive(),
+    name: z.string('Name is required').trim().min(1, 'Name is required').max(LEAD_LIMITS.name, `Name must be at most ${LEAD_LIMITS.name} characters`),
+    email: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v === '' ? undefined : v))
+      .pipe(emailSchema.optional()),
+    phone: phoneSchema,
+    note: optionalTrimmed(LEAD_LIMITS.note, `Note must be at most ${LEAD_LIMITS.note} characters`),
+    [LEAD_HONEYPOT_FIELD]: z.string().max(500).optional(),
+  })
+  .refine((v) => v.email !== undefined || v.phone !== undefined, {
+    message: 'Please give an e-mail address or a phone number',
+    path: ['email'],
+  });
+export type LeadInput = z.input<typeof leadInputSchema>;
+
+export const leadSchema = z.object({
+  id: z.number().int(),
+  businessId: z.number().int(),
+  analysisId: z.number().int().nullable(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  note: z.string().nullable(),
+  contactedAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** The estimate the visitor saw; null if the analysis was since deleted. */
+  estimate: z
+    .object({
+      imageUrl: z.string(),
+      species: z.string().nullable(),
+      totalMinutes: z.object({ min: z.number().int(), max: z.number().int() }),
+      cost: z.object({ min: z.string(), max: z.string() }).nullable(),
+    })
+    .nullable(),
+});
+export type Lead = z.infer<typeof leadSchema>;
+export const leadListSchema = z.object({ leads: z.array(leadSchema) });
+export const leadResponseSchema = z.object({ lead: leadSchema });
+export const leadUpdateSchema = z.object({ contacted: z.boolean('contacted must be true or false') });

@@ -1,0 +1,174 @@
+/**
+ * The embeddable estimator's contract (SPEC 2 Embedded widget, 5, 8, 9; DECISIONS, Embed
+ * widget), shared by the server, the dashboard's Business Admin and the widget. No zod
+ * here: the widget imports this file and its bundle is budgeted (core/business.ts holds
+ * the schemas).
+ */
+
+/** SPEC 8 and DECISIONS: what the widget says when it cannot serve a visitor. */
+export const BUSINESS_NOT_FOUND_MESSAGE = 'Business configuration not found';
+export const EMBED_UNAVAILABLE_MESSAGE = 'This estimator is temporarily unavailable.';
+/** The daily cap or a rate limit was reached (issue: abuse of a public, credit-spending endpoint). */
+export const EMBED_BUSY_MESSAGE = 'The estimator is busy, please try again later';
+export const EMBED_ANALYSIS_FAILED = 'Analysis failed';
+
+/** Default analyses a business's estimator may run per UTC day; its owner can change it. */
+export const DEFAULT_DAILY_CAP = 50;
+export const MAX_DAILY_CAP = 10_000;
+
+/** SPEC 2, Embedded widget: the four processing steps, a bar of (step+1)*25 %, a tick each second. */
+export const EMBED_PROCESSING_STEPS = [
+  'Processing image...',
+  'Analyzing tree characteristics...',
+  'Calculating time estimates...',
+  'Finalizing results...',
+] as const;
+export const EMBED_TICK_MS = 1000;
+
+/** SPEC 9: "an iframe of width 100%, height 600"; the fixed height stays as the no-script fallback. */
+export const EMBED_IFRAME_HEIGHT = 600;
+
+/** The custom element's tag, and the DOM events it dispatches for the host page's own analytics. */
+export const ELEMENT_TAG = 'tree-estimator';
+export const RESULT_EVENT = 'tree-estimator:result';
+export const LEAD_EVENT = 'tree-estimator:lead';
+
+/**
+ * postMessage from /embed/{slug} to the page framing it. The host side (widget.js)
+ * accepts them only from our origin and only for one of its own iframes.
+ */
+export const RESIZE_MESSAGE = 'tree-estimator:resize';
+export type EmbedFrameMessage =
+  | { type: typeof RESIZE_MESSAGE; height: number }
+  | { type: typeof RESULT_EVENT; detail: EstimateEventDetail }
+  | { type: typeof LEAD_EVENT; detail: LeadEventDetail };
+
+/** `event.detail` of tree-estimator:result: the totals and cost a business may want in its analytics. */
+export interface EstimateEventDetail {
+  slug: string;
+  analysisId: number;
+  species: string | null;
+  totalMinutes: { min: number; max: number };
+  /** Decimal text in GBP, e.g. "120.00"; null when the business's rate is 0. */
+  cost: { min: string; max: string } | null;
+  currency: 'GBP';
+}
+
+/** `event.detail` of tree-estimator:lead. No contact details: they are the visitor's, sent only to the business. */
+export interface LeadEventDetail {
+  slug: string;
+  analysisId: number;
+}
+
+/** What GET /api/businesses/{slug} tells anyone: never owner data or a balance. */
+export type EmbedStatus = 'available' | 'unavailable' | 'busy';
+export interface PublicBusiness {
+  name: string;
+  slug: string;
+  /** Decimal text such as "45.00" (SPEC 3). */
+  hourlyRate: string;
+  /** #rrggbb or null for the default green. */
+  accentColor: string | null;
+  status: EmbedStatus;
+}
+
+/** The estimate a visitor sees: the SPEC 3 analysis fields, without the owner's notes or photo. */
+export interface EmbedAnalysis {
+  id: number;
+  species: string | null;
+  diameter: number | null;
+  height: number | null;
+  woodDensity: string | null;
+  cuttingTimeMin: number;
+  cuttingTimeMax: number;
+  prepTimeMin: number;
+  prepTimeMax: number;
+  cleanupTimeMin: number;
+  cleanupTimeMax: number;
+  factors: string[];
+  safetyWarnings: string[];
+  confidence: number;
+  siteVisitReason: string | null;
+  hourlyRate: string;
+  cost: { min: string; max: string } | null;
+}
+export interface EmbedAnalyzeResponse {
+  analysis: EmbedAnalysis;
+  confidence: number;
+  cost?: { min: string; max: string };
+}
+
+/** Lead form limits, shared by the widget's inputs and the server's schema. */
+export const LEAD_LIMITS = { name: 100, email: 254, phone: 30, note: 1000 } as const;
+/** The honeypot: a field people never see or fill; bots that fill every input do. */
+export const LEAD_HONEYPOT_FIELD = 'website';
+export const LEAD_THANKS = 'Thank you! Your request has been sent.';
+
+/**
+ * SPEC 5: lowercase, drop every character but letters, digits, spaces and hyphens,
+ * spaces to hyphens, repeated hyphens collapsed. Leading and trailing hyphens are
+ * trimmed too, so the result is a valid slug (or empty).
+ */
+export function slugFromName(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9 -]/g, '')
+    .trim()
+    .replace(/ /g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_MAX = 60;
+
+/**
+ * A site origin as a browser sends it in `Origin`: scheme, host and port only
+ * (https://example.com, http://localhost:8080). Returns the canonical form, or null when
+ * the text is not an origin (a path, a query, another scheme).
+ */
+export function canonicalOrigin(text: string): string | null {
+  const trimmed = text.trim().replace(/\/$/, '');
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.origin !== trimmed.toLowerCase() && url.origin !== trimmed) return null;
+  return url.origin;
+}
+
+/** The textarea's lines (one origin per line) as a list; blank lines dropped. */
+export function originLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/**
+ * "Copy Embed" (SPEC 9): an iframe of width 100%, height 600 pointing at /embed/{slug};
+ * the optional second line loads widget.js, which resizes the frame to its content.
+ */
+export function iframeSnippet(publicUrl: string, slug: string): string {
+  const base = publicUrl.replace(/\/$/, '');
+  return [
+    `<iframe src="${escapeAttribute(`${base}/embed/${slug}`)}" width="100%" height="${EMBED_IFRAME_HEIGHT}" style="border:0;max-width:100%" title="Tree work estimator" loading="lazy"></iframe>`,
+    `<script src="${escapeAttribute(`${base}/widget.js`)}" async></script>`,
+  ].join('\n');
+}
+
+/** The script-tag form: the element where the estimator should appear, and the loader. */
+export function scriptSnippet(publicUrl: string, slug: string): string {
+  const base = publicUrl.replace(/\/$/, '');
+  return [
+    `<${ELEMENT_TAG} slug="${escapeAttribute(slug)}"></${ELEMENT_TAG}>`,
+    `<script src="${escapeAttribute(`${base}/widget.js`)}" async></script>`,
+  ].join('\n');
+}

@@ -83,6 +83,7 @@ export const businessCreateSchema = z.object({
   accentColor: accentColorSchema.nullable().default(null),
 });
 export type BusinessCreateInput = z.input<typeof businessCreateSchema>;
+export type BusinessCreate = z.output<typeof businessCreateSchema>;
 
 /** PATCH: what is sent replaces, what is left out stays. Name and slug stay as created (embeds point at the slug). */
 export const businessUpdateSchema = z
@@ -95,6 +96,7 @@ export const businessUpdateSchema = z
   })
   .partial();
 export type BusinessUpdateInput = z.input<typeof businessUpdateSchema>;
+export type BusinessUpdate = z.output<typeof businessUpdateSchema>;
 
 /** A business as its owner sees it: SPEC 3's fields plus allowedOrigins, dailyCap and accentColor. */
 export const businessSchema = z.object({
@@ -140,7 +142,13 @@ const phoneSchema = optionalTrimmed(LEAD_LIMITS.phone, `Phone must be at most ${
 export const leadInputSchema = z
   .object({
     analysisId: z.number('analysisId is required').int().positive(),
-    name: z.string('Name is required').trim().min(1, 'Name is required').max(LEAD_LIMITS.name, `Name must be at most ${LEAD_LIMITS.name} characters`),
+    name: z
+      .string('Name is required')
+      .trim()
+      .min(1, 'Name is required')
+      .max(LEAD_LIMITS.name, `Name must be at most ${LEAD_LIMITS.name} characters`)
+      // The name goes into the owner's e-mail subject: no line breaks or control characters.
+      .refine((v) => ![...v].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f), 'Name cannot contain line breaks'),
     email: z
       .string()
       .trim()
@@ -156,6 +164,7 @@ export const leadInputSchema = z
     path: ['email'],
   });
 export type LeadInput = z.input<typeof leadInputSchema>;
+export type LeadData = z.output<typeof leadInputSchema>;
 
 export const leadSchema = z.object({
   id: z.number().int(),

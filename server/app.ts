@@ -7,16 +7,20 @@ import { sameOriginForCookies } from './http/origin';
 import { RateLimits } from './http/rate-limit';
 import { apiHeaders } from './http/security-headers';
 import { loadSession } from './http/session';
+import { widgetRoutes } from './http/widget';
 import type { AppDeps } from './deps';
 import { authRoutes } from './routes/auth';
 import { analysisRoutes } from './routes/analysis';
 import { billingRoutes } from './routes/billing';
+import { businessRoutes } from './routes/businesses';
 import { creditRoutes } from './routes/credits';
 import { settingsRoutes } from './routes/settings';
 
 export interface AppOptions {
   /** Where the built dashboard lives; tests that only speak to the API may leave it unbuilt. */
   dashboardDir?: string;
+  /** Where the built widget lives (widget.js, the estimator bundle and its manifest). */
+  widgetDir?: string;
   rateLimits?: RateLimits;
 }
 
@@ -61,11 +65,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/system-settings', settingsRoutes);
   api.route('/', analysisRoutes);
   api.route('/', billingRoutes);
+  api.route('/businesses', businessRoutes);
   api.all('*', (c) => {
     throw new ApiError('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`);
   });
   app.route('/api', api);
 
+  app.route('/', widgetRoutes(options.widgetDir));
   app.route('/', dashboardRoutes(options.dashboardDir, { stripe: deps.payments?.kind === 'stripe' }));
   return app;
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { INSUFFICIENT_TOKENS_MESSAGE } from '../../core/analysis';
+import { EMBED_BUSY_MESSAGE, EMBED_UNAVAILABLE_MESSAGE } from '../../core/embed';
 import { costRange, totalMinutes, type TimeBreakdown } from '../../core/format';
 import type { SiteDetails } from '../../core/site';
 import { treeAnalyses } from '../../db/schema';
+import { refundEmbedAnalysis, reserveEmbedAnalysis, secondsUntilNextUtcDay } from '../businesses/usage';
 import { refundAnalysis, reserveAnalysis } from '../credits/ledger';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
@@ -30,6 +32,8 @@ export interface AnalysisRequest {
   hourlyRatePence: number;
   /** Aborts the model call when the client goes away (the credits are refunded). */
   signal?: AbortSignal;
+  /** A visitor on a business's site: the owner pays, within the business's daily cap. */
+  embed?: { businessId: number; dailyCap: number };
 }
 
 export async function runAnalysis(deps: AppDeps, request: AnalysisRequest): Promise<AnalysisRow> {
@@ -38,8 +42,7 @@ export async function runAnalysis(deps: AppDeps, request: AnalysisRequest): Prom
   const image = await normaliseImage(request.bytes);
 
   const reference = randomUUID();
-  const payment = reserveAnalysis(db, clock, request.userId, reference, config.passDailyCap);
-  if (!payment) throw new ApiError('INSUFFICIENT_TOKENS', INSUFFICIENT_TOKENS_MESSAGE);
+  const { refund } = reserve(deps, request, reference);
 
   const imageName = newImageName();
   try {
@@ -98,6 +101,7 @@ export async function runAnalysis(deps: AppDeps, request: AnalysisRequest): Prom
         siteVisitReason: safety.siteVisitReason,
         baseTimes: estimate.baseTimes,
         calibratedFromJobs: calibration?.jobs ?? null,
+        source: request.embed ? 'embed' : 'dashboard',
         createdAt: clock.now(),
       })
       .returning()
@@ -109,13 +113,39 @@ export async function runAnalysis(deps: AppDeps, request: AnalysisRequest): Prom
       .returning()
       .get();
   } catch (err) {
-    refundAnalysis(db, clock, request.userId, reference, payment);
+    refund();
     await deleteImage(config.dataDir, imageName);
     if (err instanceof VisionError) throw new ApiError('ANALYSIS_FAILED', err.message);
     if (err instanceof ApiError) throw err;
     console.error(JSON.stringify({ level: 'error', msg: 'analysis failed', error: String((err as Error)?.stack ?? err) }));
     throw new ApiError('ANALYSIS_FAILED', 'The analysis failed. Your credits were refunded; please try again.');
   }
+}
+
+/**
+ * Pays for the analysis before the model is asked, and returns how to give it back. An
+ * embed also takes one of the business's daily slots; its visitor is told only that the
+ * estimator is unavailable or busy, never the owner's balance.
+ */
+function reserve(deps: AppDeps, request: AnalysisRequest, reference: string): { refund: () => void } {
+  const { db, clock, config } = deps;
+  if (request.embed) {
+    const embedRequest = { ownerId: request.userId, ...request.embed, reference, passDailyCap: config.passDailyCap };
+    const reservation = reserveEmbedAnalysis(db, clock, embedRequest);
+    if (!reservation.ok && reservation.reason === 'busy') throw embedBusy(clock.now());
+    if (!reservation.ok) throw new ApiError('INSUFFICIENT_TOKENS', EMBED_UNAVAILABLE_MESSAGE);
+    return { refund: () => refundEmbedAnalysis(db, clock, embedRequest, reservation) };
+  }
+  const payment = reserveAnalysis(db, clock, request.userId, reference, config.passDailyCap);
+  if (!payment) throw new ApiError('INSUFFICIENT_TOKENS', INSUFFICIENT_TOKENS_MESSAGE);
+  return { refund: () => refundAnalysis(db, clock, request.userId, reference, payment) };
+}
+
+/** 429 until the next UTC day, when the business's cap starts again. */
+export function embedBusy(now: Date): ApiError {
+  return new ApiError('RATE_LIMITED', EMBED_BUSY_MESSAGE, {
+    headers: { 'Retry-After': String(secondsUntilNextUtcDay(now)) },
+  });
 }
 
 function unique(items: string[]): string[] {

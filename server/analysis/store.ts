@@ -3,6 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Analysis } from '../../core/analysis';
+import type { EmbedAnalysis } from '../../core/embed';
 import { penceToDecimal } from '../../core/money';
 import type { Db } from '../../db/client';
 import { businesses, treeAnalyses } from '../../db/schema';
@@ -99,6 +100,33 @@ export function toAnalysisView(row: AnalysisRow, businessName: string | null = n
     businessName,
     source: row.source,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * What a visitor on a business's site sees of their estimate: SPEC 3's analysis fields and
+ * the cost, never the owner's photo route, notes, calibration or settings.
+ */
+export function toEmbedAnalysis(row: AnalysisRow): EmbedAnalysis {
+  const view = toAnalysisView(row);
+  return {
+    id: view.id,
+    species: view.species,
+    diameter: view.diameter,
+    height: view.height,
+    woodDensity: view.woodDensity,
+    cuttingTimeMin: view.cuttingTimeMin,
+    cuttingTimeMax: view.cuttingTimeMax,
+    prepTimeMin: view.prepTimeMin,
+    prepTimeMax: view.prepTimeMax,
+    cleanupTimeMin: view.cleanupTimeMin,
+    cleanupTimeMax: view.cleanupTimeMax,
+    factors: view.factors,
+    safetyWarnings: view.safetyWarnings,
+    confidence: view.confidence,
+    siteVisitReason: view.siteVisitReason,
+    hourlyRate: view.hourlyRate,
+    cost: view.cost,
   };
 }
 

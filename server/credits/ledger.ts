@@ -72,24 +72,45 @@ export function reserveAnalysis(
   reference: string,
   passDailyCap: number,
 ): AnalysisPayment | null {
-  return immediate(db, (tx) => {
-    const now = clock.now();
-    const row = tx.select({ passEndsAt: userTokens.passEndsAt }).from(userTokens).where(eq(userTokens.userId, userId)).get();
-    if (row?.passEndsAt && row.passEndsAt > now && passAnalysesToday(tx, userId, now) < passDailyCap) {
-      tx.insert(creditLedger).values({ userId, delta: 0, reason: 'analysis_pass', reference, createdAt: now }).run();
-      return 'pass';
-    }
-    const changed = tx
-      .update(userTokens)
-      .set({ tokensRemaining: sql`${userTokens.tokensRemaining} - ${ANALYSIS_COST_CREDITS}` })
-      .where(and(eq(userTokens.userId, userId), gte(userTokens.tokensRemaining, ANALYSIS_COST_CREDITS)))
-      .run().changes;
-    if (changed === 0) return null;
-    tx.insert(creditLedger)
-      .values({ userId, delta: -ANALYSIS_COST_CREDITS, reason: 'analysis', reference, createdAt: now })
-      .run();
-    return 'credits';
-  });
+  return immediate(db, (tx) => reserveAnalysisIn(tx, clock, userId, reference, passDailyCap));
+}
+
+/** reserveAnalysis inside a transaction the caller holds (an embed also counts its daily cap there). */
+export function reserveAnalysisIn(
+  tx: Db,
+  clock: Clock,
+  userId: number,
+  reference: string,
+  passDailyCap: number,
+): AnalysisPayment | null {
+  const now = clock.now();
+  if (passCovers(tx, userId, now, passDailyCap)) {
+    tx.insert(creditLedger).values({ userId, delta: 0, reason: 'analysis_pass', reference, createdAt: now }).run();
+    return 'pass';
+  }
+  const changed = tx
+    .update(userTokens)
+    .set({ tokensRemaining: sql`${userTokens.tokensRemaining} - ${ANALYSIS_COST_CREDITS}` })
+    .where(and(eq(userTokens.userId, userId), gte(userTokens.tokensRemaining, ANALYSIS_COST_CREDITS)))
+    .run().changes;
+  if (changed === 0) return null;
+  tx.insert(creditLedger)
+    .values({ userId, delta: -ANALYSIS_COST_CREDITS, reason: 'analysis', reference, createdAt: now })
+    .run();
+  return 'credits';
+}
+
+function passCovers(db: Db, userId: number, now: Date, passDailyCap: number): boolean {
+  const row = db.select({ passEndsAt: userTokens.passEndsAt }).from(userTokens).where(eq(userTokens.userId, userId)).get();
+  return Boolean(row?.passEndsAt && row.passEndsAt > now && passAnalysesToday(db, userId, now) < passDailyCap);
+}
+
+/**
+ * Whether one analysis could be paid now, changing nothing: the early refusal of a public
+ * embed before its upload is read. reserveAnalysis still decides, atomically.
+ */
+export function canPayAnalysis(db: Db, clock: Clock, userId: number, passDailyCap: number): boolean {
+  return passCovers(db, userId, clock.now(), passDailyCap) || balanceOf(db, userId) >= ANALYSIS_COST_CREDITS;
 }
 
 /** Pass analyses since midnight UTC, less those refunded. */

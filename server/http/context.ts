@@ -1,4 +1,5 @@
 import type { UserRow } from '../../db/schema';
+import type { BusinessRow } from '../businesses/businesses';
 import type { AppDeps } from '../deps';
 import type { RateLimits } from './rate-limit';
 
@@ -10,5 +11,7 @@ export interface AppEnv {
     user: UserRow | null;
     /** SHA-256 of the current session id, when signed in. */
     sessionKey: string | null;
+    /** Set on POST /api/analyze-tree?businessSlug=...: the business whose visitor this is. */
+    embedBusiness?: BusinessRow;
   };
 }

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context';
 import { ApiError } from './errors';
+import { ownOrigins } from './public-access';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -19,8 +20,7 @@ export const sameOriginForCookies: MiddlewareHandler<AppEnv> = async (c, next) =
   }
   const origin = c.req.header('origin');
   if (origin) {
-    const allowed = new Set([new URL(c.req.url).origin, new URL(c.var.deps.config.publicUrl).origin]);
-    if (!allowed.has(origin)) throw new ApiError('FORBIDDEN', 'Cross-site request refused');
+    if (!ownOrigins(c).has(origin)) throw new ApiError('FORBIDDEN', 'Cross-site request refused');
   }
   return next();
 };

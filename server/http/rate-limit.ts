@@ -24,14 +24,27 @@ export const ACCOUNT_LIMITS = {
   resetAttemptsPerAddress: { points: 10, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
 
-export type LimitName = keyof typeof ACCOUNT_LIMITS;
+/**
+ * The public embed endpoints spend a business owner's credits or reach their inbox, so
+ * they are limited per client address and per business (the daily cap is the owner's
+ * own, stricter budget). A visitor runs a handful of estimates; a script runs hundreds.
+ */
+export const EMBED_LIMITS = {
+  embedAnalysesPerAddress: { points: 10, windowSeconds: 60 * 60 },
+  embedAnalysesPerBusiness: { points: 30, windowSeconds: 10 * 60 },
+  embedLookupsPerAddress: { points: 120, windowSeconds: 60 },
+  leadsPerAddress: { points: 5, windowSeconds: 60 * 60 },
+} satisfies Record<string, Limit>;
 
-function tooMany(msBeforeNext: number): ApiError {
+export const RATE_LIMITS = { ...ACCOUNT_LIMITS, ...EMBED_LIMITS };
+export type LimitName = keyof typeof RATE_LIMITS;
+
+function tooMany(msBeforeNext: number, message?: string): ApiError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
   const minutes = Math.ceil(seconds / 60);
   return new ApiError(
     'RATE_LIMITED',
-    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    message ?? `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
     { headers: { 'Retry-After': String(seconds) } },
   );
 }
@@ -39,7 +52,9 @@ function tooMany(msBeforeNext: number): ApiError {
 export class RateLimits {
   private readonly limiters = new Map<LimitName, RateLimiterMemory>();
 
-  constructor(limits: Record<LimitName, Limit> = ACCOUNT_LIMITS) {
+  /** Tests may loosen or tighten single limits; the rest keep their defaults. */
+  constructor(overrides: Partial<Record<LimitName, Limit>> = {}) {
+    const limits = { ...RATE_LIMITS, ...overrides };
     for (const [name, limit] of Object.entries(limits) as [LimitName, Limit][]) {
       this.limiters.set(name, new RateLimiterMemory({ points: limit.points, duration: limit.windowSeconds }));
     }
@@ -52,11 +67,11 @@ export class RateLimits {
   }
 
   /** Spends one point; throws 429 with Retry-After once the key has none left. */
-  async consume(name: LimitName, key: string): Promise<void> {
+  async consume(name: LimitName, key: string, message?: string): Promise<void> {
     try {
       await this.limiter(name).consume(key);
     } catch (err) {
-      if (err instanceof RateLimiterRes) throw tooMany(err.msBeforeNext);
+      if (err instanceof RateLimiterRes) throw tooMany(err.msBeforeNext, message);
       throw err;
     }
   }

@@ -1,10 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { feedbackSchema, type AnalyzeResponse } from '../../core/analysis';
-import { businesses, treeAnalyses } from '../../db/schema';
-import { runAnalysis } from '../analysis/pipeline';
+import {
+  BUSINESS_NOT_FOUND_MESSAGE,
+  EMBED_BUSY_MESSAGE,
+  EMBED_UNAVAILABLE_MESSAGE,
+  type EmbedAnalyzeResponse,
+} from '../../core/embed';
+import { treeAnalyses } from '../../db/schema';
+import { embedBusy, runAnalysis } from '../analysis/pipeline';
+import { embedStatus, findBusinessBySlug, type BusinessRow } from '../businesses/businesses';
+import { publicCors } from '../http/public-access';
+import { clientAddress } from '../http/rate-limit';
+import { publicBusiness } from './businesses';
 import { buildReportPdf } from '../analysis/report';
-import { findOwnAnalysis, listOwnAnalyses, readImage, referenceFor, toAnalysisView } from '../analysis/store';
+import { findOwnAnalysis, listOwnAnalyses, readImage, referenceFor, toAnalysisView, toEmbedAnalysis } from '../analysis/store';
 import { analysisSlots } from '../analysis/slots';
 import { readUpload, uploadBodyLimit } from '../analysis/upload';
 import type { AppEnv } from '../http/context';
@@ -16,16 +26,42 @@ import { getSettings } from '../settings/settings';
 /** The analysis and its results (SPEC 2, 7; DECISIONS, Analysis and ownership). */
 export const analysisRoutes = new Hono<AppEnv>();
 
-analysisRoutes.post('/analyze-tree', requireUser, uploadBodyLimit, analysisSlots, async (c) => {
+/**
+ * A visitor's analysis on a business's site names the business in the query string
+ * (`?businessSlug=`), so everything that can refuse it (unknown business, a site not on its
+ * list, rate limits, the daily cap, an owner who cannot pay) does so before the upload is
+ * read. No session is needed or used: the owner pays, at the business's rate.
+ */
+const embedGate: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const slug = c.req.query('businessSlug');
+  if (slug === undefined) {
+    if (!c.var.user) throw new ApiError('UNAUTHORIZED', 'Please sign in to continue');
+    return next();
+  }
+  const { db, clock, config } = c.var.deps;
+  const business = publicBusiness(c, slug);
+  const address = clientAddress(c);
+  await c.var.limits.consume('embedAnalysesPerAddress', address, EMBED_BUSY_MESSAGE);
+  await c.var.limits.consume('embedAnalysesPerBusiness', String(business.id), EMBED_BUSY_MESSAGE);
+  const status = embedStatus(db, clock, business, config.passDailyCap);
+  if (status === 'busy') throw embedBusy(clock.now());
+  if (status === 'unavailable') throw new ApiError('INSUFFICIENT_TOKENS', EMBED_UNAVAILABLE_MESSAGE);
+  c.set('embedBusiness', business);
+  return next();
+};
+
+analysisRoutes.on(['POST', 'OPTIONS'], '/analyze-tree', publicCors, uploadBodyLimit, embedGate, analysisSlots, async (c) => {
+  const embedBusiness = c.var.embedBusiness;
+  if (embedBusiness) return analyzeForVisitor(c, embedBusiness);
   const user = currentUser(c);
   const { db } = c.var.deps;
   const upload = await readUpload(c);
   const settings = getSettings(db, user.id);
-  let business: typeof businesses.$inferSelect | undefined;
+  let business: BusinessRow | undefined;
   if (upload.businessSlug) {
-    // From the dashboard a slug previews one of the user's own businesses; the public embed has its own route.
-    business = db.select().from(businesses).where(eq(businesses.slug, upload.businessSlug)).get();
-    if (!business || business.ownerId !== user.id) throw notFound('Business configuration not found');
+    // From the dashboard a slug previews one of the user's own businesses.
+    business = findBusinessBySlug(db, upload.businessSlug);
+    if (!business || business.ownerId !== user.id) throw notFound(BUSINESS_NOT_FOUND_MESSAGE);
   }
   const row = await runAnalysis(c.var.deps, {
     userId: user.id,
@@ -42,6 +78,29 @@ analysisRoutes.post('/analyze-tree', requireUser, uploadBodyLimit, analysisSlots
   if (analysis.cost) body.cost = analysis.cost;
   return c.json(body, 201);
 });
+
+/** The business's rate and instructions, whatever the client sent; stored under the business. */
+async function analyzeForVisitor(c: Context<AppEnv>, business: BusinessRow) {
+  const upload = await readUpload(c);
+  if (upload.businessSlug !== undefined && upload.businessSlug !== business.slug) {
+    throw new ApiError('VALIDATION_ERROR', 'The businessSlug field does not match the one in the address');
+  }
+  const row = await runAnalysis(c.var.deps, {
+    userId: business.ownerId,
+    businessId: business.id,
+    bytes: upload.bytes,
+    description: upload.description,
+    siteDetails: upload.siteDetails,
+    instructions: business.aiInstructions || undefined,
+    hourlyRatePence: business.hourlyRatePence,
+    signal: c.req.raw.signal,
+    embed: { businessId: business.id, dailyCap: business.dailyCap },
+  });
+  const analysis = toEmbedAnalysis(row);
+  const body: EmbedAnalyzeResponse = { analysis, confidence: analysis.confidence };
+  if (analysis.cost) body.cost = analysis.cost;
+  return c.json(body, 201);
+}
 
 analysisRoutes.get('/analyses', requireUser, (c) => {
   const rows = listOwnAnalyses(c.var.deps.db, currentUser(c).id);

@@ -1,0 +1,137 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { SLUG_TAKEN_MESSAGE, type Business, type BusinessCreate, type BusinessUpdate } from '../../core/business';
+import type { EmbedStatus, PublicBusiness } from '../../core/embed';
+import { parsePence, penceToDecimal } from '../../core/money';
+import type { Db } from '../../db/client';
+import { businesses } from '../../db/schema';
+import type { Clock } from '../clock';
+import { canPayAnalysis } from '../credits/ledger';
+import { ApiError } from '../http/errors';
+import { embedAnalysesToday } from './usage';
+
+/**
+ * Businesses (SPEC 3; DECISIONS, ownership and Embed widget): each belongs to the user
+ * who made it, slugs are unique across the server, and the public sees only what the
+ * estimator needs (name, rate, accent, whether it can serve).
+ */
+export type BusinessRow = typeof businesses.$inferSelect;
+
+/** decimal(10,2): at most 99,999,999.99 (the schema has already checked the text's form). */
+function ratePence(text: string): number {
+  const pence = parsePence(text);
+  if (pence === undefined || pence > 9_999_999_999) {
+    throw new ApiError('VALIDATION_ERROR', 'Hourly rate must be a number of pounds, 0 or more', {
+      details: { hourlyRate: ['Hourly rate must be a number of pounds, 0 or more'] },
+    });
+  }
+  return pence;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+export function createBusiness(db: Db, clock: Clock, ownerId: number, parsed: BusinessCreate): BusinessRow {
+  try {
+    return db
+      .insert(businesses)
+      .values({
+        ownerId,
+        name: parsed.name,
+        slug: parsed.slug,
+        hourlyRatePence: ratePence(parsed.hourlyRate),
+        aiInstructions: parsed.aiInstructions,
+        allowedOrigins: parsed.allowedOrigins,
+        dailyCap: parsed.dailyCap,
+        accentColor: parsed.accentColor,
+        createdAt: clock.now(),
+      })
+      .returning()
+      .get();
+  } catch (err) {
+    // The unique index decides, so two owners racing for one slug cannot both win.
+    if (isUniqueViolation(err)) {
+      throw new ApiError('CONFLICT', SLUG_TAKEN_MESSAGE, { details: { slug: [SLUG_TAKEN_MESSAGE] } });
+    }
+    throw err;
+  }
+}
+
+export function listOwnBusinesses(db: Db, ownerId: number): BusinessRow[] {
+  return db
+    .select()
+    .from(businesses)
+    .where(eq(businesses.ownerId, ownerId))
+    .orderBy(desc(businesses.createdAt), desc(businesses.id))
+    .all();
+}
+
+/** The owner's business, or a 404 that looks the same as a missing one (DECISIONS, ownership). */
+export function findOwnBusiness(db: Db, ownerId: number, id: number): BusinessRow {
+  const row = Number.isSafeInteger(id) && id > 0
+    ? db.select().from(businesses).where(and(eq(businesses.id, id), eq(businesses.ownerId, ownerId))).get()
+    : undefined;
+  if (!row) throw new ApiError('NOT_FOUND', 'Business configuration not found');
+  return row;
+}
+
+export function findBusinessBySlug(db: Db, slug: string): BusinessRow | undefined {
+  return db.select().from(businesses).where(eq(businesses.slug, slug)).get();
+}
+
+export function updateBusiness(db: Db, ownerId: number, id: number, parsed: BusinessUpdate): BusinessRow {
+  findOwnBusiness(db, ownerId, id);
+  const changes: Partial<typeof businesses.$inferInsert> = {};
+  if (parsed.hourlyRate !== undefined) changes.hourlyRatePence = ratePence(parsed.hourlyRate);
+  if (parsed.aiInstructions !== undefined) changes.aiInstructions = parsed.aiInstructions;
+  if (parsed.allowedOrigins !== undefined) changes.allowedOrigins = parsed.allowedOrigins;
+  if (parsed.dailyCap !== undefined) changes.dailyCap = parsed.dailyCap;
+  if (parsed.accentColor !== undefined) changes.accentColor = parsed.accentColor;
+  if (Object.keys(changes).length === 0) return findOwnBusiness(db, ownerId, id);
+  return db
+    .update(businesses)
+    .set(changes)
+    .where(and(eq(businesses.id, id), eq(businesses.ownerId, ownerId)))
+    .returning()
+    .get()!;
+}
+
+/** Deletes the business and its leads; its analyses stay in the owner's history. */
+export function deleteBusiness(db: Db, ownerId: number, id: number): void {
+  findOwnBusiness(db, ownerId, id);
+  db.delete(businesses).where(and(eq(businesses.id, id), eq(businesses.ownerId, ownerId))).run();
+}
+
+export function toBusinessView(db: Db, clock: Clock, row: BusinessRow): Business {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    hourlyRate: penceToDecimal(row.hourlyRatePence),
+    aiInstructions: row.aiInstructions,
+    allowedOrigins: row.allowedOrigins,
+    dailyCap: row.dailyCap,
+    accentColor: row.accentColor,
+    analysesToday: embedAnalysesToday(db, clock, row.id),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Whether the estimator can take a visitor now. "unavailable" says only that the owner
+ * cannot pay for one more analysis, never their balance (DECISIONS, Credits).
+ */
+export function embedStatus(db: Db, clock: Clock, row: BusinessRow, passDailyCap: number): EmbedStatus {
+  if (embedAnalysesToday(db, clock, row.id) >= row.dailyCap) return 'busy';
+  return canPayAnalysis(db, clock, row.ownerId, passDailyCap) ? 'available' : 'unavailable';
+}
+
+export function toPublicBusiness(row: BusinessRow, status: EmbedStatus): PublicBusiness {
+  return {
+    name: row.name,
+    slug: row.slug,
+    hourlyRate: penceToDecimal(row.hourlyRatePence),
+    accentColor: row.accentColor,
+    status,
+  };
+}

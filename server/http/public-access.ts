@@ -1,0 +1,40 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv } from './context';
+import { ApiError } from './errors';
+
+/**
+ * The public embed endpoints (DECISIONS, Embed widget): any site may call them with CORS,
+ * never with credentials (the widget sends no cookie, and `*` forbids credentialed reads),
+ * and a business that lists its site origins gets every other origin refused.
+ */
+export const publicCors: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.method === 'OPTIONS') {
+    return c.body(null, 204, {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+      'Access-Control-Allow-Headers': 'Content-Type',
+      'Access-Control-Max-Age': '600',
+    });
+  }
+  await next();
+  // Set after the handler, so error answers (404, 402, 429) are readable cross-origin too.
+  c.header('Access-Control-Allow-Origin', '*');
+  c.header('Access-Control-Expose-Headers', 'Retry-After');
+};
+
+/** The origins that are ours: the address the request reached and the configured public URL. */
+export function ownOrigins(c: Context<AppEnv>): Set<string> {
+  return new Set([new URL(c.req.url).origin, new URL(c.var.deps.config.publicUrl).origin]);
+}
+
+/**
+ * Refuses a browser on a site the business did not list. Our own origin (the /embed page,
+ * whose framing is limited by frame-ancestors instead) is always allowed. A request with no
+ * Origin is not from another site's page (browsers send one on every cross-origin fetch).
+ */
+export function requireAllowedOrigin(c: Context<AppEnv>, allowedOrigins: string[]): void {
+  if (allowedOrigins.length === 0) return;
+  const origin = c.req.header('origin');
+  if (origin === undefined || ownOrigins(c).has(origin) || allowedOrigins.includes(origin)) return;
+  throw new ApiError('FORBIDDEN', 'This estimator is not enabled on this website.');
+}

@@ -1,0 +1,120 @@
+import { Hono, type Context } from 'hono';
+import { businessCreateSchema, businessUpdateSchema, leadInputSchema, leadUpdateSchema } from '../../core/business';
+import { BUSINESS_NOT_FOUND_MESSAGE, LEAD_THANKS } from '../../core/embed';
+import { findUserById } from '../accounts/users';
+import {
+  createBusiness,
+  deleteBusiness,
+  embedStatus,
+  findBusinessBySlug,
+  findOwnBusiness,
+  listOwnBusinesses,
+  toBusinessView,
+  toPublicBusiness,
+  updateBusiness,
+  type BusinessRow,
+} from '../businesses/businesses';
+import { createLead, listLeads, markContacted, toLeadView } from '../businesses/leads';
+import type { AppEnv } from '../http/context';
+import { ApiError } from '../http/errors';
+import { publicCors, requireAllowedOrigin } from '../http/public-access';
+import { clientAddress } from '../http/rate-limit';
+import { currentUser, requireUser } from '../http/session';
+import { readJson } from '../http/validate';
+import { leadEmail } from '../mail/lead-email';
+
+/**
+ * Businesses (SPEC 2 Business Admin, 7; DECISIONS, ownership and Embed widget). Owners
+ * manage their own by id; the public reads one by slug and sends it leads, with CORS and
+ * no cookie. Another user's business is a 404.
+ */
+export const businessRoutes = new Hono<AppEnv>();
+
+function idParam(c: Context<AppEnv>, name = 'id'): number {
+  const id = Number(c.req.param(name));
+  return Number.isSafeInteger(id) && id > 0 ? id : 0;
+}
+
+function ownBusiness(c: Context<AppEnv>): BusinessRow {
+  return findOwnBusiness(c.var.deps.db, currentUser(c).id, idParam(c));
+}
+
+/** The business a public request names, checked against its allowed site origins. */
+export function publicBusiness(c: Context<AppEnv>, slug: string): BusinessRow {
+  const business = findBusinessBySlug(c.var.deps.db, slug);
+  if (!business) throw new ApiError('NOT_FOUND', BUSINESS_NOT_FOUND_MESSAGE);
+  requireAllowedOrigin(c, business.allowedOrigins);
+  return business;
+}
+
+// Public: the widget's view of a business (name, rate, accent, whether it can serve).
+businessRoutes.on(['GET', 'OPTIONS'], '/:slug{[a-z0-9-]+}', publicCors, async (c) => {
+  const { db, clock, config } = c.var.deps;
+  await c.var.limits.consume('embedLookupsPerAddress', clientAddress(c));
+  const business = publicBusiness(c, c.req.param('slug'));
+  return c.json(toPublicBusiness(business, embedStatus(db, clock, business, config.passDailyCap)));
+});
+
+// Public: "Request a quote" under an embedded estimate.
+businessRoutes.on(['POST', 'OPTIONS'], '/:slug{[a-z0-9-]+}/leads', publicCors, async (c) => {
+  const { db, clock, config, mailer } = c.var.deps;
+  const business = publicBusiness(c, c.req.param('slug'));
+  await c.var.limits.consume('leadsPerAddress', clientAddress(c), 'Too many quote requests from this connection. Please try again later.');
+  const input = await readJson(c, leadInputSchema);
+  const created = createLead(db, clock, business, input);
+  if (created) {
+    const owner = findUserById(db, business.ownerId);
+    if (owner) {
+      const message = leadEmail({
+        to: owner.email,
+        ownerName: owner.firstName,
+        businessName: business.name,
+        lead: toLeadView(created.lead, created.analysis),
+        publicUrl: config.publicUrl,
+      });
+      // The lead is stored whatever the mail does; a failed send is the operator's to see, not the visitor's.
+      mailer.send(message).catch((err: unknown) => {
+        console.error(JSON.stringify({ level: 'error', msg: 'lead e-mail failed', leadId: created.lead.id, error: String(err) }));
+      });
+    }
+  }
+  return c.json({ message: LEAD_THANKS }, 201);
+});
+
+// The owner's own businesses.
+businessRoutes.get('/', requireUser, (c) => {
+  const { db, clock } = c.var.deps;
+  return c.json({ businesses: listOwnBusinesses(db, currentUser(c).id).map((row) => toBusinessView(db, clock, row)) });
+});
+
+businessRoutes.post('/', requireUser, async (c) => {
+  const { db, clock } = c.var.deps;
+  const input = await readJson(c, businessCreateSchema);
+  const row = createBusiness(db, clock, currentUser(c).id, input);
+  return c.json({ business: toBusinessView(db, clock, row) }, 201);
+});
+
+businessRoutes.patch('/:id{[0-9]+}', requireUser, async (c) => {
+  const { db, clock } = c.var.deps;
+  ownBusiness(c);
+  const input = await readJson(c, businessUpdateSchema);
+  const row = updateBusiness(db, currentUser(c).id, idParam(c), input);
+  return c.json({ business: toBusinessView(db, clock, row) });
+});
+
+businessRoutes.delete('/:id{[0-9]+}', requireUser, (c) => {
+  deleteBusiness(c.var.deps.db, currentUser(c).id, idParam(c));
+  return c.json({ message: 'Business configuration deleted successfully' });
+});
+
+businessRoutes.get('/:id{[0-9]+}/leads', requireUser, (c) => {
+  const business = ownBusiness(c);
+  return c.json({ leads: listLeads(c.var.deps.db, business.id) });
+});
+
+businessRoutes.patch('/:id{[0-9]+}/leads/:leadId{[0-9]+}', requireUser, async (c) => {
+  const business = ownBusiness(c);
+  const { contacted } = await readJson(c, leadUpdateSchema);
+  const lead = markContacted(c.var.deps.db, c.var.deps.clock, business.id, idParam(c, 'leadId'), contacted);
+  return c.json({ lead });
+});

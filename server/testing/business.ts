@@ -1,0 +1,46 @@
+import { businessResponseSchema, type BusinessCreateInput } from '../../core/business';
+import { analysisForm } from './analysis';
+import type { TestClient, TestServer } from './harness';
+
+let counter = 0;
+
+/** Creates a business for a signed-in client through the API; names and slugs are unique per call. */
+export async function createBusinessFor(client: TestClient, overrides: Partial<BusinessCreateInput> = {}) {
+  counter += 1;
+  const tag = `${process.pid}-${counter}`;
+  const res = await client.post('/api/businesses', {
+    name: `Oak and Ash ${tag}`,
+    slug: `oak-and-ash-${tag}`,
+    hourlyRate: '60.00',
+    aiInstructions: null,
+    ...overrides,
+  });
+  if (res.status !== 201) throw new Error(`create business failed: ${res.status} ${await res.text()}`);
+  return businessResponseSchema.parse(await res.json()).business;
+}
+
+/**
+ * A visitor's analysis as the widget sends it: no cookie, the slug in the query and the
+ * form, from `origin` when given (a browser on another site sends its Origin).
+ */
+export function visitorAnalyze(
+  server: Pick<TestServer, 'url'>,
+  slug: string,
+  fields: Parameters<typeof analysisForm>[0] = {},
+  headers: Record<string, string> = {},
+) {
+  return fetch(`${server.url}/api/analyze-tree?businessSlug=${encodeURIComponent(slug)}`, {
+    method: 'POST',
+    headers,
+    body: analysisForm({ businessSlug: slug, ...fields }),
+  });
+}
+
+/** A visitor's "Request a quote", JSON with no cookie. */
+export function visitorLead(server: Pick<TestServer, 'url'>, slug: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${server.url}/api/businesses/${slug}/leads`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, RotateCcw, Save } from 'lucide-react';
-import { useId, useState } from 'react';
-import { useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { MAX_INSTRUCTIONS_CHARS, settingsSchema, type SettingsResponse } from '../../core/analysis';
 import { api, errorMessage } from '../api/client';
 import { queryKeys } from '../api/query-client';
 import { ErrorAlert } from '../components/alert';
+import { HourlyRateField } from '../components/hourly-rate-field';
 import { BillingSection } from '../components/billing/billing-section';
 import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
 import { Spinner } from '../components/spinner';
@@ -28,43 +29,6 @@ const DEFAULTS: SettingsResponse = { aiInstructions: '', hourlyRate: '0.00' };
 
 function useSettings() {
   return useQuery({ queryKey: queryKeys.settings, queryFn: api.settings.get });
-}
-
-function HourlyRateField({ error, ...input }: { error?: string } & UseFormRegisterReturn<'hourlyRate'>) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-stone-800">
-        Hourly Rate
-      </label>
-      <div className="relative w-full sm:max-w-52">
-        <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-stone-700">
-          £
-        </span>
-        <input
-          id={id}
-          type="number"
-          inputMode="decimal"
-          step={0.01}
-          min={0}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          className={`w-full rounded-lg border bg-white py-2.5 pr-3 pl-7 text-base text-stone-900 shadow-xs focus-visible:outline-2 sm:text-sm ${
-            error ? 'border-red-600' : 'border-stone-300 hover:border-stone-400'
-          }`}
-          {...input}
-        />
-      </div>
-      <p id={`${id}-hint`} className="text-xs text-stone-600">
-        In pounds (£) per hour, used to price every estimate. At 0, estimates show no cost.
-      </p>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 function SettingsForm({ saved }: { saved: SettingsResponse }) {
@@ -128,7 +92,11 @@ function SettingsForm({ saved }: { saved: SettingsResponse }) {
             {instructions.length} / {MAX_INSTRUCTIONS_CHARS} characters
           </p>
         </div>
-        <HourlyRateField error={errors.hourlyRate?.message} {...form.register('hourlyRate')} />
+        <HourlyRateField
+          hint="In pounds (£) per hour, used to price every estimate. At 0, estimates show no cost."
+          error={errors.hourlyRate?.message}
+          {...form.register('hourlyRate')}
+        />
         <p role="status" className="min-h-5 text-sm text-stone-700">
           {status}
         </p>

@@ -8,6 +8,14 @@ import {
   type SettingsResponse,
 } from '../../core/analysis';
 import {
+  businessListSchema,
+  businessResponseSchema,
+  leadListSchema,
+  leadResponseSchema,
+  type BusinessCreateInput,
+  type BusinessUpdateInput,
+} from '../../core/business';
+import {
   messageResponseSchema,
   userResponseSchema,
   type PublicUser,
@@ -221,6 +229,18 @@ export const api = {
     recordPayment: (body: { subscriptionType?: SubscriptionType; paymentType: PaymentType; paymentIntentId: string }) =>
       request('POST', '/api/payment-success', { body, schema: paymentSuccessResponseSchema }),
     cancelSubscription: () => request('POST', '/api/cancel-subscription', { schema: cancelSubscriptionResponseSchema }),
+  },
+  /** The signed-in user's own businesses and the quote requests their estimators collect. */
+  businesses: {
+    list: () => request('GET', '/api/businesses', { schema: businessListSchema }),
+    create: (body: BusinessCreateInput) => request('POST', '/api/businesses', { body: { ...body }, schema: businessResponseSchema }),
+    /** Name and slug are fixed after creation (embeds point at the slug), so they are not sent. */
+    update: (id: number, body: BusinessUpdateInput) =>
+      request('PATCH', `/api/businesses/${id}`, { body: { ...body }, schema: businessResponseSchema }),
+    remove: (id: number) => request('DELETE', `/api/businesses/${id}`, { schema: messageResponseSchema }),
+    leads: (id: number) => request('GET', `/api/businesses/${id}/leads`, { schema: leadListSchema }),
+    setLeadContacted: (id: number, leadId: number, contacted: boolean) =>
+      request('PATCH', `/api/businesses/${id}/leads/${leadId}`, { body: { contacted }, schema: leadResponseSchema }),
   },
   settings: {
     get: () => request('GET', '/api/system-settings', { schema: settingsResponseSchema }),

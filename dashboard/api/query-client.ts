@@ -8,6 +8,9 @@ export const queryKeys = {
   analysis: (id: number) => ['/api/analysis', id] as const,
   settings: ['/api/system-settings'] as const,
   billingConfig: ['/api/billing/config'] as const,
+  businesses: ['/api/businesses'] as const,
+  // Not under ['/api/businesses']: refreshing the list after an edit need not reload every lead list.
+  businessLeads: (businessId: number) => ['/api/business-leads', businessId] as const,
 };
 
 /**

@@ -1,0 +1,110 @@
+import { useId } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { MAX_INSTRUCTIONS_CHARS } from '../../../core/analysis';
+import { ANALYSIS_COST_CREDITS } from '../../../core/credits';
+import { MAX_DAILY_CAP } from '../../../core/embed';
+import { HourlyRateField } from '../hourly-rate-field';
+import { TextArea } from '../text-area';
+import { TextField } from '../text-field';
+import { AA_TEXT_CONTRAST, contrastWithWhite } from './accent-contrast';
+import { fieldErrorText, type EditBusinessFormValues } from './business-form-schema';
+
+/**
+ * The settings a business can change after creation (rate, instructions, origins, cap,
+ * colour), shared by the create form and the card's Edit form. Both forms' values hold
+ * these fields under the same names, so the edit form's type describes them for either.
+ */
+export function BusinessSettingsFields() {
+  const form = useFormContext<EditBusinessFormValues>();
+  const { errors } = form.formState;
+  const dailyCap = useWatch({ control: form.control, name: 'dailyCap' });
+  const capCredits = /^\d+$/.test(dailyCap.trim()) ? Number(dailyCap) * ANALYSIS_COST_CREDITS : null;
+
+  return (
+    <>
+      <HourlyRateField
+        required
+        hint="In pounds (£) per hour. It prices every estimate on your website; visitors cannot change it."
+        error={fieldErrorText(errors.hourlyRate?.message)}
+        {...form.register('hourlyRate')}
+      />
+      <TextArea
+        label="AI Instructions (optional)"
+        hint="Tell the AI about your crew, equipment and way of working. They guide your website's estimates; they cannot change their format."
+        rows={3}
+        maxLength={MAX_INSTRUCTIONS_CHARS}
+        error={errors.aiInstructions?.message}
+        {...form.register('aiInstructions')}
+      />
+      <TextArea
+        label="Allowed Site Origins (optional)"
+        hint="One per line, such as https://www.example.com. When you list any, only those sites can show your estimator. Leave empty to allow any site."
+        rows={3}
+        placeholder="https://www.example.com"
+        spellCheck={false}
+        autoCapitalize="none"
+        error={errors.allowedOrigins?.message}
+        {...form.register('allowedOrigins')}
+      />
+      <TextField
+        label="Daily Analysis Cap"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_DAILY_CAP}
+        step={1}
+        className="sm:max-w-52"
+        hint={`The most analyses your estimator runs a day; each uses ${ANALYSIS_COST_CREDITS} of your credits${
+          capCredits !== null ? ` (at most ${capCredits.toLocaleString('en-GB')} credits a day)` : ''
+        }.`}
+        error={errors.dailyCap?.message}
+        {...form.register('dailyCap')}
+      />
+      <AccentColourField />
+    </>
+  );
+}
+
+/** An optional colour for the estimator's buttons and headings, or the default green. */
+function AccentColourField() {
+  const form = useFormContext<EditBusinessFormValues>();
+  const id = useId();
+  const [color, useDefault] = useWatch({ control: form.control, name: ['accentColor', 'useDefaultAccent'] });
+  const contrast = /^#[0-9a-fA-F]{6}$/.test(color) ? contrastWithWhite(color) : null;
+  const colorInput = form.register('accentColor', {
+    // Picking a colour means the user wants it: the default is no longer in use.
+    onChange: () => form.setValue('useDefaultAccent', false, { shouldDirty: true }),
+  });
+  const error = form.formState.errors.accentColor?.message;
+
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={`${id}-hint`}>
+      <legend className="text-sm font-medium text-stone-800">Accent Colour (optional)</legend>
+      <p id={`${id}-hint`} className="-mt-1 text-xs text-stone-600">
+        Colours the estimator&apos;s buttons and headings on your website.
+      </p>
+      <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
+        <label className="inline-flex items-center gap-2 text-sm text-stone-800">
+          <input
+            type="color"
+            className="h-10 w-14 cursor-pointer rounded-md border border-stone-300 bg-white p-1"
+            {...colorInput}
+          />
+          <span>
+            Colour <span className="font-mono text-stone-700">{color.toLowerCase()}</span>
+          </span>
+        </label>
+        <label className="inline-flex items-center gap-2 text-sm text-stone-800">
+          <input type="checkbox" className="size-4 accent-green-800" {...form.register('useDefaultAccent')} />
+          Use the default green
+        </label>
+      </div>
+      {!useDefault && contrast !== null && contrast < AA_TEXT_CONTRAST ? (
+        <p className="text-sm text-amber-900">
+          {`White text on this colour is hard to read (contrast ${contrast.toFixed(1)}:1, at least ${AA_TEXT_CONTRAST}:1 is needed). A darker shade keeps your estimator readable.`}
+        </p>
+      ) : null}
+      {error ? <p className="text-sm text-red-700">{error}</p> : null}
+    </fieldset>
+  );
+}

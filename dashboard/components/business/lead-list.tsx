@@ -1,0 +1,197 @@
+import { CircleCheck, Inbox, Mail, Phone, RefreshCw, TreePine } from 'lucide-react';
+import { Link } from 'wouter';
+import type { Business, Lead } from '../../../core/business';
+import { formatCostRange, formatTotalTime } from '../../../core/format';
+import { parsePence } from '../../../core/money';
+import { useLeads, useSetLeadContacted } from '../../api/businesses';
+import { errorMessage } from '../../api/client';
+import { ErrorAlert } from '../alert';
+import { formatAnalysisDate } from '../analysis/analysis-date';
+import { Spinner } from '../spinner';
+import { showErrorToast } from '../toast';
+import { buttonStyles, linkStyles } from '../ui';
+
+/** "22 Nov 2025", in the viewer's time zone. */
+function formatDay(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-GB', { dateStyle: 'medium' });
+}
+
+function costText(cost: { min: string; max: string } | null): string | null {
+  const min = cost ? parsePence(cost.min) : undefined;
+  const max = cost ? parsePence(cost.max) : undefined;
+  return min === undefined || max === undefined ? null : formatCostRange({ minPence: min, maxPence: max });
+}
+
+function Estimate({ estimate }: { estimate: NonNullable<Lead['estimate']> }) {
+  const cost = costText(estimate.cost);
+  return (
+    <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-800">
+      <div className="flex gap-1">
+        <dt className="text-stone-600">Tree:</dt>
+        <dd className="font-medium">{estimate.species ?? 'Unknown species'}</dd>
+      </div>
+      <div className="flex gap-1">
+        <dt className="text-stone-600">Time:</dt>
+        <dd className="font-medium">{formatTotalTime(estimate.totalMinutes)}</dd>
+      </div>
+      {cost ? (
+        <div className="flex gap-1">
+          <dt className="text-stone-600">Estimate:</dt>
+          <dd className="font-medium">{cost}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+/**
+ * The contacted mark. One button whose words change, so keyboard focus stays on it
+ * after a press; the status line beside it is announced.
+ */
+function ContactedToggle({ businessId, lead }: { businessId: number; lead: Lead }) {
+  const setContacted = useSetLeadContacted(businessId);
+  const contacted = lead.contactedAt !== null;
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <p role="status" className={`inline-flex items-center gap-1 text-sm ${contacted ? 'text-green-900' : 'text-stone-600'}`}>
+        {contacted && lead.contactedAt ? (
+          <>
+            <CircleCheck aria-hidden="true" className="size-4" />
+            {`Contacted on ${formatDay(lead.contactedAt)}`}
+          </>
+        ) : (
+          'Not contacted yet'
+        )}
+      </p>
+      <button
+        type="button"
+        className={`${buttonStyles.secondary} px-3 py-1.5`}
+        disabled={setContacted.isPending}
+        aria-busy={setContacted.isPending || undefined}
+        onClick={() =>
+          setContacted.mutate(
+            { leadId: lead.id, contacted: !contacted },
+            {
+              onError: (error) =>
+                showErrorToast({ title: 'Failed to update the quote request', description: errorMessage(error, 'Please try again.') }),
+            },
+          )
+        }
+      >
+        {contacted ? 'Mark as not contacted' : 'Mark as contacted'}
+        <span className="sr-only">{`: ${lead.name}`}</span>
+      </button>
+    </div>
+  );
+}
+
+function LeadItem({ businessId, lead }: { businessId: number; lead: Lead }) {
+  return (
+    <li className={`flex gap-3 rounded-xl border p-3 sm:gap-4 sm:p-4 ${lead.contactedAt ? 'border-stone-200' : 'border-green-300 bg-green-50/40'}`}>
+      {lead.estimate ? (
+        <img
+          src={lead.estimate.imageUrl}
+          alt={`Tree photo sent by ${lead.name}`}
+          loading="lazy"
+          className="size-16 shrink-0 rounded-lg bg-stone-100 object-cover sm:size-24"
+        />
+      ) : (
+        <span className="flex size-16 shrink-0 items-center justify-center rounded-lg bg-stone-100 text-stone-500 sm:size-24">
+          <TreePine aria-hidden="true" className="size-6" />
+        </span>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <h4 className="font-semibold break-words text-stone-900">{lead.name}</h4>
+          <p className="text-sm text-stone-600">
+            <time dateTime={lead.createdAt}>{formatAnalysisDate(lead.createdAt)}</time>
+          </p>
+        </div>
+        <ul aria-label={`How to reach ${lead.name}`} className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          {lead.email ? (
+            <li className="min-w-0">
+              <a href={`mailto:${lead.email}`} className={`inline-flex items-center gap-1 break-all ${linkStyles}`}>
+                <Mail aria-hidden="true" className="size-4 shrink-0" />
+                {lead.email}
+              </a>
+            </li>
+          ) : null}
+          {lead.phone ? (
+            <li>
+              <a href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`} className={`inline-flex items-center gap-1 ${linkStyles}`}>
+                <Phone aria-hidden="true" className="size-4 shrink-0" />
+                {lead.phone}
+              </a>
+            </li>
+          ) : null}
+        </ul>
+        {lead.estimate ? <Estimate estimate={lead.estimate} /> : <p className="text-sm text-stone-600">The estimate was removed.</p>}
+        {lead.note ? (
+          <p className="rounded-lg bg-stone-100 px-3 py-2 text-sm break-words whitespace-pre-line text-stone-800">{lead.note}</p>
+        ) : null}
+        <div className="mt-1 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+          <ContactedToggle businessId={businessId} lead={lead} />
+          {lead.analysisId !== null ? (
+            <Link href={`/history/${lead.analysisId}`} className={`text-sm ${linkStyles}`}>
+              View analysis<span className="sr-only">{` for ${lead.name}`}</span>
+            </Link>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/** DECISIONS, Lead capture: the quote requests a business's estimator collected, newest first. Only its owner sees them. */
+export function LeadList({ business }: { business: Business }) {
+  const leads = useLeads(business.id);
+  const headingId = `business-${business.id}-leads`;
+  let content;
+  if (leads.isPending) {
+    content = (
+      <div className="flex justify-center py-6">
+        <Spinner label="Loading quote requests" />
+      </div>
+    );
+  } else if (leads.isError) {
+    content = <ErrorAlert>{errorMessage(leads.error, 'The quote requests could not be loaded.')}</ErrorAlert>;
+  } else if (leads.data.length === 0) {
+    content = (
+      <p className="flex items-start gap-2 rounded-xl bg-stone-50 px-4 py-3 text-sm text-stone-700">
+        <Inbox aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        No quote requests yet. When a visitor to your website asks for a quote after an estimate, their details, photo and
+        estimate appear here, and you get an e-mail.
+      </p>
+    );
+  } else {
+    content = (
+      <ul aria-labelledby={headingId} className="flex flex-col gap-3">
+        {leads.data.map((lead) => (
+          <LeadItem key={lead.id} businessId={business.id} lead={lead} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="border-t border-stone-200 pt-4">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="font-semibold text-stone-900">
+          {`Quote Requests${leads.data && leads.data.length > 0 ? ` (${leads.data.length})` : ''}`}
+        </h3>
+        {/* Nothing polls (SPEC 7), so new requests are fetched when asked for. */}
+        <button
+          type="button"
+          className={`${buttonStyles.quiet} px-3 py-1.5`}
+          onClick={() => void leads.refetch()}
+          disabled={leads.isFetching}
+        >
+          <RefreshCw aria-hidden="true" className={`size-4 ${leads.isFetching ? 'animate-spin' : ''}`} />
+          Refresh<span className="sr-only">{` quote requests for ${business.name}`}</span>
+        </button>
+      </div>
+      {content}
+    </section>
+  );
+}

@@ -6,6 +6,7 @@ import { useAnalysis } from '../api/analysis';
 import { errorMessage, isApiError } from '../api/client';
 import { ErrorAlert } from '../components/alert';
 import { formatAnalysisDate } from '../components/analysis/analysis-date';
+import { EmbedSourceBadge } from '../components/analysis/embed-source-badge';
 import { FeedbackStage } from '../components/analysis/feedback-stage';
 import { ReportButton } from '../components/analysis/report-button';
 import { AnalysisResults } from '../components/analysis/results-stage';
@@ -24,6 +25,11 @@ function PastAnalysis({ analysis }: { analysis: Analysis }) {
         title={analysis.species ?? 'Unknown species'}
         subtitle={`Analysed ${formatAnalysisDate(analysis.createdAt)}`}
       />
+      {analysis.source === 'embed' ? (
+        <div className="-mt-3 mb-5">
+          <EmbedSourceBadge analysis={analysis} />
+        </div>
+      ) : null}
       {view.name === 'feedback' ? (
         <FeedbackStage
           analysis={analysis}

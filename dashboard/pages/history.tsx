@@ -7,6 +7,7 @@ import { useAnalyses } from '../api/analysis';
 import { errorMessage } from '../api/client';
 import { ErrorAlert } from '../components/alert';
 import { formatAnalysisDate } from '../components/analysis/analysis-date';
+import { EmbedSourceBadge } from '../components/analysis/embed-source-badge';
 import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
 import { Spinner } from '../components/spinner';
 import { buttonStyles, cardStyles } from '../components/ui';
@@ -64,6 +65,7 @@ function AnalysisCard({ analysis }: { analysis: Analysis }) {
             </div>
           ) : null}
         </dl>
+        <EmbedSourceBadge analysis={analysis} />
         <p
           className={`mt-1 inline-flex w-fit items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ${
             feedback ? 'bg-green-100 text-green-900' : 'bg-stone-100 text-stone-700'

@@ -8,6 +8,13 @@ export default defineConfig({
   root: 'dashboard',
   plugins: [react(), tailwindcss()],
   build: { outDir: '../dist/dashboard', emptyOutDir: true },
-  // Only real API calls go to the server: the dashboard's own dashboard/api/*.ts modules share the prefix.
-  server: { proxy: { '^/api/(?!.*\\.tsx?(\\?|$))': 'http://localhost:3000' } },
+  server: {
+    proxy: {
+      // Only real API calls go to the server: the dashboard's own dashboard/api/*.ts modules share the prefix.
+      '^/api/(?!.*\\.tsx?(\\?|$))': 'http://localhost:3000',
+      // The embedded estimator's page and script are the server's, not the SPA's, so Preview works in dev too.
+      '/embed/': 'http://localhost:3000',
+      '^/widget(\\.js|/)': 'http://localhost:3000',
+    },
+  },
 });

@@ -2,7 +2,6 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { GuestOnly, RequireSignedIn } from './components/auth-gate';
 import { FullPageSpinner } from './components/spinner';
-import { EmbedPage } from './pages/embed';
 import { ForgotPasswordPage } from './pages/forgot-password';
 import { LoginPage } from './pages/login';
 import { NotFoundPage } from './pages/not-found';
@@ -56,7 +55,10 @@ const SignedInSubscribe = signedIn(SubscribePage);
 const SignedInHistory = signedIn(HistoryPage);
 const SignedInHistoryDetail = signedIn(HistoryDetailPage);
 
-/** SPEC section 2: every screen and who may see it. */
+/**
+ * SPEC section 2: every screen and who may see it. /embed/{slug} is not here: the server
+ * serves it as a small page of its own holding the <tree-estimator> element.
+ */
 export function AppRoutes() {
   return (
     <Switch>
@@ -65,7 +67,6 @@ export function AppRoutes() {
       <Route path="/register" component={GuestRegister} />
       <Route path="/forgot-password" component={ForgotPasswordPage} />
       <Route path="/reset-password" component={ResetPasswordPage} />
-      <Route path="/embed/:slug" component={EmbedPage} />
       <Route path="/settings" component={SignedInSettings} />
       <Route path="/admin/businesses" component={SignedInBusinessAdmin} />
       <Route path="/admin/log" component={SignedInAdminLog} />

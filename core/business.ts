@@ -71,7 +71,10 @@ const dailyCapSchema = z
   .max(MAX_DAILY_CAP, `Daily cap must be at most ${MAX_DAILY_CAP}`);
 
 /** The rate is required for a business (SPEC 5), unlike the settings' rate where empty means 0. */
-const businessRateSchema = hourlyRateTextSchema.refine((v) => v !== '', REQUIRED_FIELDS_MESSAGE);
+const businessRateSchema = z
+  .union([z.string(), z.number()], REQUIRED_FIELDS_MESSAGE)
+  .pipe(hourlyRateTextSchema)
+  .refine((v) => v !== '', REQUIRED_FIELDS_MESSAGE);
 
 export const businessCreateSchema = z.object({
   name: requiredText(100),

@@ -128,16 +128,15 @@ export const SLUG_MAX = 60;
  * the text is not an origin (a path, a query, another scheme).
  */
 export function canonicalOrigin(text: string): string | null {
-  const trimmed = text.trim().replace(/\/$/, '');
   let url: URL;
   try {
-    url = new URL(trimmed);
+    url = new URL(text.trim());
   } catch {
     return null;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (url.origin !== trimmed.toLowerCase() && url.origin !== trimmed) return null;
-  return url.origin;
+  const originOnly = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  return originOnly && !text.includes('?') && !text.includes('#') ? url.origin : null;
 }
 
 /** The textarea's lines (one origin per line) as a list; blank lines dropped. */

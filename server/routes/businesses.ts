@@ -59,8 +59,9 @@ businessRoutes.on(['GET', 'OPTIONS'], '/:slug{[a-z0-9-]+}', publicCors, async (c
 businessRoutes.on(['POST', 'OPTIONS'], '/:slug{[a-z0-9-]+}/leads', publicCors, async (c) => {
   const { db, clock, config, mailer } = c.var.deps;
   const business = publicBusiness(c, c.req.param('slug'));
-  await c.var.limits.consume('leadsPerAddress', clientAddress(c), 'Too many quote requests from this connection. Please try again later.');
   const input = await readJson(c, leadInputSchema);
+  // Counted once the form is valid, so a visitor correcting a typo is not locked out; nothing is stored before this.
+  await c.var.limits.consume('leadsPerAddress', clientAddress(c), 'Too many quote requests from this connection. Please try again later.');
   const created = createLead(db, clock, business, input);
   if (created) {
     const owner = findUserById(db, business.ownerId);

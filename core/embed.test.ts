@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalOrigin, iframeSnippet, originLines, scriptSnippet, slugFromName, SLUG_PATTERN } from './embed';
+
+describe('slugFromName (SPEC 5)', () => {
+  it('lowercases, drops other characters, turns spaces into hyphens and collapses repeats', () => {
+    expect(slugFromName('Green Oak Tree Care')).toBe('green-oak-tree-care');
+    expect(slugFromName("O'Brien & Sons -- Arborists!")).toBe('obrien-sons-arborists');
+    expect(slugFromName('  Tree   Surgeons  ')).toBe('tree-surgeons');
+    expect(slugFromName('Łódź Trees 24/7')).toBe('d-trees-247');
+    expect(slugFromName('!!!')).toBe('');
+  });
+
+  it('gives slugs the server accepts', () => {
+    for (const name of ['Green Oak', 'A - B', 'x--y', ' -lead and trail- ']) expect(slugFromName(name)).toMatch(SLUG_PATTERN);
+  });
+});
+
+describe('canonicalOrigin', () => {
+  it('accepts scheme, host and port, with or without a trailing slash', () => {
+    expect(canonicalOrigin('https://www.example.com')).toBe('https://www.example.com');
+    expect(canonicalOrigin('https://www.example.com/')).toBe('https://www.example.com');
+    expect(canonicalOrigin('HTTPS://Example.COM')).toBe('https://example.com');
+    expect(canonicalOrigin('http://localhost:8080')).toBe('http://localhost:8080');
+    expect(canonicalOrigin('https://example.com:443')).toBe('https://example.com');
+  });
+
+  it('refuses paths, queries, other schemes and words', () => {
+    for (const text of ['https://example.com/page', 'https://example.com?x=1', 'ftp://example.com', 'example.com', 'javascript:alert(1)', '']) {
+      expect(canonicalOrigin(text), text).toBeNull();
+    }
+  });
+
+  it('reads one origin per line, ignoring blank lines', () => {
+    expect(originLines('https://a.example\n\n  https://b.example  \r\n')).toEqual(['https://a.example', 'https://b.example']);
+  });
+});
+
+describe('embed snippets', () => {
+  it('copies an iframe of width 100%, height 600 at /embed/{slug} (SPEC 9), with the optional resizer', () => {
+    const snippet = iframeSnippet('https://trees.example/', 'green-oak');
+    expect(snippet).toContain('<iframe src="https://trees.example/embed/green-oak" width="100%" height="600"');
+    expect(snippet).toContain('<script src="https://trees.example/widget.js" async></script>');
+  });
+
+  it('gives the script-tag form: the element and the loader', () => {
+    expect(scriptSnippet('https://trees.example', 'green-oak')).toBe(
+      '<tree-estimator slug="green-oak"></tree-estimator>\n<script src="https://trees.example/widget.js" async></script>',
+    );
+  });
+});

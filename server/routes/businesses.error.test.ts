@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REQUIRED_FIELDS_MESSAGE, SLUG_TAKEN_MESSAGE } from '../../core/business';
+import { EMBED_BUSY_MESSAGE, LEAD_THANKS } from '../../core/embed';
+import { RateLimits } from '../http/rate-limit';
+import { grantTo, photo } from '../testing/analysis';
+import { createBusinessFor, visitorAnalyze, visitorLead } from '../testing/business';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
+import { outboxCount } from '../testing/mail';
+
+let server: TestServer;
+let owner: TestClient;
+let ownerName: string;
+const SMALL_PHOTO = photo('redbud-small-tree.jpg');
+
+beforeAll(async () => {
+  // The default limits, as a real install has them.
+  server = await startTestServer({}, { rateLimits: new RateLimits() });
+  const a = await registerClient(server);
+  owner = a.client;
+  ownerName = a.account.username;
+});
+afterAll(() => server.close());
+
+describe('business form validation', () => {
+  it('names missing required fields with the SPEC message', async () => {
+    for (const body of [{}, { name: 'A', slug: 'a' }, { name: ' ', slug: 'a', hourlyRate: '10' }, { name: 'A', slug: 'a', hourlyRate: '' }]) {
+      const res = await owner.post('/api/businesses', body);
+      expect(res.status).toBe(400);
+      expect((await res.json()).message).toBe(REQUIRED_FIELDS_MESSAGE);
+    }
+  });
+
+  it('refuses bad slugs, rates, origins, caps and colours, field by field', async () => {
+    const valid = { name: 'Birch Co', slug: 'birch-co', hourlyRate: '10' };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ slug: 'Birch Co!' }, 'slug'],
+      [{ slug: '-birch' }, 'slug'],
+      [{ hourlyRate: '-5' }, 'hourlyRate'],
+      [{ hourlyRate: '12.345' }, 'hourlyRate'],
+      [{ allowedOrigins: ['https://example.com/page'] }, 'allowedOrigins'],
+      [{ allowedOrigins: ['ftp://example.com'] }, 'allowedOrigins'],
+      [{ allowedOrigins: Array.from({ length: 21 }, (_, i) => `https://s${i}.example`) }, 'allowedOrigins'],
+      [{ dailyCap: 0 }, 'dailyCap'],
+      [{ dailyCap: 2.5 }, 'dailyCap'],
+      [{ accentColor: 'green' }, 'accentColor'],
+      [{ aiInstructions: 'x'.repeat(2001) }, 'aiInstructions'],
+    ];
+    for (const [change, field] of cases) {
+      const res = await owner.post('/api/businesses', { ...valid, ...change });
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      expect(Object.keys((await res.json()).details), JSON.stringify(change)).toContain(field);
+    }
+    expect((await owner.get('/api/businesses')).status).toBe(200);
+    expect((await (await owner.get('/api/businesses')).json()).businesses).toEqual([]);
+  });
+
+  it('says a taken slug is taken (409), whoever holds it', async () => {
+    const first = await createBusinessFor(owner);
+    const other = (await registerClient(server)).client;
+    const res = await other.post('/api/businesses', { name: 'Copy', slug: first.slug, hourlyRate: '10' });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ code: 'CONFLICT', message: SLUG_TAKEN_MESSAGE });
+  });
+
+  it('keeps name and slug fixed after creation (embeds point at the slug)', async () => {
+    const business = await createBusinessFor(owner);
+    const res = await owner.request('PATCH', `/api/businesses/${business.id}`, { slug: 'renamed', name: 'Renamed', hourlyRate: '11' });
+    expect(res.status).toBe(200);
+    expect((await res.json()).business).toMatchObject({ slug: business.slug, name: business.name, hourlyRate: '11.00' });
+  });
+});
+
+describe('leads: validation and limits', () => {
+  let slug: string;
+  let analysisIds: number[] = [];
+
+  beforeAll(async () => {
+    grantTo(server, ownerName, 60);
+    const business = await createBusinessFor(owner);
+    slug = business.slug;
+    for (let i = 0; i < 3; i += 1) {
+      const res = await visitorAnalyze(server, slug, { image: SMALL_PHOTO });
+      analysisIds.push((await res.json()).analysis.id);
+    }
+  });
+
+  it('refuses a lead without a name, without any contact, or with bad contact details', async () => {
+    const id = analysisIds[0];
+    const cases: [Record<string, unknown>, string][] = [
+      [{ analysisId: id, email: 'a@example.com' }, 'name'],
+      [{ analysisId: id, name: 'Jo' }, 'email'],
+      [{ analysisId: id, name: 'Jo', email: 'not-an-email' }, 'email'],
+      [{ analysisId: id, name: 'Jo', phone: 'call me' }, 'phone'],
+      [{ analysisId: id, name: 'Jo', phone: '12' }, 'phone'],
+      [{ analysisId: id, name: 'x'.repeat(101), email: 'a@example.com' }, 'name'],
+      [{ analysisId: id, name: 'Jo\r\nBcc: x@evil.example', email: 'a@example.com' }, 'name'],
+      [{ analysisId: id, name: 'Jo', email: 'a@example.com', note: 'x'.repeat(1001) }, 'note'],
+      [{ name: 'Jo', email: 'a@example.com' }, 'analysisId'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await visitorLead(server, slug, body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(Object.keys((await res.json()).details)).toContain(field);
+    }
+  });
+
+  it('answers a filled honeypot like a success and stores nothing', async () => {
+    const mails = outboxCount(server.dataDir);
+    const res = await visitorLead(server, slug, { analysisId: analysisIds[0], name: 'Bot', email: 'bot@example.com', website: 'http://spam.example' });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual({ message: LEAD_THANKS });
+    const businessId = (await (await owner.get('/api/businesses')).json()).businesses.find((b: { slug: string }) => b.slug === slug).id;
+    expect((await (await owner.get(`/api/businesses/${businessId}/leads`)).json()).leads).toEqual([]);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(outboxCount(server.dataDir)).toBe(mails);
+  });
+
+  it('takes one lead per estimate, only for estimates this business made', async () => {
+    const first = await visitorLead(server, slug, { analysisId: analysisIds[1], name: 'Jo', phone: '+44 (0)20 7946 0958' });
+    expect(first.status).toBe(201);
+    const again = await visitorLead(server, slug, { analysisId: analysisIds[1], name: 'Jo', phone: '+44 20 7946 0958' });
+    expect(again.status).toBe(409);
+
+    const elsewhere = await createBusinessFor(owner);
+    const wrong = await visitorLead(server, elsewhere.slug, { analysisId: analysisIds[2], name: 'Jo', email: 'jo@example.com' });
+    expect(wrong.status).toBe(404);
+    const unknown = await visitorLead(server, 'no-such-business', { analysisId: analysisIds[2], name: 'Jo', email: 'jo@example.com' });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('limits leads per address (5 an hour) and visitor analyses per address (10 an hour)', async () => {
+    // Earlier tests in this file spent some of both budgets from this address.
+    let lead: Response | undefined;
+    for (let i = 0; i < 6; i += 1) {
+      lead = await visitorLead(server, slug, { analysisId: analysisIds[2], name: 'Jo', email: 'jo@example.com' });
+      if (lead.status === 429) break;
+    }
+    expect(lead?.status).toBe(429);
+    expect(Number(lead?.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    grantTo(server, ownerName, 200);
+    let analysis: Response | undefined;
+    for (let i = 0; i < 11; i += 1) {
+      analysis = await visitorAnalyze(server, slug, { image: SMALL_PHOTO });
+      if (analysis.status === 429) break;
+    }
+    expect(analysis?.status).toBe(429);
+    expect((await analysis!.json()).error).toBe(EMBED_BUSY_MESSAGE);
+  });
+});

@@ -72,7 +72,7 @@ describe('business form validation', () => {
 
 describe('leads: validation and limits', () => {
   let slug: string;
-  let analysisIds: number[] = [];
+  const analysisIds: number[] = [];
 
   beforeAll(async () => {
     grantTo(server, ownerName, 60);

@@ -1,0 +1,218 @@
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { waitForMail } from './mailbox';
+import { grantCredits, signedInAccount } from './operator';
+import { e2eEnv } from './rig/env';
+import { startHostSite, type HostSite } from './rig/host-site';
+
+/*
+ * The product's defining shape (issue "Embed widget"): an owner creates a business in
+ * Business Admin, copies a snippet, and pastes it into their own site (here a page on a
+ * second port, with hostile CSS). A visitor there goes from photo to estimate to a quote
+ * request; the owner gets the e-mail and sees the lead in Business Admin. Once by script
+ * tag, once by iframe.
+ */
+const PHOTO = fileURLToPath(new URL('./fixtures/photos/redbud-small-tree.jpg', import.meta.url));
+
+let host: HostSite;
+test.beforeAll(async () => {
+  host = await startHostSite();
+});
+test.afterAll(async () => {
+  await host.close();
+});
+
+interface Owner {
+  email: string;
+  businessName: string;
+}
+
+/** An owner with credits creates a business in Business Admin and copies one of its snippets. */
+async function ownerCopiesSnippet(page: Page, context: BrowserContext, button: 'Copy Embed' | 'Copy Script Tag'): Promise<Owner & { snippet: string }> {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2eEnv('baseURL') });
+  const account = await signedInAccount(page);
+  grantCredits(account.username, 30);
+  const businessName = `Oakfield Tree Care ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+  await page.goto('/admin/businesses');
+  await page.getByRole('button', { name: 'Add Business' }).click();
+  await page.getByLabel('Business Name').fill(businessName);
+  await page.getByLabel('Hourly Rate').fill('48');
+  // The owner's site is the only one allowed to use (and frame) the estimator.
+  await page.getByLabel('Allowed Site Origins (optional)').fill(host.origin);
+  await page.getByRole('button', { name: 'Create Business' }).click();
+  await expect(page.getByText('Business configuration created successfully', { exact: true })).toBeVisible();
+
+  await page.getByRole('article', { name: businessName }).getByRole('button', { name: button }).click();
+  await expect(page.getByText('Copied!', { exact: true })).toBeVisible();
+  const snippet = await page.evaluate(() => navigator.clipboard.readText());
+  return { email: account.email, businessName, snippet };
+}
+
+/** A visitor's whole path inside the estimator, wherever it is rendered. */
+async function visitorGetsEstimateAndRequestsQuote(scope: Locator, owner: Owner) {
+  await expect(scope.getByRole('heading', { name: 'Get a tree work estimate' })).toBeVisible({ timeout: 15_000 });
+  await expect(scope.getByText(`Powered by ${owner.businessName}`)).toBeVisible();
+  const analyze = scope.getByRole('button', { name: 'Analyze Tree' });
+  await expect(analyze).toBeDisabled();
+  await scope.locator('input[type="file"]').setInputFiles(PHOTO);
+  await scope.getByLabel('Additional Context').fill('redbud, 6 inch trunk, 15 ft tall, open lawn');
+  await analyze.click();
+  await expect(scope.getByRole('progressbar')).toBeVisible();
+  await expect(scope.getByText('Processing image...')).toBeVisible();
+
+  await expect(scope.getByRole('heading', { name: 'Time & Cost Estimation' })).toBeVisible({ timeout: 20_000 });
+  await expect(scope.getByRole('heading', { name: 'Tree Analysis' })).toBeVisible();
+  await expect(scope).toContainText('Redbud');
+  await expect(scope).toContainText('£48.00 an hour');
+  await expect(scope).toContainText(/£\d+\.\d{2}/);
+  await expect(scope.getByText(`Powered by ${owner.businessName}`)).toBeVisible();
+
+  await expect(scope.getByText(`Your details go only to ${owner.businessName}.`)).toBeVisible();
+  await scope.getByLabel('Name').fill('Jo Visitor');
+  await scope.getByLabel('Phone').fill('07700 900123');
+  await scope.getByLabel('Note').fill('Mornings are best');
+  await scope.getByRole('button', { name: 'Request a quote' }).click();
+  await expect(scope.getByText('Thank you! Your request has been sent.')).toBeVisible();
+}
+
+/** The owner's inbox and Business Admin both show the visitor's request. */
+async function ownerSeesLead(page: Page, owner: Owner, since: number) {
+  const { mail } = await waitForMail(owner.email, { since });
+  expect(mail.subject).toBe(`New quote request for ${owner.businessName} from Jo Visitor`);
+  expect(mail.text).toContain('07700 900123');
+  expect(mail.text).toContain('Mornings are best');
+
+  await page.goto('/admin/businesses');
+  const card = page.getByRole('article', { name: owner.businessName });
+  await expect(card).toContainText('Jo Visitor');
+  await expect(card).toContainText('07700 900123');
+  await expect(card).toContainText('Mornings are best');
+  await expect(card.getByRole('img', { name: /tree/i }).first()).toBeVisible();
+}
+
+async function hostTextStyle(page: Page) {
+  return page.evaluate(() => {
+    const style = getComputedStyle(document.getElementById('host-text')!);
+    return {
+      fontSize: style.fontSize,
+      color: style.color,
+      fontFamily: style.fontFamily,
+      sheets: document.styleSheets.length,
+      headChildren: document.head.children.length,
+    };
+  });
+}
+
+async function expectNoSeriousAxeViolations(page: Page, include: string) {
+  const results = await new AxeBuilder({ page })
+    .include(include)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const blocking = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
+  expect(blocking, blocking.join('\n')).toEqual([]);
+}
+
+test('script tag: a visitor on the business site gets an estimate and requests a quote; the owner gets it', async ({ page, context, browser }) => {
+  test.setTimeout(90_000);
+  const owner = await ownerCopiesSnippet(page, context, 'Copy Script Tag');
+  expect(owner.snippet).toContain('<tree-estimator slug="');
+  const url = host.setPage('/script.html', 'Oakfield Garden Services', owner.snippet);
+
+  const visitor = await (await browser.newContext()).newPage();
+  const widgetRequests: string[] = [];
+  visitor.on('request', (req) => {
+    if (req.url().includes('/widget/assets/')) widgetRequests.push(req.url());
+  });
+  await visitor.goto(url);
+  const before = await hostTextStyle(visitor);
+  // Below the fold: the loader waits, so the host page pays almost nothing until then.
+  await visitor.waitForTimeout(500);
+  expect(widgetRequests).toEqual([]);
+  const element = visitor.locator('tree-estimator');
+  await element.scrollIntoViewIfNeeded();
+  await expect.poll(() => widgetRequests.length).toBeGreaterThan(0);
+
+  const since = Date.now();
+  await visitorGetsEstimateAndRequestsQuote(element, owner);
+  await expectNoSeriousAxeViolations(visitor, 'tree-estimator');
+
+  // The host page's own styles are untouched; its analytics heard both events from the element.
+  expect(await hostTextStyle(visitor)).toEqual(before);
+  expect(before.fontSize).toBe('40px');
+  const events = await visitor.evaluate(() => (window as unknown as { estimatorEvents: { name: string; tag: string; detail: { cost: unknown } }[] }).estimatorEvents);
+  expect(events.map((e) => `${e.name} ${e.tag}`)).toEqual(['tree-estimator:result tree-estimator', 'tree-estimator:lead tree-estimator']);
+  expect(events[0]?.detail.cost).not.toBeNull();
+  await visitor.screenshot({ path: test.info().outputPath('script-tag-results.png'), fullPage: true });
+
+  await ownerSeesLead(page, owner, since);
+  await visitor.context().close();
+});
+
+test('iframe: the frame sizes itself, and a visitor goes from photo to quote request', async ({ page, context, browser }) => {
+  test.setTimeout(90_000);
+  const owner = await ownerCopiesSnippet(page, context, 'Copy Embed');
+  expect(owner.snippet).toMatch(/<iframe src="[^"]+\/embed\/[a-z0-9-]+" width="100%" height="600"/);
+  const url = host.setPage('/iframe.html', 'Oakfield Garden Services', owner.snippet);
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(url);
+  const before = await hostTextStyle(visitor);
+  const iframe = visitor.locator('iframe');
+  await iframe.scrollIntoViewIfNeeded();
+  const frame = visitor.frameLocator('iframe');
+  const inside = frame.locator('tree-estimator');
+  await expect(inside.getByRole('heading', { name: 'Get a tree work estimate' })).toBeVisible({ timeout: 15_000 });
+
+  // The frame takes its content's height, not the fixed 600 of the no-script fallback.
+  // The frame is another origin: its content height is read inside it.
+  const embedFrame = () => visitor.frames().find((f) => f.url().includes('/embed/'));
+  const fits = async () => {
+    const outer = await iframe.evaluate((el) => el.getBoundingClientRect().height);
+    const content = (await embedFrame()?.evaluate(() => document.querySelector('tree-estimator')!.getBoundingClientRect().height)) ?? -1;
+    return Math.abs(outer - content) <= 2 && outer !== 600;
+  };
+  await expect.poll(fits).toBe(true);
+  const uploadHeight = await iframe.evaluate((el) => el.getBoundingClientRect().height);
+
+  const since = Date.now();
+  await visitorGetsEstimateAndRequestsQuote(inside, owner);
+  await expect.poll(fits).toBe(true);
+  expect(await iframe.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(uploadHeight);
+  expect(await hostTextStyle(visitor)).toEqual(before);
+
+  // widget.js re-dispatches the frame's events on the iframe element.
+  const events = await visitor.evaluate(() => (window as unknown as { estimatorEvents: { name: string; tag: string }[] }).estimatorEvents);
+  expect(events.map((e) => `${e.name} ${e.tag}`)).toEqual(['tree-estimator:result iframe', 'tree-estimator:lead iframe']);
+  await visitor.screenshot({ path: test.info().outputPath('iframe-results.png'), fullPage: true });
+
+  await ownerSeesLead(page, owner, since);
+  await visitor.context().close();
+});
+
+test('a site that is not on the list cannot frame or use the estimator', async ({ page, context, browser }) => {
+  test.setTimeout(60_000);
+  const owner = await ownerCopiesSnippet(page, context, 'Copy Script Tag');
+  // The same snippet on the app's own origin stands in for a stranger's site: not the listed one.
+  const slug = /slug="([^"]+)"/.exec(owner.snippet)?.[1];
+  const visitor = await (await browser.newContext()).newPage();
+  const stranger = await startHostSite();
+  try {
+    await visitor.goto(stranger.setPage('/copy.html', 'Copycat', owner.snippet));
+    const element = visitor.locator('tree-estimator');
+    await element.scrollIntoViewIfNeeded();
+    await expect(element.getByRole('heading', { name: 'Service Unavailable' })).toBeVisible({ timeout: 15_000 });
+
+    const framed = stranger.setPage('/frame.html', 'Copycat', `<iframe src="${e2eEnv('baseURL')}/embed/${slug}" width="100%" height="600" title="x"></iframe>`);
+    const refused = visitor.waitForEvent('console', (msg) => /frame-ancestors/.test(msg.text()));
+    await visitor.goto(framed);
+    await refused;
+  } finally {
+    await stranger.close();
+    await visitor.context().close();
+  }
+});

@@ -53,7 +53,7 @@ export function BusinessSettingsFields() {
         min={1}
         max={MAX_DAILY_CAP}
         step={1}
-        className="sm:max-w-52"
+        className="sm:max-w-sm"
         hint={`The most analyses your estimator runs a day; each uses ${ANALYSIS_COST_CREDITS} of your credits${
           capCredits !== null ? ` (at most ${capCredits.toLocaleString('en-GB')} credits a day)` : ''
         }.`}
@@ -80,7 +80,7 @@ function AccentColourField() {
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={`${id}-hint`}>
       <legend className="text-sm font-medium text-stone-800">Accent Colour (optional)</legend>
-      <p id={`${id}-hint`} className="-mt-1 text-xs text-stone-600">
+      <p id={`${id}-hint`} className="text-xs text-stone-600">
         Colours the estimator&apos;s buttons and headings on your website.
       </p>
       <div className="flex flex-wrap items-center gap-x-5 gap-y-2">

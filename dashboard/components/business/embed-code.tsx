@@ -19,7 +19,7 @@ async function copySnippet(text: string, box: HTMLTextAreaElement | null): Promi
   }
 }
 
-function Snippet({ label, hint, code, copyLabel }: { label: string; hint: string; code: string; copyLabel: string }) {
+function Snippet({ label, hint, code, copyLabel, rows }: { label: string; hint: string; code: string; copyLabel: string; rows: number }) {
   const id = useId();
   const box = useRef<HTMLTextAreaElement>(null);
   return (
@@ -38,17 +38,20 @@ function Snippet({ label, hint, code, copyLabel }: { label: string; hint: string
           {copyLabel}
         </button>
       </div>
-      {/* Read-only, so it can still be focused and selected by hand; selecting it all on focus saves a drag. */}
+      {/*
+        Read-only, so it can still be focused and selected by hand; selecting it all on focus
+        saves a drag. It grows to its code where the browser can (field-sizing), else `rows`.
+      */}
       <textarea
         ref={box}
         id={id}
         readOnly
-        rows={3}
+        rows={rows}
         value={code}
         spellCheck={false}
         aria-describedby={`${id}-hint`}
         onFocus={(event) => event.currentTarget.select()}
-        className="w-full resize-none rounded-lg border border-stone-300 bg-stone-50 px-3 py-2 font-mono text-xs leading-relaxed text-stone-900"
+        className="field-sizing-content max-h-60 w-full resize-none rounded-lg border border-stone-300 bg-stone-50 px-3 py-2 font-mono text-xs leading-relaxed break-all text-stone-900"
       />
     </div>
   );
@@ -68,14 +71,16 @@ export function EmbedCode({ slug, name }: { slug: string; name: string }) {
         hint="Paste into any web page. Works everywhere, including site builders."
         code={iframeSnippet(origin, slug)}
         copyLabel="Copy Embed"
+        rows={4}
       />
       <Snippet
         label="Script tag"
         hint="Puts the estimator straight into your page, sized to fit."
         code={scriptSnippet(origin, slug)}
         copyLabel="Copy Script Tag"
+        rows={3}
       />
-      <a href={`/embed/${slug}`} target="_blank" rel="noopener" className={`${buttonStyles.quiet} self-start`}>
+      <a href={`/embed/${slug}`} target="_blank" rel="noopener" className={`${buttonStyles.secondary} self-start`}>
         <ExternalLink aria-hidden="true" className="size-4" />
         Preview
         <span className="sr-only">{` the estimator for ${name} (opens in a new tab)`}</span>

@@ -67,9 +67,11 @@ function ContactedToggle({ businessId, lead }: { businessId: number; lead: Lead 
       <button
         type="button"
         className={`${buttonStyles.secondary} px-3 py-1.5`}
-        disabled={setContacted.isPending}
+        // Not `disabled` while saving: a disabled button drops keyboard focus.
+        aria-disabled={setContacted.isPending || undefined}
         aria-busy={setContacted.isPending || undefined}
         onClick={() =>
+          !setContacted.isPending &&
           setContacted.mutate(
             { leadId: lead.id, contacted: !contacted },
             {

@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CONNECTION_MESSAGE, EmbedApiError, estimatorApi, readApiError } from './api';
+
+function response(body: string, init: ResponseInit) {
+  return new Response(body, init);
+}
+
+describe('readApiError (SPEC 8)', () => {
+  it('takes the message, code, error and details from a JSON body', async () => {
+    const error = await readApiError(
+      response(JSON.stringify({ message: 'Name is required', code: 'VALIDATION_ERROR', details: { name: ['Name is required', 7] } }), {
+        status: 400,
+      }),
+    );
+    expect(error).toBeInstanceOf(EmbedApiError);
+    expect(error.message).toBe('Name is required');
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.details).toEqual({ name: ['Name is required'] });
+  });
+
+  it("carries the analysis route's error field", async () => {
+    const error = await readApiError(
+      response(JSON.stringify({ message: 'Could not read the image', code: 'VALIDATION_ERROR', error: 'Could not read the image' }), {
+        status: 400,
+      }),
+    );
+    expect(error.error).toBe('Could not read the image');
+  });
+
+  it('falls back to the raw text, then the status text, then HTTP {status}', async () => {
+    expect((await readApiError(response('Bad gateway from proxy', { status: 502 }))).message).toBe('Bad gateway from proxy');
+    expect((await readApiError(response('', { status: 503, statusText: 'Service Unavailable' }))).message).toBe('Service Unavailable');
+    expect((await readApiError(response('', { status: 500 }))).message).toBe('HTTP 500');
+  });
+
+  it('uses the raw text when the JSON has no message', async () => {
+    const error = await readApiError(response('{"code":"RATE_LIMITED"}', { status: 429 }));
+    expect(error.message).toBe('{"code":"RATE_LIMITED"}');
+    expect(error.code).toBe('RATE_LIMITED');
+  });
+});
+
+describe('estimatorApi', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  function stubFetch(answer: () => Promise<Response>) {
+    const fetch = vi.fn((_url: string, _init: RequestInit) => answer());
+    vi.stubGlobal('fetch', fetch);
+    return fetch;
+  }
+
+  it('never sends cookies and names the business in the path', async () => {
+    const fetch = stubFetch(async () =>
+      response(JSON.stringify({ name: 'Oak', slug: 'oak', hourlyRate: '40.00', accentColor: null, status: 'available' }), { status: 200 }),
+    );
+    const business = await estimatorApi('https://trees.example').business('oak');
+    expect(business.name).toBe('Oak');
+    expect(fetch).toHaveBeenCalledWith('https://trees.example/api/businesses/oak', expect.objectContaining({ credentials: 'omit' }));
+  });
+
+  it('sends the slug twice and the description only when it is not blank', async () => {
+    const fetch = stubFetch(async () => response(JSON.stringify({ analysis: { id: 5 }, confidence: 0.5 }), { status: 201 }));
+    const api = estimatorApi('https://trees.example');
+    const photo = new File([new Uint8Array([1, 2, 3])], 'tree.jpg', { type: 'image/jpeg' });
+
+    await api.analyze('oak', photo, '   ');
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('https://trees.example/api/analyze-tree?businessSlug=oak');
+    expect(init.credentials).toBe('omit');
+    const form = init.body as FormData;
+    expect(form.get('businessSlug')).toBe('oak');
+    expect(form.has('description')).toBe(false);
+    expect((form.get('image') as File).name).toBe('tree.jpg');
+
+    await api.analyze('oak', photo, ' next to a fence ');
+    expect((fetch.mock.calls[1]![1].body as FormData).get('description')).toBe('next to a fence');
+  });
+
+  it('posts a lead as JSON and returns the thanks', async () => {
+    const fetch = stubFetch(async () => response(JSON.stringify({ message: 'Thank you!' }), { status: 201 }));
+    const thanks = await estimatorApi('https://trees.example').requestQuote('oak', { analysisId: 5, name: 'Jo', phone: '07700 900123' });
+    expect(thanks).toBe('Thank you!');
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('https://trees.example/api/businesses/oak/leads');
+    expect(JSON.parse(init.body as string)).toEqual({ analysisId: 5, name: 'Jo', phone: '07700 900123' });
+    expect(init.credentials).toBe('omit');
+  });
+
+  it('throws the SPEC 8 error for a refusal and a connection error when nothing answers', async () => {
+    stubFetch(async () => response(JSON.stringify({ message: 'Business configuration not found', code: 'NOT_FOUND' }), { status: 404 }));
+    await expect(estimatorApi('https://x.example').business('nope')).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+
+    stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(estimatorApi('https://x.example').business('oak')).rejects.toMatchObject({ status: 0, message: CONNECTION_MESSAGE });
+  });
+
+  it('refuses an answer that is not a business', async () => {
+    stubFetch(async () => response('{"hello":1}', { status: 200 }));
+    await expect(estimatorApi('https://x.example').business('oak')).rejects.toBeInstanceOf(EmbedApiError);
+  });
+});

@@ -1,0 +1,157 @@
+import type { EmbedAnalyzeResponse, PublicBusiness } from '../core/embed';
+
+/**
+ * The estimator's calls to our server, from whatever site it is embedded in. Never a
+ * cookie (DECISIONS, Embed widget: the business is named by its slug and everything the
+ * widget needs is public), so every request is `credentials: 'omit'`. No zod: the
+ * bundle is budgeted, and the answers come from our own server.
+ */
+
+/**
+ * SPEC 8: the message is the body's `message`, else the raw body text, else the status
+ * text, else "HTTP {status}"; `code`, the analysis route's `error` and a validation
+ * error's per-field `details` travel with it. `status` is 0 when nothing answered.
+ */
+export class EmbedApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly error: string | undefined;
+  readonly details: Record<string, string[]> | undefined;
+
+  constructor(
+    message: string,
+    status: number,
+    extra: { code?: string; error?: string; details?: Record<string, string[]> } = {},
+  ) {
+    super(message);
+    this.name = 'EmbedApiError';
+    this.status = status;
+    this.code = extra.code;
+    this.error = extra.error;
+    this.details = extra.details;
+  }
+}
+
+export const CONNECTION_MESSAGE = 'Could not reach the estimator. Please check your connection and try again.';
+const UNEXPECTED_ANSWER = 'The estimator sent an unexpected answer. Please try again.';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function readDetails(value: unknown): Record<string, string[]> | undefined {
+  if (!isRecord(value)) return undefined;
+  const details: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(value)) {
+    if (Array.isArray(messages)) details[field] = messages.filter((m): m is string => typeof m === 'string');
+  }
+  return details;
+}
+
+/** The EmbedApiError for a non-OK response. */
+export async function readApiError(response: Response): Promise<EmbedApiError> {
+  const raw = await response.text().catch(() => '');
+  let body: unknown;
+  try {
+    body = raw ? JSON.parse(raw) : undefined;
+  } catch {
+    body = undefined;
+  }
+  const fields = isRecord(body) ? body : {};
+  const message = text(fields.message) ?? (raw || undefined) ?? text(response.statusText) ?? `HTTP ${response.status}`;
+  return new EmbedApiError(message, response.status, {
+    code: text(fields.code),
+    error: text(fields.error),
+    details: readDetails(fields.details),
+  });
+}
+
+async function send(url: string, init: RequestInit): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, credentials: 'omit', mode: 'cors' });
+  } catch (error) {
+    // An abort is the caller's own doing (the element left the page): pass it on as it is.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new EmbedApiError(CONNECTION_MESSAGE, 0);
+  }
+  if (!response.ok) throw await readApiError(response);
+  return response;
+}
+
+async function json(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    throw new EmbedApiError(UNEXPECTED_ANSWER, response.status);
+  }
+}
+
+function isPublicBusiness(value: unknown): value is PublicBusiness {
+  return isRecord(value) && typeof value.name === 'string' && typeof value.status === 'string';
+}
+
+function isAnalyzeResponse(value: unknown): value is EmbedAnalyzeResponse {
+  return isRecord(value) && isRecord(value.analysis) && typeof value.analysis.id === 'number';
+}
+
+export interface LeadRequest {
+  analysisId: number;
+  name: string;
+  email?: string;
+  phone?: string;
+  note?: string;
+  /** The honeypot (LEAD_HONEYPOT_FIELD): sent as typed, empty for people. */
+  website?: string;
+}
+
+export interface EstimatorApi {
+  business(slug: string, signal?: AbortSignal): Promise<PublicBusiness>;
+  analyze(slug: string, image: File, description: string, signal?: AbortSignal): Promise<EmbedAnalyzeResponse>;
+  requestQuote(slug: string, lead: LeadRequest): Promise<string>;
+}
+
+/** The calls, against `origin` (the server the estimator's own script came from). */
+export function estimatorApi(origin: string): EstimatorApi {
+  const url = (path: string) => `${origin}${path}`;
+  const accept = { Accept: 'application/json' };
+  return {
+    async business(slug, signal) {
+      const response = await send(url(`/api/businesses/${encodeURIComponent(slug)}`), { headers: accept, signal });
+      const body = await json(response);
+      if (!isPublicBusiness(body)) throw new EmbedApiError(UNEXPECTED_ANSWER, response.status);
+      return body;
+    },
+
+    async analyze(slug, image, description, signal) {
+      const form = new FormData();
+      form.append('image', image);
+      // SPEC 5: the description is sent only when it has non-blank content.
+      if (description.trim() !== '') form.append('description', description.trim());
+      form.append('businessSlug', slug);
+      const response = await send(url(`/api/analyze-tree?businessSlug=${encodeURIComponent(slug)}`), {
+        method: 'POST',
+        headers: accept,
+        body: form,
+        signal,
+      });
+      const body = await json(response);
+      if (!isAnalyzeResponse(body)) throw new EmbedApiError(UNEXPECTED_ANSWER, response.status);
+      return body;
+    },
+
+    async requestQuote(slug, lead) {
+      const response = await send(url(`/api/businesses/${encodeURIComponent(slug)}/leads`), {
+        method: 'POST',
+        headers: { ...accept, 'Content-Type': 'application/json' },
+        body: JSON.stringify(lead),
+      });
+      const body = await json(response);
+      return isRecord(body) && typeof body.message === 'string' ? body.message : '';
+    },
+  };
+}

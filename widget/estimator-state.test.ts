@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BUSINESS_NOT_FOUND_MESSAGE,
+  EMBED_ANALYSIS_FAILED,
+  EMBED_UNAVAILABLE_MESSAGE,
+  type EmbedAnalysis,
+  type PublicBusiness,
+} from '../core/embed';
+import { EmbedApiError } from './api';
+import { estimateEventDetail, viewForAnalysisError, viewForBusiness, viewForBusinessError } from './estimator-state';
+
+const business: PublicBusiness = { name: 'Oak', slug: 'oak', hourlyRate: '40.00', accentColor: null, status: 'available' };
+
+describe('viewForBusiness', () => {
+  it('offers the upload only when the business can serve', () => {
+    expect(viewForBusiness(business)).toEqual({ kind: 'upload' });
+    expect(viewForBusiness({ ...business, status: 'busy' })).toEqual({ kind: 'busy' });
+    expect(viewForBusiness({ ...business, status: 'unavailable' })).toEqual({
+      kind: 'unavailable',
+      message: EMBED_UNAVAILABLE_MESSAGE,
+      canRetry: false,
+    });
+  });
+});
+
+describe('viewForBusinessError', () => {
+  it('names a missing business with the SPEC 8 message', () => {
+    expect(viewForBusinessError(new EmbedApiError('Not found', 404, { code: 'NOT_FOUND' }))).toEqual({
+      kind: 'unavailable',
+      message: BUSINESS_NOT_FOUND_MESSAGE,
+      canRetry: false,
+    });
+  });
+
+  it("shows the server's words for a site that is not allowed", () => {
+    const refused = new EmbedApiError('This estimator is not enabled on this website.', 403, { code: 'FORBIDDEN' });
+    expect(viewForBusinessError(refused)).toMatchObject({ kind: 'unavailable', message: refused.message, canRetry: false });
+  });
+
+  it('is busy when rate limited, and retryable when the server could not be reached', () => {
+    expect(viewForBusinessError(new EmbedApiError('Slow down', 429, { code: 'RATE_LIMITED' }))).toEqual({ kind: 'busy' });
+    expect(viewForBusinessError(new EmbedApiError('offline', 0))).toEqual({ kind: 'unavailable', message: 'offline', canRetry: true });
+    expect(viewForBusinessError(new EmbedApiError('boom', 500))).toMatchObject({ message: EMBED_UNAVAILABLE_MESSAGE, canRetry: true });
+  });
+});
+
+describe('viewForAnalysisError', () => {
+  it("never shows the owner's balance: no credits reads as temporarily unavailable", () => {
+    const error = new EmbedApiError('You need 10 credits', 402, { code: 'INSUFFICIENT_TOKENS', error: 'You need 10 credits' });
+    expect(viewForAnalysisError(error)).toEqual({ kind: 'unavailable', message: EMBED_UNAVAILABLE_MESSAGE, canRetry: false });
+  });
+
+  it('is busy at the daily cap or a rate limit', () => {
+    expect(viewForAnalysisError(new EmbedApiError('Too many', 429, { code: 'RATE_LIMITED' }))).toEqual({ kind: 'busy' });
+  });
+
+  it('names a business that has gone', () => {
+    expect(viewForAnalysisError(new EmbedApiError('x', 404, { code: 'NOT_FOUND' }))).toMatchObject({ message: BUSINESS_NOT_FOUND_MESSAGE });
+  });
+
+  it("shows the server's error field, else \"Analysis failed\"", () => {
+    for (const status of [400, 413, 415, 502]) {
+      expect(viewForAnalysisError(new EmbedApiError('m', status, { error: 'The photo is too large' }))).toEqual({
+        kind: 'failed',
+        message: 'The photo is too large',
+      });
+    }
+    expect(viewForAnalysisError(new EmbedApiError('m', 502))).toEqual({ kind: 'failed', message: EMBED_ANALYSIS_FAILED });
+    expect(viewForAnalysisError(new Error('odd'))).toEqual({ kind: 'failed', message: EMBED_ANALYSIS_FAILED });
+  });
+});
+
+describe('estimateEventDetail', () => {
+  it('gives the totals and cost, nothing about the visitor', () => {
+    const analysis = {
+      id: 9,
+      species: 'Oak',
+      cuttingTimeMin: 10,
+      cuttingTimeMax: 20,
+      prepTimeMin: 5,
+      prepTimeMax: 5,
+      cleanupTimeMin: 15,
+      cleanupTimeMax: 30,
+      cost: { min: '24.00', max: '44.00' },
+    } as EmbedAnalysis;
+    expect(estimateEventDetail('oak', { analysis, confidence: 0.4 })).toEqual({
+      slug: 'oak',
+      analysisId: 9,
+      species: 'Oak',
+      totalMinutes: { min: 30, max: 55 },
+      cost: { min: '24.00', max: '44.00' },
+      currency: 'GBP',
+    });
+  });
+});

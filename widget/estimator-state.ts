@@ -1,0 +1,73 @@
+import {
+  BUSINESS_NOT_FOUND_MESSAGE,
+  EMBED_ANALYSIS_FAILED,
+  EMBED_UNAVAILABLE_MESSAGE,
+  type EmbedAnalyzeResponse,
+  type EstimateEventDetail,
+  type PublicBusiness,
+} from '../core/embed';
+import { totalMinutes } from '../core/format';
+import { EmbedApiError } from './api';
+
+/**
+ * The estimator's views (SPEC 2 Embedded widget, 4 and 8; DECISIONS, Embed widget) and
+ * the pure rules that pick one from an answer or an error.
+ */
+export type EstimatorView =
+  | { kind: 'loading' }
+  /** "Service Unavailable" with a message; a retry only where trying again can help. */
+  | { kind: 'unavailable'; message: string; canRetry: boolean }
+  /** The business's daily cap or a rate limit: "The estimator is busy, please try again later". */
+  | { kind: 'busy' }
+  | { kind: 'upload' }
+  | { kind: 'processing' }
+  | { kind: 'results'; response: EmbedAnalyzeResponse }
+  /** Any other analysis failure: the server's `error` field, else "Analysis failed". */
+  | { kind: 'failed'; message: string };
+
+/** A loaded business's status decides whether visitors may upload at all. */
+export function viewForBusiness(business: PublicBusiness): EstimatorView {
+  if (business.status === 'unavailable') return { kind: 'unavailable', message: EMBED_UNAVAILABLE_MESSAGE, canRetry: false };
+  if (business.status === 'busy') return { kind: 'busy' };
+  return { kind: 'upload' };
+}
+
+/** A failure to load the business: missing, refused for this site, busy, or unreachable. */
+export function viewForBusinessError(error: unknown): EstimatorView {
+  if (error instanceof EmbedApiError) {
+    if (error.status === 404) return { kind: 'unavailable', message: BUSINESS_NOT_FOUND_MESSAGE, canRetry: false };
+    if (error.status === 429) return { kind: 'busy' };
+    // 403: this site is not on the business's allowed list; the server's words say so.
+    if (error.status === 403) return { kind: 'unavailable', message: error.message, canRetry: false };
+    return { kind: 'unavailable', message: error.status === 0 ? error.message : EMBED_UNAVAILABLE_MESSAGE, canRetry: true };
+  }
+  return { kind: 'unavailable', message: EMBED_UNAVAILABLE_MESSAGE, canRetry: true };
+}
+
+/**
+ * A failed analysis. The owner's empty balance is never shown as such (DECISIONS: the
+ * customer never sees it), only as "temporarily unavailable".
+ */
+export function viewForAnalysisError(error: unknown): EstimatorView {
+  if (!(error instanceof EmbedApiError)) return { kind: 'failed', message: EMBED_ANALYSIS_FAILED };
+  if (error.status === 402 || error.code === 'INSUFFICIENT_TOKENS') {
+    return { kind: 'unavailable', message: EMBED_UNAVAILABLE_MESSAGE, canRetry: false };
+  }
+  if (error.status === 429 || error.code === 'RATE_LIMITED') return { kind: 'busy' };
+  if (error.status === 404) return { kind: 'unavailable', message: BUSINESS_NOT_FOUND_MESSAGE, canRetry: false };
+  if (error.status === 403) return { kind: 'unavailable', message: error.message, canRetry: false };
+  if (error.status === 0) return { kind: 'failed', message: error.message };
+  return { kind: 'failed', message: error.error ?? EMBED_ANALYSIS_FAILED };
+}
+
+/** `event.detail` of tree-estimator:result for the host page's own analytics. */
+export function estimateEventDetail(slug: string, { analysis }: EmbedAnalyzeResponse): EstimateEventDetail {
+  return {
+    slug,
+    analysisId: analysis.id,
+    species: analysis.species,
+    totalMinutes: totalMinutes(analysis),
+    cost: analysis.cost,
+    currency: 'GBP',
+  };
+}

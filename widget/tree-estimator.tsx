@@ -1,0 +1,123 @@
+import type { CSSProperties } from 'react';
+import { EMBED_BUSY_MESSAGE, EMBED_PROCESSING_STEPS } from '../core/embed';
+import { SAFETY_DISCLAIMER } from '../core/upload-rules';
+import { accentPalette } from './accent';
+import { estimatorApi } from './api';
+import { announceToHost, type HostEvent } from './host-events';
+import styles from './styles.css?inline';
+import { useEstimator } from './use-estimator';
+import { useFrameResize } from './use-frame-resize';
+import { LoadingView } from './views/loading-view';
+import { MessageView } from './views/message-view';
+import { ProcessingView } from './views/processing-view';
+import { ResultsView } from './views/results-view';
+import { UploadView } from './views/upload-view';
+
+/**
+ * The API is wherever this script came from (CONVENTIONS 6): the estimator works on any
+ * site that loads it, with no configuration.
+ */
+const api = estimatorApi(new URL(import.meta.url).origin);
+
+export interface TreeEstimatorProps {
+  slug?: string;
+  /** Set by /embed/{slug}: the element sits in our page inside the business's iframe. */
+  frame?: boolean;
+  /** Passed by r2wc: the element's open shadow root. */
+  container?: ShadowRoot | HTMLElement;
+}
+
+/**
+ * <tree-estimator slug="..." [frame]>: the whole estimator, rendered by r2wc into the
+ * element's shadow root with its own compiled styles beside it.
+ */
+export function TreeEstimator({ slug = '', frame, container }: TreeEstimatorProps) {
+  const host = container instanceof ShadowRoot ? container.host : (container ?? null);
+  // r2wc parses a boolean attribute only when it has a value, so a bare `frame` counts too.
+  const inFrame = frame ?? host?.hasAttribute('frame') ?? false;
+  return (
+    <>
+      <style>{styles}</style>
+      <Estimator key={slug} slug={slug.trim()} host={host} inFrame={inFrame} />
+    </>
+  );
+}
+
+/** "Step 2 of 4: Analyzing tree characteristics"; a screen reader reads a trailing "..." aloud as dots. */
+function progressAnnouncement(tick: number): string {
+  const step = EMBED_PROCESSING_STEPS[tick] ?? '';
+  return `Step ${tick + 1} of ${EMBED_PROCESSING_STEPS.length}: ${step.replace(/\.+$/, '')}`;
+}
+
+function Estimator({ slug, host, inFrame }: { slug: string; host: Element | null; inFrame: boolean }) {
+  const tellHost = (event: HostEvent) => announceToHost(host, inFrame, event);
+  const estimator = useEstimator(slug, api, tellHost);
+  const { business, view, acted: focus } = estimator;
+  const wrapper = useFrameResize<HTMLElement>(inFrame);
+  const palette = accentPalette(business?.accentColor);
+  const accentVariables = {
+    '--estimator-accent': palette.accent,
+    '--estimator-on-accent': palette.onAccent,
+    '--estimator-accent-visible': palette.accentVisible,
+  } as CSSProperties;
+  const name = business?.name ?? '';
+
+  return (
+    <section
+      ref={wrapper}
+      aria-label={name ? `Tree work estimator by ${name}` : 'Tree work estimator'}
+      className="@container bg-white text-left font-sans text-base leading-normal font-normal text-stone-800 antialiased"
+      style={accentVariables}
+    >
+      <div className="p-4 @md:p-6">
+      {/* Announces each processing step; the views' headings take focus for everything else. */}
+      <p role="status" className="sr-only">
+        {view.kind === 'processing' ? progressAnnouncement(estimator.tick) : ''}
+      </p>
+
+      {view.kind === 'loading' && <LoadingView />}
+      {view.kind === 'unavailable' && (
+        <MessageView
+          title="Service Unavailable"
+          message={view.message}
+          onRetry={view.canRetry ? estimator.tryAgain : undefined}
+          focus={focus}
+        />
+      )}
+      {view.kind === 'busy' && <MessageView title={EMBED_BUSY_MESSAGE} onRetry={estimator.tryAgain} focus={focus} />}
+      {view.kind === 'failed' && (
+        <MessageView title="Analysis Failed" message={view.message} onRetry={estimator.tryAgain} focus={focus} />
+      )}
+      {view.kind === 'upload' && (
+        <UploadView
+          businessName={name}
+          file={estimator.file}
+          problem={estimator.problem}
+          description={estimator.description}
+          onChoose={estimator.choose}
+          onRemove={estimator.removeFile}
+          onDescriptionChange={estimator.setDescription}
+          onAnalyze={estimator.analyze}
+          focus={focus}
+        />
+      )}
+      {view.kind === 'processing' && <ProcessingView tick={estimator.tick} focus={focus} />}
+      {view.kind === 'results' && (
+        <ResultsView
+          response={view.response}
+          businessName={name}
+          onAnother={estimator.analyzeAnother}
+          submitLead={estimator.submitLead}
+          onLeadSent={() => estimator.leadSent(view.response.analysis.id)}
+          focus={focus}
+        />
+      )}
+
+      <footer className="mt-6 flex flex-col gap-1 border-t border-stone-200 pt-3 text-xs text-stone-600">
+        {name && <p className="font-semibold text-stone-700">Powered by {name}</p>}
+        <p>{SAFETY_DISCLAIMER}</p>
+      </footer>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+import { useEffect, useState } from 'react';
+import {
+  BUSINESS_NOT_FOUND_MESSAGE,
+  EMBED_PROCESSING_STEPS,
+  EMBED_TICK_MS,
+  LEAD_EVENT,
+  RESULT_EVENT,
+  type PublicBusiness,
+} from '../core/embed';
+import { ONE_PHOTO_ONLY, photoProblem } from '../core/photo-check';
+import type { EstimatorApi, LeadRequest } from './api';
+import {
+  estimateEventDetail,
+  viewForAnalysisError,
+  viewForBusiness,
+  viewForBusinessError,
+  type EstimatorView,
+} from './estimator-state';
+import type { HostEvent } from './host-events';
+
+/**
+ * The least time the processing view shows. The local provider answers in about 100 ms,
+ * and a view that flashes by reads as a glitch; two ticks let the bar visibly move.
+ */
+export const MIN_PROCESSING_MS = 2 * EMBED_TICK_MS;
+
+async function atLeast<T>(ms: number, work: Promise<T>): Promise<T> {
+  const started = Date.now();
+  try {
+    return await work;
+  } finally {
+    const left = ms - (Date.now() - started);
+    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  }
+}
+
+/**
+ * The estimator's state (SPEC 4, Widget): load the business, then upload, processing
+ * while the request is pending, results or an error view. One instance per slug (the
+ * root remounts it when the attribute changes).
+ */
+export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: HostEvent) => void) {
+  const [business, setBusiness] = useState<PublicBusiness | null>(null);
+  const [view, setView] = useState<EstimatorView>(() =>
+    slug ? { kind: 'loading' } : { kind: 'unavailable', message: BUSINESS_NOT_FOUND_MESSAGE, canRetry: false },
+  );
+  const [loadAttempt, setLoadAttempt] = useState(0);
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [description, setDescription] = useState('');
+  const [tick, setTick] = useState(0);
+  /** Focus follows views only once the visitor has acted; never on load (it would steal the host page's focus). */
+  const [acted, setActed] = useState(false);
+  /** Aborts whatever is in flight when the element leaves the page. */
+  const [lifetime] = useState(() => new AbortController());
+
+  useEffect(() => () => lifetime.abort(), [lifetime]);
+
+  useEffect(() => {
+    if (!slug) return;
+    let current = true;
+    api.business(slug, lifetime.signal).then(
+      (found) => {
+        if (!current) return;
+        setBusiness(found);
+        setView(viewForBusiness(found));
+      },
+      (error: unknown) => {
+        if (current && !lifetime.signal.aborted) setView(viewForBusinessError(error));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, slug, loadAttempt, lifetime]);
+
+  // SPEC 2: a cosmetic tick cycling 0 to 3 once a second while the request is pending.
+  useEffect(() => {
+    if (view.kind !== 'processing') return;
+    const timer = setInterval(() => setTick((t) => (t + 1) % EMBED_PROCESSING_STEPS.length), EMBED_TICK_MS);
+    return () => clearInterval(timer);
+  }, [view.kind]);
+
+  const choose = (files: File[]) => {
+    const [chosen] = files;
+    if (!chosen) return;
+    const reason = files.length > 1 ? ONE_PHOTO_ONLY : photoProblem(chosen);
+    setProblem(reason);
+    if (!reason) setFile(chosen);
+  };
+
+  const analyze = async () => {
+    if (!file) return;
+    setActed(true);
+    setTick(0);
+    setView({ kind: 'processing' });
+    try {
+      const response = await atLeast(MIN_PROCESSING_MS, api.analyze(slug, file, description, lifetime.signal));
+      setView({ kind: 'results', response });
+      tellHost({ type: RESULT_EVENT, detail: estimateEventDetail(slug, response) });
+    } catch (error) {
+      if (!lifetime.signal.aborted) setView(viewForAnalysisError(error));
+    }
+  };
+
+  const clearUpload = () => {
+    setFile(null);
+    setProblem(null);
+  };
+
+  /** "Analyze Another Tree": back to upload with the file, result and context cleared. */
+  const analyzeAnother = () => {
+    setActed(true);
+    clearUpload();
+    setDescription('');
+    setView({ kind: 'upload' });
+  };
+
+  /**
+   * "Try Again": back to upload when the business can take analyses (SPEC 4: clearing the
+   * file, the error and the analysis), otherwise load the business afresh.
+   */
+  const tryAgain = () => {
+    setActed(true);
+    clearUpload();
+    if (business?.status === 'available') {
+      setView({ kind: 'upload' });
+    } else {
+      setView({ kind: 'loading' });
+      setLoadAttempt((n) => n + 1);
+    }
+  };
+
+  const submitLead = (lead: LeadRequest) => api.requestQuote(slug, lead);
+
+  const leadSent = (analysisId: number) => tellHost({ type: LEAD_EVENT, detail: { slug, analysisId } });
+
+  return {
+    business,
+    view,
+    file,
+    problem,
+    description,
+    tick,
+    acted,
+    setDescription,
+    choose,
+    removeFile: clearUpload,
+    analyze,
+    analyzeAnother,
+    tryAgain,
+    submitLead,
+    leadSent,
+  };
+}

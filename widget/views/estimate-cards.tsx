@@ -1,0 +1,67 @@
+import { Clock, TreeDeciduous } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { EmbedAnalysis } from '../../core/embed';
+import { formatCostRange, formatTimeRange, formatTotalTime, totalMinutes } from '../../core/format';
+import { formatGbp, parsePence } from '../../core/money';
+import { Card } from '../components/card';
+
+/** One label and value; `nowrap` keeps a short value such as "1h 10m - 1h 45m" on one line. */
+function Row({ label, nowrap, children }: { label: string; nowrap?: boolean; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3 border-t border-stone-200 py-2 first:border-t-0">
+      <dt className="text-stone-700">{label}</dt>
+      <dd className={`text-right font-semibold text-stone-900 ${nowrap ? 'whitespace-nowrap' : ''}`}>{children}</dd>
+    </div>
+  );
+}
+
+/** The server's cost ("120.00" text) in SPEC 9's display, or null when the rate is 0. */
+function costText(cost: EmbedAnalysis['cost']): string | null {
+  if (!cost) return null;
+  const minPence = parsePence(cost.min);
+  const maxPence = parsePence(cost.max);
+  return minPence === undefined || maxPence === undefined ? null : formatCostRange({ minPence, maxPence });
+}
+
+/** SPEC 2, Embedded widget: total time, cost if available, then the three components. */
+export function TimeAndCostCard({ analysis }: { analysis: EmbedAnalysis }) {
+  const cost = costText(analysis.cost);
+  const ratePence = parsePence(analysis.hourlyRate);
+  const rate = ratePence ? formatGbp(ratePence) : null;
+  return (
+    <Card title="Time & Cost Estimation" icon={<Clock aria-hidden="true" className="size-5 text-stone-600" />}>
+      <dl className="flex flex-wrap gap-x-8 gap-y-2 pb-3">
+        <div>
+          <dt className="text-sm text-stone-700">Total time</dt>
+          <dd className="text-2xl font-bold text-stone-900">{formatTotalTime(totalMinutes(analysis))}</dd>
+        </div>
+        {cost && (
+          <div>
+            <dt className="text-sm text-stone-700">Estimated cost</dt>
+            <dd className="text-2xl font-bold text-stone-900">{cost}</dd>
+            {rate && <dd className="text-sm text-stone-700">at {rate} an hour</dd>}
+          </div>
+        )}
+      </dl>
+      <dl>
+        <Row label="Cutting" nowrap>{formatTimeRange({ min: analysis.cuttingTimeMin, max: analysis.cuttingTimeMax })}</Row>
+        <Row label="Preparation" nowrap>{formatTimeRange({ min: analysis.prepTimeMin, max: analysis.prepTimeMax })}</Row>
+        <Row label="Cleanup" nowrap>{formatTimeRange({ min: analysis.cleanupTimeMin, max: analysis.cleanupTimeMax })}</Row>
+      </dl>
+    </Card>
+  );
+}
+
+/** SPEC 2, Embedded widget: species ("Unknown"), diameter, height and density ("N/A"). */
+export function TreeAnalysisCard({ analysis }: { analysis: EmbedAnalysis }) {
+  return (
+    <Card title="Tree Analysis" icon={<TreeDeciduous aria-hidden="true" className="size-5 text-stone-600" />}>
+      <dl>
+        <Row label="Species">{analysis.species || 'Unknown'}</Row>
+        <Row label="Diameter">{analysis.diameter != null ? `${analysis.diameter} in` : 'N/A'}</Row>
+        <Row label="Height">{analysis.height != null ? `${analysis.height} ft` : 'N/A'}</Row>
+        <Row label="Wood density">{analysis.woodDensity || 'N/A'}</Row>
+      </dl>
+    </Card>
+  );
+}

@@ -1,0 +1,180 @@
+import { CircleCheck, Send } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { LEAD_HONEYPOT_FIELD, LEAD_LIMITS, LEAD_THANKS } from '../../core/embed';
+import { EmbedApiError, type LeadRequest } from '../api';
+import { Spinner } from '../components/spinner';
+import { InputField, TextAreaField } from '../components/text-field';
+import { errorsFromDetails, validateLead, type LeadErrors, type LeadField, type LeadFields } from '../lead-validation';
+import { buttonStyles, cardStyles, errorTextStyles, hintStyles } from '../ui';
+
+interface LeadFormProps {
+  analysisId: number;
+  businessName: string;
+  submit: (lead: LeadRequest) => Promise<unknown>;
+  onSent: () => void;
+}
+
+const EMPTY: LeadFields = { name: '', email: '', phone: '', note: '' };
+const FIELD_ORDER: readonly LeadField[] = ['name', 'email', 'phone', 'note'];
+
+/**
+ * "Request a quote" under the results (DECISIONS, Embed widget): a name and an e-mail or
+ * a phone, an optional note, sent only to this business. The honeypot field is for bots.
+ */
+export function LeadForm({ analysisId, businessName, submit, onSent }: LeadFormProps) {
+  const [fields, setFields] = useState<LeadFields>(EMPTY);
+  const [honeypot, setHoneypot] = useState('');
+  const [errors, setErrors] = useState<LeadErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [status, setStatus] = useState<'editing' | 'sending' | 'sent'>('editing');
+
+  const update = (field: LeadField) => (event: { target: { value: string } }) =>
+    setFields((current) => ({ ...current, [field]: event.target.value }));
+
+  const showErrors = (form: HTMLFormElement, found: LeadErrors) => {
+    setErrors(found);
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
+  };
+
+  const send = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setFormError(null);
+    const found = validateLead(fields);
+    if (Object.keys(found).length > 0) {
+      showErrors(form, found);
+      return;
+    }
+    setErrors({});
+    setStatus('sending');
+    try {
+      await submit({
+        analysisId,
+        name: fields.name.trim(),
+        email: fields.email.trim() || undefined,
+        phone: fields.phone.trim() || undefined,
+        note: fields.note.trim() || undefined,
+        [LEAD_HONEYPOT_FIELD]: honeypot || undefined,
+      });
+      setStatus('sent');
+      onSent();
+    } catch (error) {
+      setStatus('editing');
+      const server = error instanceof EmbedApiError ? errorsFromDetails(error.details) : { fields: {} };
+      if (Object.keys(server.fields).length > 0) showErrors(form, server.fields);
+      // 409 (a quote was already requested), 429 and anything else: the server's words (SPEC 8).
+      setFormError(server.form ?? (Object.keys(server.fields).length > 0 ? null : errorText(error)));
+    }
+  };
+
+  if (status === 'sent') {
+    return (
+      <section className={cardStyles} aria-labelledby="lead-title">
+        <h3 id="lead-title" className="text-base font-semibold text-stone-900">
+          Request a quote
+        </h3>
+        <LeadThanks />
+      </section>
+    );
+  }
+
+  return (
+    <section className={cardStyles} aria-labelledby="lead-title">
+      <h3 id="lead-title" className="text-base font-semibold text-stone-900">
+        Request a quote
+      </h3>
+      <p className="mt-1 text-stone-700">Send this estimate to {businessName} and they will get back to you.</p>
+      <form className="mt-4 flex flex-col gap-4" noValidate onSubmit={send}>
+        <InputField
+          id="name"
+          name="name"
+          label="Name"
+          autoComplete="name"
+          required
+          maxLength={LEAD_LIMITS.name}
+          value={fields.name}
+          onChange={update('name')}
+          error={errors.name}
+        />
+        <p id="contact-hint" className={hintStyles}>
+          Give an e-mail address or a phone number (at least one) so {businessName} can reach you.
+        </p>
+        <InputField
+          id="email"
+          name="email"
+          type="email"
+          label="E-mail"
+          autoComplete="email"
+          maxLength={LEAD_LIMITS.email}
+          describedBy="contact-hint"
+          value={fields.email}
+          onChange={update('email')}
+          error={errors.email}
+        />
+        <InputField
+          id="phone"
+          name="phone"
+          type="tel"
+          label="Phone"
+          autoComplete="tel"
+          maxLength={LEAD_LIMITS.phone}
+          describedBy="contact-hint"
+          value={fields.phone}
+          onChange={update('phone')}
+          error={errors.phone}
+        />
+        <TextAreaField
+          id="note"
+          name="note"
+          label="Note"
+          optional
+          rows={3}
+          maxLength={LEAD_LIMITS.note}
+          value={fields.note}
+          onChange={update('note')}
+          error={errors.note}
+        />
+        {/* Off-screen and out of the tab order and accessibility tree: only bots fill it in. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+          <label htmlFor={LEAD_HONEYPOT_FIELD}>Website</label>
+          <input
+            id={LEAD_HONEYPOT_FIELD}
+            name={LEAD_HONEYPOT_FIELD}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            value={honeypot}
+            onChange={(event) => setHoneypot(event.target.value)}
+          />
+        </div>
+        {formError && (
+          <p role="alert" className={errorTextStyles}>
+            {formError}
+          </p>
+        )}
+        <p className={hintStyles}>Your details go only to {businessName}.</p>
+        <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={status === 'sending'}>
+          {status === 'sending' ? <Spinner className="size-4" /> : <Send aria-hidden="true" className="size-4" />}
+          {status === 'sending' ? 'Sending…' : 'Request a quote'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** The form's button is gone once sent: focus moves to the thanks, so keyboard users keep their place. */
+function LeadThanks() {
+  const thanks = useRef<HTMLParagraphElement>(null);
+  useEffect(() => thanks.current?.focus(), []);
+  return (
+    <p ref={thanks} tabIndex={-1} role="status" className="mt-3 flex items-start gap-2 font-medium text-stone-900">
+      <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-visible" />
+      {LEAD_THANKS}
+    </p>
+  );
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Your request could not be sent. Please try again.';
+}

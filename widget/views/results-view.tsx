@@ -1,0 +1,59 @@
+import { ShieldAlert, Info, RotateCcw } from 'lucide-react';
+import type { EmbedAnalyzeResponse } from '../../core/embed';
+import type { LeadRequest } from '../api';
+import { Card } from '../components/card';
+import { ViewHeading } from '../components/view-heading';
+import { buttonStyles } from '../ui';
+import { TimeAndCostCard, TreeAnalysisCard } from './estimate-cards';
+import { LeadForm } from './lead-form';
+
+interface ResultsViewProps {
+  response: EmbedAnalyzeResponse;
+  businessName: string;
+  onAnother: () => void;
+  submitLead: (lead: LeadRequest) => Promise<unknown>;
+  onLeadSent: () => void;
+  focus: boolean;
+}
+
+/** SPEC 2, Embedded widget: the estimate, the tree, safety, then "Request a quote". */
+export function ResultsView({ response, businessName, onAnother, submitLead, onLeadSent, focus }: ResultsViewProps) {
+  const { analysis } = response;
+  return (
+    <div className="flex flex-col gap-4">
+      <ViewHeading focus={focus}>Your estimate</ViewHeading>
+
+      {analysis.siteVisitReason && (
+        <div className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <div>
+            <p className="font-semibold">Site visit recommended</p>
+            <p className="text-sm">{analysis.siteVisitReason}</p>
+          </div>
+        </div>
+      )}
+
+      <div className="grid gap-4 @xl:grid-cols-2">
+        <TimeAndCostCard analysis={analysis} />
+        <TreeAnalysisCard analysis={analysis} />
+      </div>
+
+      {analysis.safetyWarnings.length > 0 && (
+        <Card title="Safety Considerations" icon={<ShieldAlert aria-hidden="true" className="size-5 text-amber-700" />}>
+          <ul className="flex list-disc flex-col gap-1.5 pl-5 text-stone-800">
+            {analysis.safetyWarnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </Card>
+      )}
+
+      <button type="button" className={`${buttonStyles.secondary} self-start`} onClick={onAnother}>
+        <RotateCcw aria-hidden="true" className="size-4" />
+        Analyze Another Tree
+      </button>
+
+      <LeadForm analysisId={analysis.id} businessName={businessName} submit={submitLead} onSent={onLeadSent} />
+    </div>
+  );
+}

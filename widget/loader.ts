@@ -14,8 +14,11 @@ import { acceptFrameMessage, clampFrameHeight } from './frame-messages';
 /** Baked in at build time from the estimator build's manifest (vite.widget.config.ts). */
 declare const __ESTIMATOR_PATH__: string;
 
-/** Load a little before the element scrolls into view, so it is ready when seen. */
-const NEAR_VIEWPORT = '300px';
+/**
+ * Load a little before the element scrolls into view, so it is ready when seen: about a
+ * third of a phone screen, early enough for the bundle to arrive while the visitor scrolls.
+ */
+const NEAR_VIEWPORT = '200px';
 /** Guards against the snippet being pasted twice: one listener, one bundle. */
 const LOADED_FLAG = '__treeEstimatorLoader';
 

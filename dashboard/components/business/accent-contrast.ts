@@ -1,10 +1,11 @@
 /**
- * WCAG 2.x contrast between an accent colour and white text, the way the estimator draws
- * its buttons. Business Admin warns below the AA level for normal text (4.5:1), so an
- * owner does not pick a colour their visitors cannot read.
+ * WCAG 2.x contrast between an accent colour and the estimator's white card. Below 3:1
+ * (WCAG 2.2, 1.4.11) the widget draws headings, outlines and progress in near-black
+ * instead of the accent (widget/accent.ts), so Business Admin says so rather than let
+ * the owner wonder where their colour went.
  * Formulae: WCAG 2.2, "relative luminance" and "contrast ratio" definitions.
  */
-export const AA_TEXT_CONTRAST = 4.5;
+export const VISIBLE_ON_WHITE_CONTRAST = 3;
 
 function channel(hex: string): number {
   const c = parseInt(hex, 16) / 255;

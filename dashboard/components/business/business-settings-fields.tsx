@@ -6,7 +6,7 @@ import { MAX_DAILY_CAP } from '../../../core/embed';
 import { HourlyRateField } from '../hourly-rate-field';
 import { TextArea } from '../text-area';
 import { TextField } from '../text-field';
-import { AA_TEXT_CONTRAST, contrastWithWhite } from './accent-contrast';
+import { contrastWithWhite, VISIBLE_ON_WHITE_CONTRAST } from './accent-contrast';
 import { fieldErrorText, type EditBusinessFormValues } from './business-form-schema';
 
 /**
@@ -99,9 +99,10 @@ function AccentColourField() {
           Use the default green
         </label>
       </div>
-      {!useDefault && contrast !== null && contrast < AA_TEXT_CONTRAST ? (
+      {!useDefault && contrast !== null && contrast < VISIBLE_ON_WHITE_CONTRAST ? (
         <p className="text-sm text-amber-900">
-          {`White text on this colour is hard to read (contrast ${contrast.toFixed(1)}:1, at least ${AA_TEXT_CONTRAST}:1 is needed). A darker shade keeps your estimator readable.`}
+          This colour is light, so it colours the buttons only: headings and outlines stay near-black to remain readable
+          on white. A darker shade shows your colour everywhere.
         </p>
       ) : null}
       {error ? <p className="text-sm text-red-700">{error}</p> : null}

@@ -1,3 +1,5 @@
+import type { TimeBreakdown } from './format';
+
 /**
  * The embeddable estimator's contract (SPEC 2 Embedded widget, 5, 8, 9; DECISIONS, Embed
  * widget), shared by the server, the dashboard's Business Admin and the widget. No zod
@@ -73,18 +75,12 @@ export interface PublicBusiness {
 }
 
 /** The estimate a visitor sees: the SPEC 3 analysis fields, without the owner's notes or photo. */
-export interface EmbedAnalysis {
+export interface EmbedAnalysis extends TimeBreakdown {
   id: number;
   species: string | null;
   diameter: number | null;
   height: number | null;
   woodDensity: string | null;
-  cuttingTimeMin: number;
-  cuttingTimeMax: number;
-  prepTimeMin: number;
-  prepTimeMax: number;
-  cleanupTimeMin: number;
-  cleanupTimeMax: number;
   factors: string[];
   safetyWarnings: string[];
   confidence: number;
@@ -158,7 +154,7 @@ function escapeAttribute(value: string): string {
 export function iframeSnippet(publicUrl: string, slug: string): string {
   const base = publicUrl.replace(/\/$/, '');
   return [
-    `<iframe src="${escapeAttribute(`${base}/embed/${slug}`)}" width="100%" height="${EMBED_IFRAME_HEIGHT}" style="border:0;max-width:100%" title="Tree work estimator" loading="lazy"></iframe>`,
+    `<iframe src="${escapeAttribute(`${base}/embed/${slug}`)}" width="100%" height="${EMBED_IFRAME_HEIGHT}" style="border:0;width:100%;max-width:100%" title="Tree work estimator" loading="lazy"></iframe>`,
     `<script src="${escapeAttribute(`${base}/widget.js`)}" async></script>`,
   ].join('\n');
 }

@@ -1,4 +1,5 @@
 import type { EmbedAnalyzeResponse, PublicBusiness } from '../core/embed';
+import { readErrorAnswer } from '../core/error-body';
 
 /**
  * The estimator's calls to our server, from whatever site it is embedded in. Never a
@@ -39,35 +40,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-function readDetails(value: unknown): Record<string, string[]> | undefined {
-  if (!isRecord(value)) return undefined;
-  const details: Record<string, string[]> = {};
-  for (const [field, messages] of Object.entries(value)) {
-    if (Array.isArray(messages)) details[field] = messages.filter((m): m is string => typeof m === 'string');
-  }
-  return details;
-}
-
 /** The EmbedApiError for a non-OK response. */
 export async function readApiError(response: Response): Promise<EmbedApiError> {
   const raw = await response.text().catch(() => '');
-  let body: unknown;
-  try {
-    body = raw ? JSON.parse(raw) : undefined;
-  } catch {
-    body = undefined;
-  }
-  const fields = isRecord(body) ? body : {};
-  const message = text(fields.message) ?? (raw || undefined) ?? text(response.statusText) ?? `HTTP ${response.status}`;
-  return new EmbedApiError(message, response.status, {
-    code: text(fields.code),
-    error: text(fields.error),
-    details: readDetails(fields.details),
-  });
+  const { message, ...extra } = readErrorAnswer(raw, response.status, response.statusText);
+  return new EmbedApiError(message, response.status, extra);
 }
 
 async function send(url: string, init: RequestInit): Promise<Response> {

@@ -29,6 +29,7 @@ import {
   type PaymentType,
 } from '../../core/billing';
 import { userTokensResponseSchema, type SubscriptionType, type UserTokensResponse } from '../../core/credits';
+import { readErrorAnswer } from '../../core/error-body';
 import { errorCodeSchema, type ErrorCode } from '../../core/errors';
 
 /**
@@ -66,42 +67,11 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function readDetails(value: unknown): Record<string, string[]> | undefined {
-  if (!isRecord(value)) return undefined;
-  const details: Record<string, string[]> = {};
-  for (const [field, messages] of Object.entries(value)) {
-    if (Array.isArray(messages)) {
-      details[field] = messages.filter((m): m is string => typeof m === 'string');
-    }
-  }
-  return details;
-}
-
 async function errorFromResponse(response: Response): Promise<ApiError> {
-  const text = await response.text().catch(() => '');
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  const fields = isRecord(body) ? body : {};
-  const message =
-    (typeof fields.message === 'string' && fields.message) ||
-    text ||
-    response.statusText ||
-    `HTTP ${response.status}`;
-  const code = errorCodeSchema.safeParse(fields.code);
-  return new ApiError(
-    message,
-    response.status,
-    code.success ? code.data : undefined,
-    readDetails(fields.details),
-  );
+  const raw = await response.text().catch(() => '');
+  const { message, code, details } = readErrorAnswer(raw, response.status, response.statusText);
+  const known = errorCodeSchema.safeParse(code);
+  return new ApiError(message, response.status, known.success ? known.data : undefined, details);
 }
 
 type Body = FormData | Record<string, unknown>;

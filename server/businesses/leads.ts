@@ -2,9 +2,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Lead, LeadData } from '../../core/business';
 import { LEAD_HONEYPOT_FIELD } from '../../core/embed';
 import { totalMinutes } from '../../core/format';
-import { penceToDecimal } from '../../core/money';
 import type { Db } from '../../db/client';
 import { leads, treeAnalyses } from '../../db/schema';
+import { toAnalysisView, type AnalysisRow } from '../analysis/store';
 import type { Clock } from '../clock';
 import { ApiError } from '../http/errors';
 import type { BusinessRow } from './businesses';
@@ -15,7 +15,6 @@ import type { BusinessRow } from './businesses';
  * owner. One request per estimate.
  */
 export type LeadRow = typeof leads.$inferSelect;
-type AnalysisRow = typeof treeAnalyses.$inferSelect;
 
 export const LEAD_ALREADY_SENT = 'A quote has already been requested for this estimate.';
 
@@ -81,23 +80,8 @@ export function markContacted(db: Db, clock: Clock, businessId: number, leadId: 
 }
 
 export function estimateOf(analysis: AnalysisRow): NonNullable<Lead['estimate']> {
-  const total = totalMinutes({
-    cuttingTimeMin: analysis.cuttingTimeMin ?? 0,
-    cuttingTimeMax: analysis.cuttingTimeMax ?? 0,
-    prepTimeMin: analysis.prepTimeMin ?? 0,
-    prepTimeMax: analysis.prepTimeMax ?? 0,
-    cleanupTimeMin: analysis.cleanupTimeMin ?? 0,
-    cleanupTimeMax: analysis.cleanupTimeMax ?? 0,
-  });
-  return {
-    imageUrl: analysis.imageUrl,
-    species: analysis.species,
-    totalMinutes: total,
-    cost:
-      analysis.costMinPence !== null && analysis.costMaxPence !== null
-        ? { min: penceToDecimal(analysis.costMinPence), max: penceToDecimal(analysis.costMaxPence) }
-        : null,
-  };
+  const view = toAnalysisView(analysis);
+  return { imageUrl: view.imageUrl, species: view.species, totalMinutes: totalMinutes(view), cost: view.cost };
 }
 
 export function toLeadView(lead: LeadRow, analysis: AnalysisRow | null): Lead {

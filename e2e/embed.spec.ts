@@ -216,3 +216,54 @@ test('a site that is not on the list cannot frame or use the estimator', async (
     await visitor.context().close();
   }
 });
+
+test('the /embed page at 320 px, by keyboard alone, from photo to quote request', async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const account = await signedInAccount(page);
+  grantCredits(account.username, 10);
+  const businessName = `Keyboard Trees ${Date.now().toString(36)}`;
+  const slug = businessName.toLowerCase().replace(/ /g, '-');
+  const created = await page.request.post('/api/businesses', {
+    data: { name: businessName, slug, hourlyRate: '40.00', aiInstructions: null, accentColor: '#7c2d12' },
+    headers: { Origin: e2eEnv('baseURL') },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  const visitor = await (await browser.newContext({ viewport: { width: 320, height: 640 } })).newPage();
+  await visitor.goto(`/embed/${slug}`);
+  const element = visitor.locator('tree-estimator');
+  await expect(element.getByRole('heading', { name: 'Get a tree work estimate' })).toBeVisible();
+  const noSideScroll = () => visitor.evaluate(() => document.scrollingElement!.scrollWidth <= 320);
+  expect(await noSideScroll()).toBe(true);
+
+  // Tab to the picker and open it with the keyboard.
+  const choose = element.getByRole('button', { name: 'Choose a photo' });
+  for (let i = 0; i < 10 && !(await choose.evaluate((el) => el.matches(':focus'))); i += 1) await visitor.keyboard.press('Tab');
+  await expect(choose).toBeFocused();
+  const chooser = visitor.waitForEvent('filechooser');
+  await visitor.keyboard.press('Enter');
+  await (await chooser).setFiles(PHOTO);
+  await expect(element.getByRole('button', { name: /^Remove / })).toBeVisible();
+
+  await element.getByLabel('Additional Context').focus();
+  await visitor.keyboard.type('redbud, 6 inch trunk, 15 ft');
+  await visitor.keyboard.press('Tab');
+  await expect(element.getByRole('button', { name: 'Analyze Tree' })).toBeFocused();
+  await visitor.keyboard.press('Enter');
+  // Focus follows the visitor to each new view's heading.
+  await expect(element.getByRole('heading', { name: 'Time & Cost Estimation' })).toBeVisible({ timeout: 20_000 });
+  await expect(element.getByRole('heading', { name: 'Your estimate' })).toBeFocused();
+  expect(await noSideScroll()).toBe(true);
+
+  const name = element.getByLabel('Name');
+  for (let i = 0; i < 20 && !(await name.evaluate((el) => el.matches(':focus'))); i += 1) await visitor.keyboard.press('Tab');
+  await expect(name).toBeFocused();
+  await visitor.keyboard.type('Kay Board');
+  await visitor.keyboard.press('Tab');
+  await visitor.keyboard.type('kay@example.test');
+  await element.getByRole('button', { name: 'Request a quote' }).focus();
+  await visitor.keyboard.press('Enter');
+  await expect(element.getByText('Thank you! Your request has been sent.')).toBeVisible();
+  await visitor.screenshot({ path: test.info().outputPath('embed-320-keyboard.png'), fullPage: true });
+  await visitor.context().close();
+});

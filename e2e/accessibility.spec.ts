@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 
 /*
@@ -17,12 +17,6 @@ for (const { path, ready } of PAGES) {
     await page.goto(path);
     await expect(page.getByLabel(ready, { exact: true })).toBeVisible();
 
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    const blocking = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
-    expect(blocking, blocking.join('\n')).toEqual([]);
+    await expectNoSeriousAxeViolations(page);
   });
 }

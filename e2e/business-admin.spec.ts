@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { REQUIRED_FIELDS_MESSAGE, SLUG_TAKEN_MESSAGE, type Business } from '../core/business';
 import { iframeSnippet, scriptSnippet, slugFromName } from '../core/embed';
+import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { grantCredits, signedInAccount } from './operator';
 import { e2eEnv } from './rig/env';
@@ -223,13 +223,7 @@ test('Business Admin has no serious or critical axe violations and fits a 375 px
   await page.getByRole('button', { name: 'Create Business' }).click();
   await expect(page.getByRole('alert').filter({ hasText: REQUIRED_FIELDS_MESSAGE })).toBeVisible();
 
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const blocking = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
-  expect(blocking, blocking.join('\n')).toEqual([]);
+  await expectNoSeriousAxeViolations(page);
 
   await page.setViewportSize({ width: 375, height: 740 });
   await keepScreenshot(page, 'business-admin-form-375');

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { waitForMail } from './mailbox';
 import { grantCredits, signedInAccount } from './operator';
@@ -104,17 +104,6 @@ async function hostTextStyle(page: Page) {
       headChildren: document.head.children.length,
     };
   });
-}
-
-async function expectNoSeriousAxeViolations(page: Page, include: string) {
-  const results = await new AxeBuilder({ page })
-    .include(include)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const blocking = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
-  expect(blocking, blocking.join('\n')).toEqual([]);
 }
 
 test('script tag: a visitor on the business site gets an estimate and requests a quote; the owner gets it', async ({ page, context, browser }) => {

@@ -1,16 +1,12 @@
 import { Circle, CircleCheck, LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { EMBED_PROCESSING_STEPS } from '../../../core/embed';
 import { cardStyles } from '../ui';
 import { FileImage } from './file-image';
 import { StageHeading } from './stage-heading';
 
 /** The widget's four steps (SPEC 2, Embedded widget), shown here too so both read alike. */
-export const PROCESSING_STEPS = [
-  'Processing image...',
-  'Analyzing tree characteristics...',
-  'Calculating time estimates...',
-  'Finalizing results...',
-] as const;
+export const PROCESSING_STEPS = EMBED_PROCESSING_STEPS;
 
 /** SPEC 4 and 9: a cosmetic counter, one row every 800 ms, not tied to the server. */
 export const PROCESSING_STEP_MS = 800;

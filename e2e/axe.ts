@@ -1,0 +1,19 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/**
+ * An automated accessibility check: no serious or critical axe-core violations against
+ * WCAG 2.x A and AA rules, on the whole page or inside one element (axe reads open
+ * shadow roots). It catches missing labels, contrast and ARIA misuse; it does not replace
+ * a manual review.
+ */
+export async function expectNoSeriousAxeViolations(page: Page, include?: string): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  const blocking = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
+  expect(blocking, blocking.join('\n')).toEqual([]);
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { siteDetailsSchema } from './site';
+import { needsDetailsSchema, photoMeasurementSchema, valueSourcesSchema } from './tree-details';
 
 export {
   ACCEPTED_IMAGE_TYPES,
@@ -46,6 +47,10 @@ export const analysisSchema = z.object({
   actualCleanupTime: z.number().int().nullable(),
   feedback: z.string().nullable(),
   businessName: z.string().nullable(),
+  /** Where species, height and diameter came from; null on analyses stored before it was recorded. */
+  sources: valueSourcesSchema.nullable(),
+  /** The taps the user measured the tree with on the photo, to draw on the results and the quote. */
+  measurement: photoMeasurementSchema.nullable(),
   /** Where it was run: the signed-in dashboard, or a business's embedded estimator (paid by its owner). */
   source: z.enum(['dashboard', 'embed']),
   createdAt: z.string(),
@@ -53,11 +58,16 @@ export const analysisSchema = z.object({
 export type Analysis = z.infer<typeof analysisSchema>;
 
 export const analyzeResponseSchema = z.object({
+  outcome: z.literal('estimate'),
   analysis: analysisSchema,
   confidence: z.number().min(0).max(1),
   cost: z.object({ min: z.string(), max: z.string() }).optional(),
 });
 export type AnalyzeResponse = z.infer<typeof analyzeResponseSchema>;
+
+/** POST /api/analyze-tree answers an estimate, or asks for what it needs (no credits taken). */
+export const analyzeOutcomeSchema = z.discriminatedUnion('outcome', [analyzeResponseSchema, needsDetailsSchema]);
+export type AnalyzeOutcome = z.infer<typeof analyzeOutcomeSchema>;
 
 export const analysisListSchema = z.object({ analyses: z.array(analysisSchema) });
 

@@ -89,10 +89,20 @@ export interface EmbedAnalysis extends TimeBreakdown {
   cost: { min: string; max: string } | null;
 }
 export interface EmbedAnalyzeResponse {
+  outcome: 'estimate';
   analysis: EmbedAnalysis;
   confidence: number;
   cost?: { min: string; max: string };
 }
+
+/** No estimate without a size or for a non-tree photo: what to add, and nothing was charged (core/tree-details.ts). */
+export interface EmbedNeedsDetails {
+  outcome: 'needs_details';
+  message: string;
+  missing: ('height' | 'diameter' | 'tree_photo')[];
+  reasons: string[];
+}
+export type EmbedAnalyzeOutcome = EmbedAnalyzeResponse | EmbedNeedsDetails;
 
 /** Lead form limits, shared by the widget's inputs and the server's schema. */
 export const LEAD_LIMITS = { name: 100, email: 254, phone: 30, note: 1000 } as const;

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { PhotoMeasurement } from '../core/photo-measure';
+import type { ValueSources } from '../core/tree-details';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /**
@@ -69,6 +71,15 @@ export const systemSettings = sqliteTable('system_settings', {
     .references(() => users.id, { onDelete: 'cascade' }),
   aiInstructions: text('ai_instructions').notNull().default(''),
   hourlyRatePence: integer('hourly_rate_pence').notNull().default(0),
+  /** The company profile printed on customer quotes (issue "Estimates a tree surgeon would sign"). */
+  tradingName: text('trading_name').notNull().default(''),
+  companyPhone: text('company_phone').notNull().default(''),
+  companyEmail: text('company_email').notNull().default(''),
+  companyAddress: text('company_address').notNull().default(''),
+  vatNumber: text('vat_number').notNull().default(''),
+  quoteValidityDays: integer('quote_validity_days').notNull().default(30),
+  /** Server-generated file name of the logo under DATA_DIR/logos, or null. */
+  logoPath: text('logo_path'),
   createdAt: createdAt(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
@@ -151,6 +162,10 @@ export const treeAnalyses = sqliteTable(
     actualPrepTime: integer('actual_prep_time'),
     actualCleanupTime: integer('actual_cleanup_time'),
     feedback: text('feedback'),
+    /** Where species, height and diameter came from (core/tree-details.ts ValueSources). */
+    valueSources: text('value_sources', { mode: 'json' }).$type<ValueSources>(),
+    /** The user's taps on the photo (core/photo-measure.ts PhotoMeasurement), drawn on results and the quote. */
+    measurement: text('measurement', { mode: 'json' }).$type<PhotoMeasurement>(),
     /** 'dashboard', or 'embed' for a visitor's analysis on a business's site (paid by its owner). */
     source: text('source', { enum: ['dashboard', 'embed'] }).notNull().default('dashboard'),
     createdAt: createdAt(),

@@ -83,7 +83,7 @@ describe('estimateEventDetail', () => {
       cleanupTimeMax: 30,
       cost: { min: '24.00', max: '44.00' },
     } as EmbedAnalysis;
-    expect(estimateEventDetail('oak', { analysis, confidence: 0.4 })).toEqual({
+    expect(estimateEventDetail('oak', { outcome: 'estimate', analysis, confidence: 0.4 })).toEqual({
       slug: 'oak',
       analysisId: 9,
       species: 'Oak',

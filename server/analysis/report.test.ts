@@ -50,6 +50,8 @@ function analysisFixture(overrides: Partial<Analysis> = {}): Analysis {
     actualCleanupTime: null,
     feedback: null,
     businessName: null,
+    sources: null,
+    measurement: null,
     source: 'dashboard',
     createdAt: GENERATED_AT.toISOString(),
     ...overrides,

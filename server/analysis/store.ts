@@ -98,6 +98,8 @@ export function toAnalysisView(row: AnalysisRow, businessName: string | null = n
     actualCleanupTime: row.actualCleanupTime,
     feedback: row.feedback,
     businessName,
+    sources: row.valueSources ?? null,
+    measurement: row.measurement ?? null,
     source: row.source,
     createdAt: row.createdAt.toISOString(),
   };

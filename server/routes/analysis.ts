@@ -74,7 +74,7 @@ analysisRoutes.on(['POST', 'OPTIONS'], '/analyze-tree', publicCors, uploadBodyLi
     signal: c.req.raw.signal,
   });
   const analysis = toAnalysisView(row, business?.name ?? null);
-  const body: AnalyzeResponse = { analysis, confidence: analysis.confidence };
+  const body: AnalyzeResponse = { outcome: 'estimate', analysis, confidence: analysis.confidence };
   if (analysis.cost) body.cost = analysis.cost;
   return c.json(body, 201);
 });
@@ -97,7 +97,7 @@ async function analyzeForVisitor(c: Context<AppEnv>, business: BusinessRow) {
     embed: { businessId: business.id, dailyCap: business.dailyCap },
   });
   const analysis = toEmbedAnalysis(row);
-  const body: EmbedAnalyzeResponse = { analysis, confidence: analysis.confidence };
+  const body: EmbedAnalyzeResponse = { outcome: 'estimate', analysis, confidence: analysis.confidence };
   if (analysis.cost) body.cost = analysis.cost;
   return c.json(body, 201);
 }

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+
+/**
+ * What the user tells us about the tree itself (issue "Estimates a tree surgeon would
+ * sign"): species, height and trunk size typed with a unit, chosen as a band a homeowner
+ * can answer, or measured on the photo. Sent beside the photo as the multipart field
+ * `treeDetails` (JSON text). With a vision model they override its reading; the results
+ * say where each value came from.
+ */
+
+export const CM_PER_IN = 2.54;
+export const M_PER_FT = 0.3048;
+
+/**
+ * Height bands by what a homeowner can compare with: a UK storey is about 2.4-2.7 m floor to
+ * floor, so a two-storey ridge is about 8 m. The value used is the band's middle. Assumption.
+ */
+export const HEIGHT_BANDS = {
+  below_one_storey: { label: 'Lower than a single-storey roof (under 4 m)', feet: 10 },
+  about_two_storey: { label: 'About as tall as a two-storey house (4 to 8 m)', feet: 20 },
+  taller_than_house: { label: 'Taller than a two-storey house (8 to 15 m)', feet: 38 },
+  much_taller: { label: 'Much taller than a house (over 15 m)', feet: 60 },
+} as const;
+
+/**
+ * Trunk bands at chest height by household objects: a drinks can is 6.6 cm across, a UK
+ * dinner plate about 27 cm, a person's hug reaches round about 50 cm across. Middle used.
+ */
+export const DIAMETER_BANDS = {
+  thinner_than_can: { label: 'Thinner than a drinks can (under 7 cm)', inches: 2 },
+  up_to_plate: { label: 'Up to a dinner plate (7 to 27 cm)', inches: 7 },
+  thicker_than_plate: { label: 'Thicker than a dinner plate (27 to 50 cm)', inches: 15 },
+  too_wide_to_hug: { label: 'Too wide to hug (over 50 cm)', inches: 26 },
+} as const;
+
+export type HeightBand = keyof typeof HEIGHT_BANDS;
+export type DiameterBand = keyof typeof DIAMETER_BANDS;
+
+const point = z.object({ x: z.number().finite().min(0), y: z.number().finite().min(0) });
+
+/** core/photo-measure.ts PhotoMeasurement, checked; the server recomputes the sizes from it. */
+export const photoMeasurementSchema = z.object({
+  imageWidth: z.number().int().positive().max(20_000),
+  imageHeight: z.number().int().positive().max(20_000),
+  reference: z.object({
+    top: point,
+    bottom: point,
+    lengthM: z.number().positive().max(100),
+    label: z.string().trim().min(1).max(60),
+  }),
+  tree: z.object({ top: point, base: point }).optional(),
+  trunk: z.object({ left: point, right: point }).optional(),
+});
+
+const heightInput = z.union([
+  z.object({ value: z.number().positive().max(150), unit: z.enum(['ft', 'm']) }),
+  z.object({ band: z.enum(Object.keys(HEIGHT_BANDS) as [HeightBand, ...HeightBand[]]) }),
+]);
+const diameterInput = z.union([
+  z.object({ value: z.number().positive().max(600), unit: z.enum(['in', 'cm']) }),
+  z.object({ band: z.enum(Object.keys(DIAMETER_BANDS) as [DiameterBand, ...DiameterBand[]]) }),
+]);
+
+export const treeDetailsSchema = z.object({
+  /** A name from the species list (core/species.ts); omitted for "Not sure". */
+  species: z.string().trim().min(1).max(80).optional(),
+  height: heightInput.optional(),
+  diameter: diameterInput.optional(),
+  /** Taps on the photo; a typed height or diameter wins over the measured one. */
+  measurement: photoMeasurementSchema.optional(),
+});
+export type TreeDetails = z.infer<typeof treeDetailsSchema>;
+
+/** Where a value shown on the results came from. */
+export const valueSourceSchema = z.enum(['user', 'measured', 'band', 'description', 'model', 'assumed']);
+export type ValueSource = z.infer<typeof valueSourceSchema>;
+export const VALUE_SOURCE_LABELS: Record<ValueSource, string> = {
+  user: 'You entered it',
+  measured: 'Measured on your photo',
+  band: 'From the size you chose',
+  description: 'From your project details',
+  model: 'Read from the photo by the AI model',
+  assumed: 'Assumed',
+};
+
+export const valueSourcesSchema = z.object({
+  species: valueSourceSchema.nullable(),
+  height: valueSourceSchema,
+  diameter: valueSourceSchema,
+});
+export type ValueSources = z.infer<typeof valueSourcesSchema>;
+
+/**
+ * Abstention: no quote without a size from somewhere, or for a photo that is probably not a
+ * tree. A distinct answer (200, `outcome: "needs_details"`), never a charge.
+ */
+export const NEEDS_DETAILS_MESSAGE = "Add the tree's height and trunk size, or measure them on the photo";
+export const NOT_A_TREE_MESSAGE = 'This photo does not look like a tree. Choose a photo that shows the whole tree';
+export const needsDetailsSchema = z.object({
+  outcome: z.literal('needs_details'),
+  message: z.string(),
+  /** What would let an estimate be made. */
+  missing: z.array(z.enum(['height', 'diameter', 'tree_photo'])),
+  /** Photo checks and other reasons, in the product's words. */
+  reasons: z.array(z.string()),
+});
+export type NeedsDetails = z.infer<typeof needsDetailsSchema>;

@@ -105,3 +105,10 @@ export const needsDetailsSchema = z.object({
   reasons: z.array(z.string()),
 });
 export type NeedsDetails = z.infer<typeof needsDetailsSchema>;
+
+/**
+ * GET /api/capabilities (public): whether a vision model is configured, so the sign-in
+ * panel, home page, How It Works and the results say honestly where an estimate comes from.
+ */
+export const capabilitiesSchema = z.object({ visionModel: z.boolean() });
+export type Capabilities = z.infer<typeof capabilitiesSchema>;

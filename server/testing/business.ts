@@ -32,7 +32,8 @@ export function visitorAnalyze(
   return fetch(`${server.url}/api/analyze-tree?businessSlug=${encodeURIComponent(slug)}`, {
     method: 'POST',
     headers,
-    body: analysisForm({ businessSlug: slug, ...fields }),
+    // A visitor who says what the tree is: an estimate needs a size from somewhere.
+    body: analysisForm({ businessSlug: slug, description: 'redbud, 6 inch trunk, 15 ft tall', ...fields }),
   });
 }
 

@@ -13,7 +13,7 @@ describe('parseDescription', () => {
   it('knows species names, longest first', () => {
     expect(parseDescription('a big horse chestnut').species?.name).toBe('Horse chestnut');
     expect(parseDescription('Mountain ash in the front').species?.name).toBe('Rowan');
-    expect(parseDescription('two silver birches').species?.name).toBe('Birch');
+    expect(parseDescription('two silver birches').species?.name).toBe('Silver birch');
     expect(parseDescription('leylandii hedge gone wild').species?.name).toBe('Leyland cypress');
     expect(parseDescription('some tree').species).toBeNull();
   });

@@ -1,5 +1,5 @@
 import type { SiteDetails } from '../../core/site';
-import { SPECIES, type Species } from '../../core/species';
+import { matchSpecies, type Species } from '../../core/species';
 
 /**
  * Reads what a customer wrote ("oak, about 30 inch trunk, 60 ft, next to the garage,
@@ -40,15 +40,6 @@ function unitOf(raw: string): Unit {
 const toInches = (value: number, unit: Unit) =>
   unit === 'in' ? value : unit === 'cm' ? value / CM_PER_IN : unit === 'mm' ? value / 10 / CM_PER_IN : unit === 'ft' ? value * 12 : (value * 100) / CM_PER_IN;
 const toFeet = (value: number, unit: Unit) => (unit === 'ft' ? value : unit === 'm' ? value * FT_PER_M : toInches(value, unit) / 12);
-
-function findSpecies(text: string): Species | null {
-  // Longer aliases first, so "horse chestnut" wins over "chestnut" and "mountain ash" over "ash".
-  const aliases = SPECIES.flatMap((s) => s.aliases.map((alias) => ({ alias, s }))).sort((a, b) => b.alias.length - a.alias.length);
-  for (const { alias, s } of aliases) {
-    if (new RegExp(`\\b${alias.replace(/ /g, '\\s+')}(?:e?s)?\\b`, 'i').test(text)) return s;
-  }
-  return null;
-}
 
 /**
  * Sizes are read clause by clause ("30 inch trunk, 60 ft, ..."), so the words that say
@@ -113,5 +104,5 @@ function findSite(text: string): SiteDetails {
 
 export function parseDescription(text: string | undefined): ParsedDescription {
   if (!text || text.trim() === '') return { species: null, dbhIn: null, heightFt: null, site: {} };
-  return { species: findSpecies(text), ...findSizes(text), site: findSite(text) };
+  return { species: matchSpecies(text), ...findSizes(text), site: findSite(text) };
 }

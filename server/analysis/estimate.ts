@@ -1,5 +1,5 @@
 import { ACCESS_LABELS, DRAG_LABELS, TARGET_LABELS, type SiteDetails } from '../../core/site';
-import { describeWoodDensity, findSpeciesByName, UNKNOWN_SPECIES_GREEN_DENSITY_KG_M3 } from '../../core/species';
+import { describeWoodDensity, matchSpecies, UNKNOWN_SPECIES_GREEN_DENSITY_KG_M3 } from '../../core/species';
 import { boundToModel, estimateTimes, type Method, type TimeModelInput, type TimeRange } from '../../core/time-model';
 import type { Perception } from './types';
 
@@ -80,8 +80,8 @@ function scale(range: TimeRange, factor: number): TimeRange {
 }
 
 export function buildEstimate(perception: Perception, answers: SiteDetails, calibration: Calibration | null): Estimate {
-  const species = perception.species ? (findSpeciesByName(perception.species)?.name ?? perception.species) : null;
-  const known = species ? findSpeciesByName(species) : undefined;
+  const known = matchSpecies(perception.species) ?? undefined;
+  const species = known?.name ?? perception.species;
   const density = known?.greenDensityKgM3 ?? UNKNOWN_SPECIES_GREEN_DENSITY_KG_M3;
   const factors: string[] = [];
 

@@ -1,18 +1,21 @@
 import type { SiteDetails } from '../../../core/site';
 import { siteDetailsField } from './site-questions';
+import { EMPTY_TREE_DETAILS, treeDetailsField, type TreeDetailsDraft } from './tree-details-draft';
 
 /** What the user has entered on the upload stage and not yet sent. */
 export interface AnalysisDraft {
   file: File | null;
   description: string;
   siteDetails: SiteDetails;
+  treeDetails: TreeDetailsDraft;
 }
 
-export const EMPTY_DRAFT: AnalysisDraft = { file: null, description: '', siteDetails: {} };
+export const EMPTY_DRAFT: AnalysisDraft = { file: null, description: '', siteDetails: {}, treeDetails: EMPTY_TREE_DETAILS };
 
 /**
  * The multipart body of POST /api/analyze-tree: the image, the description only when it
- * has non-blank content (SPEC 5), the site questions only when any is answered.
+ * has non-blank content (SPEC 5), the site questions only when any is answered, the tree
+ * details (core/tree-details.ts) only with what was given.
  */
 export function analysisForm(file: File, draft: AnalysisDraft): FormData {
   const form = new FormData();
@@ -21,5 +24,7 @@ export function analysisForm(file: File, draft: AnalysisDraft): FormData {
   if (description) form.append('description', description);
   const siteDetails = siteDetailsField(draft.siteDetails);
   if (siteDetails) form.append('siteDetails', siteDetails);
+  const treeDetails = treeDetailsField(draft.treeDetails);
+  if (treeDetails) form.append('treeDetails', treeDetails);
   return form;
 }

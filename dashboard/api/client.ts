@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   analysisListSchema,
   analysisSchema,
-  analyzeResponseSchema,
+  analyzeOutcomeSchema,
   settingsResponseSchema,
   type FeedbackInput,
   type SettingsResponse,
@@ -30,6 +30,7 @@ import {
 } from '../../core/billing';
 import { userTokensResponseSchema, type SubscriptionType, type UserTokensResponse } from '../../core/credits';
 import { readErrorAnswer } from '../../core/error-body';
+import { capabilitiesSchema } from '../../core/tree-details';
 import { errorCodeSchema, type ErrorCode } from '../../core/errors';
 
 /**
@@ -155,6 +156,10 @@ const analysisResponseSchema = z.object({ analysis: analysisSchema });
 
 /** The typed calls of SPEC section 7, one small function each. */
 export const api = {
+  /** Public: what this install can do (is a vision model configured). */
+  capabilities: {
+    get: () => request('GET', '/api/capabilities', { schema: capabilitiesSchema }),
+  },
   auth: {
     me: () => request('GET', '/api/auth/me', { schema: userResponseSchema }),
     login: (body: { usernameOrEmail: string; password: string }) =>
@@ -178,8 +183,11 @@ export const api = {
       request('GET', '/api/user-tokens', { schema: userTokensResponseSchema }),
   },
   analysis: {
-    /** Multipart: `image`, and `description` and `siteDetails` only when given (SPEC 5). */
-    analyze: (form: FormData) => request('POST', '/api/analyze-tree', { body: form, schema: analyzeResponseSchema }),
+    /**
+     * Multipart: `image`, and `description`, `siteDetails` and `treeDetails` only when given
+     * (SPEC 5). Answers an estimate, or `needs_details` (no credits taken).
+     */
+    analyze: (form: FormData) => request('POST', '/api/analyze-tree', { body: form, schema: analyzeOutcomeSchema }),
     list: () => request('GET', '/api/analyses', { schema: analysisListSchema }),
     get: (id: number) => request('GET', `/api/analysis/${id}`, { schema: analysisResponseSchema }),
     sendFeedback: (id: number, body: FeedbackInput) =>

@@ -2,31 +2,39 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageSquare, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import type { Analysis } from '../../core/analysis';
+import type { NeedsDetails } from '../../core/tree-details';
 import { ANALYSIS_COST_CREDITS } from '../../core/credits';
 import { rememberAnalysis } from '../api/analysis';
+import { useVisionModel } from '../api/capabilities';
 import { api, errorMessage, isApiError } from '../api/client';
 import { queryKeys } from '../api/query-client';
 import { useUserTokens } from '../api/session';
 import { analysisForm, EMPTY_DRAFT, type AnalysisDraft } from '../components/analysis/draft';
 import { ANALYSIS_FAILED_FALLBACK, ErrorStage } from '../components/analysis/error-stage';
 import { FeedbackStage } from '../components/analysis/feedback-stage';
+import { NeedsDetailsStage } from '../components/analysis/needs-details-stage';
 import { PlanSection } from '../components/analysis/plan-section';
 import { atProcessingPace, ProcessingStage } from '../components/analysis/processing-stage';
 import { ReportButton } from '../components/analysis/report-button';
 import { AnalysisResults } from '../components/analysis/results-stage';
 import { SubscribeCard } from '../components/analysis/subscribe-card';
+import { measureForPhoto } from '../components/analysis/tree-details-draft';
 import { UploadStage } from '../components/analysis/upload-stage';
 import { PageTitle, SignedInLayout } from '../components/page-layout';
 import { Spinner } from '../components/spinner';
 import { showErrorToast, showToast } from '../components/toast';
 import { buttonStyles, cardStyles } from '../components/ui';
 
-/** SPEC 2 and 4: the five stages of the main page. */
+/**
+ * SPEC 2 and 4: the five stages of the main page, and the answer that is not a quote
+ * ("needs details": no size from anywhere, or not a tree; nothing charged).
+ */
 type Stage =
-  | { name: 'upload' }
+  | { name: 'upload'; focusTreeDetails?: boolean }
   | { name: 'processing'; file: File }
   | { name: 'results'; analysis: Analysis }
   | { name: 'feedback'; analysis: Analysis }
+  | { name: 'needs_details'; answer: NeedsDetails; file: File }
   | { name: 'error'; error: unknown };
 
 interface View {
@@ -38,10 +46,15 @@ interface View {
 function useAnalyze(onDone: (stage: Stage) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => atProcessingPace(api.analysis.analyze(form)),
-    onSuccess: ({ analysis, confidence }) => {
+    mutationFn: ({ form }: { form: FormData; file: File }) => atProcessingPace(api.analysis.analyze(form)),
+    onSuccess: (answer, { file }) => {
       // SPEC 4: the balance is read again after a successful analysis.
       void queryClient.invalidateQueries({ queryKey: queryKeys.userTokens });
+      if (answer.outcome === 'needs_details') {
+        onDone({ name: 'needs_details', answer, file });
+        return;
+      }
+      const { analysis, confidence } = answer;
       rememberAnalysis(queryClient, analysis);
       showToast({ title: 'Analysis Complete', description: `Tree analyzed with ${Math.round(confidence * 100)}% confidence` });
       onDone({ name: 'results', analysis });
@@ -80,12 +93,13 @@ export function HomePage() {
   const [draft, setDraft] = useState<AnalysisDraft>(EMPTY_DRAFT);
   const [view, setView] = useState<View>({ stage: { name: 'upload' }, moved: false });
   const tokens = useUserTokens();
+  const visionModel = useVisionModel();
   const go = (stage: Stage) => setView({ stage, moved: true });
   const analyze = useAnalyze(go);
 
   function begin(file: File) {
     go({ name: 'processing', file });
-    analyze.mutate(analysisForm(file, draft));
+    analyze.mutate({ form: analysisForm(file, draft), file });
   }
 
   function startOver() {
@@ -99,7 +113,13 @@ export function HomePage() {
     case 'upload':
       content = (
         <>
-          <UploadOrSubscribe draft={draft} onDraftChange={setDraft} onBegin={begin} focusHeading={moved} />
+          <UploadOrSubscribe
+            draft={draft}
+            onDraftChange={setDraft}
+            onBegin={begin}
+            focusHeading={moved}
+            focusTreeDetails={stage.focusTreeDetails}
+          />
           <PlanSection tokens={tokens.data} />
         </>
       );
@@ -143,13 +163,27 @@ export function HomePage() {
         />
       );
       break;
+    case 'needs_details':
+      content = (
+        <NeedsDetailsStage
+          answer={stage.answer}
+          file={stage.file}
+          // The photo and everything entered stay; the user lands on what is missing.
+          onBack={() => go({ name: 'upload', focusTreeDetails: true })}
+        />
+      );
+      break;
     case 'error':
       content = (
         <ErrorStage
           error={stage.error}
           // SPEC 4: Try Again clears the file, error and analysis; what was typed stays.
           onTryAgain={() => {
-            setDraft((current) => ({ ...current, file: null }));
+            setDraft((current) => ({
+              ...current,
+              file: null,
+              treeDetails: { ...current.treeDetails, measure: measureForPhoto(current.treeDetails.measure) },
+            }));
             go({ name: 'upload' });
           }}
         />
@@ -161,7 +195,11 @@ export function HomePage() {
     <SignedInLayout>
       <PageTitle
         title="Professional Tree Analysis"
-        subtitle="Upload one photo of a tree to estimate its species, size, work time and cost."
+        subtitle={
+          visionModel
+            ? 'Upload one photo of a tree to estimate its species, size, work time and cost.'
+            : 'Upload a photo of a tree with its details, or measure it on the photo, to estimate the work time and cost. The photo is checked for quality only.'
+        }
       />
       {content}
     </SignedInLayout>

@@ -1,6 +1,8 @@
 import { Sparkles } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { ANALYSIS_COST_CREDITS } from '../../../core/credits';
 import { MAX_DESCRIPTION_CHARS } from '../../../core/analysis';
+import { useVisionModel } from '../../api/capabilities';
 import { TextArea } from '../text-area';
 import { buttonStyles, cardStyles } from '../ui';
 import type { AnalysisDraft } from './draft';
@@ -8,20 +10,31 @@ import { PhotoGuidance } from './photo-guidance';
 import { PhotoPicker } from './photo-picker';
 import { SiteQuestions } from './site-questions';
 import { StageHeading } from './stage-heading';
+import { TreeDetails } from './tree-details';
+import { MEASURE_LINE_ORDER, measureForPhoto, treeDetailsFromDraft } from './tree-details-draft';
 
 interface UploadStageProps {
   draft: AnalysisDraft;
   onDraftChange: (draft: AnalysisDraft) => void;
   onBegin: (file: File) => void;
   focusHeading: boolean;
+  /** Back from "needs details": focus goes to the Tree details group instead of the heading. */
+  focusTreeDetails?: boolean;
 }
 
-/** SPEC 2, Upload: the photo, then the optional Project Details and site questions. */
-export function UploadStage({ draft, onDraftChange, onBegin, focusHeading }: UploadStageProps) {
+/** SPEC 2, Upload: the photo, then the optional Tree details, Project Details and site questions. */
+export function UploadStage({ draft, onDraftChange, onBegin, focusHeading, focusTreeDetails = false }: UploadStageProps) {
   const { file } = draft;
+  const visionModel = useVisionModel();
+  const heightRef = useRef<HTMLInputElement>(null);
+  const diameterRef = useRef<HTMLInputElement>(null);
+  const [measureOpen, setMeasureOpen] = useState(() =>
+    MEASURE_LINE_ORDER.some((line) => Object.keys(draft.treeDetails.measure.points[line]).length > 0),
+  );
+
   return (
     <section aria-labelledby="upload-stage-title" className={`${cardStyles} p-4 sm:p-6`}>
-      <StageHeading id="upload-stage-title" focus={focusHeading}>
+      <StageHeading id="upload-stage-title" focus={focusHeading && !focusTreeDetails}>
         Upload Tree Photo
       </StageHeading>
       <p className="mt-1 mb-4 text-sm text-stone-700">
@@ -32,20 +45,42 @@ export function UploadStage({ draft, onDraftChange, onBegin, focusHeading }: Upl
         className="flex flex-col gap-6"
         onSubmit={(event) => {
           event.preventDefault();
-          if (file) onBegin(file);
+          if (!file) return;
+          // A typed size that cannot be read is said beside its field; send nothing until it is fixed.
+          const { problems } = treeDetailsFromDraft(draft.treeDetails);
+          if (problems.height) return heightRef.current?.focus();
+          if (problems.diameter) return diameterRef.current?.focus();
+          onBegin(file);
         }}
       >
         <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-          <PhotoPicker file={file} onChange={(next) => onDraftChange({ ...draft, file: next })} />
+          <PhotoPicker
+            file={file}
+            // Points tapped on one photo mean nothing on another.
+            onChange={(next) =>
+              onDraftChange({ ...draft, file: next, treeDetails: { ...draft.treeDetails, measure: measureForPhoto(draft.treeDetails.measure) } })
+            }
+          />
           <PhotoGuidance />
         </div>
 
         {file ? (
           <>
+            <TreeDetails
+              file={file}
+              value={draft.treeDetails}
+              onChange={(treeDetails) => onDraftChange({ ...draft, treeDetails })}
+              measureOpen={measureOpen}
+              onMeasureOpenChange={setMeasureOpen}
+              focusHeading={focusTreeDetails}
+              visionModel={visionModel}
+              heightRef={heightRef}
+              diameterRef={diameterRef}
+            />
             <TextArea
               label="Project Details"
-              hint="Optional. Anything the photo cannot show: the species if you know it, the trunk size, the job you want done."
-              placeholder="e.g. Mature oak, about 50 ft tall, trunk about 24 inches across, leaning towards the garage."
+              hint="Optional. Anything else the photo cannot show: the tree's condition, the job you want done."
+              placeholder="e.g. Leaning towards the garage, some dead branches, ivy on the trunk."
               maxLength={MAX_DESCRIPTION_CHARS}
               value={draft.description}
               onChange={(event) => onDraftChange({ ...draft, description: event.target.value })}

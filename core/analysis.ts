@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { companyProfileResponseSchema, companyProfileSchema } from './company-profile';
 import { siteDetailsSchema } from './site';
 import { needsDetailsSchema, photoMeasurementSchema, valueSourcesSchema } from './tree-details';
 
@@ -90,11 +91,31 @@ export const hourlyRateTextSchema = z
     message: 'Hourly rate must be a number of pounds with at most 2 decimals, 0 or more',
   });
 
+/** The AI settings of SPEC 7 (the Settings page's first form). */
 export const settingsSchema = z.object({
   aiInstructions: z.string().max(MAX_INSTRUCTIONS_CHARS, `Instructions must be at most ${MAX_INSTRUCTIONS_CHARS} characters`),
   hourlyRate: hourlyRateTextSchema,
 });
-export const settingsResponseSchema = z.object({ aiInstructions: z.string(), hourlyRate: z.string() });
+export type AiSettingsInput = z.input<typeof settingsSchema>;
+
+/**
+ * PATCH /api/system-settings: SPEC 7's aiInstructions and hourlyRate, and the company profile
+ * printed on quotes, each saved only when sent (the Settings page saves the AI settings and
+ * the profile with separate buttons). `companyProfile`, when sent, is the whole profile.
+ */
+export const settingsPatchSchema = settingsSchema
+  .partial()
+  .extend({ companyProfile: companyProfileSchema.optional() })
+  .refine((v) => v.aiInstructions !== undefined || v.hourlyRate !== undefined || v.companyProfile !== undefined, {
+    message: 'Send aiInstructions, hourlyRate or companyProfile to save',
+  });
+export type SettingsPatch = z.input<typeof settingsPatchSchema>;
+
+export const settingsResponseSchema = z.object({
+  aiInstructions: z.string(),
+  hourlyRate: z.string(),
+  companyProfile: companyProfileResponseSchema,
+});
 export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 
 export { range as minuteRangeSchema };

@@ -55,8 +55,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       throw new ApiError('PAYLOAD_TOO_LARGE', 'Request body is too large');
     },
   });
-  // The photo upload and Stripe webhooks have their own, larger limits.
-  const ownLimits = new Set(['/api/analyze-tree', '/api/stripe/webhook']);
+  // The photo upload, the company logo and Stripe webhooks have their own, larger limits.
+  const ownLimits = new Set(['/api/analyze-tree', '/api/stripe/webhook', '/api/system-settings/logo']);
   api.use('*', (c, next) => (ownLimits.has(c.req.path) ? next() : jsonBodyLimit(c, next)));
   api.use('*', sameOriginForCookies);
   api.use('*', loadSession);

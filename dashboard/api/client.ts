@@ -5,7 +5,7 @@ import {
   analyzeOutcomeSchema,
   settingsResponseSchema,
   type FeedbackInput,
-  type SettingsResponse,
+  type SettingsPatch,
 } from '../../core/analysis';
 import {
   businessListSchema,
@@ -222,8 +222,16 @@ export const api = {
   },
   settings: {
     get: () => request('GET', '/api/system-settings', { schema: settingsResponseSchema }),
-    update: (body: SettingsResponse) =>
+    /** SPEC 7's aiInstructions and hourlyRate, and/or the whole companyProfile; what is left out is kept. */
+    update: (body: SettingsPatch) =>
       request('PATCH', '/api/system-settings', { body: { ...body }, schema: settingsResponseSchema }),
+    /** Multipart `logo`: PNG, JPEG or WebP, at most 2 MB; answers the settings with the new logoUrl. */
+    uploadLogo: (file: File) => {
+      const form = new FormData();
+      form.append('logo', file);
+      return request('POST', '/api/system-settings/logo', { body: form, schema: settingsResponseSchema });
+    },
+    removeLogo: () => request('DELETE', '/api/system-settings/logo', { schema: settingsResponseSchema }),
   },
 };
 

@@ -3,12 +3,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, RotateCcw, Save } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { MAX_INSTRUCTIONS_CHARS, settingsSchema, type SettingsResponse } from '../../core/analysis';
+import { MAX_INSTRUCTIONS_CHARS, settingsSchema, type AiSettingsInput, type SettingsResponse } from '../../core/analysis';
 import { api, errorMessage } from '../api/client';
 import { queryKeys } from '../api/query-client';
 import { ErrorAlert } from '../components/alert';
 import { HourlyRateField } from '../components/hourly-rate-field';
 import { BillingSection } from '../components/billing/billing-section';
+import { CompanyProfileSection } from '../components/settings/company-profile-section';
 import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
 import { Spinner } from '../components/spinner';
 import { TextArea } from '../components/text-area';
@@ -24,8 +25,15 @@ const EXAMPLE_INSTRUCTIONS = [
   'Point out any visible decay, fungus or deadwood in the safety recommendations.',
 ];
 
-/** DECISIONS, Accounts: what Reset to Default fills in (and Save then keeps). */
-const DEFAULTS: SettingsResponse = { aiInstructions: '', hourlyRate: '0.00' };
+/**
+ * DECISIONS, Accounts: what Reset to Default fills in (and Save then keeps). It is the AI
+ * settings' reset only: the company profile below is saved on its own and never reset here.
+ */
+const DEFAULTS: AiSettingsInput = { aiInstructions: '', hourlyRate: '0.00' };
+
+function aiSettings(settings: SettingsResponse): AiSettingsInput {
+  return { aiInstructions: settings.aiInstructions, hourlyRate: settings.hourlyRate };
+}
 
 function useSettings() {
   return useQuery({ queryKey: queryKeys.settings, queryFn: api.settings.get });
@@ -34,7 +42,7 @@ function useSettings() {
 function SettingsForm({ saved }: { saved: SettingsResponse }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState('');
-  const form = useForm({ resolver: zodResolver(settingsSchema), defaultValues: saved });
+  const form = useForm({ resolver: zodResolver(settingsSchema), defaultValues: aiSettings(saved) });
   const { errors } = form.formState;
   const instructions = useWatch({ control: form.control, name: 'aiInstructions' });
 
@@ -42,7 +50,7 @@ function SettingsForm({ saved }: { saved: SettingsResponse }) {
     mutationFn: api.settings.update,
     onSuccess: (settings) => {
       queryClient.setQueryData(queryKeys.settings, settings);
-      form.reset(settings);
+      form.reset(aiSettings(settings));
       setStatus('');
       showToast({ title: 'Settings Updated', description: 'Your AI instructions and hourly rate have been saved.' });
     },
@@ -66,7 +74,7 @@ function SettingsForm({ saved }: { saved: SettingsResponse }) {
   function resetToDefault() {
     form.setValue('aiInstructions', DEFAULTS.aiInstructions, { shouldDirty: true, shouldValidate: true });
     form.setValue('hourlyRate', DEFAULTS.hourlyRate, { shouldDirty: true, shouldValidate: true });
-    setStatus('Defaults filled in. Select Save Configuration to keep them.');
+    setStatus('Defaults filled in. Select Save Configuration to keep them. Your company profile is not changed.');
   }
 
   return (
@@ -135,7 +143,7 @@ function SettingsForm({ saved }: { saved: SettingsResponse }) {
   );
 }
 
-/** AI Settings (SPEC 2, 5, 7, 8): the user's own instructions and hourly rate; then Billing. */
+/** AI Settings (SPEC 2, 5, 7, 8): the user's own instructions and hourly rate; the company profile for quotes; then Billing. */
 export function SettingsPage() {
   const settings = useSettings();
   return (
@@ -156,7 +164,10 @@ export function SettingsPage() {
           </button>
         </div>
       ) : (
-        <SettingsForm saved={settings.data} />
+        <>
+          <SettingsForm saved={settings.data} />
+          <CompanyProfileSection saved={settings.data.companyProfile} />
+        </>
       )}
       <BillingSection />
     </SignedInLayout>

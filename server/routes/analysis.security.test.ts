@@ -55,8 +55,8 @@ describe('signed out and cross-site', () => {
 describe('settings belong to each user', () => {
   it("keeps one user's instructions and rate from another", async () => {
     const res = await owner.request('PATCH', '/api/system-settings', { aiInstructions: 'Owner rules', hourlyRate: '80.00' });
-    expect(await res.json()).toEqual({ aiInstructions: 'Owner rules', hourlyRate: '80.00' });
-    expect(await (await other.get('/api/system-settings')).json()).toEqual({ aiInstructions: '', hourlyRate: '0.00' });
+    expect(await res.json()).toMatchObject({ aiInstructions: 'Owner rules', hourlyRate: '80.00' });
+    expect(await (await other.get('/api/system-settings')).json()).toMatchObject({ aiInstructions: '', hourlyRate: '0.00' });
   });
 
   it('validates the rate: decimal text, 2 places, not negative; empty means 0', async () => {

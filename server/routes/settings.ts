@@ -1,28 +1,122 @@
-import { Hono } from 'hono';
-import { settingsSchema } from '../../core/analysis';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { z } from 'zod';
+import { settingsPatchSchema } from '../../core/analysis';
+import { MAX_LOGO_BYTES } from '../../core/company-profile';
 import { parsePence } from '../../core/money';
 import type { AppEnv } from '../http/context';
-import { ApiError } from '../http/errors';
+import { ApiError, notFound } from '../http/errors';
 import { currentUser, requireUser } from '../http/session';
-import { readJson } from '../http/validate';
-import { getSettings, saveSettings, toSettingsResponse } from '../settings/settings';
+import { deleteLogo, normaliseLogo, readLogo, unsupportedLogo, writeLogo } from '../settings/logo';
+import { getCompanyProfile, saveCompanyProfile, saveSettings, setLogoPath, settingsResponseFor } from '../settings/settings';
 
-/** AI Settings (SPEC 2 and 7): the signed-in user's own instructions and hourly rate. */
+/** Room for the multipart framing around a 2 MB logo. */
+const LOGO_REQUEST_BYTES = MAX_LOGO_BYTES + 64 * 1024;
+const logoTooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', 'Logo is too large. The maximum file size is 2 MB.');
+
+/** Counts a declared or streamed body and refuses it past the limit (app.ts leaves this route to it). */
+const logoBodyLimit = bodyLimit({
+  maxSize: LOGO_REQUEST_BYTES,
+  onError: () => {
+    throw logoTooLarge();
+  },
+});
+
+/**
+ * Settings (SPEC 2 and 7): the signed-in user's own AI instructions and hourly rate, and the
+ * company profile and logo printed on their quotes. Nobody reads or changes another's.
+ */
 export const settingsRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get('/', (c) => c.json(toSettingsResponse(getSettings(c.var.deps.db, currentUser(c).id))))
+  .get('/', (c) => c.json(settingsResponseFor(c.var.deps.db, currentUser(c).id)))
   .patch('/', async (c) => {
-    const input = await readJson(c, settingsSchema);
-    const hourlyRatePence = parsePence(input.hourlyRate);
-    // decimal(10,2): at most 99,999,999.99.
-    if (hourlyRatePence === undefined || hourlyRatePence > 9_999_999_999) {
-      throw new ApiError('VALIDATION_ERROR', 'Hourly rate must be a number of pounds, 0 or more', {
-        details: { hourlyRate: ['Hourly rate must be a number of pounds, 0 or more'] },
-      });
+    const input = await readSettingsPatch(c);
+    const { db, clock } = c.var.deps;
+    const userId = currentUser(c).id;
+    let hourlyRatePence: number | undefined;
+    if (input.hourlyRate !== undefined) {
+      hourlyRatePence = parsePence(input.hourlyRate);
+      // decimal(10,2): at most 99,999,999.99.
+      if (hourlyRatePence === undefined || hourlyRatePence > 9_999_999_999) {
+        throw new ApiError('VALIDATION_ERROR', 'Hourly rate must be a number of pounds, 0 or more', {
+          details: { hourlyRate: ['Hourly rate must be a number of pounds, 0 or more'] },
+        });
+      }
     }
-    const saved = saveSettings(c.var.deps.db, c.var.deps.clock, currentUser(c).id, {
-      aiInstructions: input.aiInstructions.trim(),
-      hourlyRatePence,
+    // One transaction: a PATCH with both parts saves both or neither.
+    db.transaction(() => {
+      if (input.aiInstructions !== undefined || hourlyRatePence !== undefined) {
+        saveSettings(db, clock, userId, {
+          ...(input.aiInstructions !== undefined && { aiInstructions: input.aiInstructions.trim() }),
+          ...(hourlyRatePence !== undefined && { hourlyRatePence }),
+        });
+      }
+      if (input.companyProfile) saveCompanyProfile(db, clock, userId, input.companyProfile);
     });
-    return c.json(toSettingsResponse(saved));
+    return c.json(settingsResponseFor(db, userId));
+  })
+  .get('/logo', async (c) => {
+    const { logoPath } = getCompanyProfile(c.var.deps.db, currentUser(c).id);
+    const bytes = await readLogo(c.var.deps.config.dataDir, logoPath);
+    if (!bytes) throw notFound('No logo has been uploaded');
+    // The URL carries a version (settings' logoUrl), so a replaced logo is a new URL.
+    return c.body(new Uint8Array(bytes), 200, { 'Content-Type': 'image/png', 'Cache-Control': 'private, max-age=86400' });
+  })
+  .post('/logo', logoBodyLimit, async (c) => {
+    const png = await normaliseLogo(await readLogoUpload(c));
+    const { db, clock, config } = c.var.deps;
+    const userId = currentUser(c).id;
+    const name = await writeLogo(config.dataDir, png);
+    const previous = setLogoPath(db, clock, userId, name);
+    if (previous) await deleteLogo(config.dataDir, previous);
+    return c.json(settingsResponseFor(db, userId));
+  })
+  .delete('/logo', async (c) => {
+    const { db, clock, config } = c.var.deps;
+    const userId = currentUser(c).id;
+    const previous = setLogoPath(db, clock, userId, null);
+    if (previous) await deleteLogo(config.dataDir, previous);
+    return c.json(settingsResponseFor(db, userId));
   });
+
+/** The multipart field `logo`, exactly one non-empty file of at most 2 MB. */
+async function readLogoUpload(c: Context<AppEnv>): Promise<Buffer> {
+  if (!/^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? '')) throw unsupportedLogo();
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError('VALIDATION_ERROR', 'The upload could not be read. Please choose the logo again.');
+  }
+  const files = form.getAll('logo');
+  const file = files[0];
+  if (files.length !== 1 || typeof file === 'string' || file === undefined || file.size === 0) {
+    throw new ApiError('VALIDATION_ERROR', 'Choose one image file for the logo.', { details: { logo: ['Choose one image file'] } });
+  }
+  if (file.size > MAX_LOGO_BYTES) throw logoTooLarge();
+  return Buffer.from(await file.arrayBuffer());
+}
+
+/**
+ * The PATCH body, with per-field details keyed by the field's path
+ * ("companyProfile.vatNumber"), so the page can put each message under its field.
+ */
+async function readSettingsPatch(c: Context<AppEnv>): Promise<z.output<typeof settingsPatchSchema>> {
+  let raw: unknown;
+  try {
+    const text = await c.req.text();
+    raw = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    throw new ApiError('VALIDATION_ERROR', 'Request body must be valid JSON');
+  }
+  const parsed = settingsPatchSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const details: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join('.') : '_form';
+    (details[key] ??= []).push(issue.message);
+  }
+  const first = parsed.error.issues[0]?.message ?? 'Invalid request';
+  throw new ApiError('VALIDATION_ERROR', first, { details });
+}

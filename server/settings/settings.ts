@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { DEFAULT_QUOTE_VALIDITY_DAYS, formatVatNumber, type CompanyProfileValues } from '../../core/company-profile';
 import { penceToDecimal } from '../../core/money';
 import type { SettingsResponse } from '../../core/analysis';
 import type { Db } from '../../db/client';
 import { systemSettings } from '../../db/schema';
 import type { Clock } from '../clock';
+import { logoVersion } from './logo';
 
 /** Per-user AI settings (DECISIONS: one system_settings row per user, never another's). */
 export interface UserSettings {
@@ -11,20 +13,86 @@ export interface UserSettings {
   hourlyRatePence: number;
 }
 
+/** The company profile on the user's quotes; the VAT number normalised ("GB123456789") or "". */
+export interface CompanyProfile extends CompanyProfileValues {
+  /** Server-generated file name under DATA_DIR/logos, or null. */
+  logoPath: string | null;
+}
+
+type SettingsRow = typeof systemSettings.$inferSelect;
+
+function findRow(db: Db, userId: number): SettingsRow | undefined {
+  return db.select().from(systemSettings).where(eq(systemSettings.userId, userId)).get();
+}
+
 export function getSettings(db: Db, userId: number): UserSettings {
-  const row = db.select().from(systemSettings).where(eq(systemSettings.userId, userId)).get();
+  const row = findRow(db, userId);
   return { aiInstructions: row?.aiInstructions ?? '', hourlyRatePence: row?.hourlyRatePence ?? 0 };
 }
 
-export function saveSettings(db: Db, clock: Clock, userId: number, settings: UserSettings): UserSettings {
+export function getCompanyProfile(db: Db, userId: number): CompanyProfile {
+  const row = findRow(db, userId);
+  return {
+    tradingName: row?.tradingName ?? '',
+    phone: row?.companyPhone ?? '',
+    email: row?.companyEmail ?? '',
+    address: row?.companyAddress ?? '',
+    vatNumber: row?.vatNumber ?? '',
+    quoteValidityDays: row?.quoteValidityDays ?? DEFAULT_QUOTE_VALIDITY_DAYS,
+    logoPath: row?.logoPath ?? null,
+  };
+}
+
+/** Upserts the user's row with only the columns given; the rest keep their value (or default). */
+function saveColumns(db: Db, clock: Clock, userId: number, columns: Partial<Omit<SettingsRow, 'id' | 'userId' | 'createdAt' | 'updatedAt'>>): void {
   const now = clock.now();
   db.insert(systemSettings)
-    .values({ userId, ...settings, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: systemSettings.userId, set: { ...settings, updatedAt: now } })
+    .values({ userId, ...columns, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: systemSettings.userId, set: { ...columns, updatedAt: now } })
     .run();
+}
+
+export function saveSettings(db: Db, clock: Clock, userId: number, settings: Partial<UserSettings>): UserSettings {
+  saveColumns(db, clock, userId, settings);
   return getSettings(db, userId);
 }
 
-export function toSettingsResponse(settings: UserSettings): SettingsResponse {
-  return { aiInstructions: settings.aiInstructions, hourlyRate: penceToDecimal(settings.hourlyRatePence) };
+export function saveCompanyProfile(db: Db, clock: Clock, userId: number, profile: CompanyProfileValues): CompanyProfile {
+  saveColumns(db, clock, userId, {
+    tradingName: profile.tradingName,
+    companyPhone: profile.phone,
+    companyEmail: profile.email,
+    companyAddress: profile.address,
+    vatNumber: profile.vatNumber,
+    quoteValidityDays: profile.quoteValidityDays,
+  });
+  return getCompanyProfile(db, userId);
+}
+
+/** Records the user's logo file (or none); returns the file it replaced, for the caller to delete. */
+export function setLogoPath(db: Db, clock: Clock, userId: number, logoPath: string | null): string | null {
+  const previous = findRow(db, userId)?.logoPath ?? null;
+  saveColumns(db, clock, userId, { logoPath });
+  return previous;
+}
+
+export function toSettingsResponse(settings: UserSettings, profile: CompanyProfile): SettingsResponse {
+  return {
+    aiInstructions: settings.aiInstructions,
+    hourlyRate: penceToDecimal(settings.hourlyRatePence),
+    companyProfile: {
+      tradingName: profile.tradingName,
+      phone: profile.phone,
+      email: profile.email,
+      address: profile.address,
+      vatNumber: profile.vatNumber ? formatVatNumber(profile.vatNumber) : '',
+      quoteValidityDays: profile.quoteValidityDays,
+      logoUrl: profile.logoPath ? `/api/system-settings/logo?v=${logoVersion(profile.logoPath)}` : null,
+    },
+  };
+}
+
+/** GET /api/system-settings and the answer of every change to them. */
+export function settingsResponseFor(db: Db, userId: number): SettingsResponse {
+  return toSettingsResponse(getSettings(db, userId), getCompanyProfile(db, userId));
 }

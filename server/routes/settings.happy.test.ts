@@ -1,0 +1,125 @@
+import { statSync, readdirSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settingsResponseSchema } from '../../core/analysis';
+import { logosDir } from '../settings/logo';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
+import { logoForm, testLogoPng } from '../testing/logo';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const PROFILE = {
+  tradingName: 'Oak & Ash Tree Care Ltd',
+  phone: '01632 960 123',
+  email: 'office@oakandash.co.uk',
+  address: 'Unit 4, Mill Lane\nHebden Bridge\nHX7 8AB',
+  vatNumber: 'gb 123456789',
+  quoteValidityDays: 14,
+};
+
+async function settingsOf(client: TestClient) {
+  const res = await client.get('/api/system-settings');
+  expect(res.status).toBe(200);
+  return settingsResponseSchema.parse(await res.json());
+}
+
+describe('the company profile', () => {
+  it('starts empty with 30 days validity, beside SPEC 7 aiInstructions and hourlyRate', async () => {
+    const { client } = await registerClient(server);
+    expect(await settingsOf(client)).toEqual({
+      aiInstructions: '',
+      hourlyRate: '0.00',
+      companyProfile: { tradingName: '', phone: '', email: '', address: '', vatNumber: '', quoteValidityDays: 30, logoUrl: null },
+    });
+  });
+
+  it('is saved on its own, answered with the VAT number as HMRC prints it, and leaves the AI settings alone', async () => {
+    const { client } = await registerClient(server);
+    await client.request('PATCH', '/api/system-settings', { aiInstructions: 'Two-person crew', hourlyRate: '45.5' });
+    const res = await client.request('PATCH', '/api/system-settings', { companyProfile: PROFILE });
+    expect(res.status).toBe(200);
+    const saved = settingsResponseSchema.parse(await res.json());
+    expect(saved).toEqual({
+      aiInstructions: 'Two-person crew',
+      hourlyRate: '45.50',
+      companyProfile: { ...PROFILE, vatNumber: 'GB 123 4567 89', logoUrl: null },
+    });
+    expect(await settingsOf(client)).toEqual(saved);
+  });
+
+  it('is kept when the AI settings are saved or reset to their defaults (SPEC 7 PATCH body)', async () => {
+    const { client } = await registerClient(server);
+    await client.request('PATCH', '/api/system-settings', { companyProfile: PROFILE });
+    const res = await client.request('PATCH', '/api/system-settings', { aiInstructions: '', hourlyRate: '0' });
+    expect(res.status).toBe(200);
+    expect((await settingsOf(client)).companyProfile).toMatchObject({ tradingName: PROFILE.tradingName, quoteValidityDays: 14 });
+  });
+
+  it('can be cleared again, VAT number included', async () => {
+    const { client } = await registerClient(server);
+    await client.request('PATCH', '/api/system-settings', { companyProfile: PROFILE });
+    const cleared = { tradingName: '', phone: '', email: '', address: '', vatNumber: '', quoteValidityDays: 30 };
+    await client.request('PATCH', '/api/system-settings', { companyProfile: cleared });
+    expect((await settingsOf(client)).companyProfile).toEqual({ ...cleared, logoUrl: null });
+  });
+});
+
+describe('the logo', () => {
+  it('is re-encoded to a PNG inside 600 x 200, stored 0600 under DATA_DIR/logos and served to its owner', async () => {
+    const { client } = await registerClient(server);
+    const res = await client.upload('/api/system-settings/logo', logoForm(await testLogoPng()));
+    expect(res.status).toBe(200);
+    const { companyProfile } = settingsResponseSchema.parse(await res.json());
+    expect(companyProfile.logoUrl).toMatch(/^\/api\/system-settings\/logo\?v=[0-9a-f]{8}$/);
+
+    const logo = await client.get(companyProfile.logoUrl!);
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get('content-type')).toBe('image/png');
+    expect(logo.headers.get('cache-control')).toBe('private, max-age=86400');
+    const meta = await sharp(Buffer.from(await logo.arrayBuffer())).metadata();
+    expect(meta).toMatchObject({ format: 'png', width: 600, height: 200 });
+
+    const files = readdirSync(logosDir(server.dataDir));
+    const mine = files.find((f) => f.startsWith(companyProfile.logoUrl!.slice(-8)))!;
+    expect(mine).toMatch(/^[0-9a-f-]{36}\.png$/);
+    expect(statSync(join(logosDir(server.dataDir), mine)).mode & 0o777).toBe(0o600);
+  });
+
+  it('takes JPEG and WebP by their bytes, never enlarges a small one, and replacing it removes the old file', async () => {
+    const { client } = await registerClient(server);
+    const png = await testLogoPng();
+    const first = settingsResponseSchema.parse(await (await client.upload('/api/system-settings/logo', logoForm(await sharp(png).jpeg().toBuffer(), 'image/jpeg', 'logo.jpg'))).json());
+    const firstFile = join(logosDir(server.dataDir), readdirSync(logosDir(server.dataDir)).find((f) => f.startsWith(first.companyProfile.logoUrl!.slice(-8)))!);
+    expect(existsSync(firstFile)).toBe(true);
+
+    // A small WebP sent with a misleading name and type: typed by content, kept at its size.
+    const small = await sharp(png).resize(150, 50).webp().toBuffer();
+    const second = await client.upload('/api/system-settings/logo', logoForm(small, 'application/octet-stream', 'logo.bin'));
+    expect(second.status).toBe(200);
+    const { companyProfile } = settingsResponseSchema.parse(await second.json());
+    expect(companyProfile.logoUrl).not.toBe(first.companyProfile.logoUrl);
+    expect(existsSync(firstFile)).toBe(false);
+    const meta = await sharp(Buffer.from(await (await client.get(companyProfile.logoUrl!)).arrayBuffer())).metadata();
+    expect(meta).toMatchObject({ format: 'png', width: 150, height: 50 });
+  });
+
+  it('is removed with DELETE: no URL, no file, and the route answers 404', async () => {
+    const { client } = await registerClient(server);
+    const up = settingsResponseSchema.parse(await (await client.upload('/api/system-settings/logo', logoForm(await testLogoPng()))).json());
+    const version = up.companyProfile.logoUrl!.slice(-8);
+    const res = await client.request('DELETE', '/api/system-settings/logo');
+    expect(res.status).toBe(200);
+    expect(settingsResponseSchema.parse(await res.json()).companyProfile.logoUrl).toBeNull();
+    expect(readdirSync(logosDir(server.dataDir)).some((f) => f.startsWith(version))).toBe(false);
+    const gone = await client.get('/api/system-settings/logo');
+    expect(gone.status).toBe(404);
+    expect((await gone.json()).code).toBe('NOT_FOUND');
+    // Deleting again is harmless.
+    expect((await client.request('DELETE', '/api/system-settings/logo')).status).toBe(200);
+  });
+});

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { LOGO_BOX } from '../../core/company-profile';
+import { detectImageType } from '../analysis/upload';
+import { MAX_INPUT_PIXELS } from '../analysis/image';
+import { ApiError } from '../http/errors';
+
+/**
+ * The company logo printed on quotes. Checked by its bytes like a tree photo (upload.ts), then
+ * decoded and re-encoded by sharp to a PNG inside 600 x 200 px, so what is stored and later
+ * drawn into PDFs is always an image we wrote ourselves, without metadata. Files live under
+ * DATA_DIR/logos by a server-generated name, readable only by the server's user (0600), and
+ * are served only to their owner.
+ */
+export function logosDir(dataDir: string): string {
+  return join(dataDir, 'logos');
+}
+
+const LOGO_NAME = /^([0-9a-f]{8})-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.png$/;
+
+/** A short, unguessable-enough tag of the file, so a new logo gets a new URL and caches refresh. */
+export function logoVersion(name: string): string {
+  return LOGO_NAME.exec(name)?.[1] ?? '0';
+}
+
+export const unsupportedLogo = () =>
+  new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported image type. Please upload a PNG, JPEG or WebP logo.');
+
+/** The stored form of an uploaded logo: PNG (keeps transparency), at most 600 x 200, never enlarged. */
+export async function normaliseLogo(bytes: Buffer): Promise<Buffer> {
+  if (!detectImageType(bytes)) throw unsupportedLogo();
+  try {
+    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' })
+      .autoOrient()
+      .resize(LOGO_BOX.width, LOGO_BOX.height, { fit: 'inside', withoutEnlargement: true })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new ApiError('PAYLOAD_TOO_LARGE', 'Logo dimensions are too large (maximum 40 megapixels).');
+    }
+    throw new ApiError('VALIDATION_ERROR', "We couldn't read that image. Please upload a PNG, JPEG or WebP logo.", {
+      details: { logo: ["We couldn't read that image"] },
+    });
+  }
+}
+
+/** Writes a normalised logo under a new name and returns the name. */
+export async function writeLogo(dataDir: string, png: Buffer): Promise<string> {
+  const name = `${randomUUID()}.png`;
+  await mkdir(logosDir(dataDir), { recursive: true, mode: 0o700 });
+  await writeFile(join(logosDir(dataDir), name), png, { mode: 0o600 });
+  return name;
+}
+
+export async function deleteLogo(dataDir: string, name: string): Promise<void> {
+  if (!LOGO_NAME.test(name)) return;
+  await rm(join(logosDir(dataDir), name), { force: true });
+}
+
+export async function readLogo(dataDir: string, name: string | null): Promise<Buffer | null> {
+  // Names are ours (a UUID and .png); refuse anything else rather than touch the path.
+  if (!name || !LOGO_NAME.test(name)) return null;
+  try {
+    return await readFile(join(logosDir(dataDir), name));
+  } catch {
+    return null;
+  }
+}

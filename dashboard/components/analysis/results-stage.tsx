@@ -1,9 +1,12 @@
-import { Clock, Gauge, PoundSterling, ShieldAlert, TrendingUp, TriangleAlert } from 'lucide-react';
+import { Camera, Clock, Gauge, PoundSterling, ShieldAlert, TrendingUp, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { SAFETY_DISCLAIMER, type Analysis } from '../../../core/analysis';
 import { formatCostRange, formatTimeRange, formatTotalTime, totalMinutes } from '../../../core/format';
 import { formatGbp, parsePence } from '../../../core/money';
-import { cardStyles } from '../ui';
+import { VALUE_SOURCE_LABELS, type ValueSource } from '../../../core/tree-details';
+import { cardStyles, linkStyles } from '../ui';
+import { MeasuredPhoto } from './measure-lines';
 import { StageHeading } from './stage-heading';
 
 /** "£45.00 - £60.00" from the API's decimal text, or null when there is no cost (rate 0). */
@@ -24,13 +27,29 @@ export const TIME_COMPONENTS = [
   { label: 'Cleanup', reported: 'Actual cleanup', min: 'cleanupTimeMin', max: 'cleanupTimeMax', actual: 'actualCleanupTime' },
 ] as const;
 
-function Detail({ term, children }: { term: string; children: ReactNode }) {
+function Detail({ term, children, source }: { term: string; children: ReactNode; source?: ValueSource | null }) {
   return (
     <div className="rounded-xl bg-stone-50 px-4 py-3">
       <dt className="text-xs font-medium tracking-wide text-stone-600 uppercase">{term}</dt>
       <dd className="mt-0.5 text-base font-semibold break-words text-stone-900 sm:text-lg">{children}</dd>
+      {source ? (
+        <dd className="mt-0.5 text-xs text-stone-600" data-testid={`source-${term.toLowerCase()}`}>
+          <span className="sr-only">Source: </span>
+          {VALUE_SOURCE_LABELS[source]}
+        </dd>
+      ) : null}
     </div>
   );
+}
+
+/**
+ * Where this estimate's numbers came from, in a line. The analysis's own provider decides
+ * it (History shows estimates made before a model was configured, or since it was removed).
+ */
+function basisNote(analysis: Analysis): string {
+  return analysis.provider === 'local'
+    ? 'Worked out from the details and measurements you gave; the photo was checked for quality only.'
+    : 'Worked out from the photo by the AI model, with the details and measurements you gave taking its place where given.';
 }
 
 function Headline({ icon, term, children, note }: { icon: ReactNode; term: string; children: ReactNode; note?: ReactNode }) {
@@ -120,18 +139,34 @@ export function AnalysisResults({ analysis, actions, focusHeading, title = 'Anal
       ) : null}
 
       <div className="grid gap-5 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <img
-          src={analysis.imageUrl}
-          alt="The analyzed tree"
-          className="max-h-80 w-full rounded-xl bg-stone-100 object-contain"
-        />
-        <dl className="grid grid-cols-2 content-start gap-3">
-          <Detail term="Species">{analysis.species ?? 'Unknown'}</Detail>
-          <Detail term="Diameter">{measure(analysis.diameter, 'inches')}</Detail>
-          <Detail term="Height">{measure(analysis.height, 'feet')}</Detail>
-          <Detail term="Wood Density">{analysis.woodDensity ?? 'N/A'}</Detail>
-          <Detail term="Confidence">{`${confidence}%`}</Detail>
-        </dl>
+        {analysis.measurement ? (
+          <MeasuredPhoto src={analysis.imageUrl} alt="The analyzed tree, with the lines you measured" measurement={analysis.measurement} />
+        ) : (
+          <img
+            src={analysis.imageUrl}
+            alt="The analyzed tree"
+            className="max-h-80 w-full rounded-xl bg-stone-100 object-contain"
+          />
+        )}
+        <div className="flex flex-col gap-3">
+          <dl className="grid grid-cols-2 content-start gap-3">
+            <Detail term="Species" source={analysis.sources?.species}>
+              {analysis.species ?? 'Unknown'}
+            </Detail>
+            <Detail term="Diameter" source={analysis.sources?.diameter}>
+              {measure(analysis.diameter, 'inches')}
+            </Detail>
+            <Detail term="Height" source={analysis.sources?.height}>
+              {measure(analysis.height, 'feet')}
+            </Detail>
+            <Detail term="Wood Density">{analysis.woodDensity ?? 'N/A'}</Detail>
+            <Detail term="Confidence">{`${confidence}%`}</Detail>
+          </dl>
+          <p className="flex items-start gap-2 text-xs text-stone-600">
+            <Camera aria-hidden="true" className="mt-px size-4 shrink-0" />
+            {basisNote(analysis)}
+          </p>
+        </div>
       </div>
 
       <dl className="grid gap-3 sm:grid-cols-2">
@@ -149,15 +184,19 @@ export function AnalysisResults({ analysis, actions, focusHeading, title = 'Anal
         >
           {formatTotalTime(totalMinutes(analysis))}
         </Headline>
-        {cost ? (
-          <Headline
-            icon={<PoundSterling aria-hidden="true" className="size-5" />}
-            term="Estimated Cost"
-            note={`At ${formatGbp(parsePence(analysis.hourlyRate) ?? 0)} an hour`}
-          >
-            {cost}
-          </Headline>
-        ) : null}
+        {/* SPEC 5: no cost at a rate of 0, but a way to set one rather than an empty half-row. */}
+        <Headline
+          icon={<PoundSterling aria-hidden="true" className="size-5" />}
+          term="Estimated Cost"
+          note={cost ? `At ${formatGbp(parsePence(analysis.hourlyRate) ?? 0)} an hour` : undefined}
+        >
+          {cost ?? (
+            // A business's estimate is priced at the business's own rate, set in Business Admin.
+            <Link href={analysis.businessName ? '/admin/businesses' : '/settings'} className={`text-base ${linkStyles} underline`}>
+              {analysis.businessName ? "Set the business's hourly rate to see the cost" : 'Set your hourly rate to see the cost'}
+            </Link>
+          )}
+        </Headline>
       </dl>
 
       <section aria-labelledby="breakdown-title">

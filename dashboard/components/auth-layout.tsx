@@ -1,11 +1,15 @@
 import { CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { useVisionModel } from '../api/capabilities';
 import { Logo } from './logo';
 import { cardStyles } from './ui';
 
+/** The first point says what this install does: a photo is only read for size when a vision model is configured. */
+const FROM_THE_PHOTO = 'Species, trunk diameter and height from one photo';
+const FROM_THE_DETAILS = 'Estimates from the details and measurements you give; the photo is checked for quality only';
+
 const SELLING_POINTS = [
-  'Species, trunk diameter and height from one photo',
   'Cutting, preparation and cleanup time ranges',
   'A cost estimate at your own hourly rate',
   'Safety warnings for every job',
@@ -16,6 +20,8 @@ const SELLING_POINTS = [
  * wide screens, the form alone on a phone.
  */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  const visionModel = useVisionModel();
+  const points = [visionModel ? FROM_THE_PHOTO : FROM_THE_DETAILS, ...SELLING_POINTS];
   return (
     <div className="flex min-h-dvh">
       <aside className="relative hidden w-[42%] max-w-xl flex-col justify-between overflow-hidden bg-green-900 p-10 text-white lg:flex">
@@ -29,7 +35,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
         <div className="relative">
           <p className="text-3xl leading-tight font-bold">Tree removal estimates you can plan around.</p>
           <ul className="mt-8 flex flex-col gap-3 text-green-50">
-            {SELLING_POINTS.map((point) => (
+            {points.map((point) => (
               <li key={point} className="flex items-start gap-3">
                 <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-green-300" />
                 {point}

@@ -1,6 +1,7 @@
-import { Camera, ClipboardList, Coins, HardHat, ShieldAlert, Wind, Zap, Users } from 'lucide-react';
+import { Camera, ClipboardList, Coins, HardHat, Ruler, ShieldAlert, Wind, Zap, Users } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 import { ANALYSIS_COST_CREDITS } from '../../core/credits';
+import { useVisionModel } from '../api/capabilities';
 import { Dialog } from './dialog';
 
 interface HelpDialogProps {
@@ -26,20 +27,37 @@ function Row({ icon, title, children }: { icon: ReactNode; title: string; childr
 const iconClass = 'size-4';
 
 export function HowItWorksDialog(props: HelpDialogProps) {
+  // Says what this install does: without a vision model the photo is checked, not read.
+  const visionModel = useVisionModel();
   return (
-    <Dialog {...props} title="How It Works" description="From one photo to a time and cost estimate in under a minute.">
+    <Dialog
+      {...props}
+      title="How It Works"
+      description={
+        visionModel
+          ? 'From one photo and the details you give to a time and cost estimate in under a minute.'
+          : 'From the details you give or measure on your photo to a time and cost estimate in under a minute.'
+      }
+    >
       <ol className="flex flex-col gap-4">
         <Row icon={<Camera aria-hidden="true" className={iconClass} />} title="1. Upload a photo">
-          Take a clear photo with the whole tree in frame, from about its own height away. A person or a door near the
-          trunk helps judge its size.
+          {visionModel
+            ? 'Take a clear photo with the whole tree in frame, from about its own height away. A person or a door near the trunk helps judge its size.'
+            : 'Take a clear photo with the whole tree in frame, from about its own height away, with a person or a door near the trunk. The photo is checked for quality only: it is not read for species or size.'}
         </Row>
-        <Row icon={<ClipboardList aria-hidden="true" className={iconClass} />} title="2. Add the details">
-          Optionally describe the site: what is within falling distance, power lines, access for equipment and what
-          should happen to the wood.
+        <Row icon={<Ruler aria-hidden="true" className={iconClass} />} title="2. Give the tree's size">
+          {visionModel
+            ? 'The AI model reads the species and size from the photo. Type them, pick a size or measure them on the photo to use yours instead.'
+            : 'Pick the species, then type the height and trunk diameter, pick the nearest sizes, or measure them on the photo against the door or person. The estimate is worked out from these.'}
         </Row>
-        <Row icon={<Zap aria-hidden="true" className={iconClass} />} title="3. Get your estimate">
-          See the species, trunk diameter, height, cutting, preparation and cleanup times, safety notes and a cost
-          at your hourly rate.
+        <Row icon={<ClipboardList aria-hidden="true" className={iconClass} />} title="3. Add the site details">
+          Optionally answer the site questions: what is within falling distance, power lines, access for equipment and
+          what should happen to the wood.
+        </Row>
+        <Row icon={<Zap aria-hidden="true" className={iconClass} />} title="4. Get your estimate">
+          See the species, trunk diameter, height and where each came from, cutting, preparation and cleanup times,
+          safety notes and a cost at your hourly rate. Without a size from anywhere you are asked for one, and no
+          credits are used.
         </Row>
         <Row icon={<Coins aria-hidden="true" className={iconClass} />} title={`${ANALYSIS_COST_CREDITS} credits per analysis`}>
           Each analysis uses {ANALYSIS_COST_CREDITS} credits from your monthly plan. Unused credits do not carry over.

@@ -7,6 +7,7 @@ import {
   type FeedbackInput,
   type SettingsPatch,
 } from '../../core/analysis';
+import type { ReportCopy } from '../../core/quote';
 import {
   businessListSchema,
   businessResponseSchema,
@@ -192,7 +193,9 @@ export const api = {
     get: (id: number) => request('GET', `/api/analysis/${id}`, { schema: analysisResponseSchema }),
     sendFeedback: (id: number, body: FeedbackInput) =>
       request('PATCH', `/api/analysis/${id}/feedback`, { body: { ...body }, schema: analysisResponseSchema }),
-    report: (id: number) => download(`/api/analysis/${id}/report.pdf`),
+    /** The customer's quote, or the contractor's internal copy with its notes page. */
+    report: (id: number, copy: ReportCopy = 'customer') =>
+      download(`/api/analysis/${id}/report.pdf${copy === 'internal' ? '?copy=internal' : ''}`),
   },
   billing: {
     config: () => request('GET', '/api/billing/config', { schema: billingConfigSchema }),

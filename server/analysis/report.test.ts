@@ -2,21 +2,32 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SAFETY_DISCLAIMER, type Analysis } from '../../core/analysis';
 import { formatCostRange, formatTimeRange, formatTotalTime, totalMinutes } from '../../core/format';
-import { buildReportPdf, type ReportInput } from './report';
+import { normaliseLogo } from '../settings/logo';
 import { photo } from '../testing/analysis';
+import { testLogoPng } from '../testing/logo';
+import { buildReportPdf, type QuoteCompany, type ReportInput } from './report';
 
-// A real photo (CC BY-SA 4.0, Msact; see the fixtures' ATTRIBUTION.md).
+// A real photo (CC BY-SA 4.0, Msact; see the fixtures' ATTRIBUTION.md), 450 x 600.
 const PHOTO = photo('elm-beside-building.jpg');
 const GENERATED_AT = new Date('2026-11-22T10:30:00Z');
+
+/** What the local estimate really writes for a large elm by a building, behind a side gate. */
+const TYPICAL_WARNINGS = [
+  'Check with your local council for a Tree Preservation Order or conservation area before felling.',
+  'Bird nesting season (March to August): check the tree for active nests before work; disturbing them is an offence under the Wildlife and Countryside Act 1981.',
+  'Power lines near the tree: only a competent, authorised contractor may do this work. Keep at least 10 ft (3 m) clear and contact the network operator first.',
+  'Climbing and rigging: use a qualified climber with a ground-based rescue plan (LOLER-inspected equipment).',
+  'Do not work in winds above 25 mph.',
+];
 
 function analysisFixture(overrides: Partial<Analysis> = {}): Analysis {
   return {
     id: 123,
     imageUrl: '/api/analysis/123/image',
-    species: 'American elm (Ulmus americana)',
+    species: 'English elm (Ulmus procera)',
     diameter: 28,
     height: 55,
     woodDensity: 'Medium (560 kg/m³ dry)',
@@ -27,33 +38,57 @@ function analysisFixture(overrides: Partial<Analysis> = {}): Analysis {
     cleanupTimeMin: 60,
     cleanupTimeMax: 90,
     factors: [
-      'Method: climb and dismantle (pieces lowered on ropes to protect building)',
-      'About 2.4 t of green wood and brush to clear',
+      'Not answered, assumed: brush drag of 10 to 30 m',
+      'Method: climb and dismantle (pieces lowered on ropes to protect a building)',
+      'About 2.4 tonnes of green wood and brush to clear',
       'Access through a side gate slows set-up and clearing',
+      'Stump grinding included in cleanup',
+      'Wood and chippings taken away',
     ],
-    safetyWarnings: [
-      'Building within falling distance: rig and lower every piece',
-      'Check for a Tree Preservation Order or conservation area before felling',
-      'Bird nesting season runs March to August: check for active nests first',
-    ],
+    safetyWarnings: TYPICAL_WARNINGS,
     confidence: 0.72,
     method: 'climb_dismantle',
-    siteVisitReason: 'a large tree within falling distance of a building',
+    siteVisitReason: 'A large tree near power lines needs an on-site risk assessment',
     calibratedFromJobs: 3,
     provider: 'local',
     description: 'Elm beside the garden room, about 55 ft',
-    siteDetails: { targets: 'building', access: 'side_gate' },
+    siteDetails: { targets: 'building', access: 'side_gate', powerLines: true, stumpGrinding: true, wasteRemoval: true },
     hourlyRate: '30.00',
-    cost: { min: '67.50', max: '105.00' },
+    // Odd pence, so VAT's rounding shows: 20% of 6753 is 1350.6, of 10502 is 2100.4.
+    cost: { min: '67.53', max: '105.02' },
     actualCuttingTime: null,
     actualPrepTime: null,
     actualCleanupTime: null,
     feedback: null,
     businessName: null,
-    sources: null,
-    measurement: null,
+    sources: { species: 'user', height: 'measured', diameter: 'measured' },
+    measurement: {
+      imageWidth: 450,
+      imageHeight: 600,
+      reference: { top: { x: 300, y: 455 }, bottom: { x: 300, y: 521 }, lengthM: 2, label: 'A door (2.0 m)' },
+      tree: { top: { x: 215, y: 5 }, base: { x: 215, y: 568 } },
+      trunk: { left: { x: 196, y: 500 }, right: { x: 232, y: 500 } },
+    },
     source: 'dashboard',
     createdAt: GENERATED_AT.toISOString(),
+    ...overrides,
+  };
+}
+
+let logo: Buffer;
+beforeAll(async () => {
+  logo = await normaliseLogo(await testLogoPng());
+});
+
+function company(overrides: Partial<QuoteCompany> = {}): QuoteCompany {
+  return {
+    tradingName: 'Oak & Ash Tree Care Ltd',
+    phone: '01632 960 123',
+    email: 'office@oakandash.co.uk',
+    address: 'Unit 4, Mill Lane\nHebden Bridge\nHX7 8AB',
+    vatNumber: 'GB123456789',
+    quoteValidityDays: 30,
+    logo,
     ...overrides,
   };
 }
@@ -64,6 +99,7 @@ async function build(overrides: Partial<Analysis> = {}, input: Partial<ReportInp
     image: PHOTO,
     reference: 'TA-000123',
     generatedAt: GENERATED_AT,
+    company: company(),
     ...input,
   });
   const { totalPages, text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
@@ -71,57 +107,115 @@ async function build(overrides: Partial<Analysis> = {}, input: Partial<ReportInp
   return { pdf, totalPages, text: text.replace(/\s+/g, ' ') };
 }
 
-describe('buildReportPdf', () => {
-  it('writes a one-page quote with the photo, measurements, times, cost and notes', async () => {
+/** What only the contractor may read; none of it belongs on the customer's copy. */
+const INTERNAL_WORDS = ['Internal notes', 'Not answered', 'assumed', 'Calibrated', 'calibrat', 'provider', 'Provider', 'Confidence', 'confidence', '72%', 'Measured on your photo', 'You entered it', 'Elm beside the garden room', 'About 2.4 tonnes'];
+
+describe('the customer quote', () => {
+  it('fits a typical job with logo, VAT and a measurement on one A4 page, saying who, what, when and how much', async () => {
     const { pdf, totalPages, text } = await build();
-    // Kept for a look by eye: pdftoppm -png <tmp>/report-sample.pdf sample
-    writeFileSync(join(tmpdir(), 'report-sample.pdf'), pdf);
+    // Kept for a look by eye: pdftoppm -png <tmp>/quote-sample.pdf sample
+    writeFileSync(join(tmpdir(), 'quote-sample.pdf'), pdf);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(totalPages).toBe(1);
 
-    const a = analysisFixture();
-    expect(text).toContain('Tree Work Estimate');
-    expect(text).toContain('Ref TA-000123');
-    expect(text).toContain('22 November 2026');
-    expect(text).toContain('American elm (Ulmus americana)');
-    expect(text).toContain('28 inches');
-    expect(text).toContain('55 ft');
+    expect(text).toContain('Oak & Ash Tree Care Ltd');
+    expect(text).toContain('Unit 4, Mill Lane, Hebden Bridge, HX7 8AB');
+    expect(text).toContain('Tel 01632 960 123');
+    expect(text).toContain('office@oakandash.co.uk');
+    expect(text).toContain('VAT registration no. GB 123 4567 89');
+    expect(text).toContain('Quote');
+    expect(text).toContain('Quote no. TA-000123');
+    expect(text).toContain('Date 22 November 2026');
+    // 30 days after 22 November.
+    expect(text).toContain('Valid until 22 December 2026');
+
+    expect(text).toContain('English elm (Ulmus procera)');
+    expect(text).toContain('55 ft (16.8 m)');
+    expect(text).toContain('28 in (71 cm)');
     expect(text).toContain('Medium (560 kg/m³ dry)');
     expect(text).toContain('Climb and dismantle');
-    expect(text).toContain('72%');
-    expect(text).toContain(`Actual Cutting ${formatTimeRange({ min: 45, max: 75 })}`);
-    expect(text).toContain(`Prep & Setup ${formatTimeRange({ min: 30, max: 45 })}`);
-    expect(text).toContain(`Cleanup ${formatTimeRange({ min: 60, max: 90 })}`);
+    expect(text).toContain('A climber will dismantle the tree from the top down');
+    // The measured lines' caption: 563 px of tree over 66 px per 2 m is 17.1 m; 36 px of trunk is 109 cm.
+    expect(text).toContain('Measured on the photo: height 17.1 m (red), trunk 109 cm across (blue), with a door (2.0 m) as the reference');
+
+    const a = analysisFixture();
+    expect(text).toContain(`Cutting ${formatTimeRange({ min: 45, max: 75 })}`);
+    expect(text).toContain(`Preparation and set-up ${formatTimeRange({ min: 30, max: 45 })}`);
     expect(text).toContain('Cleanup 1h - 1h 30m');
-    expect(text).toContain(formatTotalTime(totalMinutes(a)));
-    expect(text).toContain('2.3-3.5 hours');
-    expect(text).toContain(formatCostRange({ minPence: 6750, maxPence: 10500 }));
-    expect(text).toContain('£67.50 - £105.00');
-    expect(text).toContain('£30.00 per hour');
-    for (const line of [...a.factors, ...a.safetyWarnings]) expect(text).toContain(line);
-    expect(text).toContain('Site visit recommended: a large tree within falling distance of a building');
-    expect(text).toContain('Calibrated from 3 of your jobs');
+    expect(text).toContain(`Total time ${formatTotalTime(totalMinutes(a))}`);
+    expect(text).toContain('Site visit recommended: A large tree near power lines needs an on-site risk assessment. The price is confirmed after a visit.');
+
+    expect(text).toContain('Stump grinding below ground level');
+    expect(text).toContain('Removal of all wood, brush and chippings');
+    for (const warning of TYPICAL_WARNINGS) expect(text).toContain(warning);
+    expect(text).toContain('To accept this quote, contact Oak & Ash Tree Care Ltd on 01632 960 123 or at office@oakandash.co.uk by 22 December 2026, quoting TA-000123.');
     expect(text).toContain(SAFETY_DISCLAIMER);
-    expect(text).not.toContain('Prepared by');
+    expect(text).toContain('Page 1 of 1');
   });
 
-  it('names the business and the customer when there are both', async () => {
-    const { text } = await build({ businessName: 'Oak & Ash Tree Care' }, { preparedFor: 'Mrs J. Smith' });
-    expect(text).toContain('Prepared by Oak & Ash Tree Care');
-    expect(text).toContain('Prepared for Mrs J. Smith');
+  it('adds VAT at 20% to each end of the price, rounded per line to the nearer penny', async () => {
+    const { text } = await build();
+    expect(text).toContain('Price ex VAT £67.53 - £105.02');
+    // 1350.6p rounds up to £13.51, 2100.4p down to £21.00.
+    expect(text).toContain('VAT at 20% £13.51 - £21.00');
+    expect(text).toContain('Total inc VAT £81.04 - £126.02');
+    expect(text).toContain('£30.00 an hour before VAT');
   });
 
-  it('says no rate is set when there is no cost, and leaves out notes that do not apply', async () => {
-    const { text } = await build({ cost: null, hourlyRate: '0.00', siteVisitReason: null, calibratedFromJobs: null });
-    expect(text).toContain('No hourly rate set');
+  it('shows the price alone, without any VAT line, when no VAT number is set', async () => {
+    const { text } = await build({}, { company: company({ vatNumber: '' }) });
+    expect(text).toContain(`Price ${formatCostRange({ minPence: 6753, maxPence: 10502 })}`);
+    expect(text).not.toContain('VAT');
+  });
+
+  it('keeps every internal note off the customer copy', async () => {
+    const { text } = await build({ woodDensity: 'Dense hardwood (700 kg/m³ dry), assumed' });
+    expect(text).toContain('Wood density Dense hardwood (700 kg/m³ dry)');
+    for (const word of INTERNAL_WORDS) expect(text, word).not.toContain(word);
+    expect(text).not.toContain('Add your company details');
+  });
+
+  it('counts the validity on the UK calendar from the quote date, with the profile\'s days', async () => {
+    const { text } = await build({}, { generatedAt: new Date('2026-06-30T23:30:00Z'), company: company({ quoteValidityDays: 14 }) });
+    // 00:30 on 1 July in London (BST).
+    expect(text).toContain('Date 1 July 2026');
+    expect(text).toContain('Valid until 15 July 2026');
+  });
+
+  it('says what is not included when the estimate left it out', async () => {
+    const { text } = await build({
+      siteDetails: { stumpGrinding: false, wasteRemoval: false },
+      factors: ['Wood left on site in rounds'],
+    });
+    expect(text).toContain('Not included: Stump grinding (stump left low at ground level)');
+    expect(text).toContain('Not included: Waste removal (wood left on site in rounds)');
+  });
+
+  it('has no price line, only "to be confirmed", when no hourly rate is set', async () => {
+    const { text } = await build({ cost: null, hourlyRate: '0.00', siteVisitReason: null });
+    expect(text).toContain('Price to be confirmed');
     expect(text).not.toContain('£');
     expect(text).not.toContain('Site visit recommended');
-    expect(text).not.toContain('Calibrated from');
+  });
+
+  it('without a company profile has a clean header: no placeholder, no contact line', async () => {
+    const { text, totalPages } = await build({}, { company: null });
+    expect(totalPages).toBe(1);
+    expect(text).toContain('Quote no. TA-000123');
+    expect(text).toContain('Valid until 22 December 2026');
+    expect(text).not.toContain('Add your company details');
+    expect(text).not.toContain('To accept this quote');
+  });
+
+  it("names the embed's business when there is no profile, and the customer when there is one", async () => {
+    const { text } = await build({ businessName: 'Birch Brothers Arboriculture' }, { company: null, preparedFor: 'Mrs J. Smith' });
+    expect(text).toContain('Birch Brothers Arboriculture');
+    expect(text).toContain('Prepared for Mrs J. Smith');
   });
 
   it('shows Unknown and N/A for what could not be told, and works without a photo', async () => {
     const { pdf, text } = await build(
-      { species: null, diameter: null, height: null, woodDensity: null, method: null, factors: [], safetyWarnings: [] },
+      { species: null, diameter: null, height: null, woodDensity: null, method: null, safetyWarnings: [] },
       { image: null },
     );
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -129,26 +223,27 @@ describe('buildReportPdf', () => {
     expect(text).toContain('Trunk diameter N/A');
     expect(text).toContain('Height N/A');
     expect(text).toContain('Wood density N/A');
+    expect(text).toContain('To be agreed on site');
     expect(text).toContain('None noted.');
   });
 
-  it('flows a long factor list onto a second page without losing the end', async () => {
-    const factors = Array.from({ length: 40 }, (_, i) => `Factor number ${i + 1}: a branch union over the neighbour's conservatory roof`);
-    const { totalPages, text } = await build({ factors });
+  it('flows a long list of safety notes onto a second page without losing the end', async () => {
+    const safetyWarnings = Array.from({ length: 40 }, (_, i) => `Note number ${i + 1}: a branch union over the neighbour's conservatory roof`);
+    const { totalPages, text } = await build({ safetyWarnings });
     expect(totalPages).toBeGreaterThanOrEqual(2);
-    expect(text).toContain('Factor number 1:');
-    expect(text).toContain('Factor number 40:');
-    expect(text).toContain('Factors affecting cutting time (continued)');
+    expect(text).toContain('Note number 1:');
+    expect(text).toContain('Note number 40:');
+    expect(text).toContain('Safety notes (continued)');
     expect(text).toContain(`Page 2 of ${totalPages}`);
     expect(text).toContain(SAFETY_DISCLAIMER);
   });
 
   it('keeps text the standard fonts cannot draw readable', async () => {
-    const { text } = await build({
-      businessName: 'Łódź Tree Surgeons',
-      safetyWarnings: ['⚠️ Keep ≥ 10 ft from power lines → call the network operator'],
-    });
-    expect(text).toContain('Prepared by Lódz Tree Surgeons');
+    const { text } = await build(
+      { safetyWarnings: ['⚠️ Keep ≥ 10 ft from power lines → call the network operator'] },
+      { company: company({ tradingName: 'Łódź Tree Surgeons' }) },
+    );
+    expect(text).toContain('Lódz Tree Surgeons');
     expect(text).toContain('Keep >= 10 ft from power lines -> call the network operator');
   });
 
@@ -158,8 +253,35 @@ describe('buildReportPdf', () => {
     expect(again.pdf.equals(pdf)).toBe(true);
     const meta = await (await getDocumentProxy(new Uint8Array(pdf))).getMetadata();
     const info = meta.info as Record<string, unknown>;
-    expect(info.Title).toBe('Tree Work Estimate TA-000123');
-    expect(info.Author).toBe('TreeAnalyzer Pro');
+    expect(info.Title).toBe('Quote TA-000123');
+    expect(info.Author).toBe('Oak & Ash Tree Care Ltd');
     expect(info.CreationDate).toBe('D:20261122103000Z');
+  });
+});
+
+describe('the internal copy', () => {
+  it('adds a second page of notes for the contractor after the one-page quote', async () => {
+    const { pdf, totalPages, text } = await build({}, { copy: 'internal' });
+    writeFileSync(join(tmpdir(), 'quote-sample-internal.pdf'), pdf);
+    expect(totalPages).toBe(2);
+    expect(text).toContain('Quote no. TA-000123');
+    expect(text).toContain('Internal notes - not for the customer');
+    expect(text).toContain('Provider Local estimate from the details given (no vision model)');
+    expect(text).toContain('Confidence 72%');
+    expect(text).toContain('Calibrated from 3 of your jobs');
+    expect(text).toContain('Species You entered it');
+    expect(text).toContain('Height Measured on your photo');
+    expect(text).toContain('Photo measurement height 17.1 m, trunk 109 cm; reference: A door (2.0 m)');
+    expect(text).toContain('Within falling distance Building');
+    expect(text).toContain('Project details Elm beside the garden room, about 55 ft');
+    for (const factor of analysisFixture().factors) expect(text).toContain(factor);
+    expect(text).toContain('Page 2 of 2');
+  });
+
+  it('says, on the contractor\'s copy only, to add the company details', async () => {
+    const { text } = await build({ cost: null, hourlyRate: '0.00' }, { company: null, copy: 'internal' });
+    expect(text).toContain('Add your company details in Settings');
+    expect(text).toContain('Your company details are not set');
+    expect(text).toContain('No hourly rate was set');
   });
 });

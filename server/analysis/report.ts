@@ -1,54 +1,81 @@
 import PDFDocument from 'pdfkit';
 import { SAFETY_DISCLAIMER, type Analysis } from '../../core/analysis';
-import { formatCostRange, formatTimeRange, formatTotalTime, totalMinutes } from '../../core/format';
+import { DEFAULT_QUOTE_VALIDITY_DAYS, formatVatNumber } from '../../core/company-profile';
+import { formatCostRange, formatTimeRange, formatTotalTime, totalMinutes, type CostRange } from '../../core/format';
 import { formatGbp, parsePence } from '../../core/money';
-import { METHOD_LABELS, type Method } from '../../core/time-model';
+import { describeMethod, formatQuoteDate, includedWork, quoteValidUntil, VAT_STANDARD_RATE_PERCENT, vatBreakdown, type ReportCopy } from '../../core/quote';
+import { drawInternalPage, INTERNAL_TITLE } from './report-internal';
+import {
+  BOTTOM_MARGIN,
+  COLOUR,
+  MARGIN,
+  contentRight,
+  contentWidth,
+  drawDash,
+  drawList,
+  drawTick,
+  keyValueRows,
+  pageBottom,
+  sectionHeading,
+  type Doc,
+} from './report-layout';
+import { drawPhoto, photoSize } from './report-photo';
+import { winAnsi } from './report-text';
 
 /**
- * The PDF quote behind Download Report (DECISIONS, Results): photo, measurements, times,
- * cost, notes and the safety disclaimer, one or two A4 pages. Times and money go through
- * core/format and core/money so the PDF says exactly what the screens say.
+ * The PDF behind Download Report (DECISIONS, Analysis; issue "Estimates a tree surgeon would
+ * sign"): a quote a contractor can send to their customer. One A4 page for a typical job:
+ * the company's header, quote number, date and validity, the photo with the measured lines,
+ * the tree, the method in plain words, time and price (with VAT when the company is
+ * VAT-registered), what is included, safety notes and the disclaimer. The internal copy adds
+ * a page of notes for the contractor (report-internal.ts); none of them are on the customer's.
+ * Times and money go through core/format and core/money so the PDF says what the screens say.
  */
+
+/** The quote's sender: the user's company profile (server/settings), with the logo's PNG bytes. */
+export interface QuoteCompany {
+  tradingName: string;
+  phone: string;
+  email: string;
+  address: string;
+  /** Normalised ("GB123456789") or "" when not VAT-registered. */
+  vatNumber: string;
+  quoteValidityDays: number;
+  logo: Buffer | null;
+}
+
 export interface ReportInput {
   analysis: Analysis;
   /** The stored JPEG, or null when there is none. */
   image: Buffer | null;
   /** Shown as is, e.g. "TA-000123". */
   reference: string;
+  /** The quote's date; "Valid until" counts from it. */
   generatedAt: Date;
+  /** Without one, the header says only what the analysis knows (an embed's business name). */
+  company?: QuoteCompany | null;
+  /** 'customer' (the default) or 'internal', which adds the contractor's notes page. */
+  copy?: ReportCopy;
   preparedFor?: string | null;
 }
 
-type Doc = PDFKit.PDFDocument;
-
-const MARGIN = 48;
-/** Room under the content for the footer line. */
-const BOTTOM_MARGIN = 56;
-const HEADER_HEIGHT = 92;
-const PHOTO = { width: 230, height: 190 };
-const TIME_TABLE_WIDTH = 290;
-const COLOUR = {
-  brand: '#2e6b3a',
-  brandLight: '#eef5ee',
-  onBrand: '#dcefd9',
-  text: '#1f2933',
-  muted: '#5f6b76',
-  rule: '#d5dbd6',
-  warn: '#a15c00',
-  warnLight: '#fff5e0',
-  box: '#f4f5f4',
-};
+/** The photo's box: its height is fixed, its width follows the photo up to the maximum. */
+const PHOTO = { maxWidth: 250, height: 172 };
+const TIME_TABLE_WIDTH = 262;
 
 export async function buildReportPdf(input: ReportInput): Promise<Buffer> {
+  const company = input.company ?? null;
+  const sender = senderName(company, input.analysis);
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: BOTTOM_MARGIN },
     bufferPages: true,
     displayTitle: true,
     info: {
-      Title: `Tree Work Estimate ${winAnsi(input.reference)}`,
-      Author: 'TreeAnalyzer Pro',
-      Subject: 'Tree work time and cost estimate',
+      Title: `Quote ${winAnsi(input.reference)}`,
+      Author: sender ? winAnsi(sender) : 'TreeAnalyzer Pro',
+      Subject: 'Tree work quote',
+      Creator: 'TreeAnalyzer Pro',
       CreationDate: input.generatedAt,
       ModDate: input.generatedAt,
     },
@@ -61,260 +88,290 @@ export async function buildReportPdf(input: ReportInput): Promise<Buffer> {
   });
 
   const { analysis } = input;
-  drawHeader(doc, input);
-  drawPhotoAndTree(doc, analysis, input.image);
-  drawTimesAndCost(doc, analysis);
+  const copy = input.copy ?? 'customer';
+  const validUntil = quoteValidUntil(input.generatedAt, company?.quoteValidityDays ?? DEFAULT_QUOTE_VALIDITY_DAYS);
+  const size = input.image ? await photoSize(input.image) : null;
+
+  drawHeader(doc, input, company, sender, copy, validUntil);
+  drawPhotoAndTree(doc, analysis, input.image, size);
   drawSiteVisit(doc, analysis.siteVisitReason);
-  drawList(doc, 'Factors affecting cutting time', analysis.factors, COLOUR.brand);
-  drawList(doc, 'Safety recommendations', analysis.safetyWarnings, COLOUR.warn);
+  drawTimeAndPrice(doc, analysis, company?.vatNumber ? company.vatNumber : null);
+  drawIncluded(doc, analysis);
+  drawList(doc, 'Safety notes', analysis.safetyWarnings, COLOUR.warn);
+  drawAcceptance(doc, company, sender, input.reference, validUntil);
   drawDisclaimer(doc);
-  drawFooters(doc, input.reference);
+  const quotePages = doc.bufferedPageRange().count;
+  if (copy === 'internal') drawInternalPage(doc, analysis, input.reference, Boolean(company?.tradingName));
+  drawFooters(doc, input.reference, validUntil, quotePages);
   doc.end();
   return finished;
 }
 
-function drawHeader(doc: Doc, { analysis, reference, generatedAt, preparedFor }: ReportInput): void {
-  const width = doc.page.width;
-  const rightWidth = 150;
-  const rightX = width - MARGIN - rightWidth;
-  doc.rect(0, 0, width, HEADER_HEIGHT).fill(COLOUR.brand);
-  doc.fillColor('white').font('Helvetica-Bold').fontSize(16);
-  doc.text('TreeAnalyzer Pro — Tree Work Estimate', MARGIN, 28, { width: rightX - MARGIN, lineBreak: false });
-  doc.fontSize(11).text(`Ref ${winAnsi(reference)}`, rightX, 30, { width: rightWidth, align: 'right' });
-  doc.font('Helvetica').fontSize(10).text(formatReportDate(generatedAt), rightX, 46, { width: rightWidth, align: 'right' });
-
-  const lines = [
-    analysis.businessName ? `Prepared by ${winAnsi(analysis.businessName)}` : 'Planning estimate from a photo',
-    ...(preparedFor ? [`Prepared for ${winAnsi(preparedFor)}`] : []),
-  ];
-  doc.fillColor(COLOUR.onBrand).font('Helvetica-Bold').fontSize(11);
-  lines.forEach((line, i) => doc.text(line, MARGIN, 52 + i * 15, { width: rightX - MARGIN - 10, height: 14, ellipsis: true }));
-  doc.y = HEADER_HEIGHT + 20;
+/** Who the quote is from: the trading name, else the embed's business, else nobody yet. */
+function senderName(company: QuoteCompany | null, analysis: Analysis): string | null {
+  return company?.tradingName || analysis.businessName || null;
 }
 
-/** "22 November 2026", on the UK calendar whatever the server's time zone. */
-function formatReportDate(date: Date): string {
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
-}
+function drawHeader(doc: Doc, input: ReportInput, company: QuoteCompany | null, sender: string | null, copy: ReportCopy, validUntil: Date): void {
+  const top = MARGIN - 8;
+  const right = contentRight(doc);
+  const metaWidth = 190;
+  const leftWidth = contentWidth(doc) - metaWidth - 20;
+  let y = top;
 
-function drawPhotoAndTree(doc: Doc, analysis: Analysis, image: Buffer | null): void {
-  const top = doc.y;
-  let treeX = MARGIN;
-  if (image) {
-    doc.rect(MARGIN, top, PHOTO.width, PHOTO.height).fill(COLOUR.box);
+  if (company?.logo) {
     try {
-      doc.image(image, MARGIN, top, { fit: [PHOTO.width, PHOTO.height], align: 'center', valign: 'center' });
+      doc.image(company.logo, MARGIN, y, { fit: [150, 44] });
+      y += 50;
     } catch {
-      // A photo pdfkit cannot read should not cost the customer the rest of the quote.
-      doc.fillColor(COLOUR.muted).font('Helvetica').fontSize(10);
-      doc.text('Photo unavailable', MARGIN, top + PHOTO.height / 2 - 6, { width: PHOTO.width, align: 'center' });
+      // A logo pdfkit cannot draw is left out; the name still says who the quote is from.
     }
-    doc.rect(MARGIN, top, PHOTO.width, PHOTO.height).lineWidth(0.75).stroke(COLOUR.rule);
-    treeX = MARGIN + PHOTO.width + 20;
   }
-  const width = contentRight(doc) - treeX;
-  let y = sectionHeading(doc, 'Tree', treeX, top, width);
-  const rows: [string, string][] = [
-    ['Species', analysis.species ? winAnsi(analysis.species) : 'Unknown'],
-    ['Trunk diameter', analysis.diameter != null ? `${analysis.diameter} inches` : 'N/A'],
-    ['Height', analysis.height != null ? `${analysis.height} ft` : 'N/A'],
-    ['Wood density', analysis.woodDensity ? winAnsi(analysis.woodDensity) : 'N/A'],
-    ['Method', methodLabel(analysis.method)],
-    ['Confidence', `${Math.round(analysis.confidence * 100)}%`],
+  if (sender) {
+    doc.fillColor(COLOUR.text).font('Helvetica-Bold').fontSize(14).text(winAnsi(sender), MARGIN, y, { width: leftWidth });
+    y = doc.y + 2;
+    const lines = [
+      company?.address ? winAnsi(company.address).split('\n').join(', ') : null,
+      [company?.phone ? `Tel ${winAnsi(company.phone)}` : null, company?.email ? winAnsi(company.email) : null].filter(Boolean).join('   |   ') || null,
+      company?.vatNumber ? `VAT registration no. ${formatVatNumber(company.vatNumber)}` : null,
+    ].filter((line): line is string => Boolean(line));
+    doc.fillColor(COLOUR.muted).font('Helvetica').fontSize(9);
+    for (const line of lines) {
+      doc.text(line, MARGIN, y, { width: leftWidth, lineGap: 1 });
+      y = doc.y + 1;
+    }
+  } else if (copy === 'internal') {
+    // Only the contractor's copy says what is missing; the customer's stays clean.
+    const height = 44;
+    doc.save().roundedRect(MARGIN, y, leftWidth, height, 4).dash(3, { space: 3 }).lineWidth(1).stroke(COLOUR.warn).restore();
+    doc.fillColor(COLOUR.warn).font('Helvetica-Bold').fontSize(11).text('Add your company details in Settings', MARGIN + 10, y + 9, { width: leftWidth - 20 });
+    doc.fillColor(COLOUR.muted).font('Helvetica').fontSize(8.5).text('Your name, contact details and logo go here on the customer\'s copy.', MARGIN + 10, doc.y + 2, { width: leftWidth - 20 });
+    y += height;
+  }
+
+  const metaX = right - metaWidth;
+  doc.fillColor(COLOUR.brand).font('Helvetica-Bold').fontSize(24).text('Quote', metaX, top - 2, { width: metaWidth, align: 'right' });
+  let metaY = doc.y + 4;
+  const meta: [string, string][] = [
+    ['Quote no.', input.reference],
+    ['Date', formatQuoteDate(input.generatedAt)],
+    ['Valid until', formatQuoteDate(validUntil)],
   ];
-  const labelWidth = 100;
-  for (const [label, value] of rows) {
-    doc.fillColor(COLOUR.muted).font('Helvetica').fontSize(9.5).text(label, treeX, y + 1, { width: labelWidth });
-    doc.fillColor(COLOUR.text).font('Helvetica-Bold').fontSize(10.5);
-    doc.text(value, treeX + labelWidth, y, { width: width - labelWidth });
-    y = doc.y + 7;
+  if (input.preparedFor) meta.push(['Prepared for', input.preparedFor]);
+  for (const [label, value] of meta) {
+    doc.fillColor(COLOUR.muted).font('Helvetica').fontSize(9).text(label, metaX, metaY, { width: 70, lineBreak: false });
+    doc.fillColor(COLOUR.text).font('Helvetica-Bold').fontSize(9.5).text(winAnsi(value), metaX + 70, metaY, { width: metaWidth - 70, align: 'right' });
+    metaY = doc.y + 3;
   }
-  doc.y = Math.max(y, image ? top + PHOTO.height : y) + 20;
+
+  const bottom = Math.max(y, metaY) + 8;
+  doc.rect(MARGIN, bottom, contentWidth(doc), 2).fill(COLOUR.brand);
+  doc.y = bottom + 12;
 }
 
-/** METHOD_LABELS for the time model's keys, with a capital; anything else as given. */
-function methodLabel(method: string | null): string {
-  if (!method) return 'N/A';
-  const label = method in METHOD_LABELS ? METHOD_LABELS[method as Method] : winAnsi(method);
-  return label.charAt(0).toUpperCase() + label.slice(1);
-}
-
-function drawTimesAndCost(doc: Doc, analysis: Analysis): void {
+function drawPhotoAndTree(doc: Doc, analysis: Analysis, image: Buffer | null, size: { width: number; height: number } | null): void {
   const top = doc.y;
-  let y = sectionHeading(doc, 'Time estimate', MARGIN, top, TIME_TABLE_WIDTH);
+  let textX = MARGIN;
+  let photoBottom = top;
+  let caption: string | null = null;
+  if (image) {
+    const width = size ? Math.min(PHOTO.maxWidth, Math.round((PHOTO.height * size.width) / size.height)) : PHOTO.maxWidth;
+    caption = drawPhoto(doc, image, size, { x: MARGIN, y: top, width, height: PHOTO.height }, analysis.measurement);
+    photoBottom = top + PHOTO.height;
+    textX = MARGIN + width + 18;
+  }
+  const width = contentRight(doc) - textX;
+  let y = sectionHeading(doc, 'The tree', textX, top, width);
+  y = keyValueRows(
+    doc,
+    [
+      ['Species', analysis.species ?? 'Unknown'],
+      ['Height', analysis.height != null ? `${analysis.height} ft (${(analysis.height * 0.3048).toFixed(1)} m)` : 'N/A'],
+      ['Trunk diameter', analysis.diameter != null ? `${analysis.diameter} in (${Math.round(analysis.diameter * 2.54)} cm)` : 'N/A'],
+      // "..., assumed" is the contractor's note (internal page), not the customer's business.
+      ['Wood density', analysis.woodDensity ? analysis.woodDensity.replace(/,\s*assumed$/i, '') : 'N/A'],
+    ],
+    textX,
+    y,
+    width,
+    88,
+  );
+  // What the lines on the photo are, beside the sizes they gave.
+  if (caption) {
+    doc.fillColor(COLOUR.muted).font('Helvetica').fontSize(8).text(caption, textX, y + 1, { width, lineGap: 0.5 });
+    y = doc.y + 2;
+  }
+
+  const method = describeMethod(analysis.method);
+  y = sectionHeading(doc, 'How the work will be done', textX, y + 8, width);
+  doc.fillColor(COLOUR.text).font('Helvetica-Bold').fontSize(10).text(method?.title ?? 'To be agreed on site', textX, y, { width });
+  doc.font('Helvetica').fontSize(9.5).text(
+    method?.sentence ?? 'The method will be agreed with you after a look at the tree and what is around it.',
+    textX,
+    doc.y + 2,
+    { width, lineGap: 1 },
+  );
+  doc.y = Math.max(doc.y, photoBottom) + 12;
+}
+
+/** The abstention of DECISIONS (Analysis): a caveat on the price, so it sits right above it. */
+function drawSiteVisit(doc: Doc, reason: string | null): void {
+  if (!reason) return;
+  const lead = 'Site visit recommended: ';
+  const tail = '. The price is confirmed after a visit.';
+  const text = `${winAnsi(reason).replace(/\.$/, '')}${tail}`;
+  const [x, y, pad] = [MARGIN + 14, doc.y, 7];
+  const width = contentRight(doc) - x - pad;
+  const height = doc.font('Helvetica-Bold').fontSize(9.5).heightOfString(lead + text, { width }) + 2 * pad;
+  doc.rect(MARGIN, y, contentWidth(doc), height).fill(COLOUR.warnLight);
+  doc.rect(MARGIN, y, 4, height).fill(COLOUR.warn);
+  doc.fillColor(COLOUR.warn).text(lead, x, y + pad, { width, continued: true });
+  doc.fillColor(COLOUR.text).font('Helvetica').text(text);
+  doc.y = y + height + 10;
+}
+
+function drawTimeAndPrice(doc: Doc, analysis: Analysis, vatNumber: string | null): void {
+  const top = doc.y;
+  let y = sectionHeading(doc, 'Time on site', MARGIN, top, TIME_TABLE_WIDTH);
   const rows: [string, string][] = [
-    ['Actual Cutting', formatTimeRange({ min: analysis.cuttingTimeMin, max: analysis.cuttingTimeMax })],
-    ['Prep & Setup', formatTimeRange({ min: analysis.prepTimeMin, max: analysis.prepTimeMax })],
+    ['Cutting', formatTimeRange({ min: analysis.cuttingTimeMin, max: analysis.cuttingTimeMax })],
+    ['Preparation and set-up', formatTimeRange({ min: analysis.prepTimeMin, max: analysis.prepTimeMax })],
     ['Cleanup', formatTimeRange({ min: analysis.cleanupTimeMin, max: analysis.cleanupTimeMax })],
   ];
-  y = tableRow(doc, y, ['Task', 'Estimated time'], { fill: COLOUR.brandLight, bold: true, colour: COLOUR.brand });
-  for (const row of rows) y = tableRow(doc, y, row, {});
+  for (const row of rows) y = tableRow(doc, y, row, false);
   doc.moveTo(MARGIN, y).lineTo(MARGIN + TIME_TABLE_WIDTH, y).lineWidth(1).stroke(COLOUR.brand);
-  y = tableRow(doc, y, ['Total project time', formatTotalTime(totalMinutes(analysis))], { bold: true, colour: COLOUR.text });
-  if (analysis.calibratedFromJobs) {
-    const note = `Calibrated from ${analysis.calibratedFromJobs} of your jobs: scaled by the actual times you reported.`;
-    doc.fillColor(COLOUR.muted).font('Helvetica-Oblique').fontSize(8.5).text(note, MARGIN, y + 7, { width: TIME_TABLE_WIDTH });
-    y = doc.y;
-  }
+  y = tableRow(doc, y, ['Total time', formatTotalTime(totalMinutes(analysis))], true);
 
-  const costX = MARGIN + TIME_TABLE_WIDTH + 20;
-  drawCost(doc, analysis, costX, top, contentRight(doc) - costX);
-  doc.y = Math.max(y, doc.y) + 20;
+  const priceX = MARGIN + TIME_TABLE_WIDTH + 18;
+  drawPrice(doc, analysis, vatNumber, priceX, top, contentRight(doc) - priceX);
+  doc.y = Math.max(y, doc.y) + 10;
 }
 
-type RowStyle = { fill?: string; bold?: boolean; colour?: string };
-
-function tableRow(doc: Doc, y: number, [label, value]: [string, string], style: RowStyle): number {
-  const height = 22;
-  if (style.fill) doc.rect(MARGIN, y, TIME_TABLE_WIDTH, height).fill(style.fill);
-  else doc.moveTo(MARGIN, y + height).lineTo(MARGIN + TIME_TABLE_WIDTH, y + height).lineWidth(0.5).stroke(COLOUR.rule);
-  doc.fillColor(style.colour ?? COLOUR.text).font(style.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
-  doc.text(label, MARGIN + 8, y + 7, { width: 150, lineBreak: false });
-  doc.font('Helvetica-Bold').text(value, MARGIN + 160, y + 7, { width: TIME_TABLE_WIDTH - 168, align: 'right', lineBreak: false });
+function tableRow(doc: Doc, y: number, [label, value]: [string, string], bold: boolean): number {
+  const height = 17;
+  if (!bold) doc.moveTo(MARGIN, y + height).lineTo(MARGIN + TIME_TABLE_WIDTH, y + height).lineWidth(0.5).stroke(COLOUR.rule);
+  doc.fillColor(COLOUR.text).font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9.5);
+  doc.text(label, MARGIN + 4, y + 4, { width: 140, lineBreak: false });
+  doc.font('Helvetica-Bold').text(value, MARGIN + 140, y + 4, { width: TIME_TABLE_WIDTH - 144, align: 'right', lineBreak: false });
   return y + height;
 }
 
-function drawCost(doc: Doc, analysis: Analysis, x: number, top: number, width: number): void {
-  const y = sectionHeading(doc, 'Estimated cost', x, top, width);
+/**
+ * The price: the cost range as it is; with a VAT number, the range is the price before VAT and
+ * VAT at the standard rate is added to each end (core/quote.ts vatBreakdown, whole pence).
+ */
+function drawPrice(doc: Doc, analysis: Analysis, vatNumber: string | null, x: number, top: number, width: number): void {
+  const y = sectionHeading(doc, 'Price', x, top, width);
   const range = analysis.cost && costInPence(analysis.cost);
-  const rate = parsePence(analysis.hourlyRate);
-  const pad = 12;
+  const pad = 10;
   const inner = width - 2 * pad;
-  doc.font('Helvetica-Bold').fontSize(range ? 17 : 12);
-  const main = range ? formatCostRange(range) : 'No hourly rate set';
-  const note = range
-    ? `At ${rate !== undefined ? formatGbp(rate) : winAnsi(analysis.hourlyRate)} per hour for the total project time`
-    : 'Add an hourly rate in AI Settings to include a cost.';
-  const mainHeight = doc.heightOfString(main, { width: inner });
-  const noteHeight = doc.font('Helvetica').fontSize(9).heightOfString(note, { width: inner });
-  const boxHeight = Math.max(88, pad * 2 + mainHeight + 8 + noteHeight);
-  doc.roundedRect(x, y, width, boxHeight, 4).fill(range ? COLOUR.brandLight : COLOUR.box);
-  doc.fillColor(range ? COLOUR.brand : COLOUR.text).font('Helvetica-Bold').fontSize(range ? 17 : 12);
-  doc.text(main, x + pad, y + pad, { width: inner });
-  doc.fillColor(COLOUR.muted).font('Helvetica').fontSize(9).text(note, x + pad, doc.y + 8, { width: inner });
-  doc.y = y + boxHeight;
+  const boxTop = y;
+  if (!range) {
+    doc.roundedRect(x, boxTop, width, 58, 4).fill(COLOUR.box);
+    doc.fillColor(COLOUR.text).font('Helvetica-Bold').fontSize(13).text('Price to be confirmed', x + pad, boxTop + pad, { width: inner });
+    doc.fillColor(COLOUR.muted).font('Helvetica').fontSize(8.5).text('We will confirm the price with you before any work starts.', x + pad, doc.y + 4, { width: inner });
+    doc.y = boxTop + 58;
+    return;
+  }
+  const rate = parsePence(analysis.hourlyRate);
+  const basis = `The time above at ${rate !== undefined ? formatGbp(rate) : winAnsi(analysis.hourlyRate)} an hour${vatNumber ? ' before VAT' : ''}; the final price follows the time the job takes.`;
+  const lines: { label: string; value: string; strong?: boolean }[] = vatNumber
+    ? vatLines(range)
+    : [{ label: 'Price', value: formatCostRange(range), strong: true }];
+  const boxHeight = pad * 2 + lines.reduce((h, l) => h + (l.strong ? 22 : 16), 0) + 6 + doc.font('Helvetica').fontSize(8).heightOfString(basis, { width: inner });
+  doc.roundedRect(x, boxTop, width, boxHeight, 4).fill(COLOUR.brandLight);
+  let ly = boxTop + pad;
+  for (const line of lines) {
+    if (line.strong && lines.length > 1) doc.moveTo(x + pad, ly - 2).lineTo(x + width - pad, ly - 2).lineWidth(0.75).stroke(COLOUR.brand);
+    doc.fillColor(line.strong ? COLOUR.brand : COLOUR.text).font(line.strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(line.strong ? 10 : 9.5);
+    doc.text(line.label, x + pad, ly + (line.strong ? 4 : 0), { width: 90, lineBreak: false });
+    doc.font('Helvetica-Bold').fontSize(line.strong ? 13 : 9.5).text(line.value, x + pad + 80, ly + (line.strong ? 2 : 0), { width: inner - 80, align: 'right', lineBreak: false });
+    ly += line.strong ? 22 : 16;
+  }
+  doc.fillColor(COLOUR.muted).font('Helvetica').fontSize(8).text(basis, x + pad, ly + 4, { width: inner });
+  doc.y = boxTop + boxHeight;
+}
+
+function vatLines(range: CostRange): { label: string; value: string; strong?: boolean }[] {
+  const low = vatBreakdown(range.minPence);
+  const high = vatBreakdown(range.maxPence);
+  const both = (pick: (b: typeof low) => number) => formatCostRange({ minPence: pick(low), maxPence: pick(high) });
+  return [
+    { label: 'Price ex VAT', value: both((b) => b.netPence) },
+    { label: `VAT at ${VAT_STANDARD_RATE_PERCENT}%`, value: both((b) => b.vatPence) },
+    { label: 'Total inc VAT', value: both((b) => b.grossPence), strong: true },
+  ];
 }
 
 /** analysis.cost holds decimal text ("67.50"); the formatter takes pence. */
-function costInPence(cost: { min: string; max: string }): { minPence: number; maxPence: number } | null {
+function costInPence(cost: { min: string; max: string }): CostRange | null {
   const minPence = parsePence(cost.min);
   const maxPence = parsePence(cost.max);
   return minPence === undefined || maxPence === undefined ? null : { minPence, maxPence };
 }
 
-/** A bulleted list that flows onto further pages, never splitting an item. */
-function drawList(doc: Doc, title: string, items: string[], bulletColour: string): void {
-  const width = contentRight(doc) - MARGIN;
-  const textX = MARGIN + 14;
-  const entries = items.length > 0 ? items.map(winAnsi) : ['None noted.'];
-  const heightOf = (text: string) => doc.font('Helvetica').fontSize(10).heightOfString(text, { width: width - 14, lineGap: 1.5 });
-  ensureSpace(doc, 30 + heightOf(entries[0] ?? ''));
-  let y = sectionHeading(doc, title, MARGIN, doc.y, width);
-  for (const entry of entries) {
-    const height = heightOf(entry);
-    if (y + height > pageBottom(doc)) {
-      doc.addPage();
-      y = sectionHeading(doc, `${title} (continued)`, MARGIN, doc.y, width);
-    }
-    if (items.length > 0) doc.circle(MARGIN + 4, y + 4.8, 2.2).fill(bulletColour);
-    doc.fillColor(items.length > 0 ? COLOUR.text : COLOUR.muted).font('Helvetica').fontSize(10);
-    doc.text(entry, textX, y, { width: width - 14, lineGap: 1.5 });
-    y = doc.y + 4;
-  }
-  doc.y = y + 12;
+/** Two columns of ticks (in the price) and dashes (not in it). */
+function drawIncluded(doc: Doc, analysis: Analysis): void {
+  const items = includedWork(analysis.siteDetails, analysis.factors);
+  const width = contentWidth(doc);
+  let y = sectionHeading(doc, 'What the price includes', MARGIN, doc.y, width);
+  const columnWidth = (width - 16) / 2;
+  const rows = Math.ceil(items.length / 2);
+  let bottom = y;
+  items.forEach((item, i) => {
+    const x = MARGIN + (i < rows ? 0 : columnWidth + 16);
+    const rowY = y + (i % rows) * 14;
+    if (item.included) drawTick(doc, x, rowY + 1, COLOUR.brand);
+    else drawDash(doc, x, rowY + 1, COLOUR.muted);
+    doc.fillColor(item.included ? COLOUR.text : COLOUR.muted).font('Helvetica').fontSize(9.5);
+    doc.text(item.included ? item.text : `Not included: ${item.text}`, x + 14, rowY, { width: columnWidth - 14, lineBreak: false, ellipsis: true });
+    bottom = Math.max(bottom, rowY + 14);
+  });
+  y = bottom;
+  doc.y = y + 10;
 }
 
-/** The abstention of DECISIONS (Analysis): a caveat on the price, so it sits right under it. */
-function drawSiteVisit(doc: Doc, reason: string | null): void {
-  if (!reason) return;
-  const lead = 'Site visit recommended: ';
-  const [x, y, pad] = [MARGIN + 14, doc.y, 10];
-  const width = contentRight(doc) - x - pad;
-  const height = doc.font('Helvetica-Bold').fontSize(10).heightOfString(lead + winAnsi(reason), { width }) + 2 * pad;
-  doc.rect(MARGIN, y, contentRight(doc) - MARGIN, height).fill(COLOUR.warnLight);
-  doc.rect(MARGIN, y, 4, height).fill(COLOUR.warn);
-  doc.fillColor(COLOUR.warn).text(lead, x, y + pad, { width, continued: true });
-  doc.fillColor(COLOUR.text).font('Helvetica').text(winAnsi(reason));
-  doc.y = y + height + 18;
+/** How to accept: who to contact, quoting what, by when. Only when there is someone to contact. */
+function drawAcceptance(doc: Doc, company: QuoteCompany | null, sender: string | null, reference: string, validUntil: Date): void {
+  const contact = [company?.phone ? `on ${winAnsi(company.phone)}` : null, company?.email ? `at ${winAnsi(company.email)}` : null].filter(Boolean).join(' or ');
+  if (!sender || !contact) return;
+  const text = `To accept this quote, contact ${winAnsi(sender)} ${contact} by ${formatQuoteDate(validUntil)}, quoting ${winAnsi(reference)}.`;
+  const height = doc.font('Helvetica-Bold').fontSize(8.5).heightOfString(text, { width: contentWidth(doc) });
+  if (doc.y + height > pageBottom(doc)) doc.addPage();
+  doc.fillColor(COLOUR.text).text(text, MARGIN, doc.y, { width: contentWidth(doc) });
+  doc.y += 8;
 }
 
-/** The disclaimer sits at the foot of the last page, in a box. */
+/** The disclaimer sits at the foot of the quote's last page, in a box. */
 function drawDisclaimer(doc: Doc): void {
-  const width = contentRight(doc) - MARGIN;
-  const pad = 10;
+  const width = contentWidth(doc);
+  const pad = 7;
+  const lead = 'Safety disclaimer: ';
   const text = winAnsi(SAFETY_DISCLAIMER);
-  const textHeight = doc.font('Helvetica').fontSize(9).heightOfString(text, { width: width - 2 * pad });
-  const height = textHeight + 2 * pad + 14;
+  const height = doc.font('Helvetica-Bold').fontSize(8.5).heightOfString(lead + text, { width: width - 2 * pad }) + 2 * pad;
   if (doc.y + height > pageBottom(doc)) doc.addPage();
   const y = pageBottom(doc) - height;
   doc.rect(MARGIN, y, width, height).fillAndStroke(COLOUR.box, COLOUR.rule);
-  doc.fillColor(COLOUR.text).font('Helvetica-Bold').fontSize(9.5).text('Safety disclaimer', MARGIN + pad, y + pad, { width: width - 2 * pad });
-  doc.font('Helvetica').fontSize(9).text(text, MARGIN + pad, y + pad + 14, { width: width - 2 * pad });
+  doc.fillColor(COLOUR.text).text(lead, MARGIN + pad, y + pad, { width: width - 2 * pad, continued: true });
+  doc.font('Helvetica').text(text);
 }
 
-function drawFooters(doc: Doc, reference: string): void {
+/** Every page's foot; pages after the quote's own are the internal notes. */
+function drawFooters(doc: Doc, reference: string, validUntil: Date, quotePages: number): void {
   const { start, count } = doc.bufferedPageRange();
+  const internalFrom = start + quotePages;
   for (let i = start; i < start + count; i++) {
     doc.switchToPage(i);
     // Writing inside the bottom margin would make pdfkit start a new page.
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    const y = doc.page.height - 36;
-    const width = contentRight(doc) - MARGIN;
+    const y = doc.page.height - 32;
+    const width = contentWidth(doc);
     doc.moveTo(MARGIN, y - 8).lineTo(MARGIN + width, y - 8).lineWidth(0.5).stroke(COLOUR.rule);
-    doc.fillColor(COLOUR.muted).font('Helvetica').fontSize(8.5);
-    doc.text(`TreeAnalyzer Pro · Ref ${winAnsi(reference)}`, MARGIN, y, { width: width / 2, lineBreak: false });
-    doc.text(`Page ${i - start + 1} of ${count}`, MARGIN + width / 2, y, { width: width / 2, align: 'right', lineBreak: false });
+    doc.fillColor(COLOUR.muted).font('Helvetica').fontSize(8);
+    const left = i >= internalFrom ? `${INTERNAL_TITLE} | Quote ${winAnsi(reference)}` : `Quote ${winAnsi(reference)} | Valid until ${formatQuoteDate(validUntil)}`;
+    doc.text(left, MARGIN, y, { width: (width * 2) / 3, lineBreak: false });
+    doc.text(`Page ${i - start + 1} of ${count}`, MARGIN + width / 3, y, { width: (width * 2) / 3, align: 'right', lineBreak: false });
     doc.page.margins.bottom = bottom;
   }
-}
-
-function sectionHeading(doc: Doc, title: string, x: number, y: number, width: number): number {
-  doc.fillColor(COLOUR.brand).font('Helvetica-Bold').fontSize(12.5).text(title, x, y, { width, lineBreak: false });
-  doc.moveTo(x, y + 18).lineTo(x + width, y + 18).lineWidth(0.75).stroke(COLOUR.rule);
-  return y + 26;
-}
-
-function ensureSpace(doc: Doc, height: number): void {
-  if (doc.y + height > pageBottom(doc)) doc.addPage();
-}
-
-function pageBottom(doc: Doc): number {
-  return doc.page.height - doc.page.margins.bottom;
-}
-
-function contentRight(doc: Doc): number {
-  return doc.page.width - doc.page.margins.right;
-}
-
-/** What the standard fonts can draw: ASCII, Latin-1 and the 27 extra WinAnsi characters. */
-const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const REPLACEMENTS: Record<string, string> = {
-  '\t': ' ', 'Ł': 'L', 'ł': 'l', 'Đ': 'D', 'đ': 'd', 'Ħ': 'H', 'ħ': 'h', 'ı': 'i', '\u2010': '-', '\u2011': '-', '\u2212': '-',
-  '≤': '<=', '≥': '>=', '≈': '~', '→': '->', '←': '<-', '′': "'", '″': '"',
-};
-
-function isWinAnsi(ch: string): boolean {
-  const code = ch.codePointAt(0) ?? 0;
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(ch);
-}
-
-/**
- * pdfkit's built-in Helvetica is WinAnsi-encoded and prints garbage for anything else,
- * and species names, factors and business names come from a model or a user. Accents
- * outside Latin-1 lose their mark, symbols and emoji are dropped, other letters become "?".
- */
-function winAnsi(text: string): string {
-  let out = '';
-  for (const ch of text.normalize('NFC')) {
-    if (ch === '\n' || isWinAnsi(ch)) out += ch;
-    else if (REPLACEMENTS[ch] !== undefined) out += REPLACEMENTS[ch];
-    else if (/\p{Zs}/u.test(ch)) out += ' ';
-    else {
-      const base = ch.normalize('NFKD').replace(/\p{M}/gu, '');
-      if (base !== '' && [...base].every(isWinAnsi)) out += base;
-      else if (!/[\p{S}\p{M}\p{C}\p{Z}]/u.test(ch)) out += '?';
-    }
-  }
-  return out.trim();
 }

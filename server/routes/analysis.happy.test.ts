@@ -103,7 +103,8 @@ describe('analysis with the local provider', () => {
     expect(list.analyses.map((a) => a.id)).toEqual([second.id, first.id]);
     expect(list.analyses[1]).toMatchObject({ actualCuttingTime: first.cuttingTimeMax * 2, feedback: 'Took longer: heavy rigging' });
 
-    const pdf = await client.get(`/api/analysis/${second.id}/report.pdf`);
+    // Calibration is an internal note: it is on the contractor's copy, not the customer's.
+    const pdf = await client.get(`/api/analysis/${second.id}/report.pdf?copy=internal`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const bytes = new Uint8Array(await pdf.arrayBuffer());

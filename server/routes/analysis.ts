@@ -22,6 +22,8 @@ import { ApiError, notFound } from '../http/errors';
 import { currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
 import { getSettings } from '../settings/settings';
+import { quoteCompanyFor } from '../settings/quote-company';
+import { REPORT_COPIES, type ReportCopy } from '../../core/quote';
 
 /** The analysis and its results (SPEC 2, 7; DECISIONS, Analysis and ownership). */
 export const analysisRoutes = new Hono<AppEnv>();
@@ -147,20 +149,28 @@ analysisRoutes.patch('/analysis/:id/feedback', requireUser, async (c) => {
   return c.json({ analysis: toAnalysisView(updated.row, updated.businessName) });
 });
 
+/** The customer's quote, or with `?copy=internal` the contractor's copy with its notes page. */
 analysisRoutes.get('/analysis/:id/report.pdf', requireUser, async (c) => {
   const { row, businessName } = ownAnalysis(c);
-  const { dataDir } = c.var.deps.config;
-  const image = row.imagePath ? await readImage(dataDir, row.imagePath) : null;
+  const copy = c.req.query('copy') ?? 'customer';
+  if (!REPORT_COPIES.includes(copy as ReportCopy)) {
+    throw new ApiError('VALIDATION_ERROR', 'copy must be customer or internal', { details: { copy: ['Must be customer or internal'] } });
+  }
+  const { db, config, clock } = c.var.deps;
+  const image = row.imagePath ? await readImage(config.dataDir, row.imagePath) : null;
   const reference = referenceFor(row.id);
   const pdf = await buildReportPdf({
     analysis: toAnalysisView(row, businessName),
     image,
     reference,
-    generatedAt: c.var.deps.clock.now(),
+    generatedAt: clock.now(),
+    company: await quoteCompanyFor(db, config.dataDir, currentUser(c).id),
+    copy: copy as ReportCopy,
   });
+  const filename = copy === 'internal' ? `quote-${reference}-internal.pdf` : `quote-${reference}.pdf`;
   return c.body(new Uint8Array(pdf), 200, {
     'Content-Type': 'application/pdf',
-    'Content-Disposition': `attachment; filename="treeanalyzer-${reference}.pdf"`,
+    'Content-Disposition': `attachment; filename="${filename}"`,
     'Cache-Control': 'private, no-store',
   });
 });

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { Download, LoaderCircle } from 'lucide-react';
+import { Download, FileLock2, LoaderCircle } from 'lucide-react';
+import type { ReportCopy } from '../../../core/quote';
 import { api, errorMessage, type DownloadedFile } from '../../api/client';
 import { showErrorToast, showToast } from '../toast';
 import { buttonStyles } from '../ui';
@@ -18,42 +19,61 @@ function saveFile({ blob, filename }: DownloadedFile, fallbackName: string): voi
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+const SAVED: Record<ReportCopy, (name: string | undefined) => string> = {
+  customer: (name) => (name ? `The quote for your customer was saved as ${name}.` : 'The quote for your customer was downloaded.'),
+  internal: (name) =>
+    name
+      ? `Your internal copy, with the estimate's notes (not for the customer), was saved as ${name}.`
+      : 'Your internal copy, with the estimate\'s notes (not for the customer), was downloaded.',
+};
+
 /**
- * Download Report (SPEC 2; DECISIONS, Analysis): the server's PDF quote. It is fetched
- * rather than linked so a failure is told in a toast instead of saved as a broken file.
+ * Download Report (SPEC 2; DECISIONS, Analysis): the server's PDF quote for the customer, and
+ * beside it the contractor's internal copy, which adds a page of notes (assumptions,
+ * calibration, provider, where each value came from). Fetched rather than linked so a failure
+ * is told in a toast instead of saved as a broken file.
  */
 export function ReportButton({ analysisId }: { analysisId: number }) {
   const report = useMutation({
-    mutationFn: async () => {
-      const file = await api.analysis.report(analysisId);
-      saveFile(file, `treeanalyzer-report-${analysisId}.pdf`);
+    mutationFn: async (copy: ReportCopy) => {
+      const file = await api.analysis.report(analysisId, copy);
+      saveFile(file, copy === 'internal' ? `quote-${analysisId}-internal.pdf` : `quote-${analysisId}.pdf`);
       return file;
     },
-    onSuccess: (file) => {
-      showToast({
-        title: 'Report Generated',
-        description: file.filename ? `Your PDF quote was saved as ${file.filename}.` : 'Your PDF quote was downloaded.',
-      });
+    onSuccess: (file, copy) => {
+      showToast({ title: 'Report Generated', description: SAVED[copy](file.filename) });
     },
     onError: (error) => {
       showErrorToast({ title: 'Report Failed', description: errorMessage(error, 'Please try again.') });
     },
   });
+  const pending = (copy: ReportCopy) => report.isPending && report.variables === copy;
+  const icon = (copy: ReportCopy, Icon: typeof Download) =>
+    pending(copy) ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <Icon aria-hidden="true" className="size-4" />;
 
   return (
-    <button
-      type="button"
-      className={buttonStyles.primary}
-      onClick={() => report.mutate()}
-      disabled={report.isPending}
-      aria-busy={report.isPending || undefined}
-    >
-      {report.isPending ? (
-        <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
-      ) : (
-        <Download aria-hidden="true" className="size-4" />
-      )}
-      Download Report
-    </button>
+    <>
+      <button
+        type="button"
+        className={buttonStyles.primary}
+        onClick={() => report.mutate('customer')}
+        disabled={report.isPending}
+        aria-busy={pending('customer') || undefined}
+      >
+        {icon('customer', Download)}
+        Download Report
+      </button>
+      <button
+        type="button"
+        className={buttonStyles.secondary}
+        onClick={() => report.mutate('internal')}
+        disabled={report.isPending}
+        aria-busy={pending('internal') || undefined}
+        title="The quote plus a page of notes for you: assumptions, calibration and where each value came from. Not for the customer."
+      >
+        {icon('internal', FileLock2)}
+        Internal Copy (with notes)
+      </button>
+    </>
   );
 }

@@ -1,0 +1,115 @@
+import type { SiteDetails } from './site';
+import { METHOD_LABELS, type Method } from './time-model';
+
+/**
+ * The customer quote's rules, shared by the PDF and anything that shows a quote: the quote's
+ * dates, VAT, and the work described in plain words. Pure; money in integer pence.
+ */
+
+/**
+ * UK standard rate of VAT, 20% since 4 January 2011 (GOV.UK "VAT rates"). Tree surgery and
+ * felling are standard-rated services.
+ */
+export const VAT_STANDARD_RATE_PERCENT = 20;
+
+export interface VatBreakdown {
+  netPence: number;
+  vatPence: number;
+  grossPence: number;
+}
+
+/**
+ * Price ex VAT, VAT and total inc VAT, all integer pence. The quote's hourly rate is the price
+ * before VAT. VAT is worked out per line (each amount shown gets its own calculation) and
+ * rounded to the nearer penny, a half penny up: HMRC's VAT Notice 700 paragraph 17.5 allows
+ * line-level VAT rounded to the nearer 1p (and forbids rounding it down to whole pence at line
+ * level; HMRC manual VATREC12010). Integer arithmetic, no floats.
+ */
+export function vatBreakdown(netPence: number, ratePercent = VAT_STANDARD_RATE_PERCENT): VatBreakdown {
+  const vatPence = Math.floor((netPence * ratePercent + 50) / 100);
+  return { netPence, vatPence, grossPence: netPence + vatPence };
+}
+
+const LONDON = 'Europe/London';
+
+/** The calendar date in the UK (year, month 1-12, day) of an instant. */
+function ukCalendarDate(instant: Date): { year: number; month: number; day: number } {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(instant);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: part('year'), month: part('month'), day: part('day') };
+}
+
+/**
+ * The last day a quote issued at `issuedAt` holds: its UK date plus the validity in days,
+ * counted on the calendar (so a clock change in between does not move it). Returned as noon
+ * UTC of that date, which is the same date in London whatever the season.
+ */
+export function quoteValidUntil(issuedAt: Date, validityDays: number): Date {
+  const { year, month, day } = ukCalendarDate(issuedAt);
+  return new Date(Date.UTC(year, month - 1, day + validityDays, 12));
+}
+
+/** "22 November 2026", on the UK calendar whatever the server's time zone. */
+export function formatQuoteDate(date: Date): string {
+  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: LONDON });
+}
+
+/** The work method as a customer reads it: what will happen in their garden, and why. */
+const METHOD_SENTENCES: Record<Method, string> = {
+  straight_fell:
+    'The tree has room to come down in one piece: it will be felled whole with a controlled cut, then cut up on the ground.',
+  section_fell:
+    'The tree will be taken down in sections from the ground, top first, so each piece lands clear of what is around it.',
+  climb_dismantle:
+    'A climber will dismantle the tree from the top down, lowering each piece on ropes so nothing falls on nearby buildings, fences or lines.',
+};
+
+export interface MethodDescription {
+  /** "Climb and dismantle" (core/time-model.ts METHOD_LABELS, capitalised). */
+  title: string;
+  sentence: string;
+}
+
+/** null when the analysis has no method the time model knows. */
+export function describeMethod(method: string | null): MethodDescription | null {
+  if (!method || !(method in METHOD_LABELS)) return null;
+  const label = METHOD_LABELS[method as Method];
+  return { title: label.charAt(0).toUpperCase() + label.slice(1), sentence: METHOD_SENTENCES[method as Method] };
+}
+
+export interface QuoteItem {
+  text: string;
+  included: boolean;
+}
+
+/**
+ * What the price covers: what the estimate's time was worked out with. The time model names
+ * stump grinding and waste removal in the factors ("Stump grinding included in cleanup",
+ * "Wood and chippings taken away", "Wood left on site in rounds"), which also catches a
+ * request made in the project details; failing those, the site answers, and for a question
+ * left unanswered the estimate's own assumption (server/analysis/estimate.ts: no stump
+ * grinding, wood and waste taken away).
+ */
+export function includedWork(site: SiteDetails | null, factors: readonly string[] = []): QuoteItem[] {
+  const said = (text: string) => factors.some((f) => f.toLowerCase().startsWith(text));
+  const stump = said('stump grinding included') ? true : (site?.stumpGrinding ?? false);
+  const waste = said('wood left on site') ? false : said('wood and chippings taken away') ? true : (site?.wasteRemoval ?? true);
+  return [
+    { text: 'Setting up and protecting the work area', included: true },
+    { text: 'Felling or dismantling the tree as described', included: true },
+    { text: 'Tidying the site when the work is done', included: true },
+    stump
+      ? { text: 'Stump grinding below ground level', included: true }
+      : { text: 'Stump grinding (stump left low at ground level)', included: false },
+    waste
+      ? { text: 'Removal of all wood, brush and chippings', included: true }
+      : { text: 'Waste removal (wood left on site in rounds)', included: false },
+  ];
+}
+
+/**
+ * GET /api/analysis/{id}/report.pdf?copy=: the customer's quote (the default), or the internal
+ * copy, which adds the contractor's notes page (assumptions, calibration, provider, sources).
+ */
+export const REPORT_COPIES = ['customer', 'internal'] as const;
+export type ReportCopy = (typeof REPORT_COPIES)[number];

@@ -1,0 +1,89 @@
+import { winAnsi } from './report-text';
+
+/** The page furniture every part of the quote draws with: sizes, colours, headings, lists. */
+export type Doc = PDFKit.PDFDocument;
+
+export const MARGIN = 42;
+/** Room under the content for the footer line. */
+export const BOTTOM_MARGIN = 50;
+
+export const COLOUR = {
+  brand: '#2e6b3a',
+  brandLight: '#eef5ee',
+  text: '#1f2933',
+  muted: '#56616b',
+  rule: '#d5dbd6',
+  warn: '#9a5700',
+  warnLight: '#fff5e0',
+  box: '#f4f5f4',
+};
+
+export function pageBottom(doc: Doc): number {
+  return doc.page.height - doc.page.margins.bottom;
+}
+
+export function contentRight(doc: Doc): number {
+  return doc.page.width - doc.page.margins.right;
+}
+
+export function contentWidth(doc: Doc): number {
+  return contentRight(doc) - MARGIN;
+}
+
+export function ensureSpace(doc: Doc, height: number): void {
+  if (doc.y + height > pageBottom(doc)) doc.addPage();
+}
+
+/** A green title over a hairline; returns where the section's content starts. */
+export function sectionHeading(doc: Doc, title: string, x: number, y: number, width: number): number {
+  doc.fillColor(COLOUR.brand).font('Helvetica-Bold').fontSize(11.5).text(title, x, y, { width, lineBreak: false });
+  doc.moveTo(x, y + 15).lineTo(x + width, y + 15).lineWidth(0.75).stroke(COLOUR.rule);
+  return y + 20;
+}
+
+/** Label and value pairs, the label muted; returns the y under the last row. */
+export function keyValueRows(doc: Doc, rows: [string, string][], x: number, y: number, width: number, labelWidth: number): number {
+  for (const [label, value] of rows) {
+    doc.fillColor(COLOUR.muted).font('Helvetica').fontSize(9).text(label, x, y + 1, { width: labelWidth });
+    const labelBottom = doc.y;
+    doc.fillColor(COLOUR.text).font('Helvetica-Bold').fontSize(10).text(winAnsi(value), x + labelWidth, y, { width: width - labelWidth });
+    y = Math.max(doc.y, labelBottom) + 5;
+  }
+  return y;
+}
+
+/** A bulleted list that flows onto further pages, never splitting an item. */
+export function drawList(doc: Doc, title: string, items: string[], bulletColour: string, empty = 'None noted.'): void {
+  const width = contentWidth(doc);
+  const textX = MARGIN + 13;
+  const entries = items.length > 0 ? items.map(winAnsi) : [empty];
+  const heightOf = (text: string) => doc.font('Helvetica').fontSize(9).heightOfString(text, { width: width - 13, lineGap: 0.5 });
+  ensureSpace(doc, 28 + heightOf(entries[0] ?? ''));
+  let y = sectionHeading(doc, title, MARGIN, doc.y, width);
+  for (const entry of entries) {
+    const height = heightOf(entry);
+    if (y + height > pageBottom(doc)) {
+      doc.addPage();
+      y = sectionHeading(doc, `${title} (continued)`, MARGIN, doc.y, width);
+    }
+    if (items.length > 0) doc.circle(MARGIN + 4, y + 4.3, 1.9).fill(bulletColour);
+    doc.fillColor(items.length > 0 ? COLOUR.text : COLOUR.muted).font('Helvetica').fontSize(9);
+    doc.text(entry, textX, y, { width: width - 13, lineGap: 0.5 });
+    y = doc.y + 2.5;
+  }
+  doc.y = y + 9;
+}
+
+/** A tick drawn as a path: the standard fonts have no check mark. */
+export function drawTick(doc: Doc, x: number, y: number, colour: string): void {
+  doc.save().lineWidth(1.6).lineCap('round').lineJoin('round');
+  doc.moveTo(x, y + 4).lineTo(x + 3, y + 7).lineTo(x + 8.5, y + 0.5).stroke(colour);
+  doc.restore();
+}
+
+/** A short dash for what is not included. */
+export function drawDash(doc: Doc, x: number, y: number, colour: string): void {
+  doc.save().lineWidth(1.4).lineCap('round');
+  doc.moveTo(x + 1, y + 4).lineTo(x + 7.5, y + 4).stroke(colour);
+  doc.restore();
+}

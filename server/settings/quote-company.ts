@@ -1,0 +1,10 @@
+import type { Db } from '../../db/client';
+import type { QuoteCompany } from '../analysis/report';
+import { readLogo } from './logo';
+import { getCompanyProfile } from './settings';
+
+/** The user's company profile as a quote prints it, with the logo's bytes (null when there is none). */
+export async function quoteCompanyFor(db: Db, dataDir: string, userId: number): Promise<QuoteCompany> {
+  const { logoPath, ...profile } = getCompanyProfile(db, userId);
+  return { ...profile, logo: await readLogo(dataDir, logoPath) };
+}

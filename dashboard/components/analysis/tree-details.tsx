@@ -187,7 +187,7 @@ export function TreeDetails(props: TreeDetailsProps) {
       </div>
 
       <div className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-stone-50 p-3 sm:p-4">
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center sm:gap-4">
           <button
             type="button"
             className={buttonStyles.secondary}
@@ -199,7 +199,7 @@ export function TreeDetails(props: TreeDetailsProps) {
             Measure on the photo
             <ChevronDown aria-hidden="true" className={`size-4 transition-transform ${measureOpen ? 'rotate-180' : ''}`} />
           </button>
-          <p className="min-w-0 flex-1 text-xs text-stone-700">
+          <p className="min-w-0 text-xs text-stone-700 sm:flex-1">
             {measuredHeight || measuredDiameter
               ? `Measured: ${[measuredHeight && `height ${measuredHeight}`, measuredDiameter && `trunk ${measuredDiameter}`].filter(Boolean).join(', ')}.`
               : 'Tap a door, a person or another reference beside the tree, then the tree, to measure it.'}{' '}

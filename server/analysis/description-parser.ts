@@ -1,36 +1,55 @@
-import type { SiteDetails } from '../../core/site';
+import { normaliseSizes } from '../../core/normalise';
+import type { SiteDetails, Targets } from '../../core/site';
 import { matchSpecies, type Species } from '../../core/species';
+import type { HazardKey } from './hazards';
 
 /**
- * Reads what a customer wrote ("oak, about 30 inch trunk, 60 ft, next to the garage,
- * power line overhead") into species, sizes and site facts. It only reports what the
- * text says; anything it cannot find stays null for the caller to assume and say so.
+ * Reads what a customer wrote ("oak, about 30 inch trunk, 60 ft, next to the garage, power
+ * line overhead", "pine 5 inch diameter 90 ft") into species, sizes, site facts and hazards.
+ * It only reports what the text says; anything it cannot find stays null for the caller to
+ * take from elsewhere or assume, and say so.
  */
 export interface ParsedDescription {
   species: Species | null;
   dbhIn: number | null;
   heightFt: number | null;
+  crownSpreadFt: number | null;
   site: SiteDetails;
+  /** Everything named within falling distance; `site.targets` is the most serious of them. */
+  targets: Targets[];
+  hazards: HazardKey[];
+  /** Sizes that were read but are no believable tree, and were ignored. */
+  factors: string[];
 }
 
 const CM_PER_IN = 2.54;
 const FT_PER_M = 3.28084;
 
-const NUMBER = String.raw`(\d+(?:\.\d+)?)`;
-/** Words that say a measurement is of the trunk's width, and of its girth (circumference). */
-const DIAMETER_WORDS = /(trunk|diameter|dbh|thick|wide|across|stem|bole)/;
-const GIRTH_WORDS = /(girth|circumference|around)/;
-const HEIGHT_WORDS = /(tall|high|height|ht\b)/;
-/** A length that is a distance from something ("5 m from the house"), not the tree. */
-const DISTANCE_AFTER = /^\s*(?:away|from|off|to|of (?:the )?(?:house|garage|fence|road|building)|carry|drag|walk)/;
-
-const UNIT = String.raw`(inches|inch|in\b|"|”|centimetres|centimeters|cm|millimetres|millimeters|mm|metres|meters|metre|meter|m\b|feet|foot|ft|'|’)`;
-const MEASURE = new RegExp(`${NUMBER}\\s*-?\\s*${UNIT}`, 'gi');
-
 type Unit = 'in' | 'cm' | 'mm' | 'm' | 'ft';
+type Role = 'height' | 'diameter' | 'girth' | 'crown' | 'distance';
+
+const NUMBER = String.raw`(\d+(?:\.\d+)?)`;
+/** "in" is a unit only when it is not the preposition ("2 in the garden"). */
+const UNIT = String.raw`(inches|inch|in\b(?!\s+(?:the|a|an|my|our|front|back|garden)\b)|"|”|''|centimetres|centimeters|cm|millimetres|millimeters|mm|metres|meters|metre|meter|m\b|feet|foot|ft|'|’)`;
+/** A length: "90 ft", "90ft", "27 m", "5-inch", "60-70 ft" and "10 to 12 m" (the middle). */
+const MEASURE = new RegExp(String.raw`(?:${NUMBER}\s*(?:-|–|to)\s*)?${NUMBER}\s*-?\s*${UNIT}`, 'gi');
+
+/** The words that say what a length measures, next to it. */
+const ROLE_WORDS: [Role, RegExp][] = [
+  ['distance', /\b(from|away|off|within|distance|drag|dragged|carry|carried|walk|to the|of the (?:house|garage|fence|road|building|wall))\b/],
+  // Not "around": "around 30 ft" is about 30 ft.
+  ['girth', /\b(girth|circumference)\b/],
+  ['crown', /\b(crown|canopy|spread)\b/],
+  ['height', /\b(tall|high|height|ht|in height)\b/],
+  ['diameter', /\b(diameter|diam|dbh|trunk|thick|wide|across|stem|bole)\b/],
+];
+
+/** Where a clause ends: the words either side of a length never reach past one. */
+const CLAUSE_BREAK = /[,;:!?()\n]|\.(?!\d)|\b(?:and|with|but|plus)\b/g;
+
 function unitOf(raw: string): Unit {
   const u = raw.toLowerCase();
-  if (u.startsWith('in') || u === '"' || u === '”') return 'in';
+  if (u.startsWith('in') || u === '"' || u === '”' || u === "''") return 'in';
   if (u.startsWith('c')) return 'cm';
   if (u.startsWith('mi') || u === 'mm') return 'mm';
   if (u.startsWith('f') || u === "'" || u === '’') return 'ft';
@@ -41,48 +60,82 @@ const toInches = (value: number, unit: Unit) =>
   unit === 'in' ? value : unit === 'cm' ? value / CM_PER_IN : unit === 'mm' ? value / 10 / CM_PER_IN : unit === 'ft' ? value * 12 : (value * 100) / CM_PER_IN;
 const toFeet = (value: number, unit: Unit) => (unit === 'ft' ? value : unit === 'm' ? value * FT_PER_M : toInches(value, unit) / 12);
 
-/**
- * Sizes are read clause by clause ("30 inch trunk, 60 ft, ..."), so the words that say
- * what a number measures are the ones beside it, not the previous measurement's.
- */
-function findSizes(text: string): Pick<ParsedDescription, 'dbhIn' | 'heightFt'> {
-  let dbhIn: number | null = null;
-  let heightFt: number | null = null;
-  for (const clause of text.toLowerCase().split(/[,;:\n]|\.(?!\d)|\band\b|\bwith\b/)) {
-    for (const match of clause.matchAll(MEASURE)) {
-      const value = Number(match[1]);
-      const unit = unitOf(match[2] ?? '');
-      const start = match.index ?? 0;
-      const before = clause.slice(0, start);
-      const after = clause.slice(start + match[0].length);
-      if (DISTANCE_AFTER.test(after) || /\b(from|away|distance)\s*$/.test(before)) continue;
-      const small = unit === 'in' || unit === 'cm' || unit === 'mm';
-      if (GIRTH_WORDS.test(clause)) {
-        dbhIn ??= toInches(value, unit) / Math.PI;
-      } else if (HEIGHT_WORDS.test(clause)) {
-        heightFt ??= toFeet(value, unit);
-      } else if (DIAMETER_WORDS.test(clause) || small) {
-        // A bare small unit ("30 inch") describes the trunk.
-        dbhIn ??= toInches(value, unit);
-      } else {
-        heightFt ??= toFeet(value, unit);
-      }
-    }
-  }
-  const sane = (v: number | null, lo: number, hi: number) => (v !== null && v >= lo && v <= hi ? Math.round(v) : null);
-  return { dbhIn: sane(dbhIn, 1, 200), heightFt: sane(heightFt, 3, 400) };
+function roleIn(text: string): Role | null {
+  for (const [role, words] of ROLE_WORDS) if (words.test(text)) return role;
+  return null;
 }
 
-function findSite(text: string): SiteDetails {
-  // Access phrases name the house too; read them apart from what is in falling distance.
-  const t = text.toLowerCase();
-  const targetText = t.replace(/through the (house|home|property)/g, '');
-  const site: SiteDetails = {};
-  if (/\b(house|home|garage|building|conservatory|extension|roof|wall of the|porch|greenhouse)\b/.test(targetText)) site.targets = 'building';
-  else if (/\b(road|street|footpath|pavement|sidewalk|highway|lane|driveway|car park|parked cars?)\b/.test(targetText)) site.targets = 'road';
-  else if (/\b(fence|shed|summerhouse|outbuilding|hedge|wall|trampoline|play ?house)\b/.test(targetText)) site.targets = 'fence_shed';
-  else if (/\b(open (?:ground|field|space)|middle of (?:a|the) field|nothing (?:nearby|around)|clear all round)\b/.test(targetText)) site.targets = 'nothing';
+/** The text up to the first clause break (after a length), or from the last one (before it). */
+function untilBreak(text: string): string {
+  CLAUSE_BREAK.lastIndex = 0;
+  const found = CLAUSE_BREAK.exec(text);
+  return found ? text.slice(0, found.index) : text;
+}
+function sinceBreak(text: string): string {
+  let last = 0;
+  for (const found of text.matchAll(CLAUSE_BREAK)) last = (found.index ?? 0) + found[0].length;
+  return text.slice(last);
+}
+const firstWords = (text: string, n: number) => text.trim().split(/\s+/).slice(0, n).join(' ');
+const lastWords = (text: string, n: number) => text.trim().split(/\s+/).slice(-n).join(' ');
 
+/**
+ * Every length in the text, in any order and unit, each read by the words beside it: first
+ * the words after it ("90 ft tall", "5 inch diameter", "2 m girth"), then the three before
+ * it back to the previous length ("height 27 m", "trunk diameter of 76 cm"), and with neither,
+ * by its unit: inches and centimetres are a trunk, feet and metres a height. A distance from
+ * something ("5 m from the house") is not the tree. The first of each kind wins.
+ */
+function findSizes(text: string): { dbhIn: number | null; heightFt: number | null; crownSpreadFt: number | null } {
+  const lower = text.toLowerCase();
+  const found: { dbhIn: number | null; heightFt: number | null; crownSpreadFt: number | null } = { dbhIn: null, heightFt: null, crownSpreadFt: null };
+  let consumedTo = 0;
+  for (const match of lower.matchAll(MEASURE)) {
+    const start = match.index ?? 0;
+    const end = start + match[0].length;
+    const low = match[1] === undefined ? null : Number(match[1]);
+    const high = Number(match[2]);
+    const value = low === null ? high : (low + high) / 2;
+    const unit = unitOf(match[3] ?? '');
+
+    // Up to three words after it, stopping at a clause break or the next number.
+    const clauseAfter = untilBreak(lower.slice(end));
+    const nextNumber = clauseAfter.search(/\d/);
+    const after = firstWords(nextNumber === -1 ? clauseAfter : clauseAfter.slice(0, nextNumber), 3);
+    const before = lastWords(sinceBreak(lower.slice(consumedTo, start)), 3);
+    const afterRole = roleIn(after);
+    const role = afterRole ?? roleIn(before) ?? (unit === 'in' || unit === 'cm' || unit === 'mm' ? 'diameter' : 'height');
+    // The words after a length belong to it; the next length's "before" starts past them.
+    consumedTo = afterRole ? end + lower.slice(end).indexOf(after) + after.length : end;
+
+    const feet = toFeet(value, unit);
+    const inches = toInches(value, unit);
+    if (role === 'height') found.heightFt ??= feet;
+    else if (role === 'diameter') found.dbhIn ??= inches;
+    else if (role === 'girth') found.dbhIn ??= inches / Math.PI;
+    else if (role === 'crown') found.crownSpreadFt ??= feet;
+  }
+  return found;
+}
+
+/** Targets by how much a falling piece would cost (as the time model orders them). */
+const TARGET_ORDER: Targets[] = ['building', 'road', 'fence_shed', 'nothing'];
+
+function findTargets(t: string, overRoad: boolean): Targets[] {
+  // Access phrases name the house too; read them apart from what is in falling distance.
+  const text = t.replace(/through the (house|home|property)/g, '');
+  // "over the road" puts the road in falling distance even when nothing else says so.
+  const named: Targets[] = overRoad ? ['road'] : [];
+  if (/\b(house|home|garage|building|conservatory|extension|roof|wall of the|porch|greenhouse|bungalow|flat|flats|school|church|office)\b/.test(text)) named.push('building');
+  if (/\b(road|roads|street|footpath|pavement|sidewalk|highway|lane|driveway|car park|parked cars?|bus stop|public path)\b/.test(text)) named.push('road');
+  if (/\b(fence|shed|summerhouse|outbuilding|hedge|wall|trampoline|play ?house|garden wall|pond)\b/.test(text)) named.push('fence_shed');
+  if (named.length === 0 && /\b(open (?:ground|field|space|lawn)|middle of (?:a|the) field|nothing (?:nearby|around|near)|clear all round|open lawn)\b/.test(text)) named.push('nothing');
+  return TARGET_ORDER.filter((target) => named.includes(target));
+}
+
+function findSite(t: string, targets: Targets[]): SiteDetails {
+  const site: SiteDetails = {};
+  if (targets[0]) site.targets = targets[0];
   if (/\b(power ?lines?|power cables?|overhead (?:lines?|cables?|wires?)|electric(?:ity)? (?:lines?|cables?|wires?)|phone lines?|telephone (?:lines?|wires?)|utility lines?)\b/.test(t)) {
     site.powerLines = !/\bno (power|overhead|electric)/.test(t);
   }
@@ -102,7 +155,47 @@ function findSite(text: string): SiteDetails {
   return site;
 }
 
+/** The hazard words (hazards.ts), each found only where no "no", "not" or "without" in its clause denies it. */
+const HAZARD_PATTERNS: [HazardKey, RegExp][] = [
+  ['ash_dieback', /\b(ash die-? ?back|chalara|hymenoscyphus)\b/g],
+  ['deadwood', /\b(dead ?wood|dead (?:branch|branches|limb|limbs|bough|boughs))\b/g],
+  ['dead', /\b(dead\b(?! ?wood| (?:branch|branches|limb|limbs|bough|boughs|end)\b)|has died|died back|no longer alive)/g],
+  ['dying', /\b(dying|in decline|declining|diseased|sick|die-? ?back)\b/g],
+  ['decay', /\b(decay|decayed|decaying|rot|rots|rotten|rotting|soft wood)\b/g],
+  ['fungus', /\b(fungus|fungi|fungal|bracket|brackets|mushrooms?|toadstools?|conks?)\b/g],
+  ['hollow', /\b(hollow|hollowed|cavity|cavities)\b/g],
+  ['split', /\b(split|splits|splitting|cracked|cracks?|crack in)\b(?! (?:the |some |up )?(?:logs?|wood|firewood|rounds)\b)/g],
+  ['storm_damage', /\b(storm[- ]?damaged?|storm|gales?|wind-? ?blown|windthrow|blown over|uprooted|snapped|hung up|hanger)\b/g],
+  ['leaning', /\b(lean|leans|leaning|leaned|leant|tilts?|tilting|tilted)\b/g],
+  ['over_road', /\b(?:over|overhangs?|overhanging|across|onto)\s+(?:the\s+|a\s+)?(?:road|street|footpath|pavement|highway|lane|public path)\b/g],
+  ['ivy', /\b(ivy|ivy-clad)\b/g],
+];
+
+const NEGATION = /\b(no|not|without|never|nor|isn't|isnt|aren't|free of|no sign of|no signs of)\b/;
+
+function findHazards(t: string): HazardKey[] {
+  const found: HazardKey[] = [];
+  for (const [key, pattern] of HAZARD_PATTERNS) {
+    for (const match of t.matchAll(pattern)) {
+      const clause = sinceBreak(t.slice(0, match.index ?? 0));
+      if (NEGATION.test(clause)) continue;
+      // "split the logs" is firewood, not a split stem; "dying" after "ash die back" is the same thing.
+      if (key === 'split' && /\b(?:logs?|wood|firewood|rounds)\s*$/.test(t.slice(0, match.index ?? 0))) continue;
+      if (key === 'dying' && /die/.test(match[0]) && found.includes('ash_dieback')) continue;
+      found.push(key);
+      break;
+    }
+  }
+  return found;
+}
+
 export function parseDescription(text: string | undefined): ParsedDescription {
-  if (!text || text.trim() === '') return { species: null, dbhIn: null, heightFt: null, site: {} };
-  return { species: matchSpecies(text), ...findSizes(text), site: findSite(text) };
+  if (!text || text.trim() === '') {
+    return { species: null, dbhIn: null, heightFt: null, crownSpreadFt: null, site: {}, targets: [], hazards: [], factors: [] };
+  }
+  const lower = text.toLowerCase();
+  const { sizes, factors } = normaliseSizes(findSizes(text), 'Your project details');
+  const hazards = findHazards(lower);
+  const targets = findTargets(lower, hazards.includes('over_road'));
+  return { species: matchSpecies(text), ...sizes, site: findSite(lower, targets), targets, hazards, factors };
 }

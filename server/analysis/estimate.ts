@@ -1,12 +1,17 @@
-import { ACCESS_LABELS, DRAG_LABELS, TARGET_LABELS, type SiteDetails } from '../../core/site';
-import { describeWoodDensity, matchSpecies, UNKNOWN_SPECIES_GREEN_DENSITY_KG_M3 } from '../../core/species';
+import { ACCESS_LABELS, DRAG_LABELS, TARGET_LABELS, type SiteDetails, type Targets } from '../../core/site';
+import { describeWoodDensity } from '../../core/species';
 import { boundToModel, estimateTimes, type Method, type TimeModelInput, type TimeRange } from '../../core/time-model';
+import type { ValueSources } from '../../core/tree-details';
+import type { TimeMultipliers } from './hazards';
+import type { TreeValues } from './tree-values';
 import type { Perception } from './types';
 
 /**
- * From what was perceived and answered to the three time ranges: fill what is unknown
- * with conservative assumptions (and say so), run the time model, bound a model's own
- * times to it, then apply the crew's calibration.
+ * From what was given and perceived to the three time ranges: take the tree's values in their
+ * order of precedence (tree-values.ts), fill what is unknown with conservative assumptions
+ * (and say so), run the time model, lengthen it for the hazards named, bound a model's own
+ * times to it, then apply the crew's calibration. Abstention (abstain.ts) has already made
+ * sure at least one size is known.
  */
 export type ResolvedSite = TimeModelInput['site'];
 type Component = 'cutting' | 'prep' | 'cleanup';
@@ -17,9 +22,21 @@ export interface Calibration {
   factors: ComponentFactors;
 }
 
+export interface EstimateInput {
+  values: TreeValues;
+  perception: Perception;
+  /** The site questions the user answered; they win over anything read. */
+  answers: SiteDetails;
+  /** Site facts read from the project details, under the provider's. */
+  described: SiteDetails;
+  /** How much longer the named hazards make each component (hazards.ts). */
+  hazardTimes: TimeMultipliers;
+  calibration: Calibration | null;
+}
+
 export interface Estimate {
   species: string | null;
-  /** Null when not stated or seen: the report shows N/A and a factor says what was assumed. */
+  /** Null when nobody gave it: the results show N/A and a factor says what was assumed. */
   dbhIn: number | null;
   heightFt: number | null;
   woodDensity: string;
@@ -30,16 +47,14 @@ export interface Estimate {
   times: Record<Component, TimeRange>;
   /** Uncalibrated midpoints: what later feedback is compared with. */
   baseTimes: ComponentFactors;
+  sources: ValueSources;
   factors: string[];
 }
 
 /**
- * Conservative defaults (DECISIONS): an unmeasured tree is taken as a 20 in, 45 ft
- * broadleaf, and an unanswered site as a typical back garden: a fence or shed in reach,
- * side-gate access and a 10-30 m drag. They err toward more time, never less.
+ * An unanswered site is taken as a typical back garden: a fence or shed in reach, side-gate
+ * access and a 10-30 m drag. It errs toward more time, never less (DECISIONS: conservative).
  */
-export const ASSUMED_DBH_IN = 20;
-export const ASSUMED_HEIGHT_FT = 45;
 const DEFAULT_SITE: ResolvedSite = {
   targets: 'fence_shed',
   powerLines: false,
@@ -48,7 +63,7 @@ const DEFAULT_SITE: ResolvedSite = {
   stumpGrinding: false,
   wasteRemoval: true,
 };
-/** Assumed sizes widen the upper end of the range by half. Assumption. */
+/** An assumed size widens the upper end of the range by half. Assumption. */
 const ASSUMED_SIZE_WIDENING = 1.5;
 
 /**
@@ -79,47 +94,47 @@ function scale(range: TimeRange, factor: number): TimeRange {
   return { min: round5(range.min * factor), max: Math.max(round5(range.min * factor), round5(range.max * factor)) };
 }
 
-export function buildEstimate(perception: Perception, answers: SiteDetails, calibration: Calibration | null): Estimate {
-  const known = matchSpecies(perception.species) ?? undefined;
-  const species = known?.name ?? perception.species;
-  const density = known?.greenDensityKgM3 ?? UNKNOWN_SPECIES_GREEN_DENSITY_KG_M3;
-  const factors: string[] = [];
+export function buildEstimate(input: EstimateInput): Estimate {
+  const { values, perception, calibration } = input;
+  const { species } = values;
+  const factors: string[] = [...values.factors];
 
-  let usedDbhIn = perception.dbhIn ?? undefined;
-  let usedHeightFt = perception.heightFt ?? undefined;
-  const sizesAssumed = usedDbhIn === undefined || usedHeightFt === undefined;
-  if (usedDbhIn === undefined && usedHeightFt === undefined) {
-    usedDbhIn = ASSUMED_DBH_IN;
-    usedHeightFt = ASSUMED_HEIGHT_FT;
-    factors.push(`No measurements given: assumed a ${ASSUMED_DBH_IN} in trunk and ${ASSUMED_HEIGHT_FT} ft height (conservative); add them for a tighter estimate`);
-  } else if (usedHeightFt === undefined) {
+  let usedDbhIn = values.dbhIn;
+  let usedHeightFt = values.heightFt;
+  if (usedDbhIn === null && usedHeightFt === null) throw new Error('buildEstimate needs a size: abstain first (abstain.ts)');
+  const sizesAssumed = usedDbhIn === null || usedHeightFt === null;
+  if (usedHeightFt === null) {
     usedHeightFt = heightFromDbh(usedDbhIn!);
     factors.push(`Height not given: assumed about ${usedHeightFt} ft from the trunk size`);
-  } else if (usedDbhIn === undefined) {
+  } else if (usedDbhIn === null) {
     usedDbhIn = dbhFromHeight(usedHeightFt);
     factors.push(`Trunk size not given: assumed about ${usedDbhIn} in from the height`);
   }
-  if (!species) factors.push('Species not identified: assumed dense hardwood');
+  if (!species.name) factors.push('Species not identified: assumed dense hardwood');
+  else if (species.species?.generic) factors.push(`Species not identified: assumed a typical ${species.kind === 'conifer' ? 'conifer' : 'broadleaf'}`);
+  else if (!species.species) factors.push(`${species.name} is not in our species list: assumed dense hardwood`);
 
-  const { site, assumed } = resolveSite(answers, perception.site);
+  const { site, assumed } = resolveSite(input.answers, { ...input.described, ...perception.site });
   if (assumed.length > 0) factors.push(`Not answered, assumed: ${assumed.join(', ')}`);
 
   const model = estimateTimes({
     dbhIn: usedDbhIn!,
-    heightFt: usedHeightFt!,
-    crownSpreadFt: perception.crownSpreadFt ?? undefined,
-    greenDensityKgM3: density,
-    kind: known?.kind,
+    heightFt: usedHeightFt,
+    crownSpreadFt: values.crownSpreadFt ?? undefined,
+    greenDensityKgM3: species.greenDensityKgM3,
+    kind: species.kind,
     site,
   });
   factors.push(...model.factors);
 
   const times = {} as Record<Component, TimeRange>;
   for (const part of ['cutting', 'prep', 'cleanup'] as const) {
-    let range = model[part];
+    // The named hazards lengthen the time model's figure; a model's own times are judged against that.
+    const reference = lengthen(model[part], input.hazardTimes[part]);
+    let range = reference;
     const proposed = perception.times?.[part];
     if (proposed) {
-      const bounded = boundToModel(proposed, model[part]);
+      const bounded = boundToModel(proposed, reference);
       range = bounded.range;
       if (bounded.adjusted) factors.push(`The AI's ${part} time was outside 0.25x-4x of the time model and was pulled back`);
     }
@@ -136,16 +151,28 @@ export function buildEstimate(perception: Perception, answers: SiteDetails, cali
   }
 
   return {
-    species,
-    dbhIn: perception.dbhIn,
-    heightFt: perception.heightFt,
-    woodDensity: describeWoodDensity(density) + (known ? '' : ', assumed'),
+    species: species.name,
+    dbhIn: values.dbhIn,
+    heightFt: values.heightFt,
+    woodDensity: describeWoodDensity(species.greenDensityKgM3) + (species.densityAssumed ? ', assumed' : ''),
     method: model.method,
     site,
     usedDbhIn: usedDbhIn!,
-    usedHeightFt: usedHeightFt!,
+    usedHeightFt,
     times,
     baseTimes,
+    sources: values.sources,
     factors: [...factors, ...perception.factors],
   };
+}
+
+function lengthen(range: TimeRange, factor: number): TimeRange {
+  if (factor === 1) return range;
+  const up5 = (v: number) => Math.max(5, Math.ceil(v / 5) * 5);
+  return { min: up5(range.min * factor), max: up5(range.max * factor) };
+}
+
+/** Everything within falling distance: what the time model used, and anything else the details named. */
+export function targetsNear(site: ResolvedSite, described: readonly Targets[]): Targets[] {
+  return [...new Set([site.targets, ...described])];
 }

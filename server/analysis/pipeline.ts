@@ -3,23 +3,32 @@ import { eq } from 'drizzle-orm';
 import { INSUFFICIENT_TOKENS_MESSAGE } from '../../core/analysis';
 import { EMBED_BUSY_MESSAGE, EMBED_UNAVAILABLE_MESSAGE } from '../../core/embed';
 import { costRange, totalMinutes, type TimeBreakdown } from '../../core/format';
+import type { UserTreeSizes } from '../../core/normalise';
+import type { PhotoMeasurement } from '../../core/photo-measure';
 import type { SiteDetails } from '../../core/site';
+import type { NeedsDetails } from '../../core/tree-details';
 import { treeAnalyses } from '../../db/schema';
 import { refundEmbedAnalysis, reserveEmbedAnalysis, secondsUntilNextUtcDay } from '../businesses/usage';
 import { refundAnalysis, reserveAnalysis } from '../credits/ledger';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
+import { decideAbstention } from './abstain';
 import { loadCalibration } from './calibration';
-import { buildEstimate } from './estimate';
+import { parseDescription } from './description-parser';
+import { buildEstimate, targetsNear } from './estimate';
+import { hazardEffects } from './hazards';
 import { normaliseImage } from './image';
 import { assessSafety } from './safety';
 import { deleteImage, newImageName, saveImage, type AnalysisRow } from './store';
-import { VisionError } from './types';
+import { resolveTreeValues } from './tree-values';
+import { VisionError, type VisionInput } from './types';
 
 /**
- * One analysis end to end (DECISIONS, Analysis): normalise the image, reserve the
- * credits, perceive, estimate, calibrate, assess safety, store. Any failure after the
- * reservation refunds it, so a failed analysis never costs anything.
+ * One analysis end to end (DECISIONS, Analysis): normalise the image, perceive, decide whether
+ * there is enough to quote, estimate, calibrate, assess safety, store. Credits are reserved
+ * before a model is asked and refunded if it fails or there is nothing to quote; the local
+ * provider is deterministic and free, so it is asked first and nothing is taken unless there
+ * will be an estimate. A failed or abstained analysis never costs anything.
  */
 export interface AnalysisRequest {
   /** The account that pays and owns the result (a business's owner for embeds). */
@@ -28,6 +37,10 @@ export interface AnalysisRequest {
   bytes: Buffer;
   description?: string;
   siteDetails: SiteDetails;
+  /** The user's tree details, converted and normalised (core/normalise.ts readUserTreeDetails). */
+  treeDetails: UserTreeSizes | null;
+  /** The user's taps on the photo, stored to draw on the results and the quote. */
+  measurement: PhotoMeasurement | null;
   instructions?: string;
   hourlyRatePence: number;
   /** Aborts the model call when the client goes away (the credits are refunded). */
@@ -36,29 +49,53 @@ export interface AnalysisRequest {
   embed?: { businessId: number; dailyCap: number };
 }
 
-export async function runAnalysis(deps: AppDeps, request: AnalysisRequest): Promise<AnalysisRow> {
+export type AnalysisOutcome = { outcome: 'estimate'; row: AnalysisRow } | NeedsDetails;
+
+export async function runAnalysis(deps: AppDeps, request: AnalysisRequest): Promise<AnalysisOutcome> {
   const { db, clock, config, vision } = deps;
   // Before any charge: a bad image costs nothing.
   const image = await normaliseImage(request.bytes);
+  const parsed = parseDescription(request.description);
+  const input: VisionInput = {
+    image: image.forModel,
+    description: request.description,
+    siteDetails: request.siteDetails,
+    treeDetails: request.treeDetails,
+    instructions: request.instructions,
+    photoChecks: image.checks,
+  };
 
   const reference = randomUUID();
-  const { refund } = reserve(deps, request, reference);
-
+  let payment: { refund: () => void } | null = null;
   const imageName = newImageName();
   try {
-    const perception = await vision.perceive({
-      image: image.forModel,
-      description: request.description,
-      siteDetails: request.siteDetails,
-      instructions: request.instructions,
-      photoChecks: image.checks,
-    }, request.signal);
+    if (vision.name !== 'local') payment = reserve(deps, request, reference);
+    const perception = await vision.perceive(input, request.signal);
+    const values = resolveTreeValues(request.treeDetails, perception, parsed);
+    const abstention = decideAbstention(values, perception, image.checks);
+    if (abstention) {
+      payment?.refund();
+      payment = null;
+      return abstention;
+    }
+    payment ??= reserve(deps, request, reference);
+
+    const hazards = hazardEffects(parsed.hazards);
     const calibration = loadCalibration(db, request.userId);
-    const estimate = buildEstimate(perception, request.siteDetails, calibration);
+    const estimate = buildEstimate({
+      values,
+      perception,
+      answers: request.siteDetails,
+      described: parsed.site,
+      hazardTimes: hazards.times,
+      calibration,
+    });
     const confidence = Math.min(1, Math.max(0, perception.confidence));
     const safety = assessSafety({
       date: clock.now(),
       site: estimate.site,
+      targetsNear: targetsNear(estimate.site, parsed.targets),
+      hazards,
       method: estimate.method,
       dbhIn: estimate.usedDbhIn,
       heightFt: estimate.usedHeightFt,
@@ -88,7 +125,7 @@ export async function runAnalysis(deps: AppDeps, request: AnalysisRequest): Prom
         woodDensity: estimate.woodDensity,
         ...timeFields,
         // Photo problems are facts of the pixels, whatever the provider said.
-        factors: unique([...estimate.factors, ...image.checks.issues]),
+        factors: unique([...hazards.factors, ...estimate.factors, ...parsed.factors, ...image.checks.issues]),
         safetyWarnings: unique([...safety.warnings, ...perception.safetyWarnings]),
         confidence,
         provider: vision.name,
@@ -101,19 +138,22 @@ export async function runAnalysis(deps: AppDeps, request: AnalysisRequest): Prom
         siteVisitReason: safety.siteVisitReason,
         baseTimes: estimate.baseTimes,
         calibratedFromJobs: calibration?.jobs ?? null,
+        valueSources: estimate.sources,
+        measurement: request.measurement,
         source: request.embed ? 'embed' : 'dashboard',
         createdAt: clock.now(),
       })
       .returning()
       .get();
-    return db
+    const row = db
       .update(treeAnalyses)
       .set({ imageUrl: `/api/analysis/${inserted.id}/image` })
       .where(eq(treeAnalyses.id, inserted.id))
       .returning()
       .get();
+    return { outcome: 'estimate', row };
   } catch (err) {
-    refund();
+    payment?.refund();
     await deleteImage(config.dataDir, imageName);
     if (err instanceof VisionError) throw new ApiError('ANALYSIS_FAILED', err.message);
     if (err instanceof ApiError) throw err;

@@ -1,5 +1,6 @@
-import type { SiteDetails } from '../../core/site';
+import type { SiteDetails, Targets } from '../../core/site';
 import type { Method } from '../../core/time-model';
+import type { HazardEffects } from './hazards';
 
 /**
  * Safety warnings and abstention (DECISIONS, Analysis): UK flags where they apply, and
@@ -8,6 +9,13 @@ import type { Method } from '../../core/time-model';
 export interface SafetyInput {
   date: Date;
   site: Required<Pick<SiteDetails, 'targets' | 'powerLines'>>;
+  /**
+   * Everything within falling distance. The site answer holds one target (the time model's),
+   * but a description may name a building and a road: both get their warnings.
+   */
+  targetsNear: readonly Targets[];
+  /** What the hazards named in the details call for (hazards.ts). */
+  hazards: Pick<HazardEffects, 'noClimbing' | 'warnings' | 'siteVisitReasons'>;
   method: Method;
   dbhIn: number;
   heightFt: number;
@@ -47,12 +55,14 @@ export function assessSafety(input: SafetyInput): SafetyResult {
       'Power lines near the tree: only a competent, authorised contractor may do this work. Keep at least 10 ft (3 m) clear and contact the network operator first.',
     );
   }
-  if (site.targets === 'road') {
+  if (site.targets === 'road' || input.targetsNear.includes('road')) {
     warnings.push('Road or footpath in falling distance: traffic management is needed, and the highway authority may need to be told.');
   }
-  if (input.method === 'climb_dismantle') {
+  // Compromised wood is not climbed at all; its own warning says how the work is done instead.
+  if (input.method === 'climb_dismantle' && !input.hazards.noClimbing) {
     warnings.push('Climbing and rigging: use a qualified climber with a ground-based rescue plan (LOLER-inspected equipment).');
   }
+  warnings.push(...input.hazards.warnings);
   warnings.push('Do not work in winds above 25 mph.');
 
   const reasons: string[] = [];
@@ -62,6 +72,8 @@ export function assessSafety(input: SafetyInput): SafetyResult {
   const large = input.heightFt >= LARGE_HEIGHT_FT || input.dbhIn >= LARGE_DBH_IN;
   const near = site.powerLines ? 'power lines' : site.targets === 'building' ? 'a building' : site.targets === 'road' ? 'a road or footpath' : null;
   if (large && near) reasons.push(`a large tree near ${near} needs an on-site risk assessment`);
+  else if (large && input.targetsNear.includes('road')) reasons.push('a large tree near a road or footpath needs an on-site risk assessment');
+  reasons.push(...input.hazards.siteVisitReasons);
   const siteVisitReason = reasons.length > 0 ? capitalise(reasons.join('; ')) : null;
   return { warnings, siteVisitReason };
 }

@@ -2,9 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Analysis } from '../../core/analysis';
 import type { EmbedAnalysis } from '../../core/embed';
 import { penceToDecimal } from '../../core/money';
+import { normaliseConfidence, storedMinutes, wholeSize } from '../../core/normalise';
+import { siteDetailsSchema } from '../../core/site';
+import { photoMeasurementSchema, valueSourcesSchema } from '../../core/tree-details';
 import type { Db } from '../../db/client';
 import { businesses, treeAnalyses } from '../../db/schema';
 
@@ -63,7 +67,22 @@ export function listOwnAnalyses(db: Db, userId: number, limit = 100) {
     .all();
 }
 
-/** The API's view of a stored analysis (core/analysis.ts analysisSchema). */
+/** A stored JSON value if it still fits its schema, else null: an old or odd row never breaks History. */
+function fits<T>(schema: z.ZodType<T>, value: unknown): T | null {
+  if (value === null || value === undefined) return null;
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+const texts = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+const wholeOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : storedMinutes(value));
+
+/**
+ * The API's view of a stored analysis (core/analysis.ts analysisSchema). Any row already
+ * stored must load, whatever wrote it: sizes are made whole and bounded (core/normalise.ts;
+ * rows from before normalisation held a model's 14.5 in as it was), times whole and not
+ * negative, confidence in 0..1, and JSON that no longer fits its schema is left out.
+ */
 export function toAnalysisView(row: AnalysisRow, businessName: string | null = null): Analysis {
   const cost =
     row.costMinPence !== null && row.costMaxPence !== null
@@ -73,33 +92,33 @@ export function toAnalysisView(row: AnalysisRow, businessName: string | null = n
     id: row.id,
     imageUrl: row.imageUrl,
     species: row.species,
-    diameter: row.diameter,
-    height: row.height,
+    diameter: wholeSize('dbhIn', row.diameter),
+    height: wholeSize('heightFt', row.height),
     woodDensity: row.woodDensity,
-    cuttingTimeMin: row.cuttingTimeMin ?? 0,
-    cuttingTimeMax: row.cuttingTimeMax ?? 0,
-    prepTimeMin: row.prepTimeMin ?? 0,
-    prepTimeMax: row.prepTimeMax ?? 0,
-    cleanupTimeMin: row.cleanupTimeMin ?? 0,
-    cleanupTimeMax: row.cleanupTimeMax ?? 0,
-    factors: row.factors,
-    safetyWarnings: row.safetyWarnings,
-    confidence: row.confidence ?? 0,
+    cuttingTimeMin: storedMinutes(row.cuttingTimeMin),
+    cuttingTimeMax: storedMinutes(row.cuttingTimeMax),
+    prepTimeMin: storedMinutes(row.prepTimeMin),
+    prepTimeMax: storedMinutes(row.prepTimeMax),
+    cleanupTimeMin: storedMinutes(row.cleanupTimeMin),
+    cleanupTimeMax: storedMinutes(row.cleanupTimeMax),
+    factors: texts(row.factors),
+    safetyWarnings: texts(row.safetyWarnings),
+    confidence: normaliseConfidence(row.confidence),
     method: row.method,
     siteVisitReason: row.siteVisitReason,
-    calibratedFromJobs: row.calibratedFromJobs,
+    calibratedFromJobs: wholeOrNull(row.calibratedFromJobs),
     provider: row.provider ?? 'local',
     description: row.description,
-    siteDetails: row.siteDetails ?? null,
+    siteDetails: fits(siteDetailsSchema, row.siteDetails),
     hourlyRate: penceToDecimal(row.hourlyRatePence),
     cost,
-    actualCuttingTime: row.actualCuttingTime,
-    actualPrepTime: row.actualPrepTime,
-    actualCleanupTime: row.actualCleanupTime,
+    actualCuttingTime: wholeOrNull(row.actualCuttingTime),
+    actualPrepTime: wholeOrNull(row.actualPrepTime),
+    actualCleanupTime: wholeOrNull(row.actualCleanupTime),
     feedback: row.feedback,
     businessName,
-    sources: row.valueSources ?? null,
-    measurement: row.measurement ?? null,
+    sources: fits(valueSourcesSchema, row.valueSources),
+    measurement: fits(photoMeasurementSchema, row.measurement),
     source: row.source,
     createdAt: row.createdAt.toISOString(),
   };

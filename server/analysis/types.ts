@@ -1,3 +1,4 @@
+import type { UserTreeSizes } from '../../core/normalise';
 import type { SiteDetails } from '../../core/site';
 import type { TimeRange } from '../../core/time-model';
 
@@ -36,13 +37,23 @@ export interface VisionInput {
   image: Buffer;
   description?: string;
   siteDetails: SiteDetails;
+  /** What the user said of the tree (species, sizes typed, chosen or measured), already normalised. */
+  treeDetails: UserTreeSizes | null;
   /** The user's or business's custom instructions: data for the prompt, never able to change the output schema. */
   instructions?: string;
   photoChecks: PhotoChecks;
 }
 
-/** What a vision provider perceived. Null means "could not tell". */
+/**
+ * What a vision provider perceived, normalised (core/normalise.ts). Null means "could not tell".
+ * Species and sizes are the provider's own reading: a model's from the photo, the local
+ * provider's from the description; the user's tree details are applied after, over them.
+ */
 export interface Perception {
+  /** Where species and sizes were read: by a model from the photo, or from the customer's words. */
+  readFrom: 'model' | 'description';
+  /** A model's verdict on whether the photo shows a tree; null when no model looked. */
+  isTree: boolean | null;
   species: string | null;
   dbhIn: number | null;
   heightFt: number | null;

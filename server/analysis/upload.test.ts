@@ -183,6 +183,8 @@ describe('readUpload: the fields', () => {
       type,
       description: 'Large oak, about 60 ft',
       siteDetails,
+      treeDetails: null,
+      measurement: null,
       businessSlug: 'greenleaf-trees',
       hasDescription: true,
     });
@@ -209,6 +211,49 @@ describe('readUpload: the fields', () => {
     const body = errorBodySchema.parse(await res.json());
     expect(body.message).toMatch(/^Site details are not valid \(targets: /);
     expect(body.details?.siteDetails).toHaveLength(1);
+  });
+
+  it('reads tree details into whole feet and inches with their sources, recomputing a measurement', async () => {
+    const measurement = {
+      imageWidth: 1000,
+      imageHeight: 1500,
+      reference: { top: { x: 100, y: 1300 }, bottom: { x: 100, y: 1400 }, lengthM: 2, label: 'A door (2.0 m)' },
+      tree: { top: { x: 500, y: 800 }, base: { x: 500, y: 1400 } },
+      trunk: { left: { x: 490, y: 1330 }, right: { x: 515, y: 1330 } },
+    };
+    const treeDetails = { species: 'English oak', diameter: { value: 45, unit: 'cm' }, measurement, heightFt: 999, sizes: 'ignored' };
+    const res = await post(form({ image: file(await sampleImage('jpeg')), treeDetails: JSON.stringify(treeDetails) }));
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.treeDetails).toMatchObject({
+      species: { name: 'Oak', kind: 'broadleaf', greenDensityKgM3: 1050 },
+      // Typed wins over measured; the measurement gives the height (12 m = 39 ft).
+      heightFt: { value: 39, source: 'measured' },
+      dbhIn: { value: 18, source: 'user' },
+      measured: { heightFt: 39, dbhIn: 20 },
+    });
+    expect(body.measurement).toEqual(measurement);
+  });
+
+  it('refuses tree details that are not JSON, not the contract, or not usable, with 400 and the reason', async () => {
+    const image = file(await sampleImage('jpeg'));
+    await expectError(await post(form({ image, treeDetails: '{height: 40' })), 400, 'VALIDATION_ERROR', 'Tree details must be valid JSON');
+    const shape = await post(form({ image, treeDetails: JSON.stringify({ height: { value: 40, unit: 'yards' } }) }));
+    expect(shape.status).toBe(400);
+    const shapeBody = errorBodySchema.parse(await shape.json());
+    expect(shapeBody.message).toMatch(/^Tree details are not valid \(height/);
+    expect(shapeBody.details?.treeDetails?.length).toBeGreaterThan(0);
+    const tiny = await post(
+      form({
+        image,
+        treeDetails: JSON.stringify({
+          measurement: { imageWidth: 100, imageHeight: 100, reference: { top: { x: 1, y: 1 }, bottom: { x: 1, y: 4 }, lengthM: 2, label: 'door' } },
+        }),
+      }),
+    );
+    await expectError(tiny, 400, 'VALIDATION_ERROR', /reference is too small/);
+    const absurd = await post(form({ image, treeDetails: JSON.stringify({ height: { value: 149, unit: 'm' } }) }));
+    await expectError(absurd, 400, 'VALIDATION_ERROR', /not a tree we can quote for/);
   });
 
   it('refuses a description over 2000 characters with 400', async () => {

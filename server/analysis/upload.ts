@@ -1,6 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
 import { ACCEPTED_IMAGE_TYPES, MAX_DESCRIPTION_CHARS, MAX_UPLOAD_BYTES } from '../../core/analysis';
+import { readUserTreeDetails, type UserTreeSizes } from '../../core/normalise';
+import type { PhotoMeasurement } from '../../core/photo-measure';
 import { siteDetailsSchema, type SiteDetails } from '../../core/site';
+import { treeDetailsSchema } from '../../core/tree-details';
 import { ApiError } from '../http/errors';
 
 export type UploadImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
@@ -12,6 +16,10 @@ export interface UploadInput {
   type: UploadImageType;
   description?: string;
   siteDetails: SiteDetails;
+  /** The tree details, converted to whole feet and inches with their sources; null when none were sent. */
+  treeDetails: UserTreeSizes | null;
+  /** The taps the sizes were measured with, as sent (the sizes themselves are recomputed). */
+  measurement: PhotoMeasurement | null;
   businessSlug?: string;
 }
 
@@ -38,7 +46,7 @@ export const uploadBodyLimit: MiddlewareHandler = async (c, next) => {
 
 /**
  * Reads the multipart upload of POST /api/analyze-tree: field `image` (exactly one file),
- * optional `description`, `siteDetails` (JSON text) and `businessSlug`. The body is
+ * optional `description`, `siteDetails` and `treeDetails` (JSON text) and `businessSlug`. The body is
  * counted as it streams and refused at once past the limit, so no request is ever buffered
  * beyond 10 MB plus framing, whether it declares a Content-Length or arrives chunked.
  * The route must not sit behind a smaller body limit (app.ts's 64 KB JSON limit).
@@ -64,11 +72,14 @@ export async function readUpload(c: Context): Promise<UploadInput> {
     });
   }
   const businessSlug = optionalText(form, 'businessSlug');
+  const siteDetails = parseSiteDetails(optionalText(form, 'siteDetails'));
+  const tree = parseTreeDetails(optionalText(form, 'treeDetails'));
   return {
     bytes,
     type,
     ...(description !== undefined && { description }),
-    siteDetails: parseSiteDetails(optionalText(form, 'siteDetails')),
+    siteDetails,
+    ...tree,
     ...(businessSlug !== undefined && { businessSlug }),
   };
 }
@@ -141,23 +152,38 @@ function optionalText(form: FormData, field: string): string | undefined {
   return trimmed === '' ? undefined : trimmed;
 }
 
-/** The site questions arrive as JSON text beside the file; unanswered means {}. */
-function parseSiteDetails(text: string | undefined): SiteDetails {
-  if (text === undefined) return {};
+/** A JSON text field checked against its schema; 400 with per-field details when it is not. */
+function parseJsonField<T>(text: string, field: string, title: string, schema: z.ZodType<T>): T {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
-    throw new ApiError('VALIDATION_ERROR', 'Site details must be valid JSON', {
-      details: { siteDetails: ['Must be valid JSON'] },
-    });
+    throw new ApiError('VALIDATION_ERROR', `${title} must be valid JSON`, { details: { [field]: ['Must be valid JSON'] } });
   }
-  const parsed = siteDetailsSchema.safeParse(raw);
+  const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) =>
-    issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+    issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message,
   );
-  throw new ApiError('VALIDATION_ERROR', `Site details are not valid (${problems.join('; ')})`, {
-    details: { siteDetails: problems },
-  });
+  throw new ApiError('VALIDATION_ERROR', `${title} are not valid (${problems.join('; ')})`, { details: { [field]: problems } });
+}
+
+/** The site questions arrive as JSON text beside the file; unanswered means {}. */
+function parseSiteDetails(text: string | undefined): SiteDetails {
+  return text === undefined ? {} : parseJsonField(text, 'siteDetails', 'Site details', siteDetailsSchema);
+}
+
+/**
+ * The tree details (core/tree-details.ts) arrive as JSON text beside the file. Sizes are
+ * converted and bounded here, and a photo measurement is recomputed from its taps: a value a
+ * client worked out is never trusted. What cannot be used is a 400 in words.
+ */
+function parseTreeDetails(text: string | undefined): Pick<UploadInput, 'treeDetails' | 'measurement'> {
+  if (text === undefined) return { treeDetails: null, measurement: null };
+  const details = parseJsonField(text, 'treeDetails', 'Tree details', treeDetailsSchema);
+  const read = readUserTreeDetails(details);
+  if (!read.ok) {
+    throw new ApiError('VALIDATION_ERROR', read.problems[0]!, { details: { treeDetails: read.problems } });
+  }
+  return { treeDetails: read.sizes, measurement: details.measurement ?? null };
 }

@@ -11,6 +11,7 @@ const input = (overrides: Partial<VisionInput> = {}): VisionInput => ({
   image: IMAGE,
   description: 'Oak by the back fence, about 40 ft',
   siteDetails: { targets: 'fence_shed', powerLines: false },
+  treeDetails: null,
   instructions: 'We always grind stumps; assume a crew of three.',
   photoChecks: { width: 1024, height: 768, brightness: 120, sharpness: 200, vegetationShare: 0.6, issues: [] },
   ...overrides,
@@ -93,7 +94,10 @@ describe('the answer', () => {
   it('maps a valid answer to a Perception', async () => {
     const perception = await provider().perceive(input());
     expect(perception).toEqual({
-      species: 'English oak',
+      readFrom: 'model',
+      isTree: true,
+      // Matched once, at the edge: "English oak" is the listed Oak.
+      species: 'Oak',
       dbhIn: 18,
       heightFt: 45,
       crownSpreadFt: 30,
@@ -108,7 +112,7 @@ describe('the answer', () => {
     });
   });
 
-  it('bounds out-of-range numbers, swaps min > max and trims the lists', async () => {
+  it('drops out-of-range sizes with a reason, bounds minutes, swaps min > max and trims the lists', async () => {
     fake.setAnswer({
       ...fakeVisionAnswer,
       species: '   ',
@@ -128,7 +132,9 @@ describe('the answer', () => {
     });
     const perception = await provider().perceive(input());
     expect(perception.species).toBeNull();
-    expect([perception.dbhIn, perception.heightFt, perception.crownSpreadFt]).toEqual([200, 3, null]);
+    expect([perception.dbhIn, perception.heightFt, perception.crownSpreadFt]).toEqual([null, null, null]);
+    expect(perception.factors).toContain('The AI model gave a trunk diameter of 9999 in, outside 1-200 in; it was ignored');
+    expect(perception.factors).toContain('The AI model gave a height of 0.5 ft, outside 3-400 ft; it was ignored');
     expect(perception.site).toEqual({ powerLines: true });
     expect(perception.times).toEqual({
       cutting: { min: 30, max: 120 },
@@ -138,7 +144,32 @@ describe('the answer', () => {
     expect(perception.factors).toHaveLength(12);
     expect(perception.factors.every((f) => f.length <= 300 && f === f.trim())).toBe(true);
     expect(perception.safetyWarnings).toEqual(['Power lines over the crown']);
-    expect(perception.confidence).toBe(1);
+    // 3 reads as a percentage: 0.03.
+    expect(perception.confidence).toBe(0.03);
+  });
+
+  it('makes fractional sizes whole and matches the species name', async () => {
+    fake.setAnswer({ ...fakeVisionAnswer, species: 'Scots Pine', dbhInches: 14.5, heightFeet: 60.4, crownSpreadFeet: 19.5 });
+    const perception = await provider().perceive(input());
+    expect(perception).toMatchObject({ species: 'Scots pine', dbhIn: 15, heightFt: 60, crownSpreadFt: 20 });
+  });
+
+  it("sends the user's tree details as data, not instructions", async () => {
+    await provider().perceive(
+      input({
+        treeDetails: {
+          species: { name: 'Scots pine', species: null, kind: 'conifer', greenDensityKgM3: 850, densityAssumed: false },
+          heightFt: { value: 60, source: 'measured' },
+          dbhIn: { value: 20, source: 'user' },
+          measured: { heightFt: 60, dbhIn: 18 },
+        },
+      }),
+    );
+    expect(userText(lastRequest())).toContain(
+      '<tree_details>\n{"species":"Scots pine","heightFeet":{"value":60,"given":"measured"},"dbhInches":{"value":20,"given":"user"}}\n</tree_details>',
+    );
+    await provider().perceive(input());
+    expect(userText(lastRequest())).toContain('<tree_details>\nnull\n</tree_details>');
   });
 
   it('caps the confidence and says so when the photo may not show a tree', async () => {

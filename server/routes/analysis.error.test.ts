@@ -21,7 +21,7 @@ const balance = (username: string) => {
 describe('credits', () => {
   it('answers 402 INSUFFICIENT_TOKENS with no charge at 0 credits', async () => {
     const { client, account } = await registerClient(server);
-    const res = await analyze(client);
+    const res = await analyze(client, { description: 'ash, 12 inch trunk, 30 ft' });
     expect(res.status).toBe(402);
     expect(await res.json()).toEqual({ message: INSUFFICIENT_TOKENS_MESSAGE, code: 'INSUFFICIENT_TOKENS', error: INSUFFICIENT_TOKENS_MESSAGE });
     expect(balance(account.username)).toEqual({ balance: 0, ledger: 0 });
@@ -78,7 +78,7 @@ describe('a failing vision model refunds the credits', () => {
 
   it('sends the image and the instructions as data, and bounds the answer', async () => {
     fake.setMode('ok');
-    fake.setAnswer({ ...fakeVisionAnswer, dbhInches: 9999, confidence: 3 });
+    fake.setAnswer({ ...fakeVisionAnswer, dbhInches: 9999, confidence: 300 });
     fake.requests.length = 0;
     const { client, account } = await registerClient(modelServer);
     grantTo(modelServer, account.username, 10);
@@ -87,7 +87,10 @@ describe('a failing vision model refunds the credits', () => {
     expect(res.status).toBe(201);
     const { analysis } = analyzeResponseSchema.parse(await res.json());
     expect(analysis.provider).toBe('openai');
-    expect(analysis.diameter).toBe(200);
+    // An absurd trunk is no reading at all: ignored, said so, and assumed from the height.
+    expect(analysis.diameter).toBeNull();
+    expect(analysis.factors).toContain('The AI model gave a trunk diameter of 9999 in, outside 1-200 in; it was ignored');
+    expect(analysis.sources).toEqual({ species: 'model', height: 'model', diameter: 'assumed' });
     expect(analysis.confidence).toBe(1);
     const request = JSON.stringify(fake.requests[0]);
     expect(request).toContain('data:image/jpeg;base64,');
@@ -130,7 +133,7 @@ describe('upload checks', () => {
   it('keeps the times already sent when later feedback sends only a comment', async () => {
     const { client, account } = await registerClient(server);
     grantTo(server, account.username, 10);
-    const { analysis } = analyzeResponseSchema.parse(await (await analyze(client)).json());
+    const { analysis } = analyzeResponseSchema.parse(await (await analyze(client, { description: 'ash, 12 inch trunk, 30 ft' })).json());
     await client.request('PATCH', `/api/analysis/${analysis.id}/feedback`, { actualCuttingTime: 90, actualCleanupTime: 40 });
     const res = await client.request('PATCH', `/api/analysis/${analysis.id}/feedback`, { feedback: 'Stump was rotten' });
     expect((await res.json()).analysis).toMatchObject({ actualCuttingTime: 90, actualPrepTime: null, actualCleanupTime: 40, feedback: 'Stump was rotten' });
@@ -141,7 +144,7 @@ describe('upload checks', () => {
   it('refuses feedback with fractional minutes', async () => {
     const { client, account } = await registerClient(server);
     grantTo(server, account.username, 10);
-    const { analysis } = analyzeResponseSchema.parse(await (await analyze(client)).json());
+    const { analysis } = analyzeResponseSchema.parse(await (await analyze(client, { description: 'ash, 12 inch trunk, 30 ft' })).json());
     const res = await client.request('PATCH', `/api/analysis/${analysis.id}/feedback`, { actualCuttingTime: 12.5 });
     expect(res.status).toBe(400);
     expect((await res.json()).details.actualCuttingTime).toBeDefined();

@@ -1,10 +1,11 @@
 import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisListSchema, analyzeResponseSchema } from '../../core/analysis';
+import { analysisListSchema, analyzeOutcomeSchema, analyzeResponseSchema } from '../../core/analysis';
+import { NEEDS_DETAILS_MESSAGE } from '../../core/tree-details';
 import { userTokensResponseSchema } from '../../core/credits';
 import { findUserByUsername } from '../accounts/users';
-import { ledgerSum } from '../credits/ledger';
+import { balanceOf, ledgerSum } from '../credits/ledger';
 import { analyze, grantTo } from '../testing/analysis';
 import { registerClient, startTestServer, type TestServer } from '../testing/harness';
 
@@ -40,14 +41,20 @@ describe('analysis with the local provider', () => {
     expect(ledgerSum(server.db, findUserByUsername(server.db, account.username)!.id)).toBe(20);
   });
 
-  it('assumes conservative sizes without numbers and says so', async () => {
+  it('asks for a size instead of guessing one, and charges nothing', async () => {
     const { client, account } = await registerClient(server);
     grantTo(server, account.username, 10);
-    const { analysis } = analyzeResponseSchema.parse(await (await analyze(client, { description: 'a tree in the back garden' })).json());
-    expect(analysis.diameter).toBeNull();
-    expect(analysis.height).toBeNull();
-    expect(analysis.factors.join('\n')).toMatch(/No measurements given: assumed a 20 in trunk and 45 ft height \(conservative\)/);
-    expect(analysis.confidence).toBeLessThanOrEqual(0.3);
+    const res = await analyze(client, { description: 'a tree in the back garden' });
+    expect(res.status).toBe(200);
+    expect(analyzeOutcomeSchema.parse(await res.json())).toEqual({
+      outcome: 'needs_details',
+      message: NEEDS_DETAILS_MESSAGE,
+      missing: ['height', 'diameter'],
+      reasons: ['No height or trunk size was given. Without an AI vision model, sizes come from your details, not the photo'],
+    });
+    const id = findUserByUsername(server.db, account.username)!.id;
+    expect([balanceOf(server.db, id), ledgerSum(server.db, id)]).toEqual([10, 10]);
+    expect((analysisListSchema.parse(await (await client.get('/api/analyses')).json())).analyses).toEqual([]);
   });
 
   it('prices the job at the hourly rate of the time', async () => {
@@ -73,7 +80,7 @@ describe('analysis with the local provider', () => {
       .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' } })
       .toBuffer();
     expect((await sharp(withGps).metadata()).exif).toBeDefined();
-    const { analysis } = analyzeResponseSchema.parse(await (await analyze(client, { image: withGps })).json());
+    const { analysis } = analyzeResponseSchema.parse(await (await analyze(client, { image: withGps, description: 'ash, 12 inch trunk, 30 ft' })).json());
     const image = await client.get(analysis.imageUrl);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');

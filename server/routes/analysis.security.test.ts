@@ -12,7 +12,7 @@ beforeAll(async () => {
   const a = await registerClient(server);
   owner = a.client;
   grantTo(server, a.account.username, 10);
-  ownerId = analyzeResponseSchema.parse(await (await analyze(owner, { description: 'oak' })).json()).analysis.id;
+  ownerId = analyzeResponseSchema.parse(await (await analyze(owner, { description: 'oak, 12 inch trunk, 30 ft' })).json()).analysis.id;
   other = (await registerClient(server)).client;
 });
 afterAll(() => server.close());

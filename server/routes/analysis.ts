@@ -6,7 +6,9 @@ import {
   EMBED_BUSY_MESSAGE,
   EMBED_UNAVAILABLE_MESSAGE,
   type EmbedAnalyzeResponse,
+  type EmbedNeedsDetails,
 } from '../../core/embed';
+import type { NeedsDetails } from '../../core/tree-details';
 import { treeAnalyses } from '../../db/schema';
 import { embedBusy, runAnalysis } from '../analysis/pipeline';
 import { embedStatus, findBusinessBySlug, type BusinessRow } from '../businesses/businesses';
@@ -65,17 +67,21 @@ analysisRoutes.on(['POST', 'OPTIONS'], '/analyze-tree', publicCors, uploadBodyLi
     business = findBusinessBySlug(db, upload.businessSlug);
     if (!business || business.ownerId !== user.id) throw notFound(BUSINESS_NOT_FOUND_MESSAGE);
   }
-  const row = await runAnalysis(c.var.deps, {
+  const outcome = await runAnalysis(c.var.deps, {
     userId: user.id,
     businessId: business?.id ?? null,
     bytes: upload.bytes,
     description: upload.description,
     siteDetails: upload.siteDetails,
+    treeDetails: upload.treeDetails,
+    measurement: upload.measurement,
     instructions: (business ? business.aiInstructions : settings.aiInstructions) || undefined,
     hourlyRatePence: business ? business.hourlyRatePence : settings.hourlyRatePence,
     signal: c.req.raw.signal,
   });
-  const analysis = toAnalysisView(row, business?.name ?? null);
+  // Not enough to quote: what is missing, 200, and nothing charged.
+  if (outcome.outcome === 'needs_details') return c.json(outcome satisfies NeedsDetails, 200);
+  const analysis = toAnalysisView(outcome.row, business?.name ?? null);
   const body: AnalyzeResponse = { outcome: 'estimate', analysis, confidence: analysis.confidence };
   if (analysis.cost) body.cost = analysis.cost;
   return c.json(body, 201);
@@ -87,18 +93,22 @@ async function analyzeForVisitor(c: Context<AppEnv>, business: BusinessRow) {
   if (upload.businessSlug !== undefined && upload.businessSlug !== business.slug) {
     throw new ApiError('VALIDATION_ERROR', 'The businessSlug field does not match the one in the address');
   }
-  const row = await runAnalysis(c.var.deps, {
+  const outcome = await runAnalysis(c.var.deps, {
     userId: business.ownerId,
     businessId: business.id,
     bytes: upload.bytes,
     description: upload.description,
     siteDetails: upload.siteDetails,
+    treeDetails: upload.treeDetails,
+    measurement: upload.measurement,
     instructions: business.aiInstructions || undefined,
     hourlyRatePence: business.hourlyRatePence,
     signal: c.req.raw.signal,
     embed: { businessId: business.id, dailyCap: business.dailyCap },
   });
-  const analysis = toEmbedAnalysis(row);
+  // Neither the owner's credits nor the day's slot are taken for an answer that is not a quote.
+  if (outcome.outcome === 'needs_details') return c.json(outcome satisfies EmbedNeedsDetails, 200);
+  const analysis = toEmbedAnalysis(outcome.row);
   const body: EmbedAnalyzeResponse = { outcome: 'estimate', analysis, confidence: analysis.confidence };
   if (analysis.cost) body.cost = analysis.cost;
   return c.json(body, 201);

@@ -136,7 +136,7 @@ describe('the one-time Unlimited pass', () => {
     expect((await analyze(client, { description: 'ash, 10 inch trunk, 25 ft' })).status).toBe(201);
     expect((await analyze(client, { description: 'ash, 10 inch trunk, 25 ft' })).status).toBe(201);
     // Past the fair-use cap (2 in this test) an analysis needs credits again.
-    expect((await analyze(client)).status).toBe(402);
+    expect((await analyze(client, { description: 'ash, 10 inch trunk, 25 ft' })).status).toBe(402);
     expect(balanceOf(server.db, ids(account.username))).toBe(0);
     expect(ledgerSum(server.db, ids(account.username))).toBe(0);
 

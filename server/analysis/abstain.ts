@@ -1,0 +1,38 @@
+import { NEEDS_DETAILS_MESSAGE, NOT_A_TREE_MESSAGE, type NeedsDetails } from '../../core/tree-details';
+import { PHOTO_THRESHOLDS } from './image';
+import type { TreeValues } from './tree-values';
+import type { Perception, PhotoChecks } from './types';
+
+/**
+ * Abstain instead of guessing (issue "Estimates a tree surgeon would sign"): no quote, and no
+ * charge, when
+ * - nothing gives the tree a size: neither the user (typed, measured, a band, the project
+ *   details) nor a model's reading of the photo; or
+ * - the photo is probably not a tree: a model says so, or the pixel check finds too little
+ *   vegetation and no model says it is a tree.
+ * One size is enough: the other is then assumed from it, and the results say so.
+ */
+export function decideAbstention(values: TreeValues, perception: Perception, checks: PhotoChecks): NeedsDetails | null {
+  const modelLooked = perception.readFrom === 'model';
+  const littleVegetation = checks.vegetationShare < PHOTO_THRESHOLDS.minVegetationShare;
+  const notATree = perception.isTree === false || (littleVegetation && perception.isTree !== true);
+  const noSize = values.heightFt === null && values.dbhIn === null;
+  if (!notATree && !noSize) return null;
+
+  const reasons: string[] = [];
+  if (perception.isTree === false) reasons.push('The AI model did not see a tree in this photo');
+  reasons.push(...checks.issues);
+  if (noSize) {
+    reasons.push(
+      modelLooked
+        ? "The AI model could not judge the tree's size from this photo, and no height or trunk size was given"
+        : 'No height or trunk size was given. Without an AI vision model, sizes come from your details, not the photo',
+    );
+  }
+  return {
+    outcome: 'needs_details',
+    message: notATree ? NOT_A_TREE_MESSAGE : NEEDS_DETAILS_MESSAGE,
+    missing: [...(notATree ? (['tree_photo'] as const) : []), ...(noSize ? (['height', 'diameter'] as const) : [])],
+    reasons: [...new Set(reasons)],
+  };
+}

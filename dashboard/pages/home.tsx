@@ -168,8 +168,9 @@ export function HomePage() {
         <NeedsDetailsStage
           answer={stage.answer}
           file={stage.file}
-          // The photo and everything entered stay; the user lands on what is missing.
-          onBack={() => go({ name: 'upload', focusTreeDetails: true })}
+          // The photo and everything entered stay; the user lands on what is missing: the
+          // tree's size, or (not a tree) the photo, under the upload heading.
+          onBack={() => go({ name: 'upload', focusTreeDetails: stage.answer.missing.some((m) => m !== 'tree_photo') })}
         />
       );
       break;

@@ -279,7 +279,7 @@ export function MeasureTool({ file, value, onChange, typed }: MeasureToolProps) 
               aria-describedby={`${instructionsId} ${keyboardHelpId}`}
               tabIndex={0}
               data-testid="measure-photo"
-              className={`absolute inset-0 touch-manipulation focus-visible:outline-4 focus-visible:outline-offset-[-4px] focus-visible:outline-amber-400 ${activeLine ? 'cursor-crosshair' : ''}`}
+              className={`absolute inset-0 touch-manipulation outline-none ${activeLine ? 'cursor-crosshair' : ''}`}
               onClick={(event) => {
                 const at = photoPoint(event.clientX, event.clientY);
                 if (at) place(at);
@@ -303,6 +303,8 @@ export function MeasureTool({ file, value, onChange, typed }: MeasureToolProps) 
                 }}
               />
               <MeasureLines width={width} height={height} lines={lines} />
+              {/* The focus ring, drawn above the photo (an outline would be painted under it). */}
+              <span aria-hidden="true" className="pointer-events-none absolute inset-0 ring-amber-400 ring-inset in-focus-visible:ring-4" />
               {cursor ? (
                 <span
                   aria-hidden="true"

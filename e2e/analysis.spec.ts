@@ -52,7 +52,7 @@ test('analyse a photo, price it, download the quote, send feedback and see the n
   const pdf = new Uint8Array(await readFile((await download.path())!));
   const { text } = await extractText(await getDocumentProxy(pdf), { mergePages: true });
   expect(text).toContain('Oak');
-  expect(text).toMatch(/Ref TA-\d{6}/);
+  expect(text).toMatch(/Quote no\. TA-\d{6}/);
   expect(text).toContain('certified arborist');
 
   await page.getByRole('button', { name: 'Provide Feedback' }).click();

@@ -1,0 +1,120 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Download, Page } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { formatQuoteDate, quoteValidUntil } from '../core/quote';
+import { testLogoPng } from '../server/testing/logo';
+import { expectNoSeriousAxeViolations } from './axe';
+import { expect, test } from './fixtures';
+import { grantCredits, signedInAccount } from './operator';
+
+/*
+ * A quote the customer can receive (issue "Estimates a tree surgeon would sign"), in a real
+ * Chromium against the real server: the contractor fills the company profile and logo in
+ * Settings, analyses a photo with the tree's species and sizes in the project details, and
+ * downloads the quote. The customer's copy names the company, the quote number and its
+ * validity, shows VAT, and carries none of the internal notes; the internal copy does.
+ */
+const PHOTO = fileURLToPath(new URL('./fixtures/photos/elm-beside-building.jpg', import.meta.url));
+const COMPANY = 'Willow & Sons Tree Surgery';
+const VALIDITY_DAYS = 21;
+
+async function pdfText(download: Download) {
+  const bytes = new Uint8Array(await readFile((await download.path())!));
+  const { text, totalPages } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+  return { text: text.replace(/\s+/g, ' '), totalPages };
+}
+
+async function fillCompanyProfile(page: Page) {
+  const profile = page.getByRole('region', { name: 'Company profile' });
+  await profile.getByLabel('Trading name').fill(COMPANY);
+  await profile.getByLabel('Phone').fill('01632 960 777');
+  await profile.getByLabel('E-mail').fill('quotes@willowandsons.example');
+  await profile.getByLabel('Address').fill('2 Orchard Row\nLittle Snoring\nNR21 0AA');
+  await profile.getByLabel('VAT number (optional)').fill('GB1234');
+  await profile.getByLabel('Quote valid for (days)').fill(String(VALIDITY_DAYS));
+  await profile.getByRole('button', { name: 'Save Company Profile' }).click();
+  // The server's per-field message, under the field.
+  await expect(profile.getByText('Enter a UK VAT number: GB followed by 9 or 12 digits, e.g. GB 123 4567 89')).toBeVisible();
+  await profile.getByLabel('VAT number (optional)').fill('gb 123 4567 89');
+  await profile.getByRole('button', { name: 'Save Company Profile' }).click();
+  await expect(page.getByText('Company Profile Saved', { exact: true })).toBeVisible();
+  await expect(profile.getByLabel('VAT number (optional)')).toHaveValue('GB 123 4567 89');
+
+  const choosing = page.waitForEvent('filechooser');
+  await profile.getByRole('button', { name: 'Upload Logo' }).click();
+  await (await choosing).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await testLogoPng() });
+  await expect(page.getByText('Logo Updated', { exact: true })).toBeVisible();
+  await expect(profile.getByRole('img', { name: 'Your logo, as it appears on quotes' })).toBeVisible();
+  await expect(profile.getByRole('button', { name: 'Replace Logo' })).toBeVisible();
+}
+
+test('a contractor fills the company profile, prices a tree and sends the customer a quote without internal notes', async ({ page }, testInfo) => {
+  const account = await signedInAccount(page);
+  grantCredits(account.username, 10);
+
+  await page.goto('/settings');
+  await fillCompanyProfile(page);
+  await page.getByRole('region', { name: 'Company profile' }).screenshot({ path: testInfo.outputPath('company-profile-desktop.png') });
+  await expectNoSeriousAxeViolations(page);
+
+  // Reset to Default is the AI settings' reset: the company profile stays.
+  await page.getByRole('button', { name: 'Reset to Default' }).click();
+  await page.getByRole('button', { name: 'Save Configuration' }).click();
+  await expect(page.getByText('Settings Updated', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Trading name')).toHaveValue(COMPANY);
+  await page.getByLabel('Hourly Rate').fill('60');
+  await page.getByRole('button', { name: 'Save Configuration' }).click();
+  await expect(page.getByText('Settings Updated', { exact: true })).toBeVisible();
+
+  await page.goto('/');
+  await page.getByLabel('Tree photo', { exact: true }).setInputFiles(PHOTO);
+  await page.getByLabel('Project Details').fill('oak, 16 inch trunk, 40 ft tall');
+  await page.getByRole('group', { name: 'What is within falling distance?' }).getByLabel('Building').check();
+  await page.getByRole('button', { name: 'Begin Professional Analysis' }).click();
+  await expect(page.getByRole('heading', { name: 'Analysis Results' })).toBeVisible({ timeout: 15_000 });
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Report' }).click();
+  const download = await downloading;
+  await expect(page.getByText('Report Generated', { exact: true })).toBeVisible();
+  expect(download.suggestedFilename()).toMatch(/^quote-TA-\d{6}\.pdf$/);
+  const quote = await pdfText(download);
+  expect(quote.totalPages).toBe(1);
+  expect(quote.text).toContain(COMPANY);
+  expect(quote.text).toContain('VAT registration no. GB 123 4567 89');
+  expect(quote.text).toMatch(/Quote no\. TA-\d{6}/);
+  // The server's clock is the real one: the quote is dated today (in the UK) and holds 21 days.
+  expect(quote.text).toContain(`Valid until ${formatQuoteDate(quoteValidUntil(new Date(), VALIDITY_DAYS))}`);
+  expect(quote.text).toMatch(/Price ex VAT £[\d,.]+ - £[\d,.]+ VAT at 20% £[\d,.]+ - £[\d,.]+ Total inc VAT £[\d,.]+ - £[\d,.]+/);
+  expect(quote.text).toContain('Oak');
+  expect(quote.text).toContain('certified arborist');
+  for (const internal of ['Internal notes', 'Not answered', 'assumed', 'Calibrat', 'provider', 'Provider', 'onfidence']) {
+    expect(quote.text, internal).not.toContain(internal);
+  }
+
+  const downloadingInternal = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Internal Copy (with notes)' }).click();
+  const internal = await pdfText(await downloadingInternal);
+  expect(internal.totalPages).toBe(2);
+  expect(internal.text).toContain('Internal notes - not for the customer');
+  expect(internal.text).toContain('Not answered, assumed');
+  expect(internal.text).toContain('Provider Local estimate');
+});
+
+test('the company profile fits a 375 px phone, with the logo preview and its buttons', async ({ page }, testInfo) => {
+  await signedInAccount(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/settings');
+  await fillCompanyProfile(page);
+  const profile = page.getByRole('region', { name: 'Company profile' });
+  await profile.scrollIntoViewIfNeeded();
+  await profile.screenshot({ path: testInfo.outputPath('company-profile-375.png') });
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375);
+
+  await profile.getByRole('button', { name: 'Remove Logo' }).click();
+  await expect(page.getByText('Logo Removed', { exact: true })).toBeVisible();
+  await expect(profile.getByText('No logo yet. Quotes show your trading name alone.')).toBeVisible();
+  await expect(profile.getByRole('button', { name: 'Upload Logo' })).toBeVisible();
+});

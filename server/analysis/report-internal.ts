@@ -44,7 +44,7 @@ export function drawInternalPage(doc: Doc, analysis: Analysis, reference: string
           ? `Calibrated from ${analysis.calibratedFromJobs} of your jobs: scaled by the actual times you reported.`
           : 'Not calibrated: send actual times as feedback to tune later estimates.',
       ],
-      ['Hourly rate', rate !== undefined && rate > 0 ? `${formatGbp(rate)} per hour (before VAT)` : 'Not set'],
+      ['Hourly rate', rate !== undefined && rate > 0 ? `${formatGbp(rate)} per hour` : 'Not set'],
       ['Method (time model)', analysis.method ?? 'Not given'],
     ],
     MARGIN,

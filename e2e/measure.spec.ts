@@ -66,7 +66,7 @@ async function choosePhoto(page: Page, path: string) {
 }
 
 test('measure a 12 m pole against a 2 m bar on the photo, and the estimate uses the measurement', async ({ page }, testInfo) => {
-  // Two axe passes, a full analysis and a generated photo: about 20 s alone, more beside another worker.
+  // An axe pass, a full analysis and a generated photo: about 20 s alone, more beside another worker.
   test.setTimeout(60_000);
   const account = await signedInAccount(page);
   grantCredits(account.username, 20);

@@ -13,6 +13,7 @@ import { authRoutes } from './routes/auth';
 import { analysisRoutes } from './routes/analysis';
 import { billingRoutes } from './routes/billing';
 import { businessRoutes } from './routes/businesses';
+import { capabilityRoutes } from './routes/capabilities';
 import { creditRoutes } from './routes/credits';
 import { settingsRoutes } from './routes/settings';
 
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', analysisRoutes);
   api.route('/', billingRoutes);
   api.route('/businesses', businessRoutes);
+  api.route('/capabilities', capabilityRoutes);
   api.all('*', (c) => {
     throw new ApiError('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`);
   });

@@ -12,7 +12,16 @@ export function photo(name = 'elm-beside-building.jpg'): Buffer {
 }
 
 export function analysisForm(
-  fields: { image?: Buffer | null; filename?: string; type?: string; description?: string; siteDetails?: unknown; businessSlug?: string } = {},
+  fields: {
+    image?: Buffer | null;
+    filename?: string;
+    type?: string;
+    description?: string;
+    siteDetails?: unknown;
+    /** core/tree-details.ts TreeDetails, or raw text to send as it is. */
+    treeDetails?: unknown;
+    businessSlug?: string;
+  } = {},
 ): FormData {
   const form = new FormData();
   if (fields.image !== null) {
@@ -21,6 +30,7 @@ export function analysisForm(
   }
   if (fields.description !== undefined) form.append('description', fields.description);
   if (fields.siteDetails !== undefined) form.append('siteDetails', typeof fields.siteDetails === 'string' ? fields.siteDetails : JSON.stringify(fields.siteDetails));
+  if (fields.treeDetails !== undefined) form.append('treeDetails', typeof fields.treeDetails === 'string' ? fields.treeDetails : JSON.stringify(fields.treeDetails));
   if (fields.businessSlug !== undefined) form.append('businessSlug', fields.businessSlug);
   return form;
 }

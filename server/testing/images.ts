@@ -170,3 +170,8 @@ export const degrade = {
 export function flatGrey(width = 800, height = 600): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: '#808080' } }).jpeg().toBuffer();
 }
+
+/** A plain blue rectangle (the "not a tree"): no vegetation, no bark. */
+export function solidBlue(width = 800, height = 600): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 210 } } }).jpeg().toBuffer();
+}

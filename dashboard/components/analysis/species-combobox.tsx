@@ -9,7 +9,16 @@ import { exactSpecies, speciesOptions, type SpeciesOption } from './species-opti
  * choice); focus stays in the input throughout, the active option named by
  * aria-activedescendant.
  */
-export function SpeciesCombobox({ value, onChange }: { value: string; onChange: (species: string) => void }) {
+export function SpeciesCombobox({
+  value,
+  onChange,
+  unknownMeans,
+}: {
+  value: string;
+  onChange: (species: string) => void;
+  /** What happens without a species on this install, e.g. "the estimate assumes a dense broadleaf". */
+  unknownMeans: string;
+}) {
   const id = useId();
   const listId = `${id}-list`;
   const hintId = `${id}-hint`;
@@ -142,13 +151,13 @@ export function SpeciesCombobox({ value, onChange }: { value: string; onChange: 
                 {option.matched ? <span className="text-stone-600">{` (${option.matched})`}</span> : null}
                 {option.latin ? <span className="block truncate text-xs text-stone-600 italic">{option.latin}</span> : null}
               </span>
-              <span className="shrink-0 text-xs text-stone-600">{option.kind ?? 'assumes a dense broadleaf'}</span>
+              {option.kind ? <span className="shrink-0 text-xs text-stone-600">{option.kind}</span> : null}
             </li>
           ))}
         </ul>
       </div>
       <p id={hintId} className="text-xs text-stone-600">
-        {value ? `Chosen: ${value}.` : 'Not chosen: the estimate assumes a dense broadleaf.'} Common and Latin names work.
+        {value ? `Chosen: ${value}.` : `Not chosen: ${unknownMeans}.`} Common and Latin names work.
       </p>
     </div>
   );

@@ -157,7 +157,11 @@ export function TreeDetails(props: TreeDetailsProps) {
         </p>
       </div>
       <div className="grid gap-x-6 gap-y-5 md:grid-cols-2 lg:grid-cols-3">
-        <SpeciesCombobox value={value.species} onChange={(species) => onChange({ ...value, species })} />
+        <SpeciesCombobox
+          value={value.species}
+          onChange={(species) => onChange({ ...value, species })}
+          unknownMeans={visionModel ? 'the AI model reads it from the photo' : 'the estimate assumes a dense broadleaf'}
+        />
         <SizeField
           kind="height"
           label="Height"

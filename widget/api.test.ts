@@ -97,6 +97,15 @@ describe('estimatorApi', () => {
     await expect(estimatorApi('https://x.example').business('oak')).rejects.toMatchObject({ status: 0, message: CONNECTION_MESSAGE });
   });
 
+  it('passes on a needs-details answer, and refuses one that is malformed', async () => {
+    const photo = new File([new Uint8Array([1])], 'tree.jpg', { type: 'image/jpeg' });
+    const needs = { outcome: 'needs_details', message: 'Add the size', missing: ['height', 'diameter'], reasons: ['No size given'] };
+    stubFetch(async () => response(JSON.stringify(needs), { status: 200 }));
+    await expect(estimatorApi('https://x.example').analyze('oak', photo, '')).resolves.toEqual(needs);
+    stubFetch(async () => response(JSON.stringify({ outcome: 'needs_details', message: 'x', missing: 'height' }), { status: 200 }));
+    await expect(estimatorApi('https://x.example').analyze('oak', photo, '')).rejects.toBeInstanceOf(EmbedApiError);
+  });
+
   it('refuses an answer that is not a business', async () => {
     stubFetch(async () => response('{"hello":1}', { status: 200 }));
     await expect(estimatorApi('https://x.example').business('oak')).rejects.toBeInstanceOf(EmbedApiError);

@@ -1,4 +1,4 @@
-import type { EmbedAnalyzeResponse, PublicBusiness } from '../core/embed';
+import type { EmbedAnalyzeOutcome, PublicBusiness } from '../core/embed';
 import { readErrorAnswer } from '../core/error-body';
 
 /**
@@ -72,8 +72,14 @@ function isPublicBusiness(value: unknown): value is PublicBusiness {
   return isRecord(value) && typeof value.name === 'string' && typeof value.status === 'string';
 }
 
-function isAnalyzeResponse(value: unknown): value is EmbedAnalyzeResponse {
-  return isRecord(value) && isRecord(value.analysis) && typeof value.analysis.id === 'number';
+/** An estimate, or what is missing for one (core/embed.ts EmbedNeedsDetails: nothing was charged). */
+function isAnalyzeOutcome(value: unknown): value is EmbedAnalyzeOutcome {
+  if (!isRecord(value)) return false;
+  if (value.outcome === 'needs_details') {
+    const texts = (list: unknown) => Array.isArray(list) && list.every((item) => typeof item === 'string');
+    return typeof value.message === 'string' && texts(value.missing) && texts(value.reasons);
+  }
+  return isRecord(value.analysis) && typeof value.analysis.id === 'number';
 }
 
 export interface LeadRequest {
@@ -88,7 +94,7 @@ export interface LeadRequest {
 
 export interface EstimatorApi {
   business(slug: string, signal?: AbortSignal): Promise<PublicBusiness>;
-  analyze(slug: string, image: File, description: string, signal?: AbortSignal): Promise<EmbedAnalyzeResponse>;
+  analyze(slug: string, image: File, description: string, signal?: AbortSignal): Promise<EmbedAnalyzeOutcome>;
   requestQuote(slug: string, lead: LeadRequest): Promise<string>;
 }
 
@@ -117,7 +123,7 @@ export function estimatorApi(origin: string): EstimatorApi {
         signal,
       });
       const body = await json(response);
-      if (!isAnalyzeResponse(body)) throw new EmbedApiError(UNEXPECTED_ANSWER, response.status);
+      if (!isAnalyzeOutcome(body)) throw new EmbedApiError(UNEXPECTED_ANSWER, response.status);
       return body;
     },
 

@@ -3,6 +3,7 @@ import {
   EMBED_ANALYSIS_FAILED,
   EMBED_UNAVAILABLE_MESSAGE,
   type EmbedAnalyzeResponse,
+  type EmbedNeedsDetails,
   type EstimateEventDetail,
   type PublicBusiness,
 } from '../core/embed';
@@ -22,6 +23,8 @@ export type EstimatorView =
   | { kind: 'upload' }
   | { kind: 'processing' }
   | { kind: 'results'; response: EmbedAnalyzeResponse }
+  /** Not enough to quote (no size, or not a tree): what is missing; nothing was charged. */
+  | { kind: 'needs_details'; answer: EmbedNeedsDetails }
   /** Any other analysis failure: the server's `error` field, else "Analysis failed". */
   | { kind: 'failed'; message: string };
 

@@ -9,6 +9,7 @@ import { useEstimator } from './use-estimator';
 import { useFrameResize } from './use-frame-resize';
 import { LoadingView } from './views/loading-view';
 import { MessageView } from './views/message-view';
+import { NeedsDetailsView } from './views/needs-details-view';
 import { ProcessingView } from './views/processing-view';
 import { ResultsView } from './views/results-view';
 import { UploadView } from './views/upload-view';
@@ -102,6 +103,7 @@ function Estimator({ slug, host, inFrame }: { slug: string; host: Element | null
         />
       )}
       {view.kind === 'processing' && <ProcessingView tick={estimator.tick} focus={focus} />}
+      {view.kind === 'needs_details' && <NeedsDetailsView answer={view.answer} onBack={estimator.addDetails} focus={focus} />}
       {view.kind === 'results' && (
         <ResultsView
           response={view.response}

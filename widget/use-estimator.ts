@@ -95,9 +95,13 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
     setTick(0);
     setView({ kind: 'processing' });
     try {
-      const response = await atLeast(MIN_PROCESSING_MS, api.analyze(slug, file, description, lifetime.signal));
-      setView({ kind: 'results', response });
-      tellHost({ type: RESULT_EVENT, detail: estimateEventDetail(slug, response) });
+      const answer = await atLeast(MIN_PROCESSING_MS, api.analyze(slug, file, description, lifetime.signal));
+      if (answer.outcome === 'needs_details') {
+        setView({ kind: 'needs_details', answer });
+        return;
+      }
+      setView({ kind: 'results', response: answer });
+      tellHost({ type: RESULT_EVENT, detail: estimateEventDetail(slug, answer) });
     } catch (error) {
       if (!lifetime.signal.aborted) setView(viewForAnalysisError(error));
     }
@@ -131,6 +135,12 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
     }
   };
 
+  /** From "needs details" back to the upload, keeping the photo and the context to add to. */
+  const addDetails = () => {
+    setActed(true);
+    setView({ kind: 'upload' });
+  };
+
   const submitLead = (lead: LeadRequest) => api.requestQuote(slug, lead);
 
   const leadSent = (analysisId: number) => tellHost({ type: LEAD_EVENT, detail: { slug, analysisId } });
@@ -148,6 +158,7 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
     removeFile: clearUpload,
     analyze,
     analyzeAnother,
+    addDetails,
     tryAgain,
     submitLead,
     leadSent,

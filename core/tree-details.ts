@@ -52,12 +52,21 @@ export const photoMeasurementSchema = z.object({
   trunk: z.object({ left: point, right: point }).optional(),
 });
 
+/**
+ * The largest size a user may type, per unit: the tallest UK trees are about 70 m (Douglas
+ * firs, Tree Register of the British Isles) and the stoutest trunks about 4 m across
+ * (ancient oaks and sweet chestnuts); bounds a little above, so no real tree is refused.
+ */
+export const MAX_TYPED_SIZE = { ft: 230, m: 70, in: 180, cm: 450 } as const;
+
 const heightInput = z.union([
-  z.object({ value: z.number().positive().max(150), unit: z.enum(['ft', 'm']) }),
+  z.object({ value: z.number().positive().max(MAX_TYPED_SIZE.ft), unit: z.literal('ft') }),
+  z.object({ value: z.number().positive().max(MAX_TYPED_SIZE.m), unit: z.literal('m') }),
   z.object({ band: z.enum(Object.keys(HEIGHT_BANDS) as [HeightBand, ...HeightBand[]]) }),
 ]);
 const diameterInput = z.union([
-  z.object({ value: z.number().positive().max(600), unit: z.enum(['in', 'cm']) }),
+  z.object({ value: z.number().positive().max(MAX_TYPED_SIZE.in), unit: z.literal('in') }),
+  z.object({ value: z.number().positive().max(MAX_TYPED_SIZE.cm), unit: z.literal('cm') }),
   z.object({ band: z.enum(Object.keys(DIAMETER_BANDS) as [DiameterBand, ...DiameterBand[]]) }),
 ]);
 

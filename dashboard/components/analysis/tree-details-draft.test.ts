@@ -56,7 +56,15 @@ describe('the treeDetails field', () => {
     );
     expect(details).toEqual({});
     expect(problems.height).toMatch(/as a number/);
-    expect(problems.diameter).toBe('Enter a trunk diameter above 0 and at most 600 cm.');
+    expect(problems.diameter).toBe('Enter a trunk diameter above 0 and at most 450 cm.');
+  });
+
+  it('bounds a typed height per unit: a 200 ft tree is fine, a 200 m one is not', () => {
+    const feet = treeDetailsFromDraft(withDraft({ height: { value: '200', unit: 'ft', band: '' } }));
+    expect(feet.problems.height).toBeUndefined();
+    expect(feet.details.height).toEqual({ value: 200, unit: 'ft' });
+    const metres = treeDetailsFromDraft(withDraft({ height: { value: '200', unit: 'm', band: '' } }));
+    expect(metres.problems.height).toBe('Enter a height above 0 and at most 70 m.');
   });
 
   it('sends the taps once a reference and a span are measured', () => {

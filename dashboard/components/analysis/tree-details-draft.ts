@@ -2,6 +2,7 @@ import { MEASURE_REFERENCES, measureFromPhoto, type PhotoMeasurement, type Photo
 import {
   CM_PER_IN,
   M_PER_FT,
+  MAX_TYPED_SIZE,
   photoMeasurementSchema,
   treeDetailsSchema,
   type DiameterBand,
@@ -83,16 +84,10 @@ export function parseDecimal(text: string): number | undefined {
   return Number.isFinite(value) ? value : undefined;
 }
 
-/** The largest typed size treeDetailsSchema takes, read from it so the form and the server cannot drift. */
-export const MAX_TYPED_SIZE = {
-  height: treeDetailsSchema.shape.height.unwrap().options[0].shape.value.maxValue ?? Infinity,
-  diameter: treeDetailsSchema.shape.diameter.unwrap().options[0].shape.value.maxValue ?? Infinity,
-};
-
 function sizeProblem(kind: 'height' | 'diameter', value: number, unit: string): string | undefined {
   const parsed = treeDetailsSchema.shape[kind].safeParse({ value, unit });
   if (parsed.success) return undefined;
-  const max = MAX_TYPED_SIZE[kind];
+  const max = MAX_TYPED_SIZE[unit as keyof typeof MAX_TYPED_SIZE];
   return `Enter a ${kind === 'height' ? 'height' : 'trunk diameter'} above 0 and at most ${max} ${unit}.`;
 }
 

@@ -245,11 +245,6 @@ export function matchSpecies(text: string | null | undefined): Species | null {
   return kindOnly;
 }
 
-/** @deprecated use matchSpecies; kept for callers that pass a name. */
-export function findSpeciesByName(name: string): Species | undefined {
-  return matchSpecies(name) ?? undefined;
-}
-
 /** The wood density text shown on results, e.g. "High (about 1,050 kg/m³ green)". */
 export function describeWoodDensity(greenDensityKgM3: number): string {
   const band = greenDensityKgM3 >= 950 ? 'High' : greenDensityKgM3 >= 800 ? 'Medium' : 'Low';

@@ -252,8 +252,10 @@ describe('readUpload: the fields', () => {
       }),
     );
     await expectError(tiny, 400, 'VALIDATION_ERROR', /reference is too small/);
-    const absurd = await post(form({ image, treeDetails: JSON.stringify({ height: { value: 149, unit: 'm' } }) }));
-    await expectError(absurd, 400, 'VALIDATION_ERROR', /not a tree we can quote for/);
+    const tooTall = await post(form({ image, treeDetails: JSON.stringify({ height: { value: 149, unit: 'm' } }) }));
+    await expectError(tooTall, 400, 'VALIDATION_ERROR', /^Tree details are not valid \(height/);
+    const shrub = await post(form({ image, treeDetails: JSON.stringify({ height: { value: 2, unit: 'ft' } }) }));
+    await expectError(shrub, 400, 'VALIDATION_ERROR', /A height of 2 ft is not a tree we can quote for/);
   });
 
   it('refuses a description over 2000 characters with 400', async () => {

@@ -197,7 +197,8 @@ describe("the user's tree details", () => {
       ['{not json', /^Tree details must be valid JSON$/],
       [{ height: { value: 40, unit: 'yards' } }, /^Tree details are not valid \(height/],
       [{ diameter: { value: -3, unit: 'in' } }, /^Tree details are not valid \(diameter/],
-      [{ height: { value: 140, unit: 'm' } }, /not a tree we can quote for/],
+      [{ height: { value: 140, unit: 'm' } }, /^Tree details are not valid \(height/],
+      [{ diameter: { value: 0.4, unit: 'in' } }, /A trunk diameter of 0.4 in is not a tree we can quote for/],
       [{ measurement: { ...measurement, reference: { ...measurement.reference, bottom: { x: 100, y: 1310 } } } }, /reference is too small/],
       [{ measurement: { ...measurement, tree: { top: { x: 500, y: 800 }, base: { x: 500, y: 4000 } } } }, /outside the photo/],
     ];

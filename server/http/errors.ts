@@ -27,15 +27,19 @@ export class ApiError extends HTTPException {
 
 export const notFound = (what = 'Not found') => new ApiError('NOT_FOUND', what);
 
-/** A zod failure as a 400 with per-field details; the first message becomes the summary. */
+/**
+ * A zod failure as a 400 with per-field details, keyed by the field's path ("name", or
+ * "companyProfile.vatNumber" for a nested field, so a form can put each message under its
+ * own input); list positions are left out ("allowedOrigins", not "allowedOrigins.3"). The
+ * first message becomes the summary.
+ */
 export function validationError(error: z.ZodError): ApiError {
-  const { fieldErrors, formErrors } = z.flattenError(error);
   const details: Record<string, string[]> = {};
-  for (const [field, messages] of Object.entries(fieldErrors)) {
-    if (Array.isArray(messages) && messages.length > 0) details[field] = messages;
+  for (const issue of error.issues) {
+    const key = issue.path.filter((part) => typeof part === 'string').join('.') || '_form';
+    (details[key] ??= []).push(issue.message);
   }
-  if (formErrors.length > 0) details._form = formErrors;
-  const first = Object.values(details)[0]?.[0] ?? 'Invalid request';
+  const first = error.issues[0]?.message ?? 'Invalid request';
   return new ApiError('VALIDATION_ERROR', first, { details });
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeResponseSchema } from '../../core/analysis';
 import { analyze, grantTo } from '../testing/analysis';
 import { registerClient, startTestServer, type TestServer } from '../testing/harness';
-import { logoForm, testLogoPng } from '../testing/logo';
+import { logoForm, testLogoPng, TEST_PROFILE as PROFILE } from '../testing/logo';
 
 /** GET /api/analysis/{id}/report.pdf: the quote from the real app, with the user's company profile. */
 let server: TestServer;
@@ -12,14 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const PROFILE = {
-  tradingName: 'Oak & Ash Tree Care Ltd',
-  phone: '01632 960 123',
-  email: 'office@oakandash.co.uk',
-  address: 'Unit 4, Mill Lane\nHebden Bridge\nHX7 8AB',
-  vatNumber: 'gb 123456789',
-  quoteValidityDays: 14,
-};
 
 describe('the quote PDF over HTTP', () => {
   it("prints the profile, the quote number, the validity from the server's clock and VAT; internal notes only on ?copy=internal", async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsResponseSchema } from '../../core/analysis';
 import { logosDir } from '../settings/logo';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { logoForm, testLogoPng } from '../testing/logo';
+import { logoForm, testLogoPng, TEST_PROFILE as PROFILE } from '../testing/logo';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -13,14 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const PROFILE = {
-  tradingName: 'Oak & Ash Tree Care Ltd',
-  phone: '01632 960 123',
-  email: 'office@oakandash.co.uk',
-  address: 'Unit 4, Mill Lane\nHebden Bridge\nHX7 8AB',
-  vatNumber: 'gb 123456789',
-  quoteValidityDays: 14,
-};
 
 async function settingsOf(client: TestClient) {
   const res = await client.get('/api/system-settings');

@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { z } from 'zod';
 import { settingsPatchSchema } from '../../core/analysis';
 import { MAX_LOGO_BYTES } from '../../core/company-profile';
 import { parsePence } from '../../core/money';
 import type { AppEnv } from '../http/context';
 import { ApiError, notFound } from '../http/errors';
 import { currentUser, requireUser } from '../http/session';
+import { readJson } from '../http/validate';
 import { deleteLogo, normaliseLogo, readLogo, unsupportedLogo, writeLogo } from '../settings/logo';
 import { getCompanyProfile, saveCompanyProfile, saveSettings, setLogoPath, settingsResponseFor } from '../settings/settings';
 
@@ -30,7 +30,7 @@ export const settingsRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get('/', (c) => c.json(settingsResponseFor(c.var.deps.db, currentUser(c).id)))
   .patch('/', async (c) => {
-    const input = await readSettingsPatch(c);
+    const input = await readJson(c, settingsPatchSchema);
     const { db, clock } = c.var.deps;
     const userId = currentUser(c).id;
     let hourlyRatePence: number | undefined;
@@ -98,25 +98,3 @@ async function readLogoUpload(c: Context<AppEnv>): Promise<Buffer> {
   return Buffer.from(await file.arrayBuffer());
 }
 
-/**
- * The PATCH body, with per-field details keyed by the field's path
- * ("companyProfile.vatNumber"), so the page can put each message under its field.
- */
-async function readSettingsPatch(c: Context<AppEnv>): Promise<z.output<typeof settingsPatchSchema>> {
-  let raw: unknown;
-  try {
-    const text = await c.req.text();
-    raw = text.trim() === '' ? {} : JSON.parse(text);
-  } catch {
-    throw new ApiError('VALIDATION_ERROR', 'Request body must be valid JSON');
-  }
-  const parsed = settingsPatchSchema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const details: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.length > 0 ? issue.path.join('.') : '_form';
-    (details[key] ??= []).push(issue.message);
-  }
-  const first = parsed.error.issues[0]?.message ?? 'Invalid request';
-  throw new ApiError('VALIDATION_ERROR', first, { details });
-}

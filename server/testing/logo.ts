@@ -24,3 +24,13 @@ export function logoForm(bytes: Buffer, type = 'image/png', name = 'logo.png'): 
   form.append('logo', new Blob([new Uint8Array(bytes)], { type }), name);
   return form;
 }
+
+/** A company profile as a contractor types it (the VAT number in lower case, without spaces). */
+export const TEST_PROFILE = {
+  tradingName: 'Oak & Ash Tree Care Ltd',
+  phone: '01632 960 123',
+  email: 'office@oakandash.co.uk',
+  address: 'Unit 4, Mill Lane\nHebden Bridge\nHX7 8AB',
+  vatNumber: 'gb 123456789',
+  quoteValidityDays: 14,
+};

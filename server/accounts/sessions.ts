@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users, type UserRow } from '../../db/schema';
 import type { Clock } from '../clock';
@@ -33,16 +33,34 @@ export interface ActiveSession {
   expiresAt: Date;
 }
 
+/**
+ * The session lookup runs on every signed-in request, so it is built and prepared once per
+ * database (drizzle rebuilding it each call cost 0.3-0.5 ms; prepared, 10 µs; issue 10).
+ * It still reads the row every time: nothing about a session's validity is kept in memory.
+ */
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    // Milliseconds, as the timestamp_ms column stores them: a placeholder is bound as given.
+    .where(and(eq(sessions.id, sql.placeholder('key')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .prepare();
+}
+
+function sessionLookup(db: Db) {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
+  return lookup;
+}
+
 /** The session for a cookie's id, sliding its expiry forward; undefined when unknown or expired. */
 export function resumeSession(db: Db, clock: Clock, id: string): ActiveSession | undefined {
   const key = sha256(id);
   const now = clock.now();
-  const row = db
-    .select({ user: users, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, key), gt(sessions.expiresAt, now)))
-    .get();
+  const row = sessionLookup(db).get({ key, now: now.getTime() });
   if (!row) return undefined;
   const fresh = new Date(now.getTime() + SESSION_TTL_MS);
   if (fresh.getTime() - row.expiresAt.getTime() < SLIDE_AFTER_MS) {

@@ -4,6 +4,7 @@ import { sealData, unsealData } from 'iron-session';
 import { resumeSession, SESSION_TTL_MS, startSession } from '../accounts/sessions';
 import type { AppEnv } from './context';
 import { ApiError } from './errors';
+import { UnsealedCookies } from './unsealed-cookies';
 
 /**
  * The session cookie holds a random 256-bit id sealed (encrypted and signed) with
@@ -28,24 +29,44 @@ async function writeCookie(c: Context<AppEnv>, sid: string): Promise<void> {
   });
 }
 
-/** Loads the signed-in user, if any, into `c.var.user`; extends the session when due. */
+/** One memory per app (its deps), so two apps in one process never share unsealed values. */
+const unsealedByApp = new WeakMap<object, UnsealedCookies>();
+
+/** The session id a cookie holds: from the memory of recent cookies, else unsealed. */
+async function sessionIdOf(c: Context<AppEnv>, raw: string): Promise<string | undefined> {
+  const { deps } = c.var;
+  let unsealed = unsealedByApp.get(deps);
+  if (!unsealed) unsealedByApp.set(deps, (unsealed = new UnsealedCookies()));
+  const nowMs = deps.clock.now().getTime();
+  const known = unsealed.get(raw, nowMs);
+  if (known) return known;
+  let data: Partial<SessionCookie> = {};
+  try {
+    data = await unsealData<SessionCookie>(raw, { password: deps.config.sessionSecret, ttl: TTL_SECONDS });
+  } catch {
+    data = {};
+  }
+  if (typeof data.sid !== 'string') return undefined;
+  unsealed.set(raw, data.sid, nowMs);
+  return data.sid;
+}
+
+/**
+ * Loads the signed-in user, if any, into `c.var.user`; extends the session when due.
+ * The sessions row is read on every request, so a logout or reset counts at once.
+ */
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('user', null);
   c.set('sessionKey', null);
   const raw = getCookie(c, SESSION_COOKIE);
   if (raw) {
-    const { db, clock, config } = c.var.deps;
-    let data: Partial<SessionCookie> = {};
-    try {
-      data = await unsealData<SessionCookie>(raw, { password: config.sessionSecret, ttl: TTL_SECONDS });
-    } catch {
-      data = {};
-    }
-    const session = typeof data.sid === 'string' ? resumeSession(db, clock, data.sid) : undefined;
-    if (session && data.sid) {
+    const { db, clock } = c.var.deps;
+    const sid = await sessionIdOf(c, raw);
+    const session = sid ? resumeSession(db, clock, sid) : undefined;
+    if (session && sid) {
       c.set('user', session.user);
       c.set('sessionKey', session.key);
-      if (session.extended) await writeCookie(c, data.sid);
+      if (session.extended) await writeCookie(c, sid);
     } else {
       deleteCookie(c, SESSION_COOKIE, { path: '/' });
     }

@@ -26,6 +26,7 @@ type TokenRow = typeof userTokens.$inferSelect;
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const ALREADY_SUBSCRIBED_MESSAGE = 'You already have an active subscription. Cancel it before choosing another plan.';
 
+/** The user's balance row, made on a write path for an account that somehow lacks one. */
 function tokenRow(db: Db, clock: Clock, userId: number): TokenRow {
   db.insert(userTokens).values({ userId, createdAt: clock.now() }).onConflictDoNothing().run();
   return db.select().from(userTokens).where(eq(userTokens.userId, userId)).get()!;
@@ -40,8 +41,26 @@ export function isSubscriptionActive(row: Pick<TokenRow, 'subscriptionStatus'>):
   return hasActiveSubscription(row.subscriptionStatus);
 }
 
+const NO_TOKENS: UserTokensResponse = {
+  tokensRemaining: 0,
+  tokensTotal: 0,
+  subscriptionType: null,
+  subscriptionStatus: null,
+  lastRefillDate: null,
+  nextRefillDate: null,
+  cancelAt: null,
+  passEndsAt: null,
+  unlimited: false,
+};
+
+/**
+ * A read that never writes (issue 10): every account has its user_tokens row from
+ * registration on (createUser, and migration 0004 for older accounts), so this takes no
+ * write lock; a missing row would read as an empty balance rather than be made here.
+ */
 export function tokensView(db: Db, clock: Clock, userId: number): UserTokensResponse {
-  const row = tokenRow(db, clock, userId);
+  const row = db.select().from(userTokens).where(eq(userTokens.userId, userId)).get();
+  if (!row) return NO_TOKENS;
   const now = clock.now();
   const passActive = row.passEndsAt !== null && row.passEndsAt > now;
   return {

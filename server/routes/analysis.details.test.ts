@@ -234,11 +234,11 @@ describe('abstention with the local provider', () => {
     expect(noSize).toMatchObject({ outcome: 'needs_details', message: NEEDS_DETAILS_MESSAGE, missing: ['height', 'diameter'] });
   });
 
-  it('decides before looking at the balance: no credits, no size, no 402', async () => {
+  it('refuses a user who cannot pay before the upload is read, so before any details are judged (issue 10)', async () => {
     const { client } = await registerClient(localServer);
     const res = await analyze(client, { description: 'a tree' });
-    expect(res.status).toBe(200);
-    expect((await res.json()).outcome).toBe('needs_details');
+    expect(res.status).toBe(402);
+    expect((await res.json()).code).toBe('INSUFFICIENT_TOKENS');
   });
 
   it('quotes with one size given, the other assumed and said so', async () => {

@@ -27,6 +27,14 @@ describe('credits', () => {
     expect(balance(account.username)).toEqual({ balance: 0, ledger: 0 });
   });
 
+  it('refuses a 0-credit user before the upload is read: an invalid body still gets 402, not 400', async () => {
+    const { client, account } = await registerClient(server);
+    const res = await client.request('POST', '/api/analyze-tree', 'not a form', { 'content-type': 'multipart/form-data; boundary=x' });
+    expect(res.status).toBe(402);
+    expect((await res.json()).code).toBe('INSUFFICIENT_TOKENS');
+    expect(balance(account.username)).toEqual({ balance: 0, ledger: 0 });
+  });
+
   it('gives exactly 3 of 10 concurrent analyses to 30 credits, never below zero', async () => {
     const { client, account } = await registerClient(server);
     grantTo(server, account.username, 30);

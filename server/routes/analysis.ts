@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { feedbackSchema, type AnalyzeResponse } from '../../core/analysis';
+import { feedbackSchema, INSUFFICIENT_TOKENS_MESSAGE, type AnalyzeResponse } from '../../core/analysis';
 import {
   BUSINESS_NOT_FOUND_MESSAGE,
   EMBED_BUSY_MESSAGE,
@@ -12,6 +12,7 @@ import type { NeedsDetails } from '../../core/tree-details';
 import { treeAnalyses } from '../../db/schema';
 import { embedBusy, runAnalysis } from '../analysis/pipeline';
 import { embedStatus, findBusinessBySlug, type BusinessRow } from '../businesses/businesses';
+import { canPayAnalysis } from '../credits/ledger';
 import { publicCors } from '../http/public-access';
 import { clientAddress } from '../http/rate-limit';
 import { publicBusiness } from './businesses';
@@ -38,11 +39,16 @@ export const analysisRoutes = new Hono<AppEnv>();
  */
 const embedGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const slug = c.req.query('businessSlug');
+  const { db, clock, config } = c.var.deps;
   if (slug === undefined) {
     if (!c.var.user) throw new ApiError('UNAUTHORIZED', 'Please sign in to continue');
+    // A signed-in user who cannot pay is refused before the upload is read or decoded;
+    // reserveAnalysis still decides, atomically, once the upload is in.
+    if (!canPayAnalysis(db, clock, c.var.user.id, config.passDailyCap)) {
+      throw new ApiError('INSUFFICIENT_TOKENS', INSUFFICIENT_TOKENS_MESSAGE);
+    }
     return next();
   }
-  const { db, clock, config } = c.var.deps;
   const business = publicBusiness(c, slug);
   const address = clientAddress(c);
   await c.var.limits.consume('embedAnalysesPerAddress', address, EMBED_BUSY_MESSAGE);

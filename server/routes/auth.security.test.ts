@@ -99,3 +99,27 @@ describe('rate limits', () => {
     expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 });
+
+describe('a remembered cookie does not outlive its session', () => {
+  const meWith = (cookie: string) => fetch(`${server.url}/api/auth/me`, { headers: { cookie } });
+
+  it('is refused at once after logout, though its unsealed value is still remembered', async () => {
+    const { client } = await registerClient(server);
+    const cookie = client.cookieHeader();
+    // Twice: the second read comes from the memory of unsealed cookies.
+    expect((await meWith(cookie)).status).toBe(200);
+    expect((await meWith(cookie)).status).toBe(200);
+    expect((await client.post('/api/auth/logout')).status).toBe(200);
+    expect((await meWith(cookie)).status).toBe(401);
+  });
+
+  it('is refused at once after a password reset', async () => {
+    const { client, account } = await registerClient(server);
+    const cookie = client.cookieHeader();
+    expect((await meWith(cookie)).status).toBe(200);
+    expect((await meWith(cookie)).status).toBe(200);
+    const token = await requestReset(account.email);
+    expect((await reset(token, 'fresh password')).status).toBe(200);
+    expect((await meWith(cookie)).status).toBe(401);
+  });
+});

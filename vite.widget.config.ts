@@ -4,7 +4,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { shadowCssPlugin } from './widget/build/shadow-css-plugin';
-import { compressBeside, overBudget, sizeLine, type BudgetedFile } from './widget/build/sizes';
+import { compressBeside, overBudget, sizeLine, type BudgetedFile } from './build/sizes';
 
 /**
  * The embeddable estimator, in two runs of this config (see "build" in package.json):
@@ -62,11 +62,11 @@ function sizeReport(estimator: string): Plugin {
     apply: 'build',
     closeBundle() {
       const files: BudgetedFile[] = [
-        { label: 'widget.js (loader)', sizes: sizesOf(join(OUT_DIR, 'widget.js')), gzipBudget: LOADER_BUDGET },
+        { label: 'widget.js (loader)', sizes: sizesOf(join(OUT_DIR, 'widget.js')), budget: { encoding: 'gzip', bytes: LOADER_BUDGET } },
         {
           label: `widget.js estimator bundle ${estimator}`,
           sizes: sizesOf(join(OUT_DIR, estimator)),
-          gzipBudget: ESTIMATOR_BUDGET,
+          budget: { encoding: 'gzip', bytes: ESTIMATOR_BUDGET },
         },
       ];
       for (const file of files) console.log(sizeLine(file));

@@ -1,7 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compressBeside } from '../../build/sizes';
 import { startTestServer, type TestServer } from '../testing/harness';
 
 let server: TestServer;
@@ -11,6 +13,11 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>TreeAnalyzer Pro</title><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log("app")');
+  // As `npm run build` leaves them: compressed copies beside the page and a script, a hidden source map.
+  writeFileSync(join(dist, 'assets', 'login-5678.js'), `export const page = ${JSON.stringify('login '.repeat(200))};`);
+  writeFileSync(join(dist, 'assets', 'login-5678.js.map'), '{"version":3,"sources":["../../dashboard/pages/login.tsx"]}');
+  compressBeside(join(dist, 'assets', 'login-5678.js'));
+  compressBeside(join(dist, 'index.html'));
   server = await startTestServer({}, { dashboardDir: dist });
 });
 afterAll(async () => {
@@ -38,6 +45,54 @@ describe('dashboard serving', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/javascript/);
     expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('sends the brotli or gzip copy the browser accepts, immutable for a year, varying by Accept-Encoding', async () => {
+    const plain = await (await fetch(`${server.url}/assets/login-5678.js`, { headers: { 'Accept-Encoding': 'identity' } })).text();
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await fetch(`${server.url}/assets/login-5678.js`, { headers: { 'Accept-Encoding': accept } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('content-type')).toMatch(/javascript/);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('vary')).toBe('Accept-Encoding');
+      // fetch decodes the body itself; the bytes on the wire are the compressed copy's.
+      expect(await res.text()).toBe(plain);
+      expect(Number(res.headers.get('content-length'))).toBeLessThan(plain.length / 4);
+      expect(decode(Buffer.from(readFileSync(join(dist, 'assets', `login-5678.js.${encoding === 'br' ? 'br' : 'gz'}`)))).toString()).toBe(plain);
+    }
+  });
+
+  it('sends the plain asset, still varying by Accept-Encoding, to a client that takes no compression', async () => {
+    const res = await fetch(`${server.url}/assets/login-5678.js`, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await res.text()).toContain('login login');
+  });
+
+  it('sends the app page compressed too, never cached', async () => {
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip, br;q=0', 'gzip'],
+      ['identity', null],
+    ] as const) {
+      const res = await fetch(`${server.url}/login`, { headers: { 'Accept-Encoding': accept } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('vary')).toBe('Accept-Encoding');
+      expect(await res.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('does not serve source maps', async () => {
+    const res = await fetch(`${server.url}/assets/login-5678.js.map`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('sources');
   });
 
   it('answers a missing asset with 404, not the app page', async () => {

@@ -23,17 +23,59 @@ export function dashboardRoutes(distDir = DASHBOARD_DIST, options: { stripe: boo
     );
     return app;
   }
-  const indexHtml = readFileSync(indexFile, 'utf8');
+  const indexPage = readIndexPage(indexFile);
+  // Source maps are built for operators (README, "Front-end size") and never served.
+  app.get('*', async (c, next) => (c.req.path.endsWith('.map') ? c.text('Not found', 404) : next()));
   app.use('/assets/*', async (c, next) => {
     await next();
-    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    if (c.res.status !== 200) return;
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    // serveStatic names Accept-Encoding only when it sends a compressed copy; a cache must
+    // also know the plain answer depends on it.
+    if (!c.res.headers.get('Vary')) c.header('Vary', 'Accept-Encoding');
   });
+  // The build writes .br and .gz beside every asset (vite.dashboard.config.ts); serveStatic
+  // sends the one the browser accepts, brotli first.
   app.use('*', serveStatic({ root: distDir, precompressed: true, index: '__no_directory_index__' }));
   // A missing hashed asset is a stale or broken build: say so, never answer it with the app page.
   app.get('/assets/*', (c) => c.text('Not found', 404));
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    c.header('Vary', 'Accept-Encoding');
+    const encoding = preferredEncoding(c.req.header('Accept-Encoding'), indexPage);
+    const compressed = encoding && indexPage[encoding];
+    if (!encoding || !compressed) return c.html(indexPage.identity);
+    c.header('Content-Type', 'text/html; charset=UTF-8');
+    c.header('Content-Encoding', encoding);
+    return c.body(new Uint8Array(compressed));
   });
   return app;
+}
+
+interface IndexPage {
+  identity: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** index.html with the compressed copies the build wrote beside it, read once at start. */
+function readIndexPage(indexFile: string): IndexPage {
+  const page: IndexPage = { identity: readFileSync(indexFile, 'utf8') };
+  if (existsSync(`${indexFile}.br`)) page.br = readFileSync(`${indexFile}.br`);
+  if (existsSync(`${indexFile}.gz`)) page.gzip = readFileSync(`${indexFile}.gz`);
+  return page;
+}
+
+/** Brotli, else gzip, when the browser accepts it (q above 0) and the build wrote it. */
+export function preferredEncoding(acceptEncoding: string | undefined, page: IndexPage): 'br' | 'gzip' | undefined {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';').map((s) => s.trim()))
+      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q))
+      .map(([name]) => name?.toLowerCase()),
+  );
+  if (page.br && accepted.has('br')) return 'br';
+  if (page.gzip && accepted.has('gzip')) return 'gzip';
+  return undefined;
 }

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { firstLoadFiles, type Manifest } from './first-load';
+
+describe('firstLoadFiles', () => {
+  const manifest: Manifest = {
+    'index.html': { file: 'assets/index-1.js', imports: ['_ui.js', '_runtime.js'], css: ['assets/index-1.css'] },
+    '_ui.js': { file: 'assets/ui-2.js', imports: ['_runtime.js'], css: ['assets/ui-2.css'] },
+    '_runtime.js': { file: 'assets/runtime-3.js' },
+    'pages/home.tsx': { file: 'assets/home-4.js', imports: ['_ui.js'] },
+  };
+
+  it('takes the page, its entry, the static imports transitively and their CSS, once each', () => {
+    expect(firstLoadFiles(manifest).sort()).toEqual(
+      ['index.html', 'assets/index-1.js', 'assets/index-1.css', 'assets/ui-2.js', 'assets/ui-2.css', 'assets/runtime-3.js'].sort(),
+    );
+  });
+
+  it('leaves out lazily loaded pages', () => {
+    expect(firstLoadFiles(manifest)).not.toContain('assets/home-4.js');
+  });
+
+  it('says so when the manifest lacks a chunk it names', () => {
+    expect(() => firstLoadFiles({ 'index.html': { file: 'a.js', imports: ['_gone.js'] } })).toThrow(/_gone\.js/);
+  });
+});

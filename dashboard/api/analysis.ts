@@ -1,17 +1,17 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Analysis } from '../../core/analysis';
-import { api } from './client';
+import { signedInApi } from './signed-in';
 import { queryKeys } from './query-client';
 
 /** The signed-in user's analyses, newest first. */
 export function useAnalyses() {
-  return useQuery({ queryKey: queryKeys.analyses, queryFn: async () => (await api.analysis.list()).analyses });
+  return useQuery({ queryKey: queryKeys.analyses, queryFn: async () => (await signedInApi.analysis.list()).analyses });
 }
 
 export function useAnalysis(id: number) {
   return useQuery({
     queryKey: queryKeys.analysis(id),
-    queryFn: async () => (await api.analysis.get(id)).analysis,
+    queryFn: async () => (await signedInApi.analysis.get(id)).analysis,
   });
 }
 

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { UserTokensResponse } from '../../core/credits';
-import { api } from './client';
+import { signedInApi } from './signed-in';
 import { queryKeys } from './query-client';
 
 /** Which card form this server takes: Stripe, the demo form, or none (payments off). */
 export function useBillingConfig() {
-  return useQuery({ queryKey: queryKeys.billingConfig, queryFn: api.billing.config });
+  return useQuery({ queryKey: queryKeys.billingConfig, queryFn: signedInApi.billing.config });
 }
 
 /** A new balance from the server (after a payment or a cancellation) replaces the cached one. */
@@ -40,7 +40,7 @@ export function useStartPaymentOnce(
 export function useRecordPayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: api.billing.recordPayment,
+    mutationFn: signedInApi.billing.recordPayment,
     onSuccess: ({ tokens }) => rememberTokens(queryClient, tokens),
   });
 }

@@ -1,18 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Business, BusinessCreateInput, BusinessUpdateInput, Lead } from '../../core/business';
-import { api } from './client';
+import { signedInApi } from './signed-in';
 import { queryKeys } from './query-client';
 
 /** The signed-in user's businesses, newest first (the server's order). */
 export function useBusinesses() {
-  return useQuery({ queryKey: queryKeys.businesses, queryFn: async () => (await api.businesses.list()).businesses });
+  return useQuery({ queryKey: queryKeys.businesses, queryFn: async () => (await signedInApi.businesses.list()).businesses });
 }
 
 /** One business's quote requests, newest first. */
 export function useLeads(businessId: number) {
   return useQuery({
     queryKey: queryKeys.businessLeads(businessId),
-    queryFn: async () => (await api.businesses.leads(businessId)).leads,
+    queryFn: async () => (await signedInApi.businesses.leads(businessId)).leads,
   });
 }
 
@@ -25,7 +25,7 @@ export function useLeads(businessId: number) {
 export function useCreateBusiness() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: BusinessCreateInput) => (await api.businesses.create(input)).business,
+    mutationFn: async (input: BusinessCreateInput) => (await signedInApi.businesses.create(input)).business,
     onSuccess: (business) => {
       queryClient.setQueryData<Business[]>(queryKeys.businesses, (list) => [business, ...(list ?? [])]);
       void queryClient.invalidateQueries({ queryKey: queryKeys.businesses });
@@ -36,7 +36,7 @@ export function useCreateBusiness() {
 export function useUpdateBusiness(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: BusinessUpdateInput) => (await api.businesses.update(id, input)).business,
+    mutationFn: async (input: BusinessUpdateInput) => (await signedInApi.businesses.update(id, input)).business,
     onSuccess: (business) => {
       queryClient.setQueryData<Business[]>(queryKeys.businesses, (list) =>
         list?.map((b) => (b.id === business.id ? business : b)),
@@ -50,7 +50,7 @@ export function useDeleteBusiness() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (business: Business) => {
-      await api.businesses.remove(business.id);
+      await signedInApi.businesses.remove(business.id);
       return business;
     },
     onSuccess: (business) => {
@@ -65,7 +65,7 @@ export function useSetLeadContacted(businessId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ leadId, contacted }: { leadId: number; contacted: boolean }) =>
-      (await api.businesses.setLeadContacted(businessId, leadId, contacted)).lead,
+      (await signedInApi.businesses.setLeadContacted(businessId, leadId, contacted)).lead,
     onSuccess: (lead) => {
       queryClient.setQueryData<Lead[]>(queryKeys.businessLeads(businessId), (list) =>
         list?.map((l) => (l.id === lead.id ? lead : l)),

@@ -1,35 +1,10 @@
-import { z } from 'zod';
-import {
-  analysisListSchema,
-  analysisSchema,
-  analyzeOutcomeSchema,
-  settingsResponseSchema,
-  type FeedbackInput,
-  type SettingsPatch,
-} from '../../core/analysis';
-import type { ReportCopy } from '../../core/quote';
-import {
-  businessListSchema,
-  businessResponseSchema,
-  leadListSchema,
-  leadResponseSchema,
-  type BusinessCreateInput,
-  type BusinessUpdateInput,
-} from '../../core/business';
+import type { z } from 'zod';
 import {
   messageResponseSchema,
   userResponseSchema,
   type PublicUser,
 } from '../../core/accounts';
-import {
-  billingConfigSchema,
-  cancelSubscriptionResponseSchema,
-  clientSecretResponseSchema,
-  demoConfirmResponseSchema,
-  paymentSuccessResponseSchema,
-  type PaymentType,
-} from '../../core/billing';
-import { userTokensResponseSchema, type SubscriptionType, type UserTokensResponse } from '../../core/credits';
+import { userTokensResponseSchema, type UserTokensResponse } from '../../core/credits';
 import { readErrorAnswer } from '../../core/error-body';
 import { capabilitiesSchema } from '../../core/tree-details';
 import { errorCodeSchema, type ErrorCode } from '../../core/errors';
@@ -142,7 +117,7 @@ export interface DownloadedFile {
 }
 
 /** A file answer (the PDF report) as a Blob, with the same error handling as every call. */
-async function download(path: string): Promise<DownloadedFile> {
+export async function download(path: string): Promise<DownloadedFile> {
   const response = await send('GET', path, undefined, '*/*');
   const disposition = response.headers.get('Content-Disposition') ?? '';
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1];
@@ -153,9 +128,10 @@ async function download(path: string): Promise<DownloadedFile> {
   }
 }
 
-const analysisResponseSchema = z.object({ analysis: analysisSchema });
-
-/** The typed calls of SPEC section 7, one small function each. */
+/**
+ * The typed calls of SPEC section 7 a guest page makes, and the credits every signed-in
+ * screen shows; the rest are in signed-in.ts, outside /login's first load.
+ */
 export const api = {
   /** Public: what this install can do (is a vision model configured). */
   capabilities: {
@@ -182,59 +158,6 @@ export const api = {
   credits: {
     get: (): Promise<UserTokensResponse> =>
       request('GET', '/api/user-tokens', { schema: userTokensResponseSchema }),
-  },
-  analysis: {
-    /**
-     * Multipart: `image`, and `description`, `siteDetails` and `treeDetails` only when given
-     * (SPEC 5). Answers an estimate, or `needs_details` (no credits taken).
-     */
-    analyze: (form: FormData) => request('POST', '/api/analyze-tree', { body: form, schema: analyzeOutcomeSchema }),
-    list: () => request('GET', '/api/analyses', { schema: analysisListSchema }),
-    get: (id: number) => request('GET', `/api/analysis/${id}`, { schema: analysisResponseSchema }),
-    sendFeedback: (id: number, body: FeedbackInput) =>
-      request('PATCH', `/api/analysis/${id}/feedback`, { body: { ...body }, schema: analysisResponseSchema }),
-    /** The customer's quote, or the contractor's internal copy with its notes page. */
-    report: (id: number, copy: ReportCopy = 'customer') =>
-      download(`/api/analysis/${id}/report.pdf${copy === 'internal' ? '?copy=internal' : ''}`),
-  },
-  billing: {
-    config: () => request('GET', '/api/billing/config', { schema: billingConfigSchema }),
-    /** The server decides the amount (DECISIONS); SPEC 7's `amount` is not sent. */
-    createPaymentIntent: () => request('POST', '/api/create-payment-intent', { body: {}, schema: clientSecretResponseSchema }),
-    createSubscription: (subscriptionType: SubscriptionType) =>
-      request('POST', '/api/create-subscription', { body: { subscriptionType }, schema: clientSecretResponseSchema }),
-    /** The demo card form's confirm step; a declined card is a 402 PAYMENT_FAILED. */
-    confirmDemoPayment: (body: { clientSecret: string; cardNumber: string }) =>
-      request('POST', '/api/demo/confirm-payment', { body, schema: demoConfirmResponseSchema }),
-    /** Records a payment the provider confirmed; the server checks it with the provider first. */
-    recordPayment: (body: { subscriptionType?: SubscriptionType; paymentType: PaymentType; paymentIntentId: string }) =>
-      request('POST', '/api/payment-success', { body, schema: paymentSuccessResponseSchema }),
-    cancelSubscription: () => request('POST', '/api/cancel-subscription', { schema: cancelSubscriptionResponseSchema }),
-  },
-  /** The signed-in user's own businesses and the quote requests their estimators collect. */
-  businesses: {
-    list: () => request('GET', '/api/businesses', { schema: businessListSchema }),
-    create: (body: BusinessCreateInput) => request('POST', '/api/businesses', { body: { ...body }, schema: businessResponseSchema }),
-    /** Name and slug are fixed after creation (embeds point at the slug), so they are not sent. */
-    update: (id: number, body: BusinessUpdateInput) =>
-      request('PATCH', `/api/businesses/${id}`, { body: { ...body }, schema: businessResponseSchema }),
-    remove: (id: number) => request('DELETE', `/api/businesses/${id}`, { schema: messageResponseSchema }),
-    leads: (id: number) => request('GET', `/api/businesses/${id}/leads`, { schema: leadListSchema }),
-    setLeadContacted: (id: number, leadId: number, contacted: boolean) =>
-      request('PATCH', `/api/businesses/${id}/leads/${leadId}`, { body: { contacted }, schema: leadResponseSchema }),
-  },
-  settings: {
-    get: () => request('GET', '/api/system-settings', { schema: settingsResponseSchema }),
-    /** SPEC 7's aiInstructions and hourlyRate, and/or the whole companyProfile; what is left out is kept. */
-    update: (body: SettingsPatch) =>
-      request('PATCH', '/api/system-settings', { body: { ...body }, schema: settingsResponseSchema }),
-    /** Multipart `logo`: PNG, JPEG or WebP, at most 2 MB; answers the settings with the new logoUrl. */
-    uploadLogo: (file: File) => {
-      const form = new FormData();
-      form.append('logo', file);
-      return request('POST', '/api/system-settings/logo', { body: form, schema: settingsResponseSchema });
-    },
-    removeLogo: () => request('DELETE', '/api/system-settings/logo', { schema: settingsResponseSchema }),
   },
 };
 

@@ -5,7 +5,7 @@ import { DEFAULT_PASS_DAILY_CAP } from '../../core/billing';
 import { formatGbp } from '../../core/money';
 import { UNLIMITED_PASS_DAYS, UNLIMITED_PASS_PRICE_PENCE } from '../../core/plans';
 import { useBillingConfig, useRecordPayment, useStartPaymentOnce } from '../api/billing';
-import { api } from '../api/client';
+import { signedInApi } from '../api/signed-in';
 import { useUserTokens } from '../api/session';
 import { formatBillingDate } from '../components/billing/billing-date';
 import { CardForm, PaymentLoading, WithPaymentSetup, type PaymentSetup } from '../components/billing/card-form';
@@ -62,7 +62,7 @@ function CheckoutPayment({ setup }: { setup: PaymentSetup }) {
   const record = useRecordPayment();
   // SPEC 8: a failure to create the payment is only logged; the user gets a quiet retry.
   const payment = useStartPaymentOnce(true, {
-    mutationFn: api.billing.createPaymentIntent,
+    mutationFn: signedInApi.billing.createPaymentIntent,
     onError: (error) => console.error('Could not create the payment intent', error),
   });
   const price = formatGbp(UNLIMITED_PASS_PRICE_PENCE);

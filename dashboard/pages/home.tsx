@@ -6,7 +6,8 @@ import type { NeedsDetails } from '../../core/tree-details';
 import { ANALYSIS_COST_CREDITS } from '../../core/credits';
 import { rememberAnalysis } from '../api/analysis';
 import { useVisionModel } from '../api/capabilities';
-import { api, errorMessage, isApiError } from '../api/client';
+import { errorMessage, isApiError } from '../api/client';
+import { signedInApi } from '../api/signed-in';
 import { queryKeys } from '../api/query-client';
 import { useUserTokens } from '../api/session';
 import { analysisForm, EMPTY_DRAFT, type AnalysisDraft } from '../components/analysis/draft';
@@ -46,7 +47,7 @@ interface View {
 function useAnalyze(onDone: (stage: Stage) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ form }: { form: FormData; file: File }) => atProcessingPace(api.analysis.analyze(form)),
+    mutationFn: ({ form }: { form: FormData; file: File }) => atProcessingPace(signedInApi.analysis.analyze(form)),
     onSuccess: (answer, { file }) => {
       // SPEC 4: the balance is read again after a successful analysis.
       void queryClient.invalidateQueries({ queryKey: queryKeys.userTokens });

@@ -4,7 +4,8 @@ import { Plus, RotateCcw, Save } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { MAX_INSTRUCTIONS_CHARS, settingsSchema, type AiSettingsInput, type SettingsResponse } from '../../core/analysis';
-import { api, errorMessage } from '../api/client';
+import { errorMessage } from '../api/client';
+import { signedInApi } from '../api/signed-in';
 import { queryKeys } from '../api/query-client';
 import { ErrorAlert } from '../components/alert';
 import { HourlyRateField } from '../components/hourly-rate-field';
@@ -36,7 +37,7 @@ function aiSettings(settings: SettingsResponse): AiSettingsInput {
 }
 
 function useSettings() {
-  return useQuery({ queryKey: queryKeys.settings, queryFn: api.settings.get });
+  return useQuery({ queryKey: queryKeys.settings, queryFn: signedInApi.settings.get });
 }
 
 function SettingsForm({ saved }: { saved: SettingsResponse }) {
@@ -47,7 +48,7 @@ function SettingsForm({ saved }: { saved: SettingsResponse }) {
   const instructions = useWatch({ control: form.control, name: 'aiInstructions' });
 
   const save = useMutation({
-    mutationFn: api.settings.update,
+    mutationFn: signedInApi.settings.update,
     onSuccess: (settings) => {
       queryClient.setQueryData(queryKeys.settings, settings);
       form.reset(aiSettings(settings));

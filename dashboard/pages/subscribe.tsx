@@ -4,7 +4,8 @@ import { Link, useLocation, useSearchParams } from 'wouter';
 import { formatGbp } from '../../core/money';
 import { resolvePlan, type Plan } from '../../core/plans';
 import { useRecordPayment, useStartPaymentOnce } from '../api/billing';
-import { api, errorMessage } from '../api/client';
+import { errorMessage } from '../api/client';
+import { signedInApi } from '../api/signed-in';
 import { useUserTokens } from '../api/session';
 import { PlanFeatures, PlanPrice } from '../components/analysis/plan-section';
 import { formatBillingDate } from '../components/billing/billing-date';
@@ -69,7 +70,7 @@ function SubscriptionPayment({ plan, setup }: { plan: Plan; setup: PaymentSetup 
   const record = useRecordPayment();
   const [alreadyActive, setAlreadyActive] = useState(false);
   const subscription = useStartPaymentOnce(true, {
-    mutationFn: () => api.billing.createSubscription(plan.id),
+    mutationFn: () => signedInApi.billing.createSubscription(plan.id),
     onError: (error) => {
       const message = errorMessage(error, SUBSCRIPTION_ERROR_FALLBACK);
       if (message.includes(ALREADY_ACTIVE_TEXT)) {

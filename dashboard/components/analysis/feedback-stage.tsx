@@ -6,7 +6,8 @@ import { z } from 'zod';
 import type { Analysis, FeedbackInput } from '../../../core/analysis';
 import { formatTimeRange } from '../../../core/format';
 import { rememberAnalysis } from '../../api/analysis';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
+import { signedInApi } from '../../api/signed-in';
 import { ErrorAlert } from '../alert';
 import { TextArea } from '../text-area';
 import { TextField } from '../text-field';
@@ -78,7 +79,7 @@ export function FeedbackStage({ analysis, onBack, onSubmitted, focusHeading }: F
   const { errors } = form.formState;
 
   const send = useMutation({
-    mutationFn: (input: FeedbackInput) => api.analysis.sendFeedback(analysis.id, input),
+    mutationFn: (input: FeedbackInput) => signedInApi.analysis.sendFeedback(analysis.id, input),
     onSuccess: ({ analysis: answer }) => {
       // The feedback answer leaves businessName out (null); the analysis still has one.
       const saved = { ...answer, businessName: answer.businessName ?? analysis.businessName };

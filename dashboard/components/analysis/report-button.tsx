@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { Download, FileLock2, LoaderCircle } from 'lucide-react';
 import type { ReportCopy } from '../../../core/quote';
-import { api, errorMessage, type DownloadedFile } from '../../api/client';
+import { errorMessage, type DownloadedFile } from '../../api/client';
+import { signedInApi } from '../../api/signed-in';
 import { showErrorToast, showToast } from '../toast';
 import { buttonStyles } from '../ui';
 
@@ -36,7 +37,7 @@ const SAVED: Record<ReportCopy, (name: string | undefined) => string> = {
 export function ReportButton({ analysisId }: { analysisId: number }) {
   const report = useMutation({
     mutationFn: async (copy: ReportCopy) => {
-      const file = await api.analysis.report(analysisId, copy);
+      const file = await signedInApi.analysis.report(analysisId, copy);
       saveFile(file, copy === 'internal' ? `quote-${analysisId}-internal.pdf` : `quote-${analysisId}.pdf`);
       return file;
     },

@@ -7,7 +7,8 @@ import type { UserTokensResponse } from '../../../core/credits';
 import { formatGbp } from '../../../core/money';
 import { PLANS } from '../../../core/plans';
 import { rememberTokens } from '../../api/billing';
-import { api, errorMessage } from '../../api/client';
+import { errorMessage } from '../../api/client';
+import { signedInApi } from '../../api/signed-in';
 import { useUserTokens } from '../../api/session';
 import { ErrorAlert } from '../alert';
 import { PLANS_HREF } from '../analysis/plan-section';
@@ -53,7 +54,7 @@ function CancelSubscription({
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const cancel = useMutation({
-    mutationFn: api.billing.cancelSubscription,
+    mutationFn: signedInApi.billing.cancelSubscription,
     onSuccess: ({ tokens: next }) => {
       setOpen(false);
       rememberTokens(queryClient, next);

@@ -1,7 +1,8 @@
 import { FlaskConical } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { DEMO_TEST_CARDS } from '../../../core/billing';
-import { api, isApiError } from '../../api/client';
+import { isApiError } from '../../api/client';
+import { signedInApi } from '../../api/signed-in';
 import { TextField } from '../text-field';
 import { CARD_NUMBER_DIGITS, cardDigits, editCardNumber, formatCardNumber } from './card-number';
 import { PaymentActions, usePaymentFlow, type CardFormProps, type ConfirmOutcome } from './payment-flow';
@@ -25,7 +26,7 @@ export function DemoCardForm({ clientSecret, submitLabel, submittingLabel, onPai
 
   async function confirm(): Promise<ConfirmOutcome> {
     try {
-      const { paymentIntentId } = await api.billing.confirmDemoPayment({ clientSecret, cardNumber: cardDigits(cardNumber) });
+      const { paymentIntentId } = await signedInApi.billing.confirmDemoPayment({ clientSecret, cardNumber: cardDigits(cardNumber) });
       return { paymentIntentId };
     } catch (error) {
       // Not a test card: say so beside the field as well as in the toast.

@@ -14,7 +14,8 @@ import {
   type CompanyProfileInput,
   type CompanyProfileResponse,
 } from '../../../core/company-profile';
-import { api, errorMessage, isApiError } from '../../api/client';
+import { errorMessage, isApiError } from '../../api/client';
+import { signedInApi } from '../../api/signed-in';
 import { queryKeys } from '../../api/query-client';
 import { SubmitButton } from '../submit-button';
 import { TextArea } from '../text-area';
@@ -40,7 +41,7 @@ export function CompanyProfileSection({ saved }: { saved: CompanyProfileResponse
   const { errors } = form.formState;
 
   const save = useMutation({
-    mutationFn: (companyProfile: CompanyProfileInput) => api.settings.update({ companyProfile }),
+    mutationFn: (companyProfile: CompanyProfileInput) => signedInApi.settings.update({ companyProfile }),
     onSuccess: (settings) => {
       queryClient.setQueryData(queryKeys.settings, settings);
       form.reset(formValues(settings.companyProfile));
@@ -141,7 +142,7 @@ function LogoField({ logoUrl }: { logoUrl: string | null }) {
     showErrorToast({ title: 'Failed to Update Settings', description: message });
   };
   const upload = useMutation({
-    mutationFn: api.settings.uploadLogo,
+    mutationFn: signedInApi.settings.uploadLogo,
     onSuccess: (settings) => {
       saved(settings);
       showToast({ title: 'Logo Updated', description: 'Your quotes will show the new logo.' });
@@ -149,7 +150,7 @@ function LogoField({ logoUrl }: { logoUrl: string | null }) {
     onError: failed,
   });
   const remove = useMutation({
-    mutationFn: api.settings.removeLogo,
+    mutationFn: signedInApi.settings.removeLogo,
     onSuccess: (settings) => {
       saved(settings);
       showToast({ title: 'Logo Removed', description: 'Your quotes will show your trading name without a logo.' });

@@ -58,7 +58,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
   // The photo upload, the company logo and Stripe webhooks have their own, larger limits.
   const ownLimits = new Set(['/api/analyze-tree', '/api/stripe/webhook', '/api/system-settings/logo']);
-  api.use('*', (c, next) => (ownLimits.has(c.req.path) ? next() : jsonBodyLimit(c, next)));
+  // A GET or HEAD has no body to limit; asking for one makes the node adapter build a full
+  // Request on every read (issue 10).
+  const bodiless = new Set(['GET', 'HEAD']);
+  api.use('*', (c, next) => (bodiless.has(c.req.method) || ownLimits.has(c.req.path) ? next() : jsonBodyLimit(c, next)));
   api.use('*', sameOriginForCookies);
   api.use('*', loadSession);
   api.route('/auth', authRoutes);

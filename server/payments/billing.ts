@@ -1,4 +1,4 @@
-import { and, eq, like, lte } from 'drizzle-orm';
+import { and, eq, like, lte, sql } from 'drizzle-orm';
 import { hasActiveSubscription } from '../../core/billing';
 import type { SubscriptionType, UserTokensResponse } from '../../core/credits';
 import { PLANS, UNLIMITED_PASS_DAYS, UNLIMITED_PASS_PRICE_PENCE } from '../../core/plans';
@@ -41,6 +41,19 @@ export function isSubscriptionActive(row: Pick<TokenRow, 'subscriptionStatus'>):
   return hasActiveSubscription(row.subscriptionStatus);
 }
 
+/** Prepared once per database: the balance is read on every dashboard page (issue 10). */
+const tokenReaders = new WeakMap<Db, ReturnType<typeof prepareTokenReader>>();
+
+function prepareTokenReader(db: Db) {
+  return db.select().from(userTokens).where(eq(userTokens.userId, sql.placeholder('userId'))).prepare();
+}
+
+function tokenReader(db: Db) {
+  let reader = tokenReaders.get(db);
+  if (!reader) tokenReaders.set(db, (reader = prepareTokenReader(db)));
+  return reader;
+}
+
 const NO_TOKENS: UserTokensResponse = {
   tokensRemaining: 0,
   tokensTotal: 0,
@@ -59,7 +72,7 @@ const NO_TOKENS: UserTokensResponse = {
  * write lock; a missing row would read as an empty balance rather than be made here.
  */
 export function tokensView(db: Db, clock: Clock, userId: number): UserTokensResponse {
-  const row = db.select().from(userTokens).where(eq(userTokens.userId, userId)).get();
+  const row = tokenReader(db).get({ userId });
   if (!row) return NO_TOKENS;
   const now = clock.now();
   const passActive = row.passEndsAt !== null && row.passEndsAt > now;

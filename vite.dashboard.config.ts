@@ -1,7 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { firstLoadFiles, type Manifest } from './build/first-load';
 import { compressBeside, overBudget, sizeLine, totalSizes, type BudgetedFile } from './build/sizes';
@@ -10,7 +11,7 @@ import { compressBeside, overBudget, sizeLine, totalSizes, type BudgetedFile } f
 // non-API path. In `npm run dev`, API calls are proxied to the server on :3000.
 // `npm run build` runs this with NODE_ENV=production (package.json), so React's
 // production build ships whatever the shell's NODE_ENV is.
-const OUT_DIR = resolve('dist/dashboard');
+const OUT_DIR = fileURLToPath(new URL('./dist/dashboard', import.meta.url));
 
 /**
  * What /login may put on the wire (HTML, JS and CSS, brotli), enforced on every build

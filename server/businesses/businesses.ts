@@ -79,27 +79,21 @@ export function findBusinessBySlug(db: Db, slug: string): BusinessRow | undefine
   return db.select().from(businesses).where(eq(businesses.slug, slug)).get();
 }
 
-export function updateBusiness(db: Db, ownerId: number, id: number, parsed: BusinessUpdate): BusinessRow {
-  findOwnBusiness(db, ownerId, id);
+/** Changes the owner's business (found by findOwnBusiness); what is left out stays as it was. */
+export function updateBusiness(db: Db, business: BusinessRow, parsed: BusinessUpdate): BusinessRow {
   const changes: Partial<typeof businesses.$inferInsert> = {};
   if (parsed.hourlyRate !== undefined) changes.hourlyRatePence = ratePence(parsed.hourlyRate);
   if (parsed.aiInstructions !== undefined) changes.aiInstructions = parsed.aiInstructions;
   if (parsed.allowedOrigins !== undefined) changes.allowedOrigins = parsed.allowedOrigins;
   if (parsed.dailyCap !== undefined) changes.dailyCap = parsed.dailyCap;
   if (parsed.accentColor !== undefined) changes.accentColor = parsed.accentColor;
-  if (Object.keys(changes).length === 0) return findOwnBusiness(db, ownerId, id);
-  return db
-    .update(businesses)
-    .set(changes)
-    .where(and(eq(businesses.id, id), eq(businesses.ownerId, ownerId)))
-    .returning()
-    .get()!;
+  if (Object.keys(changes).length === 0) return business;
+  return db.update(businesses).set(changes).where(eq(businesses.id, business.id)).returning().get()!;
 }
 
-/** Deletes the business and its leads; its analyses stay in the owner's history. */
-export function deleteBusiness(db: Db, ownerId: number, id: number): void {
-  findOwnBusiness(db, ownerId, id);
-  db.delete(businesses).where(and(eq(businesses.id, id), eq(businesses.ownerId, ownerId))).run();
+/** Deletes the owner's business (found by findOwnBusiness) and its leads; its analyses stay in the owner's history. */
+export function deleteBusiness(db: Db, business: BusinessRow): void {
+  db.delete(businesses).where(eq(businesses.id, business.id)).run();
 }
 
 export function toBusinessView(db: Db, clock: Clock, row: BusinessRow): Business {

@@ -30,19 +30,16 @@ export function leadEmail({ to, ownerName, businessName, lead, publicUrl }: Lead
   const link = lead.analysisId ? `${base}/history/${lead.analysisId}` : `${base}/admin/businesses`;
   const estimate = lead.estimate;
   const cost = estimate ? costText(estimate.cost) : null;
-  const facts: [string, string][] = [
+  const rows: [string, string | null][] = [
     ['Name', lead.name],
-    ...(lead.email ? ([['E-mail', lead.email]] as [string, string][]) : []),
-    ...(lead.phone ? ([['Phone', lead.phone]] as [string, string][]) : []),
-    ...(lead.note ? ([['Note', lead.note]] as [string, string][]) : []),
-    ...(estimate
-      ? ([
-          ['Tree', estimate.species ?? 'Unknown species'],
-          ['Estimated time', formatTotalTime(estimate.totalMinutes)],
-          ...(cost ? ([['Estimated cost', cost]] as [string, string][]) : []),
-        ] as [string, string][])
-      : []),
+    ['E-mail', lead.email],
+    ['Phone', lead.phone],
+    ['Note', lead.note],
+    ['Tree', estimate ? (estimate.species ?? 'Unknown species') : null],
+    ['Estimated time', estimate ? formatTotalTime(estimate.totalMinutes) : null],
+    ['Estimated cost', cost],
   ];
+  const facts = rows.filter((row): row is [string, string] => row[1] !== null);
   const greeting = ownerName ? `Hello ${ownerName},` : 'Hello,';
   const text = [
     greeting,

@@ -97,14 +97,15 @@ businessRoutes.post('/', requireUser, async (c) => {
 
 businessRoutes.patch('/:id{[0-9]+}', requireUser, async (c) => {
   const { db, clock } = c.var.deps;
-  ownBusiness(c);
+  // Ownership first: another user's business is a 404 whatever the body says.
+  const business = ownBusiness(c);
   const input = await readJson(c, businessUpdateSchema);
-  const row = updateBusiness(db, currentUser(c).id, idParam(c), input);
+  const row = updateBusiness(db, business, input);
   return c.json({ business: toBusinessView(db, clock, row) });
 });
 
 businessRoutes.delete('/:id{[0-9]+}', requireUser, (c) => {
-  deleteBusiness(c.var.deps.db, currentUser(c).id, idParam(c));
+  deleteBusiness(c.var.deps.db, ownBusiness(c));
   return c.json({ message: 'Business configuration deleted successfully' });
 });
 

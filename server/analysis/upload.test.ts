@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../core/analysis';
 import { errorBodySchema } from '../../core/errors';
 import { renderError } from '../http/errors';
+import { DOOR_MEASUREMENT } from '../testing/analysis';
 import { sampleImage } from '../testing/images';
 import { readUpload, uploadBodyLimit } from './upload';
 
@@ -214,13 +215,7 @@ describe('readUpload: the fields', () => {
   });
 
   it('reads tree details into whole feet and inches with their sources, recomputing a measurement', async () => {
-    const measurement = {
-      imageWidth: 1000,
-      imageHeight: 1500,
-      reference: { top: { x: 100, y: 1300 }, bottom: { x: 100, y: 1400 }, lengthM: 2, label: 'A door (2.0 m)' },
-      tree: { top: { x: 500, y: 800 }, base: { x: 500, y: 1400 } },
-      trunk: { left: { x: 490, y: 1330 }, right: { x: 515, y: 1330 } },
-    };
+    const measurement = DOOR_MEASUREMENT;
     const treeDetails = { species: 'English oak', diameter: { value: 45, unit: 'cm' }, measurement, heightFt: 999, sizes: 'ignored' };
     const res = await post(form({ image: file(await sampleImage('jpeg')), treeDetails: JSON.stringify(treeDetails) }));
     expect(res.status).toBe(200);

@@ -7,7 +7,7 @@ import { NEEDS_DETAILS_MESSAGE, NOT_A_TREE_MESSAGE, type TreeDetails } from '../
 import { treeAnalyses } from '../../db/schema';
 import { findUserByUsername } from '../accounts/users';
 import { balanceOf, ledgerSum } from '../credits/ledger';
-import { analyze, grantTo } from '../testing/analysis';
+import { analyze, DOOR_MEASUREMENT, grantTo } from '../testing/analysis';
 import { fakeVisionAnswer, startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
 import { solidBlue } from '../testing/images';
@@ -148,14 +148,7 @@ describe("a model's messy answer is normalised before it is stored", () => {
 });
 
 describe("the user's tree details", () => {
-  /** 2 cm a pixel from a 2 m door; a 12 m (39 ft) tree and a 0.5 m (20 in) trunk. */
-  const measurement = {
-    imageWidth: 1000,
-    imageHeight: 1500,
-    reference: { top: { x: 100, y: 1300 }, bottom: { x: 100, y: 1400 }, lengthM: 2, label: 'A door (2.0 m)' },
-    tree: { top: { x: 500, y: 800 }, base: { x: 500, y: 1400 } },
-    trunk: { left: { x: 490, y: 1330 }, right: { x: 515, y: 1330 } },
-  };
+  const measurement = DOOR_MEASUREMENT;
 
   it("override a model's reading, typed over measured over a band, and the sources say so", async () => {
     const { client } = await paidClient(modelServer, 30);

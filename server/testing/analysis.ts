@@ -44,3 +44,12 @@ export function grantTo(server: TestServer, username: string, credits: number): 
 export function analyze(client: TestClient, fields: Parameters<typeof analysisForm>[0] = {}) {
   return client.upload('/api/analyze-tree', analysisForm(fields));
 }
+
+/** Taps on a 1000 x 1500 photo: 2 cm a pixel from a 2 m door; a 12 m (39 ft) tree and a 0.5 m (20 in) trunk. */
+export const DOOR_MEASUREMENT = {
+  imageWidth: 1000,
+  imageHeight: 1500,
+  reference: { top: { x: 100, y: 1300 }, bottom: { x: 100, y: 1400 }, lengthM: 2, label: 'A door (2.0 m)' },
+  tree: { top: { x: 500, y: 800 }, base: { x: 500, y: 1400 } },
+  trunk: { left: { x: 490, y: 1330 }, right: { x: 515, y: 1330 } },
+};

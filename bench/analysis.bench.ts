@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -6,8 +6,8 @@ import { normaliseImage, STORED_MAX_EDGE } from '../server/analysis/image';
 import { analysisForm, grantTo } from '../server/testing/analysis';
 import { registerClient, startTestServer, TestClient } from '../server/testing/harness';
 import {
-  allocatorSettings, freePort, machine, mb, MIB, ms, percentile, procStatusKb, ROOT, runCli, sampleRss, startServerProcess,
-  stopServerProcess, tenMegabyteJpeg, timeInTurns,
+  allocatorSettings, freePort, machine, mb, MIB, ms, percentile, procStatusKb, runCli, sampleRss, startServerProcess,
+  stopServerProcess, tenMegabyteJpeg, timeInTurns, writeSection,
 } from './lib';
 
 /**
@@ -17,7 +17,7 @@ import {
  *      provider: upload, image normalisation, credits, local provider, storage, ledger;
  *   3. 10 such uploads at once against the server in its own process, its peak RSS
  *      against the budget.
- * Run: npm run bench (node --import tsx bench/analysis.bench.ts). Writes bench/RESULTS.md.
+ * Run: npm run bench -- analysis (part of npm run bench). Writes bench/results/analysis.md.
  */
 
 const WARMUP = 2;
@@ -130,13 +130,8 @@ const rows: [string, string][] = [
 const width = Math.max(...rows.map(([k]) => k.length));
 console.log(`\n${rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`).join('\n')}`);
 
-const markdown = `# Benchmark results
+const markdown = `Written by \`bench/analysis.bench.ts\` (\`npm run bench -- analysis\`).
 
-Written by \`bench/analysis.bench.ts\`. Re-run with \`npm run bench\`
-(\`node --import tsx bench/analysis.bench.ts\`); it rewrites this file.
-
-- Date: ${new Date().toISOString()}
-- Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB; Node.js ${m.node}; sharp ${m.sharp}, libvips ${m.libvips}
 - Load average at the start: ${m.load} (other work on the box slows the timings)
 - Server's allocator and thread settings: ${concurrent.allocator || 'none (defaults)'}
 
@@ -144,7 +139,7 @@ Written by \`bench/analysis.bench.ts\`. Re-run with \`npm run bench\`
 |---|---|
 ${rows.map(([k, v]) => `| ${k} | ${v} |`).join('\n')}
 
-## One analysis, excluding the model call
+### One analysis, excluding the model call
 
 The floor is sharp's bare decode, resize to fit ${STORED_MAX_EDGE} px and JPEG encode of the
 upload, in the same process. The full path is \`POST /api/analyze-tree\` on the real app over HTTP
@@ -153,7 +148,7 @@ reservation, the local provider, the estimate, the stored photo and row; \`norma
 shows how much of it is image work. ${WARMUP} warm-up rounds, then ${RUNS} measured, one call at a time,
 the three measures taking turns so that other load on the box falls on all of them alike.
 
-## ${CONCURRENT} uploads at once
+### ${CONCURRENT} uploads at once
 
 The server runs as an operator starts it, \`npm run serve\`, in a child process (NODE_ENV=production,
 local provider), one analysis first; then ${CONCURRENT} uploads are sent at once from the bench
@@ -162,8 +157,8 @@ process. Peak RSS is the child's \`VmHWM\` from \`/proc/<pid>/status\` (its life
 The child inherits the bench's environment, so allocator settings can be tried without code
 changes, e.g. \`MALLOC_MMAP_THRESHOLD_=131072 npm run bench\`.
 `;
-writeFileSync(join(ROOT, 'bench/RESULTS.md'), markdown);
-console.log('\nwrote bench/RESULTS.md');
+writeSection('analysis', 'Analysis: overhead over sharp, uploads at once, memory', markdown);
+console.log('\nwrote bench/results/analysis.md');
 
 if (!all201) {
   console.error(`FAIL: not every concurrent upload answered 201 (${concurrent.statuses.join(', ')})`);

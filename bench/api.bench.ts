@@ -1,11 +1,8 @@
 import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { execFileSync } from 'node:child_process';
 import autocannon from 'autocannon';
-import { ROOT } from './lib';
+import { ROOT, writeSection } from './lib';
 
 /**
  * Signed-in JSON reads against a bare Hono hello route, measured in the same run (issue 10,
@@ -14,7 +11,7 @@ import { ROOT } from './lib';
  * connections, then again after the user's data grows to 50,000 ledger rows and 5,000
  * analyses. Goal: every signed-in read at 0.4x of bare or better, p99 under 25 ms.
  *
- * Run: npm run bench:api (also part of npm run bench). Appends to bench/RESULTS.md.
+ * Run: npm run bench -- api (part of npm run bench). Writes bench/results/api.md.
  */
 
 const CONNECTIONS = 10;
@@ -113,16 +110,6 @@ async function measureAll(ready: Ready, data: string): Promise<Row[]> {
   return rows;
 }
 
-function commit(): string {
-  try {
-    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'server', 'db', 'core'], { cwd: ROOT }).toString().trim();
-    return dirty ? `${sha} (server/db/core changed since)` : sha;
-  } catch {
-    return 'unknown';
-  }
-}
-
 async function main(): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/api.bench.ts'), '--serve'], {
     cwd: ROOT,
@@ -156,12 +143,9 @@ async function main(): Promise<void> {
 const bareOf = (rows: Row[], data: string) => rows.find((r) => r.data === data && r.route === 'bare Hono hello')!.reqPerSec;
 
 function report(rows: Row[]): void {
-  const cpu = cpus()[0]?.model ?? 'unknown CPU';
-  const lines = [
+  const body = [
+    `Written by \`bench/api.bench.ts\` (\`npm run bench -- api\`). autocannon, ${CONNECTIONS} connections, ${SECONDS} s each after a ${WARM_UP_SECONDS} s warm-up.`,
     '',
-    `## API reads against a bare Hono route (${new Date().toISOString()}, commit ${commit()})`,
-    '',
-    `- Machine: ${cpu}, ${availableParallelism()} cores, ${Math.round(totalmem() / 2 ** 30)} GiB; Node.js ${process.version}; autocannon, ${CONNECTIONS} connections, ${SECONDS} s each after a ${WARM_UP_SECONDS} s warm-up`,
     `- Servers in one child process on 127.0.0.1 (the real app: startTestServer, real SQLite in a temp dir); load from this process.`,
     `- "grown": the user then has ${LEDGER_ROWS.toLocaleString('en-GB')} ledger rows and ${ANALYSES.toLocaleString('en-GB')} analyses. Goal: ${GOAL_RATIO}x of bare or better, p99 under ${GOAL_P99_MS} ms.`,
     '',
@@ -171,12 +155,9 @@ function report(rows: Row[]): void {
       (r) =>
         `| ${r.data} | ${r.route} | ${r.reqPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.reqPerSec / bareOf(rows, r.data)).toFixed(2)}x | ${r.errors} / ${r.non2xx} |`,
     ),
-    '',
-  ];
-  const file = join(ROOT, 'bench/RESULTS.md');
-  if (!existsSync(file)) writeFileSync(file, '# Benchmark results\n');
-  appendFileSync(file, lines.join('\n'));
-  console.log(lines.join('\n'));
+  ].join('\n');
+  writeSection('api', 'API: signed-in reads against a bare Hono route', body);
+  console.log(body);
 }
 
 if (process.argv.includes('--serve')) await serve();

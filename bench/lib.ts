@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg, totalmem } from 'node:os';
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES } from '../core/analysis';
@@ -188,3 +188,33 @@ export function sampleRss(pid: number, everyMs = 5): { stop(): number } {
 
 export const mb = (kb: number) => Math.round(kb / 1024);
 export const ms = (value: number) => `${Math.round(value)} ms`;
+
+/**
+ * The short commit the bench ran against, marked when server/, db/, core/, dashboard/ or widget/
+ * have uncommitted changes (the figures then describe code no commit holds).
+ */
+export function commit(): string {
+  try {
+    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'server', 'db', 'core', 'dashboard', 'widget'], { cwd: ROOT }).toString().trim();
+    return dirty ? `${sha} (with uncommitted changes)` : sha;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The bench suite's sections, in the order bench/RESULTS.md shows them (bench/run.ts). */
+export const SECTIONS = ['frontend', 'startup', 'api', 'analysis'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+/**
+ * Each bench script writes its own section to bench/results/<name>.md, stamped with its date
+ * and commit; `npm run bench` (bench/run.ts) runs them all and joins the sections, under one
+ * header naming the machine, into bench/RESULTS.md. A script run alone refreshes its section.
+ */
+export function writeSection(name: Section, title: string, body: string): void {
+  const dir = join(ROOT, 'bench/results');
+  mkdirSync(dir, { recursive: true });
+  const stamp = `_Measured ${new Date().toISOString()} at commit ${commit()}; load average at the end ${loadavg().map((l) => l.toFixed(2)).join(', ')}._`;
+  writeFileSync(join(dir, `${name}.md`), `## ${title}\n\n${stamp}\n\n${body.trim()}\n`);
+}

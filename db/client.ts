@@ -1,15 +1,11 @@
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import * as schema from './schema';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
-
-/** Resolved from this file, not the working directory (CONVENTIONS 9). */
-const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
  * Opens the SQLite file with the pragmas the product relies on: WAL so readers never
@@ -26,8 +22,16 @@ export function openDatabase(file: string): Db {
   return drizzle(sqlite, { schema }) as Db;
 }
 
-export function migrateDatabase(db: Db): void {
-  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+/**
+ * Applies the committed SQL migrations in `folder` (config.migrationsDir, MIGRATIONS_DIR).
+ * The caller names the folder: resolved from this module's own URL it would point inside
+ * dist/server/ once the server is bundled, where there are no migrations.
+ */
+export function migrateDatabase(db: Db, folder: string): void {
+  if (!existsSync(join(folder, 'meta', '_journal.json'))) {
+    throw new Error(`No database migrations in ${folder} (meta/_journal.json is missing). Set MIGRATIONS_DIR to the project's db/migrations folder.`);
+  }
+  migrate(db, { migrationsFolder: folder });
 }
 
 /**

@@ -8,6 +8,7 @@ import { verifyPassword } from './accounts/passwords';
 import { createUser, findUserByUsername } from './accounts/users';
 import { balanceOf, ledgerSum } from './credits/ledger';
 import { systemClock } from './clock';
+import { loadConfig } from './config';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'treeanalyzer-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -24,7 +25,7 @@ const cli = (...args: string[]) => cliWithInput('', ...args);
 describe('npm run cli -- make-admin', () => {
   it('promotes an existing user and says so', () => {
     const db = openDatabase(join(dataDir, 'treeanalyzer.sqlite'));
-    migrateDatabase(db);
+    migrateDatabase(db, loadConfig({ DATA_DIR: dataDir }).migrationsDir);
     const base = { passwordHash: 'x', firstName: '', lastName: '' };
     createUser(db, systemClock, { ...base, username: 'first', email: 'first@example.com' });
     createUser(db, systemClock, { ...base, username: 'Second', email: 'second@example.com' });

@@ -95,7 +95,7 @@ async function main(argv: string[]): Promise<number> {
     throw err;
   }
   const db = openDatabase(config.databaseFile);
-  migrateDatabase(db);
+  migrateDatabase(db, config.migrationsDir);
   try {
     return await run(db, args);
   } finally {

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseEnv } from './config';
+import { APP_ROOT, ConfigError, loadConfig, parseEnv } from './config';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -39,6 +39,27 @@ describe('configuration', () => {
       secureCookies: true,
       publicUrl: 'https://trees.example.com',
     });
+  });
+
+  it('finds migrations, dashboard and widget under the installation folder, not the working directory', () => {
+    // The repository holds package.json; tests run from it, but APP_ROOT must not depend on that.
+    expect(existsSync(join(APP_ROOT, 'package.json'))).toBe(true);
+    expect(existsSync(join(APP_ROOT, 'db', 'migrations', 'meta', '_journal.json'))).toBe(true);
+    const config = loadConfig({ DATA_DIR: tempDir() });
+    expect(config).toMatchObject({
+      migrationsDir: join(APP_ROOT, 'db', 'migrations'),
+      dashboardDir: join(APP_ROOT, 'dist', 'dashboard'),
+      widgetDir: join(APP_ROOT, 'dist', 'widget'),
+    });
+  });
+
+  it('takes MIGRATIONS_DIR, DASHBOARD_DIR and WIDGET_DIR, relative ones from the working directory', () => {
+    const elsewhere = tempDir();
+    const config = loadConfig({ DATA_DIR: tempDir(), MIGRATIONS_DIR: join(elsewhere, 'sql'), DASHBOARD_DIR: 'public/app', WIDGET_DIR: ' ' });
+    expect(config.migrationsDir).toBe(join(elsewhere, 'sql'));
+    expect(config.dashboardDir).toBe(resolve('public/app'));
+    // Blank is unset, as for every other optional variable.
+    expect(config.widgetDir).toBe(join(APP_ROOT, 'dist', 'widget'));
   });
 
   it('stops the server start with a message naming the variable', () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /**
@@ -41,6 +42,10 @@ export const envSchema = z.object({
   PASS_DAILY_CAP: z.coerce.number().int().min(1).max(10_000).default(25),
   /** Set to true behind one reverse proxy (nginx, Caddy) so rate limits see the client's address. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Where the committed SQL migrations, the built dashboard and the built widget live; default under APP_ROOT. */
+  MIGRATIONS_DIR: optionalString,
+  DASHBOARD_DIR: optionalString,
+  WIDGET_DIR: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -59,11 +64,36 @@ export interface Config {
   mailFrom: string;
   trustProxy: boolean;
   passDailyCap: number;
+  /** drizzle-kit's SQL migrations, applied at start (db/migrations). */
+  migrationsDir: string;
+  /** The built dashboard (`npm run build` writes dist/dashboard). */
+  dashboardDir: string;
+  /** The built widget: widget.js, the estimator bundle and its manifest (dist/widget). */
+  widgetDir: string;
   openai: { apiKey?: string; baseUrl?: string; model?: string; timeoutMs: number };
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * The installation's folder: the nearest one above this module that holds package.json.
+ * The same answer from server/config.ts under tsx and from dist/server/main.js in the
+ * bundle (where `import.meta.url` is the bundle's), and whatever the working directory
+ * is, so `node /opt/treeanalyzer/dist/server/main.js` from a service manager still finds
+ * its migrations and dashboard.
+ */
+function findAppRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return process.cwd();
+  }
+}
+
+export const APP_ROOT = findAppRoot(dirname(fileURLToPath(import.meta.url)));
+
+/** A configured folder (relative to the working directory, like DATA_DIR), or the default under APP_ROOT. */
+const folder = (configured: string | undefined, underRoot: string) => (configured ? resolve(configured) : join(APP_ROOT, underRoot));
 
 /** Turns zod issues into one line per variable: "PORT: Invalid input: expected number". */
 function describeIssues(error: z.ZodError): string {
@@ -111,6 +141,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM ?? 'TreeAnalyzer Pro <no-reply@treeanalyzer.local>',
     trustProxy: env.TRUST_PROXY === 'true',
     passDailyCap: env.PASS_DAILY_CAP,
+    migrationsDir: folder(env.MIGRATIONS_DIR, 'db/migrations'),
+    dashboardDir: folder(env.DASHBOARD_DIR, 'dist/dashboard'),
+    widgetDir: folder(env.WIDGET_DIR, 'dist/widget'),
     openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL, timeoutMs: env.OPENAI_TIMEOUT_MS },
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,

@@ -23,11 +23,14 @@ function start(): void {
   }
 
   const db = openDatabase(config.databaseFile);
-  migrateDatabase(db);
+  migrateDatabase(db, config.migrationsDir);
   const clock = systemClock;
   const mailer = createMailer(config);
   const payments = createPaymentProvider(config, clock);
-  const app = createApp({ db, config, clock, mailer, vision: createVisionProvider(config), payments });
+  const app = createApp(
+    { db, config, clock, mailer, vision: createVisionProvider(config), payments },
+    { dashboardDir: config.dashboardDir, widgetDir: config.widgetDir },
+  );
 
   // Housekeeping at start and hourly: expired sessions, and demo subscriptions' monthly refills.
   const housekeeping = () => {

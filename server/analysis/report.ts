@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { SAFETY_DISCLAIMER, type Analysis } from '../../core/analysis';
 import { DEFAULT_QUOTE_VALIDITY_DAYS, formatVatNumber } from '../../core/company-profile';
 import { formatCostRange, formatTimeRange, formatTotalTime, totalMinutes, type CostRange } from '../../core/format';
@@ -63,9 +62,17 @@ export interface ReportInput {
 const PHOTO = { maxWidth: 250, height: 172 };
 const TIME_TABLE_WIDTH = 262;
 
+/**
+ * pdfkit (with its fonts and fontkit) loads with the first quote, not at start (issue 10:
+ * start-up time and idle memory); once per process.
+ */
+let pdfkit: Promise<typeof import('pdfkit')> | undefined;
+const loadPdfkit = () => (pdfkit ??= import('pdfkit').then((module) => module.default));
+
 export async function buildReportPdf(input: ReportInput): Promise<Buffer> {
   const company = input.company ?? null;
   const sender = senderName(company, input.analysis);
+  const PDFDocument = await loadPdfkit();
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: BOTTOM_MARGIN },

@@ -1,5 +1,4 @@
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
-import { zodResponseFormat } from 'openai/helpers/zod';
+import type OpenAI from 'openai';
 import { z } from 'zod';
 import { normaliseConfidence, normaliseMinutes, normaliseSizes, normaliseSpecies, type UserTreeSizes } from '../../core/normalise';
 import { accessSchema, targetsSchema, type SiteDetails } from '../../core/site';
@@ -44,7 +43,21 @@ export const visionAnswerSchema = z.object({
 });
 export type VisionAnswer = z.infer<typeof visionAnswerSchema>;
 
-const RESPONSE_FORMAT = zodResponseFormat(visionAnswerSchema, 'tree_perception');
+/**
+ * The openai SDK, its error classes and our response format, loaded on the first analysis
+ * that asks the model, not at start (issue 10: start-up time and idle memory); once per process.
+ */
+async function importSdk() {
+  const [sdk, helpers] = await Promise.all([import('openai'), import('openai/helpers/zod')]);
+  return {
+    OpenAI: sdk.default,
+    errors: { APIConnectionError: sdk.APIConnectionError, APIConnectionTimeoutError: sdk.APIConnectionTimeoutError, APIError: sdk.APIError },
+    responseFormat: helpers.zodResponseFormat(visionAnswerSchema, 'tree_perception'),
+  };
+}
+type Sdk = Awaited<ReturnType<typeof importSdk>>;
+let loadedSdk: Promise<Sdk> | undefined;
+const loadSdk = () => (loadedSdk ??= importSdk());
 
 /*
  * Scale references: UK adult mean height 175 cm men / 162 cm women (Health Survey for
@@ -92,22 +105,24 @@ export function createOpenAIVisionProvider(options: {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   // baseURL is always explicit so the SDK never falls back to OPENAI_BASE_URL behind config's back.
   // No retries: a failed analysis is refunded and the user retries, rather than waiting minutes.
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL: options.baseURL ?? DEFAULT_BASE_URL,
-    timeout: timeoutMs,
-    maxRetries: 0,
-  });
+  let client: OpenAI | undefined;
 
   return {
     name: 'openai',
     async perceive(input: VisionInput, signal?: AbortSignal): Promise<Perception> {
+      const sdk = await loadSdk();
+      client ??= new sdk.OpenAI({
+        apiKey: options.apiKey,
+        baseURL: options.baseURL ?? DEFAULT_BASE_URL,
+        timeout: timeoutMs,
+        maxRetries: 0,
+      });
       // The SDK's timeout covers the wait for headers only; this one also covers reading the body.
       const deadline = AbortSignal.timeout(timeoutMs);
       const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
       try {
         const completion = await client.chat.completions.parse(
-          { model: options.model, messages: buildMessages(input), response_format: RESPONSE_FORMAT },
+          { model: options.model, messages: buildMessages(input), response_format: sdk.responseFormat },
           { signal: combined },
         );
         const message = completion.choices[0]?.message;
@@ -118,7 +133,7 @@ export function createOpenAIVisionProvider(options: {
         return boundAnswer(checked.data);
       } catch (error) {
         if (error instanceof VisionError) throw error;
-        throw toVisionError(error, { cancelled: signal?.aborted === true, timedOut: deadline.aborted });
+        throw toVisionError(sdk.errors, error, { cancelled: signal?.aborted === true, timedOut: deadline.aborted });
       }
     },
   };
@@ -160,7 +175,8 @@ function treeDetailsData(details: UserTreeSizes | null) {
   };
 }
 
-function toVisionError(error: unknown, state: { cancelled: boolean; timedOut: boolean }): VisionError {
+function toVisionError(errors: Sdk['errors'], error: unknown, state: { cancelled: boolean; timedOut: boolean }): VisionError {
+  const { APIConnectionError, APIConnectionTimeoutError, APIError } = errors;
   if (state.cancelled) return new VisionError(MESSAGES.cancelled, error);
   if (state.timedOut || error instanceof APIConnectionTimeoutError) return new VisionError(MESSAGES.timeout, error);
   if (error instanceof APIConnectionError) return new VisionError(MESSAGES.unreachable, error);

@@ -1,14 +1,16 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Mailer, MailMessage } from './mailer';
+import { loadNodemailer } from './nodemailer';
 
 /** Sends by SMTP with nodemailer; SMTP_URL such as smtp://user:pass@host:587 or smtps://host:465. */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  let transport: Transporter | undefined;
   return {
     kind: 'smtp',
     async send(message: MailMessage) {
+      transport ??= (await loadNodemailer()).createTransport(smtpUrl);
       await transport.sendMail({ from, ...message });
     },
-    close: () => transport.close(),
+    close: () => transport?.close(),
   };
 }

@@ -122,7 +122,7 @@ export function createDemoProvider(clock: Clock): DemoProvider {
       return { id: subscriptionId, status: sub?.status ?? 'active', customerId: sub?.customerId ?? '', plan: sub?.plan ?? null, currentPeriodEnd: null, cancelAtPeriodEnd: true, cancelAt: null };
     },
 
-    parseWebhook(): BillingEvent {
+    async parseWebhook(): Promise<BillingEvent> {
       throw new WebhookSignatureError('The demo provider sends no webhooks');
     },
 

@@ -161,13 +161,13 @@ describe('stripe provider: webhooks', () => {
   it('reduces signed events to billing events', async () => {
     const { customerId, paymentIntentId, subscriptionId } = await newSubscription('standard');
     fake.succeedPaymentIntent(paymentIntentId);
-    const first = parse(invoicePaidEvent(fake.latestInvoice(subscriptionId)));
+    const first = await parse(invoicePaidEvent(fake.latestInvoice(subscriptionId)));
     expect(first).toMatchObject({ type: 'invoice.paid', subscriptionId, customerId, amountPaid: 6000, currency: 'gbp', billingReason: 'subscription_create', paymentIntentId: null });
 
     const renewal = fake.advanceSubscription(subscriptionId);
     const periodStart = new Date(renewal.lines.data[0]!.period.start * 1000);
     const event = invoicePaidEvent(renewal);
-    expect(parse(event)).toEqual({
+    expect(await parse(event)).toEqual({
       id: event.id,
       created: new Date(event.created * 1000),
       type: 'invoice.paid',
@@ -182,23 +182,23 @@ describe('stripe provider: webhooks', () => {
     });
 
     const failed = fake.advanceSubscription(subscriptionId, { outcome: 'failed' });
-    expect(parse(invoicePaymentFailedEvent(failed))).toMatchObject({ type: 'invoice.payment_failed', subscriptionId, customerId, invoiceId: failed.id });
+    expect(await parse(invoicePaymentFailedEvent(failed))).toMatchObject({ type: 'invoice.payment_failed', subscriptionId, customerId, invoiceId: failed.id });
     const sub = fake.state.subscriptions.get(subscriptionId)!;
-    expect(parse(subscriptionUpdatedEvent(sub, { status: 'active' }))).toMatchObject({ type: 'customer.subscription.updated', subscriptionId, customerId });
-    expect(parse(subscriptionDeletedEvent(fake.cancelSubscription(subscriptionId)))).toMatchObject({ type: 'customer.subscription.deleted', subscriptionId });
-    expect(parse(paymentIntentSucceededEvent(fake.state.paymentIntents.get(paymentIntentId)!))).toMatchObject({ type: 'payment_intent.succeeded', paymentIntentId, customerId });
-    expect(parse(stripeEvent('customer.created', fake.state.customers.get(customerId)))).toMatchObject({ type: 'ignored', stripeType: 'customer.created' });
+    expect(await parse(subscriptionUpdatedEvent(sub, { status: 'active' }))).toMatchObject({ type: 'customer.subscription.updated', subscriptionId, customerId });
+    expect(await parse(subscriptionDeletedEvent(fake.cancelSubscription(subscriptionId)))).toMatchObject({ type: 'customer.subscription.deleted', subscriptionId });
+    expect(await parse(paymentIntentSucceededEvent(fake.state.paymentIntents.get(paymentIntentId)!))).toMatchObject({ type: 'payment_intent.succeeded', paymentIntentId, customerId });
+    expect(await parse(stripeEvent('customer.created', fake.state.customers.get(customerId)))).toMatchObject({ type: 'ignored', stripeType: 'customer.created' });
   });
 
   it('refuses a tampered body, a wrong secret, a missing signature and an unconfigured secret', async () => {
     const { subscriptionId } = await newSubscription();
     const { body, signature } = signedWebhook(subscriptionDeletedEvent(fake.state.subscriptions.get(subscriptionId)!), WEBHOOK_SECRET);
-    expect(() => provider.parseWebhook(body, signature)).not.toThrow();
-    expect(() => provider.parseWebhook(body.replace(subscriptionId, 'sub_someone_else'), signature)).toThrow(WebhookSignatureError);
-    expect(() => provider.parseWebhook(body, signedWebhook(JSON.parse(body), 'whsec_wrong').signature)).toThrow(WebhookSignatureError);
-    expect(() => provider.parseWebhook(body, undefined)).toThrow(WebhookSignatureError);
+    await expect(provider.parseWebhook(body, signature)).resolves.toMatchObject({ type: 'customer.subscription.deleted' });
+    await expect(provider.parseWebhook(body.replace(subscriptionId, 'sub_someone_else'), signature)).rejects.toThrow(WebhookSignatureError);
+    await expect(provider.parseWebhook(body, signedWebhook(JSON.parse(body), 'whsec_wrong').signature)).rejects.toThrow(WebhookSignatureError);
+    await expect(provider.parseWebhook(body, undefined)).rejects.toThrow(WebhookSignatureError);
     const unconfigured = createStripeProvider({ secretKey: SECRET_KEY, publishableKey: null, webhookSecret: null, apiBase: fake.apiBase });
-    expect(() => unconfigured.parseWebhook(body, signature)).toThrow(WebhookSignatureError);
+    await expect(unconfigured.parseWebhook(body, signature)).rejects.toThrow(WebhookSignatureError);
   });
 });
 

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { PLANS } from '../../core/plans';
 import { subscriptionTypeSchema, type SubscriptionType } from '../../core/credits';
 import {
@@ -39,30 +39,51 @@ export interface StripeProviderOptions {
 /** Our Product for each plan; Stripe accepts caller-chosen product ids. */
 export const PLAN_PRODUCT_ID = (plan: SubscriptionType) => `treeanalyzer_plan_${plan}`;
 
+type StripeSdk = typeof Stripe;
+type StripeErrors = StripeSdk['errors'];
+
+let sdk: Promise<StripeSdk> | undefined;
+
+/**
+ * stripe-node is loaded on the first payment call, not at start (issue 10: it is one of the
+ * heaviest imports, and most requests never touch it); one import per process, shared.
+ */
+function loadStripe(): Promise<StripeSdk> {
+  sdk ??= import('stripe').then((module) => module.default);
+  return sdk;
+}
+
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
-  const stripe = new Stripe(options.secretKey, {
-    maxNetworkRetries: options.maxNetworkRetries ?? 1,
-    timeout: options.timeoutMs ?? 20_000,
-    ...(options.apiBase ? hostOf(options.apiBase) : {}),
-  });
+  let client: Promise<{ stripe: Stripe; errors: StripeErrors }> | undefined;
+  const connect = () =>
+    (client ??= loadStripe().then((StripeClient) => ({
+      stripe: new StripeClient(options.secretKey, {
+        maxNetworkRetries: options.maxNetworkRetries ?? 1,
+        timeout: options.timeoutMs ?? 20_000,
+        ...(options.apiBase ? hostOf(options.apiBase) : {}),
+      }),
+      errors: StripeClient.errors,
+    })));
   const products = new Map<SubscriptionType, Promise<string>>();
 
   /** Runs one Stripe call; every failure becomes a PaymentProviderError with our own wording. */
-  async function call<T>(action: string, run: () => Promise<T>): Promise<T> {
+  async function call<T>(action: string, run: (stripe: Stripe) => Promise<T>): Promise<T> {
+    const { stripe, errors } = await connect();
     try {
-      return await run();
+      return await run(stripe);
     } catch (error) {
-      throw toProviderError(action, error, options.secretKey);
+      throw toProviderError(errors, action, error, options.secretKey);
     }
   }
 
   /** Null when Stripe answers 404 resource_missing. */
-  async function findOrNull<T>(action: string, run: () => Promise<T>): Promise<T | null> {
+  async function findOrNull<T>(action: string, run: (stripe: Stripe) => Promise<T>): Promise<T | null> {
+    const { stripe, errors } = await connect();
     try {
-      return await run();
+      return await run(stripe);
     } catch (error) {
-      if (isMissing(error)) return null;
-      throw toProviderError(action, error, options.secretKey);
+      if (isMissing(errors, error)) return null;
+      throw toProviderError(errors, action, error, options.secretKey);
     }
   }
 
@@ -79,14 +100,15 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
   async function ensureProduct(plan: SubscriptionType): Promise<string> {
     const id = PLAN_PRODUCT_ID(plan);
-    const found = await findOrNull('Could not prepare the plan', () => stripe.products.retrieve(id));
+    const found = await findOrNull('Could not prepare the plan', (stripe) => stripe.products.retrieve(id));
     if (found) return found.id;
+    const { stripe, errors } = await connect();
     try {
       return (await stripe.products.create({ id, name: `TreeAnalyzer Pro ${PLANS[plan].name}`, metadata: { plan } })).id;
     } catch (error) {
       // Another process created it between our look-up and create.
-      if (error instanceof Stripe.errors.StripeError && error.code === 'resource_already_exists') return id;
-      throw toProviderError('Could not prepare the plan', error, options.secretKey);
+      if (error instanceof errors.StripeError && error.code === 'resource_already_exists') return id;
+      throw toProviderError(errors, 'Could not prepare the plan', error, options.secretKey);
     }
   }
 
@@ -96,14 +118,14 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
     async ensureCustomer(user, existingId) {
       if (existingId) return existingId;
-      const customer = await call('Could not set up billing', () =>
+      const customer = await call('Could not set up billing', (stripe) =>
         stripe.customers.create({ email: user.email, name: user.name, metadata: { userId: String(user.id) } }),
       );
       return customer.id;
     },
 
     async createPassPayment({ customerId, userId, amountPence }) {
-      const intent = await call('Could not start the payment', () =>
+      const intent = await call('Could not start the payment', (stripe) =>
         stripe.paymentIntents.create({
           amount: amountPence,
           currency: 'gbp',
@@ -118,7 +140,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
     async createSubscription({ customerId, userId, plan, amountPence }) {
       const product = await productFor(plan);
-      const subscription = await call('Could not start the subscription', () =>
+      const subscription = await call('Could not start the subscription', (stripe) =>
         stripe.subscriptions.create({
           customer: customerId,
           items: [{ price_data: { currency: 'gbp', product, unit_amount: amountPence, recurring: { interval: 'month' } } }],
@@ -139,7 +161,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     async retrievePaymentIntent(id) {
-      const intent = await findOrNull('Could not check the payment', () => stripe.paymentIntents.retrieve(id));
+      const intent = await findOrNull('Could not check the payment', (stripe) => stripe.paymentIntents.retrieve(id));
       if (!intent) return null;
       const info: PaymentIntentInfo = {
         id: intent.id,
@@ -152,7 +174,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       };
       // Our pass PaymentIntents are never invoice payments: skip the second request.
       if (intent.metadata.kind === 'pass') return info;
-      const payments = await call('Could not check the payment', () =>
+      const payments = await call('Could not check the payment', (stripe) =>
         stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: intent.id }, expand: ['data.invoice'], limit: 1 }),
       );
       const invoice = payments.data[0]?.invoice;
@@ -166,20 +188,21 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     async retrieveSubscription(id) {
-      const subscription = await findOrNull('Could not check the subscription', () => stripe.subscriptions.retrieve(id));
+      const subscription = await findOrNull('Could not check the subscription', (stripe) => stripe.subscriptions.retrieve(id));
       return subscription ? toSubscriptionInfo(subscription) : null;
     },
 
     async cancelAtPeriodEnd(subscriptionId) {
-      const subscription = await call('Could not cancel the subscription', () =>
+      const subscription = await call('Could not cancel the subscription', (stripe) =>
         stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
       );
       return toSubscriptionInfo(subscription);
     },
 
-    parseWebhook(rawBody, signature) {
+    async parseWebhook(rawBody, signature) {
       if (!options.webhookSecret) throw new WebhookSignatureError('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
+      const { stripe } = await connect();
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
@@ -287,8 +310,8 @@ function toBillingEvent(event: Stripe.Event): BillingEvent {
   }
 }
 
-function isMissing(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeError && (error.statusCode === 404 || error.code === 'resource_missing');
+function isMissing(errors: StripeErrors, error: unknown): boolean {
+  return error instanceof errors.StripeError && (error.statusCode === 404 || error.code === 'resource_missing');
 }
 
 /**
@@ -296,18 +319,18 @@ function isMissing(error: unknown): boolean {
  * stay out of the message. The cause keeps what an operator needs to find the request in Stripe's
  * logs (type, code, status, request id), never the key.
  */
-function toProviderError(action: string, error: unknown, secretKey: string): PaymentProviderError {
-  if (!(error instanceof Stripe.errors.StripeError)) {
+function toProviderError(errors: StripeErrors, action: string, error: unknown, secretKey: string): PaymentProviderError {
+  if (!(error instanceof errors.StripeError)) {
     const text = error instanceof Error ? error.message.split(secretKey).join('[redacted]') : 'unknown error';
     return new PaymentProviderError(`${action}: the payment service failed`, { message: text });
   }
   const cause = { type: error.rawType ?? error.type, code: error.code, statusCode: error.statusCode, requestId: error.requestId };
   let reason = 'the payment service failed, please try again';
-  if (error instanceof Stripe.errors.StripeConnectionError) reason = 'the payment service could not be reached, please try again';
-  else if (error instanceof Stripe.errors.StripeRateLimitError) reason = 'the payment service is busy, please try again in a moment';
-  else if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError) {
+  if (error instanceof errors.StripeConnectionError) reason = 'the payment service could not be reached, please try again';
+  else if (error instanceof errors.StripeRateLimitError) reason = 'the payment service is busy, please try again in a moment';
+  else if (error instanceof errors.StripeAuthenticationError || error instanceof errors.StripePermissionError) {
     reason = 'payments are not configured correctly on this server';
-  } else if (error instanceof Stripe.errors.StripeCardError) reason = 'the card was declined';
-  else if (error instanceof Stripe.errors.StripeInvalidRequestError) reason = 'the payment service rejected the request';
+  } else if (error instanceof errors.StripeCardError) reason = 'the card was declined';
+  else if (error instanceof errors.StripeInvalidRequestError) reason = 'the payment service rejected the request';
   return new PaymentProviderError(`${action}: ${reason}`, cause);
 }

@@ -77,8 +77,11 @@ export interface PaymentProvider {
   retrievePaymentIntent(id: string): Promise<PaymentIntentInfo | null>;
   retrieveSubscription(id: string): Promise<SubscriptionInfo | null>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionInfo>;
-  /** Verifies the signature over the raw body and parses the event; throws on a bad signature. */
-  parseWebhook(rawBody: string, signature: string | undefined): BillingEvent;
+  /**
+   * Verifies the signature over the raw body and parses the event; rejects on a bad signature.
+   * A promise because the Stripe SDK is loaded on first use, which may be this call.
+   */
+  parseWebhook(rawBody: string, signature: string | undefined): Promise<BillingEvent>;
 }
 
 export class PaymentProviderError extends Error {

@@ -107,7 +107,7 @@ billingRoutes.post(
     const raw = await c.req.text();
     let event;
     try {
-      event = deps.payments.parseWebhook(raw, c.req.header('stripe-signature'));
+      event = await deps.payments.parseWebhook(raw, c.req.header('stripe-signature'));
     } catch (err) {
       if (err instanceof WebhookSignatureError) throw new ApiError('VALIDATION_ERROR', 'Invalid webhook signature');
       throw err;

@@ -48,11 +48,15 @@ export async function startTestServer(
   const dataDir = mkdtempSync(join(tmpdir(), 'treeanalyzer-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '3000', ...env });
   const db = openDatabase(config.databaseFile);
-  migrateDatabase(db);
+  migrateDatabase(db, config.migrationsDir);
   const clock = new TestClock();
   const mailer = createMailer(config);
   const payments = createPaymentProvider(config, clock);
-  const app = createApp({ db, config, clock, mailer, vision: createVisionProvider(config), payments }, options);
+  // The same folders production takes from config, unless a test brings its own build.
+  const app = createApp(
+    { db, config, clock, mailer, vision: createVisionProvider(config), payments },
+    { dashboardDir: config.dashboardDir, widgetDir: config.widgetDir, ...options },
+  );
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });

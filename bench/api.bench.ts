@@ -14,7 +14,9 @@ import { ROOT, writeSection } from './lib';
  * Run: npm run bench -- api (part of npm run bench). Writes bench/results/api.md.
  */
 
-const CONNECTIONS = 10;
+/** Load levels: one client, the goal's 10, and a crowd of 100 (the goal applies at 10). */
+const LEVELS = [1, 10, 100] as const;
+const GOAL_CONNECTIONS = 10;
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
 const GOAL_RATIO = 0.4;
 /** Long enough that V8 has optimised the request path (1 s left the first signed-in read 30 % low). */
@@ -72,6 +74,7 @@ async function serve(): Promise<void> {
 
 interface Row {
   data: string;
+  connections: number;
   route: string;
   reqPerSec: number;
   p50: number;
@@ -80,8 +83,8 @@ interface Row {
   non2xx: number;
 }
 
-async function load(url: string, cookie?: string): Promise<Omit<Row, 'data' | 'route'>> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers: cookie ? { cookie } : {} });
+async function load(url: string, connections: number, cookie?: string): Promise<Omit<Row, 'data' | 'route' | 'connections'>> {
+  const result = await autocannon({ url, connections, duration: SECONDS, headers: cookie ? { cookie } : {} });
   return {
     reqPerSec: result.requests.average,
     p50: result.latency.p50,
@@ -100,12 +103,20 @@ async function measureAll(ready: Ready, data: string): Promise<Row[]> {
     ['GET /api/analyses', ready.app + '/api/analyses', true],
   ];
   // A short warm-up of each, unmeasured, so JIT and caches are alike for all.
-  for (const [, url, signed] of targets) await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_SECONDS, headers: signed ? { cookie: ready.cookie } : {} });
+  for (const [, url, signed] of targets) {
+    await autocannon({ url, connections: GOAL_CONNECTIONS, duration: WARM_UP_SECONDS, headers: signed ? { cookie: ready.cookie } : {} });
+  }
   const rows: Row[] = [];
-  for (const [route, url, signed] of targets) {
-    const r = await load(url, signed ? ready.cookie : undefined);
-    rows.push({ data, route, ...r });
-    console.log(`${data.padEnd(8)} ${route.padEnd(22)} ${r.reqPerSec.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors} non-2xx ${r.non2xx}`);
+  // Level by level, each route in turn within a level, so drift on the box falls on the
+  // bare route and the app's routes alike and the ratio at each level holds.
+  for (const connections of LEVELS) {
+    for (const [route, url, signed] of targets) {
+      const r = await load(url, connections, signed ? ready.cookie : undefined);
+      rows.push({ data, connections, route, ...r });
+      console.log(
+        `${data.padEnd(7)} c=${String(connections).padEnd(4)} ${route.padEnd(22)} ${r.reqPerSec.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors} non-2xx ${r.non2xx}`,
+      );
+    }
   }
   return rows;
 }
@@ -130,9 +141,14 @@ async function main(): Promise<void> {
     await next<{ grown: boolean }>();
     rows.push(...(await measureAll(ready, 'grown')));
     report(rows);
-    const failed = rows.filter((r) => r.route.includes('/api/') && (r.reqPerSec / bareOf(rows, r.data) < GOAL_RATIO || r.p99 >= GOAL_P99_MS || r.errors > 0 || r.non2xx > 0));
+    const failed = rows.filter(
+      (r) =>
+        r.errors > 0 ||
+        r.non2xx > 0 ||
+        (r.connections === GOAL_CONNECTIONS && r.route.includes('/api/') && (ratioOf(rows, r) < GOAL_RATIO || r.p99 >= GOAL_P99_MS)),
+    );
     if (failed.length > 0) {
-      console.error(`\n${failed.length} signed-in read(s) outside the goal (${GOAL_RATIO}x of bare, p99 < ${GOAL_P99_MS} ms)`);
+      console.error(`\n${failed.length} read(s) outside the goal (${GOAL_RATIO}x of bare, p99 < ${GOAL_P99_MS} ms at ${GOAL_CONNECTIONS} connections, no errors)`);
       process.exitCode = 1;
     }
   } finally {
@@ -140,20 +156,21 @@ async function main(): Promise<void> {
   }
 }
 
-const bareOf = (rows: Row[], data: string) => rows.find((r) => r.data === data && r.route === 'bare Hono hello')!.reqPerSec;
+const ratioOf = (rows: Row[], row: Row) =>
+  row.reqPerSec / rows.find((r) => r.data === row.data && r.connections === row.connections && r.route === 'bare Hono hello')!.reqPerSec;
 
 function report(rows: Row[]): void {
   const body = [
-    `Written by \`bench/api.bench.ts\` (\`npm run bench -- api\`). autocannon, ${CONNECTIONS} connections, ${SECONDS} s each after a ${WARM_UP_SECONDS} s warm-up.`,
+    `Written by \`bench/api.bench.ts\` (\`npm run bench -- api\`). autocannon at ${LEVELS.join(', ')} connections, ${SECONDS} s each after a ${WARM_UP_SECONDS} s warm-up of each route; the ratio is to the bare route at the same level in the same run.`,
     '',
     `- Servers in one child process on 127.0.0.1 (the real app: startTestServer, real SQLite in a temp dir); load from this process.`,
-    `- "grown": the user then has ${LEDGER_ROWS.toLocaleString('en-GB')} ledger rows and ${ANALYSES.toLocaleString('en-GB')} analyses. Goal: ${GOAL_RATIO}x of bare or better, p99 under ${GOAL_P99_MS} ms.`,
+    `- "grown": the user then has ${LEDGER_ROWS.toLocaleString('en-GB')} ledger rows and ${ANALYSES.toLocaleString('en-GB')} analyses. Goal at ${GOAL_CONNECTIONS} connections: ${GOAL_RATIO}x of bare or better, p99 under ${GOAL_P99_MS} ms; no errors at any level.`,
     '',
-    '| Data | Route | req/s | p50 ms | p99 ms | Ratio to bare | Errors / non-2xx |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
+    '| Data | Connections | Route | req/s | p50 ms | p99 ms | Ratio to bare | Errors / non-2xx |',
+    '| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (r) =>
-        `| ${r.data} | ${r.route} | ${r.reqPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${(r.reqPerSec / bareOf(rows, r.data)).toFixed(2)}x | ${r.errors} / ${r.non2xx} |`,
+        `| ${r.data} | ${r.connections} | ${r.route} | ${r.reqPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${ratioOf(rows, r).toFixed(2)}x | ${r.errors} / ${r.non2xx} |`,
     ),
   ].join('\n');
   writeSection('api', 'API: signed-in reads against a bare Hono route', body);

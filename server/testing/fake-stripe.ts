@@ -86,8 +86,12 @@ export interface FakeStripe {
   advanceSubscription(id: string, options?: { outcome?: 'paid' | 'failed' }): FakeInvoice;
   /** The subscription ends now (status canceled), as when Stripe ends it at the period end. */
   cancelSubscription(id: string): FakeSubscription;
-  /** The next request is answered with this error (and Stripe-Should-Retry: false). */
-  failNextRequest(error: FakeStripeError): void;
+  /**
+   * The next request is answered with this error (and Stripe-Should-Retry: false); with
+   * `path`, the next request whose path matches (e.g. /^\/v1\/subscriptions\//, to fail a
+   * later read while the earlier ones succeed).
+   */
+  failNextRequest(error: FakeStripeError, options?: { path?: RegExp }): void;
   close(): Promise<void>;
 }
 
@@ -105,6 +109,7 @@ export async function startFakeStripe(options: { secretKey?: string; now?: () =>
   };
   const requests: FakeStripeRequest[] = [];
   let nextError: FakeStripeError | null = null;
+  let nextErrorPath: RegExp | null = null;
   const maps = Object.values(state) as Map<string, FakeStripeObject>[];
   const lookup = (id: string) => maps.find((m) => m.has(id))?.get(id);
   /** The object, else Stripe's resource_missing: 404 for the URL's id, 400 for an id given as a parameter. */
@@ -245,9 +250,10 @@ export async function startFakeStripe(options: { secretKey?: string; now?: () =>
       stripeVersion: header(req, 'stripe-version'), idempotencyKey: header(req, 'idempotency-key'),
     });
     try {
-      if (nextError) {
+      if (nextError && (!nextErrorPath || nextErrorPath.test(url.pathname))) {
         const error = nextError;
         nextError = null;
+        nextErrorPath = null;
         throw error;
       }
       if (options.secretKey && apiKey !== options.secretKey) throw { status: 401, message: `Invalid API Key provided: ${apiKey}` };
@@ -294,8 +300,9 @@ export async function startFakeStripe(options: { secretKey?: string; now?: () =>
       return invoice;
     },
     cancelSubscription,
-    failNextRequest(error) {
+    failNextRequest(error, { path } = {}) {
       nextError = error;
+      nextErrorPath = path ?? null;
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -111,7 +111,7 @@ describe('Stripe webhooks when a provider read fails', () => {
   });
 
   it('invoice.paid for a renewal: the subscription read fails, the retry refills once', async () => {
-    const { client, account, subscriptionId } = await subscribed();
+    const { account, subscriptionId } = await subscribed();
     const id = userId(account.username);
     grantCredits(server.db, server.clock, id, 50, 'grant', 'test');
     const renewal = stripe.advanceSubscription(subscriptionId);

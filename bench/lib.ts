@@ -5,6 +5,7 @@ import { availableParallelism, loadavg, totalmem } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { ensureServerBundle } from '../build/server-bundle';
 import { MAX_UPLOAD_BYTES } from '../core/analysis';
 import { fixturePhoto } from '../server/testing/images';
 
@@ -100,11 +101,13 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * The real server as an operator starts it, `npm run serve` (today `node --import tsx
- * server/main.ts`), so any flag or environment the script gains is measured too. Resolves with
- * the server's own process id (below npm and perhaps a shell) once it prints its listening line.
+ * The real server as an operator starts it, `npm run serve` (the bundle, `node
+ * dist/server/main.js`, built first when missing or older than the sources), so any flag or
+ * environment the script gains is measured too. Resolves with the server's own process id
+ * (below npm and perhaps a shell) once it prints its listening line.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<{ child: ChildProcess; pid: number }> {
+  await ensureServerBundle();
   const child = spawn('npm', ['run', '--silent', 'serve'], {
     cwd: ROOT,
     env: { ...process.env, ...env },
@@ -120,11 +123,14 @@ export async function startServerProcess(env: Record<string, string>): Promise<{
     child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${log}`)));
   });
   const pid = findServerPid(child.pid!);
-  if (pid === undefined) throw new Error('server is listening, but no node process running server/main.ts was found under npm');
+  if (pid === undefined) throw new Error('server is listening, but no node process running the server was found under npm');
   return { child, pid };
 }
 
-/** Breadth-first through /proc/<pid>/task/<tid>/children for the node process running server/main.ts. */
+/** The server's entry as `npm run serve` runs it (the bundle) or as a developer does (tsx). */
+const SERVER_ENTRIES = ['dist/server/main.js', 'server/main.ts'];
+
+/** Breadth-first through /proc/<pid>/task/<tid>/children for the node process running the server. */
 function findServerPid(rootPid: number): number | undefined {
   const queue = [rootPid];
   while (queue.length > 0) {
@@ -137,7 +143,7 @@ function findServerPid(rootPid: number): number | undefined {
     } catch {
       continue; // exited meanwhile
     }
-    if (basename(argv[0] ?? '') === 'node' && argv.includes('server/main.ts')) return pid;
+    if (basename(argv[0] ?? '') === 'node' && argv.some((arg) => SERVER_ENTRIES.includes(arg))) return pid;
     for (const task of tasks) {
       const children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
       if (children) queue.push(...children.split(/\s+/).map(Number));

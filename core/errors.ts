@@ -21,6 +21,10 @@ export const errorCodeSchema = z.enum([
   /** The payment provider failed or could not be reached (502). */
   'PAYMENT_PROVIDER_ERROR',
   'PAYMENTS_NOT_CONFIGURED',
+  /** An upload sent no bytes for the idle timeout (408). */
+  'REQUEST_TIMEOUT',
+  /** Every analysis slot is taken and the line for them is full (503, with Retry-After). */
+  'BUSY',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
@@ -39,6 +43,8 @@ export const statusForCode: Record<ErrorCode, number> = {
   ANALYSIS_FAILED: 502,
   PAYMENT_PROVIDER_ERROR: 502,
   PAYMENTS_NOT_CONFIGURED: 503,
+  REQUEST_TIMEOUT: 408,
+  BUSY: 503,
 };
 
 /** The body of every error answer: `{ message, code }`, plus per-field `details` for validation. */

@@ -9,6 +9,8 @@ import { apiHeaders } from './http/security-headers';
 import { loadSession } from './http/session';
 import { widgetRoutes } from './http/widget';
 import type { AppDeps } from './deps';
+import { ImageSlots, type AnalysisLoad } from './analysis/slots';
+import { UPLOAD_IDLE_MS } from './analysis/upload';
 import { authRoutes } from './routes/auth';
 import { analysisRoutes } from './routes/analysis';
 import { billingRoutes } from './routes/billing';
@@ -23,6 +25,8 @@ export interface AppOptions {
   /** Where the built widget lives (widget.js, the estimator bundle and its manifest). */
   widgetDir?: string;
   rateLimits?: RateLimits;
+  /** The analysis route's image slots and upload idle timeout; tests give tiny ones. */
+  analysis?: Partial<AnalysisLoad>;
 }
 
 /** JSON bodies are small; uploads get their own limit on their own route. */
@@ -34,11 +38,17 @@ const JSON_BODY_LIMIT = 64 * 1024;
  */
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const limits = options.rateLimits ?? new RateLimits();
+  // Per app, not per module: two apps in one process (tests) never share a line.
+  const analysisLoad: AnalysisLoad = {
+    slots: options.analysis?.slots ?? new ImageSlots(),
+    uploadIdleMs: options.analysis?.uploadIdleMs ?? UPLOAD_IDLE_MS,
+  };
   const app = new Hono<AppEnv>();
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     c.set('limits', limits);
+    c.set('analysisLoad', analysisLoad);
     await next();
   });
   app.onError(renderError);

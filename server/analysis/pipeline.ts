@@ -8,8 +8,8 @@ import type { PhotoMeasurement } from '../../core/photo-measure';
 import type { SiteDetails } from '../../core/site';
 import type { NeedsDetails } from '../../core/tree-details';
 import { treeAnalyses } from '../../db/schema';
-import { refundEmbedAnalysis, reserveEmbedAnalysis, secondsUntilNextUtcDay } from '../businesses/usage';
-import { refundAnalysis, reserveAnalysis } from '../credits/ledger';
+import { embedAnalysesToday, refundEmbedAnalysis, reserveEmbedAnalysis, secondsUntilNextUtcDay } from '../businesses/usage';
+import { canPayAnalysis, refundAnalysis, reserveAnalysis } from '../credits/ledger';
 import type { AppDeps } from '../deps';
 import { ApiError } from '../http/errors';
 import { decideAbstention } from './abstain';
@@ -19,6 +19,7 @@ import { buildEstimate, targetsNear } from './estimate';
 import { hazardEffects } from './hazards';
 import { normaliseImage } from './image';
 import { assessSafety } from './safety';
+import type { ImageSlots } from './slots';
 import { deleteImage, newImageName, saveImage, type AnalysisRow } from './store';
 import { resolveTreeValues } from './tree-values';
 import { VisionError, type VisionInput } from './types';
@@ -29,6 +30,11 @@ import { VisionError, type VisionInput } from './types';
  * before a model is asked and refunded if it fails or there is nothing to quote; the local
  * provider is deterministic and free, so it is asked first and nothing is taken unless there
  * will be an estimate. A failed or abstained analysis never costs anything.
+ *
+ * The upload is complete before this runs (the route reads it without holding anything). Only
+ * the image work takes one of the app's image slots; the model is asked after the slot is given
+ * back, so a model's 10-30 s holds no one else back. A request refused for a full line (503
+ * BUSY) has reserved nothing: the reservation comes after the image work.
  */
 export interface AnalysisRequest {
   /** The account that pays and owns the result (a business's owner for embeds). */
@@ -51,10 +57,14 @@ export interface AnalysisRequest {
 
 export type AnalysisOutcome = { outcome: 'estimate'; row: AnalysisRow } | NeedsDetails;
 
-export async function runAnalysis(deps: AppDeps, request: AnalysisRequest): Promise<AnalysisOutcome> {
+export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: AnalysisRequest): Promise<AnalysisOutcome> {
   const { db, clock, config, vision } = deps;
-  // Before any charge: a bad image costs nothing.
-  const image = await normaliseImage(request.bytes);
+  // Before any charge: a bad image costs nothing. Whoever could pay when the upload began may
+  // not by the time a slot is free (others in line spent the credits): refused without a decode.
+  const image = await slots.run(async () => {
+    refuseIfUnpayable(deps, request);
+    return normaliseImage(request.bytes);
+  }, request.signal);
   const parsed = parseDescription(request.description);
   const input: VisionInput = {
     image: image.forModel,
@@ -179,6 +189,20 @@ function reserve(deps: AppDeps, request: AnalysisRequest, reference: string): { 
   const payment = reserveAnalysis(db, clock, request.userId, reference, config.passDailyCap);
   if (!payment) throw new ApiError('INSUFFICIENT_TOKENS', INSUFFICIENT_TOKENS_MESSAGE);
   return { refund: () => refundAnalysis(db, clock, request.userId, reference, payment) };
+}
+
+/**
+ * The cheap look the route took before reading the upload (embedGate), taken again once a slot
+ * is free; the reservation after the image work still decides, atomically.
+ */
+function refuseIfUnpayable(deps: AppDeps, request: AnalysisRequest): void {
+  const { db, clock, config } = deps;
+  if (request.embed) {
+    if (embedAnalysesToday(db, clock, request.embed.businessId) >= request.embed.dailyCap) throw embedBusy(clock.now());
+    if (!canPayAnalysis(db, clock, request.userId, config.passDailyCap)) throw new ApiError('INSUFFICIENT_TOKENS', EMBED_UNAVAILABLE_MESSAGE);
+  } else if (!canPayAnalysis(db, clock, request.userId, config.passDailyCap)) {
+    throw new ApiError('INSUFFICIENT_TOKENS', INSUFFICIENT_TOKENS_MESSAGE);
+  }
 }
 
 /** 429 until the next UTC day, when the business's cap starts again. */

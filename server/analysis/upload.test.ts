@@ -10,6 +10,8 @@ import { DOOR_MEASUREMENT } from '../testing/analysis';
 import { sampleImage } from '../testing/images';
 import { readUpload, uploadBodyLimit } from './upload';
 
+const IDLE_MS = 200;
+
 /** A tiny real app: the analysis route does not exist yet, readUpload is what is tested. */
 let server: ServerType;
 let url: string;
@@ -23,6 +25,11 @@ beforeAll(async () => {
     return c.json({ ...upload, bytes: upload.bytes.length, hasDescription: 'description' in upload });
   };
   app.post('/upload', echo);
+  // The same reader with a 200 ms idle timeout, where the route's is 15 s.
+  app.post('/impatient', async (c) => {
+    const upload = await readUpload(c, IDLE_MS);
+    return c.json({ bytes: upload.bytes.length });
+  });
   // As the analysis route mounts it: the middleware refuses a declared oversize body first.
   app.post('/guarded', uploadBodyLimit, echo);
   server = await new Promise((resolve) => {
@@ -126,6 +133,49 @@ describe('readUpload: size limits while reading', () => {
     const bytes = Buffer.alloc(MAX_UPLOAD_BYTES + 1024, 0);
     bytes.set([0xff, 0xd8, 0xff]);
     await expectError(await post(form({ image: file(bytes) })), 413, 'PAYLOAD_TOO_LARGE', TOO_LARGE);
+  });
+});
+
+describe('readUpload: an upload that stalls', () => {
+  const STALLED = 'The upload stalled. Please check your connection and try again.';
+
+  async function multipart() {
+    const request = new Request('http://localhost/', { method: 'POST', body: form({ image: file(await sampleImage('jpeg', 640, 480)) }) });
+    return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
+  }
+
+  it('answers 408 REQUEST_TIMEOUT when no byte comes for the idle timeout', async () => {
+    const { body, contentType } = await multipart();
+    const res = await rawUpload('/impatient', { 'content-type': contentType, 'content-length': body.length }, (req) => {
+      req.flushHeaders();
+      req.write(body.subarray(0, 1000));
+    });
+    expect(res.requestEnded).toBe(false);
+    expect(res.status).toBe(408);
+    expect(JSON.parse(res.body)).toEqual({ code: 'REQUEST_TIMEOUT', message: STALLED });
+  });
+
+  it('waits as long as bytes keep coming, however long the whole upload takes', async () => {
+    const { body, contentType } = await multipart();
+    const pieces = 10;
+    const size = Math.ceil(body.length / pieces);
+    // Each pause is a quarter of the idle timeout (room for a busy event loop); all of them
+    // together are over twice it.
+    const res = await rawUpload('/impatient', { 'content-type': contentType, 'content-length': body.length }, (req) => {
+      let sent = 0;
+      const next = () => {
+        const piece = body.subarray(sent * size, (sent + 1) * size);
+        sent += 1;
+        if (sent < pieces) {
+          req.write(piece);
+          setTimeout(next, IDLE_MS / 4);
+        } else req.end(piece);
+      };
+      next();
+    });
+    expect(res.requestEnded).toBe(true);
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ bytes: expect.any(Number) });
   });
 });
 

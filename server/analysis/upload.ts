@@ -30,6 +30,15 @@ export interface UploadInput {
 export const MULTIPART_OVERHEAD_BYTES = 256 * 1024;
 export const MAX_UPLOAD_REQUEST_BYTES = MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES;
 
+/**
+ * An upload that sends nothing for this long is given up (408): a phone that lost its signal,
+ * or a client that opens the request and trickles. 15 s is far longer than any pause of a
+ * working connection, and nothing is reserved or held for an upload in progress meanwhile.
+ */
+export const UPLOAD_IDLE_MS = 15_000;
+
+const stalled = () =>
+  new ApiError('REQUEST_TIMEOUT', 'The upload stalled. Please check your connection and try again.');
 const tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', 'Image is too large. The maximum file size is 10MB.');
 const unsupported = () =>
   new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported image type. Please upload a JPEG, PNG or WebP photo.');
@@ -51,11 +60,11 @@ export const uploadBodyLimit: MiddlewareHandler = async (c, next) => {
  * beyond 10 MB plus framing, whether it declares a Content-Length or arrives chunked.
  * The route must not sit behind a smaller body limit (app.ts's 64 KB JSON limit).
  */
-export async function readUpload(c: Context): Promise<UploadInput> {
+export async function readUpload(c: Context, idleMs = UPLOAD_IDLE_MS): Promise<UploadInput> {
   const contentType = c.req.header('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) throw unsupported();
 
-  const form = await parseForm(await readBoundedBody(c.req.raw), contentType);
+  const form = await parseForm(await readBoundedBody(c.req.raw, idleMs), contentType);
   const images = form.getAll('image');
   const file = images[0];
   if (images.length !== 1 || typeof file === 'string' || file === undefined || file.size === 0) throw noPhoto();
@@ -98,23 +107,36 @@ export function detectImageType(bytes: Uint8Array): UploadImageType | undefined 
 
 /**
  * The request body, refused with 413 as soon as it is known to be too large: at once from
- * a declared Content-Length (before a byte is read), else when the streamed count passes it.
+ * a declared Content-Length (before a byte is read), else when the streamed count passes it;
+ * and with 408 when `idleMs` pass without a byte (the timer restarts on every chunk).
  */
-async function readBoundedBody(request: Request): Promise<Uint8Array<ArrayBuffer>> {
+async function readBoundedBody(request: Request, idleMs: number): Promise<Uint8Array<ArrayBuffer>> {
   if (declaredLength(request) > MAX_UPLOAD_REQUEST_BYTES) throw tooLarge();
   if (!request.body) throw noPhoto();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    received += value.byteLength;
-    if (received > MAX_UPLOAD_REQUEST_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
+  // One timer, restarted per chunk; when it fires, the pending read loses the race.
+  let timer: NodeJS.Timeout | undefined;
+  const idle = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(stalled()), idleMs);
+  });
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), idle]);
+      if (done) break;
+      timer?.refresh();
+      received += value.byteLength;
+      if (received > MAX_UPLOAD_REQUEST_BYTES) throw tooLarge();
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (error) {
+    // Stop reading, without waiting on a client that may never send again: the adapter
+    // drains or closes the connection once our answer is out.
+    void reader.cancel().catch(() => undefined);
+    throw error;
+  } finally {
+    clearTimeout(timer);
   }
   const body = new Uint8Array(received);
   let offset = 0;

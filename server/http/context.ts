@@ -1,5 +1,6 @@
 import type { UserRow } from '../../db/schema';
 import type { BusinessRow } from '../businesses/businesses';
+import type { AnalysisLoad } from '../analysis/slots';
 import type { AppDeps } from '../deps';
 import type { RateLimits } from './rate-limit';
 
@@ -8,6 +9,8 @@ export interface AppEnv {
   Variables: {
     deps: AppDeps;
     limits: RateLimits;
+    /** The analysis route's image slots and upload idle timeout (createApp). */
+    analysisLoad: AnalysisLoad;
     user: UserRow | null;
     /** SHA-256 of the current session id, when signed in. */
     sessionKey: string | null;

@@ -18,7 +18,6 @@ import { clientAddress } from '../http/rate-limit';
 import { publicBusiness } from './businesses';
 import { buildReportPdf } from '../analysis/report';
 import { findOwnAnalysis, listOwnAnalyses, readImage, referenceFor, toAnalysisView, toEmbedAnalysis } from '../analysis/store';
-import { analysisSlots } from '../analysis/slots';
 import { readUpload, uploadBodyLimit } from '../analysis/upload';
 import type { AppEnv } from '../http/context';
 import { ApiError, notFound } from '../http/errors';
@@ -60,12 +59,27 @@ const embedGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   return next();
 };
 
-analysisRoutes.on(['POST', 'OPTIONS'], '/analyze-tree', publicCors, uploadBodyLimit, embedGate, analysisSlots, async (c) => {
+/**
+ * A full line is answered before the upload is read: it would most likely find the line full
+ * again once read. The line itself is only joined once the upload is in (pipeline.ts).
+ */
+const refuseWhenBusy: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const { slots } = c.var.analysisLoad;
+  if (slots.full) throw slots.busy();
+  await next();
+};
+
+/**
+ * Nothing is held while the upload arrives, however slowly (it is given up after the idle
+ * timeout): an image slot is taken only for the image work, inside runAnalysis.
+ */
+analysisRoutes.on(['POST', 'OPTIONS'], '/analyze-tree', publicCors, uploadBodyLimit, refuseWhenBusy, embedGate, async (c) => {
   const embedBusiness = c.var.embedBusiness;
   if (embedBusiness) return analyzeForVisitor(c, embedBusiness);
   const user = currentUser(c);
   const { db } = c.var.deps;
-  const upload = await readUpload(c);
+  const { slots, uploadIdleMs } = c.var.analysisLoad;
+  const upload = await readUpload(c, uploadIdleMs);
   const settings = getSettings(db, user.id);
   let business: BusinessRow | undefined;
   if (upload.businessSlug) {
@@ -73,7 +87,7 @@ analysisRoutes.on(['POST', 'OPTIONS'], '/analyze-tree', publicCors, uploadBodyLi
     business = findBusinessBySlug(db, upload.businessSlug);
     if (!business || business.ownerId !== user.id) throw notFound(BUSINESS_NOT_FOUND_MESSAGE);
   }
-  const outcome = await runAnalysis(c.var.deps, {
+  const outcome = await runAnalysis(c.var.deps, slots, {
     userId: user.id,
     businessId: business?.id ?? null,
     bytes: upload.bytes,
@@ -95,11 +109,12 @@ analysisRoutes.on(['POST', 'OPTIONS'], '/analyze-tree', publicCors, uploadBodyLi
 
 /** The business's rate and instructions, whatever the client sent; stored under the business. */
 async function analyzeForVisitor(c: Context<AppEnv>, business: BusinessRow) {
-  const upload = await readUpload(c);
+  const { slots, uploadIdleMs } = c.var.analysisLoad;
+  const upload = await readUpload(c, uploadIdleMs);
   if (upload.businessSlug !== undefined && upload.businessSlug !== business.slug) {
     throw new ApiError('VALIDATION_ERROR', 'The businessSlug field does not match the one in the address');
   }
-  const outcome = await runAnalysis(c.var.deps, {
+  const outcome = await runAnalysis(c.var.deps, slots, {
     userId: business.ownerId,
     businessId: business.id,
     bytes: upload.bytes,

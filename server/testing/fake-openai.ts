@@ -27,6 +27,8 @@ export interface FakeOpenAI {
   url: string;
   /** Every JSON body posted to /v1/chat/completions, oldest first (`requests.length = 0` clears it). */
   requests: unknown[];
+  /** How many of those have been answered so far, so a test can order arrivals against answers. */
+  readonly answered: number;
   setMode(mode: FakeOpenAIMode, options?: { delayMs?: number }): void;
   /** The content answered in 'ok' and 'slow': an object is sent as JSON text, a string verbatim. */
   setAnswer(answer: unknown): void;
@@ -60,6 +62,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   let delayMs = SLOW_DEFAULT_MS;
   let answer: unknown = fakeVisionAnswer;
   const requests: unknown[] = [];
+  let answered = 0;
 
   const server = createServer((req, res) => {
     void handle(req, res);
@@ -74,6 +77,8 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     requests.push(body);
     const model = typeof body === 'object' && body !== null && 'model' in body ? String(body.model) : 'fake';
     const answerText = typeof answer === 'string' ? answer : JSON.stringify(answer);
+    // Every mode but 'slow' answers now; 'slow' counts when its timer fires.
+    if (mode !== 'slow') answered += 1;
 
     switch (mode) {
       case 'ok':
@@ -93,7 +98,10 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         return;
       case 'slow': {
         // Answer late unless the client gives up first; close() ends held responses.
-        const timer = setTimeout(() => sendJson(res, 200, completion(model, { content: answerText, refusal: null })), delayMs);
+        const timer = setTimeout(() => {
+          answered += 1;
+          sendJson(res, 200, completion(model, { content: answerText, refusal: null }));
+        }, delayMs);
         res.on('close', () => clearTimeout(timer));
         return;
       }
@@ -106,6 +114,9 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    get answered() {
+      return answered;
+    },
     setMode(next, options) {
       mode = next;
       delayMs = options?.delayMs ?? SLOW_DEFAULT_MS;

@@ -87,3 +87,35 @@ describe('npm run cli -- create-user', () => {
     expect(cliWithInput('another pass\n', 'create-user', 'CLI_MADE', 'other@example.com').stderr).toContain('Username is already taken');
   });
 });
+
+describe('npm run cli -- backup / restore', () => {
+  it('copies DATA_DIR to a folder and restores it into an empty DATA_DIR, refusing to overwrite without --force', () => {
+    const db = openDatabase(join(dataDir, 'treeanalyzer.sqlite'));
+    migrateDatabase(db, loadConfig({ DATA_DIR: dataDir }).migrationsDir);
+    createUser(db, systemClock, { passwordHash: 'x', firstName: '', lastName: '', username: 'kept', email: 'kept@example.com' });
+    db.$client.close();
+    const dest = join(dataDir, '..', `${dataDir.split('/').pop()}-backup`);
+    const target = mkdtempSync(join(tmpdir(), 'treeanalyzer-restore-'));
+    try {
+      const backup = cli('backup', dest);
+      expect(backup.stderr).toBe('');
+      expect(backup.status).toBe(0);
+      expect(backup.stdout).toMatch(/^Backed up \d+ accounts and 0 analyses/);
+      expect(cli('backup', dest).stderr).toContain('is not empty');
+
+      const restore = (...args: string[]) =>
+        spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'restore', ...args], { env: { ...process.env, DATA_DIR: target }, encoding: 'utf8', timeout: 15_000 });
+      expect(restore(dest).status).toBe(0);
+      const restored = openDatabase(join(target, 'treeanalyzer.sqlite'));
+      expect(findUserByUsername(restored, 'kept')?.email).toBe('kept@example.com');
+      restored.$client.close();
+      const again = restore(dest);
+      expect(again.status).toBe(1);
+      expect(again.stderr).toContain('--force');
+      expect(restore(dest, '--force').status).toBe(0);
+    } finally {
+      rmSync(dest, { recursive: true, force: true });
+      rmSync(target, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,22 +1,28 @@
+import { resolve } from 'node:path';
 import { registerSchema } from '../core/accounts';
 import { migrateDatabase, openDatabase, type Db } from '../db/client';
 import { hashPassword } from './accounts/passwords';
 import { createUser, findUserByUsername, setRole } from './accounts/users';
 import { systemClock } from './clock';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { grantCredits } from './credits/ledger';
 import { ApiError } from './http/errors';
+import { backupTo, BackupError, folderBytes, restoreFrom } from './ops/backup';
 
 /**
  * Operator commands against the same database the server uses (DATA_DIR):
  *   npm run cli -- make-admin <username>
  *   npm run cli -- grant-credits <username> <n>
  *   npm run cli -- create-user <username> <email>      (password read from standard input)
+ *   npm run cli -- backup <dir>                        (while the server runs)
+ *   npm run cli -- restore <dir> [--force]             (with the server stopped)
  */
 const USAGE = [
   'Usage: npm run cli -- make-admin <username>',
   '       npm run cli -- grant-credits <username> <n>',
   '       npm run cli -- create-user <username> <email>   (password on standard input)',
+  '       npm run cli -- backup <dir>                     (a consistent copy; safe while the server runs)',
+  '       npm run cli -- restore <dir> [--force]          (stop the server first)',
 ].join('\n');
 
 const noUser = (username: string) => `No user named "${username}". Check the spelling, or register the account first.`;
@@ -31,7 +37,20 @@ async function readStdinLine(): Promise<string> {
   return text.split('\n')[0]!.replace(/\r$/, '');
 }
 
-const commands: Record<string, (db: Db, args: string[]) => Promise<number>> = {
+const commands: Record<string, (db: Db, args: string[], config: Config) => Promise<number>> = {
+  async backup(db, [dir], config) {
+    if (!dir) return usage();
+    try {
+      const manifest = await backupTo(db, config.dataDir, resolve(dir), systemClock.now());
+      const mib = (folderBytes(resolve(dir)) / 1024 / 1024).toFixed(1);
+      console.log(`Backed up ${manifest.rows.users ?? 0} accounts and ${manifest.rows.tree_analyses ?? 0} analyses (${mib} MiB) to ${resolve(dir)}.`);
+      return 0;
+    } catch (err) {
+      if (err instanceof BackupError) return fail(err.message);
+      throw err;
+    }
+  },
+
   async 'make-admin'(db, [username]) {
     if (!username) return usage();
     const user = setRole(db, systemClock, username, 'admin');
@@ -70,6 +89,19 @@ const commands: Record<string, (db: Db, args: string[]) => Promise<number>> = {
   },
 };
 
+function restore(config: Config, args: string[]): number {
+  const dir = args.find((a) => !a.startsWith('--'));
+  if (!dir) return usage();
+  try {
+    const manifest = restoreFrom(resolve(dir), config.dataDir, { force: args.includes('--force') });
+    console.log(`Restored the backup of ${manifest.createdAt} into ${config.dataDir}. Start the server now.`);
+    return 0;
+  } catch (err) {
+    if (err instanceof BackupError) return fail(err.message);
+    throw err;
+  }
+}
+
 function usage(): number {
   console.error(USAGE);
   return 2;
@@ -82,7 +114,7 @@ function fail(message: string): number {
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
-  const run = command ? commands[command] : undefined;
+  const run = command === 'restore' ? async () => 0 : command ? commands[command] : undefined;
   if (!run) {
     console.error(command ? `Unknown command "${command}".\n${USAGE}` : USAGE);
     return 2;
@@ -94,10 +126,12 @@ async function main(argv: string[]): Promise<number> {
     if (err instanceof ConfigError) return fail(err.message);
     throw err;
   }
+  // Restore replaces the database file, so it runs before the file is opened.
+  if (command === 'restore') return restore(config, args);
   const db = openDatabase(config.databaseFile);
   migrateDatabase(db, config.migrationsDir);
   try {
-    return await run(db, args);
+    return await run(db, args, config);
   } finally {
     db.$client.close();
   }

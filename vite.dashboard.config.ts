@@ -1,11 +1,11 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { firstLoadFiles, type Manifest } from './build/first-load';
-import { compressBeside, overBudget, sizeLine, totalSizes, type BudgetedFile } from './build/sizes';
+import { compressBeside, overBudget, sizeLine, sizesOnDisk, totalSizes, type BudgetedFile } from './build/sizes';
 
 // The dashboard SPA: built into dist/dashboard and served by the Hono server for every
 // non-API path. In `npm run dev`, API calls are proxied to the server on :3000.
@@ -15,10 +15,12 @@ const OUT_DIR = fileURLToPath(new URL('./dist/dashboard', import.meta.url));
 
 /**
  * What /login may put on the wire (HTML, JS and CSS, brotli), enforced on every build
- * (issue 10). The production build before the split was 132 kB here, at Lighthouse mobile 87;
- * kB are 1024 bytes, as in the widget's budgets and the report.
+ * (issue 10 asks for under 120 kB). The production build before the split was 132 kB here,
+ * at Lighthouse mobile 87; with the signed-in pages, zod and react-hook-form out of the
+ * guest path it is 85 kB, so the budget sits at 100 kB to keep that gain. kB are 1024
+ * bytes, as in the widget's budgets and the report.
  */
-const FIRST_LOAD_BROTLI_BUDGET = 120 * 1024;
+const FIRST_LOAD_BROTLI_BUDGET = 100 * 1024;
 
 /** .gz and .br beside every emitted page, script, stylesheet and SVG (source maps are not served). */
 function precompress(): Plugin {
@@ -34,10 +36,6 @@ function precompress(): Plugin {
   };
 }
 
-function sizesOf(file: string) {
-  return { raw: statSync(file).size, gzip: statSync(`${file}.gz`).size, brotli: statSync(`${file}.br`).size };
-}
-
 /** Prints /login's first-load bytes on every build and fails it past the budget (CONVENTIONS 8). */
 function firstLoadReport(): Plugin {
   return {
@@ -48,13 +46,13 @@ function firstLoadReport(): Plugin {
       const files = firstLoadFiles(manifest);
       const firstLoad: BudgetedFile = {
         label: `dashboard first load (/login: ${files.length} files)`,
-        sizes: totalSizes(files.map((file) => sizesOf(join(OUT_DIR, file)))),
+        sizes: totalSizes(files.map((file) => sizesOnDisk(join(OUT_DIR, file)))),
         budget: { encoding: 'brotli', bytes: FIRST_LOAD_BROTLI_BUDGET },
       };
       console.log(sizeLine(firstLoad));
       if (overBudget([firstLoad]).length > 0) {
         throw new Error(
-          `Over the size budget: ${files.join(', ')}. Look for Stripe, zod, report or history code or development React in the entry (dist/dashboard/.vite/manifest.json).`,
+          `Over the size budget: ${files.join(', ')}. Look for Stripe, zod, react-hook-form, report or history code or development React in the entry (dist/dashboard/.vite/manifest.json).`,
         );
       }
     },

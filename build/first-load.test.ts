@@ -19,6 +19,12 @@ describe('firstLoadFiles', () => {
     expect(firstLoadFiles(manifest)).not.toContain('assets/home-4.js');
   });
 
+  it('adds a lazily loaded page and its imports when asked, without repeating shared files', () => {
+    const files = firstLoadFiles(manifest, 'index.html', ['pages/home.tsx']);
+    expect(files).toContain('assets/home-4.js');
+    expect(files.filter((f) => f === 'assets/ui-2.js')).toHaveLength(1);
+  });
+
   it('says so when the manifest lacks a chunk it names', () => {
     expect(() => firstLoadFiles({ 'index.html': { file: 'a.js', imports: ['_gone.js'] } })).toThrow(/_gone\.js/);
   });

@@ -12,8 +12,12 @@ export interface ManifestChunk {
 
 export type Manifest = Record<string, ManifestChunk>;
 
-/** Files, relative to the build folder, starting with the HTML page itself. */
-export function firstLoadFiles(manifest: Manifest, entry = 'index.html'): string[] {
+/**
+ * Files, relative to the build folder, starting with the HTML page itself. `lazy` names
+ * dynamically imported chunks a page also needs before it shows (e.g. 'pages/home.tsx'
+ * for the signed-in home page), taken with their own static imports.
+ */
+export function firstLoadFiles(manifest: Manifest, entry = 'index.html', lazy: string[] = []): string[] {
   const files = new Set<string>([entry]);
   const seen = new Set<string>();
   const visit = (key: string) => {
@@ -26,5 +30,6 @@ export function firstLoadFiles(manifest: Manifest, entry = 'index.html'): string
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(entry);
+  for (const key of lazy) visit(key);
   return [...files];
 }

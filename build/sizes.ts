@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
@@ -22,6 +22,11 @@ export function compressBeside(file: string): CompressedSizes {
   writeFileSync(`${file}.gz`, gzip);
   writeFileSync(`${file}.br`, brotli);
   return { raw: content.length, gzip: gzip.length, brotli: brotli.length };
+}
+
+/** The sizes of a built file and the `.gz` and `.br` copies compressBeside wrote. */
+export function sizesOnDisk(file: string): CompressedSizes {
+  return { raw: statSync(file).size, gzip: statSync(`${file}.gz`).size, brotli: statSync(`${file}.br`).size };
 }
 
 export function totalSizes(all: CompressedSizes[]): CompressedSizes {

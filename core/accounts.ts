@@ -1,35 +1,42 @@
 import { z } from 'zod';
+import {
+  ACCOUNT_MESSAGES,
+  EMAIL_INVALID_MESSAGE,
+  EMAIL_MAX,
+  EMAIL_TOO_LONG_MESSAGE,
+  NAME_MAX,
+  NAME_TOO_LONG_MESSAGE,
+  PASSWORD_MAX,
+  PASSWORD_MAX_MESSAGE,
+  PASSWORD_MIN,
+  PASSWORD_MIN_MESSAGE,
+  TOKEN_MAX,
+  USERNAME_MAX,
+  USERNAME_MESSAGES,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+} from './account-checks';
 
 /**
- * Account request schemas, used by the server to validate bodies and by the
- * dashboard forms (react-hook-form + zod resolver). Messages quoted in SPEC
- * section 5 are copied exactly; DECISIONS sets passwords to 6..128 characters
- * at registration and reset alike, with the spec's reset message.
+ * Account request schemas, used by the server to validate bodies. Messages quoted in SPEC
+ * section 5 are copied exactly; DECISIONS sets passwords to 6..128 characters at
+ * registration and reset alike, with the spec's reset message. The limits and messages
+ * live in core/account-checks.ts, whose zod-free checks the sign-in screens use.
  */
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
-export const PASSWORD_MIN_MESSAGE = 'Password must be at least 6 characters';
+export { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_MIN_MESSAGE };
 
-export const passwordSchema = z
-  .string()
-  .min(PASSWORD_MIN, PASSWORD_MIN_MESSAGE)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+export const passwordSchema = z.string().min(PASSWORD_MIN, PASSWORD_MIN_MESSAGE).max(PASSWORD_MAX, PASSWORD_MAX_MESSAGE);
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254, 'Email is too long')
-  .pipe(z.email('Please enter a valid email address'));
+export const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX, EMAIL_TOO_LONG_MESSAGE).pipe(z.email(EMAIL_INVALID_MESSAGE));
 
 export const usernameSchema = z
   .string()
   .trim()
-  .min(3, 'Username must be at least 3 characters')
-  .max(32, 'Username must be at most 32 characters')
-  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may use letters, numbers, dots, dashes and underscores');
+  .min(USERNAME_MIN, USERNAME_MESSAGES.short)
+  .max(USERNAME_MAX, USERNAME_MESSAGES.long)
+  .regex(USERNAME_PATTERN, USERNAME_MESSAGES.pattern);
 
-const nameSchema = z.string().trim().max(64, 'Must be at most 64 characters');
+const nameSchema = z.string().trim().max(NAME_MAX, NAME_TOO_LONG_MESSAGE);
 
 export const registerSchema = z
   .object({
@@ -38,18 +45,18 @@ export const registerSchema = z
     username: usernameSchema,
     email: emailSchema,
     password: passwordSchema,
-    confirmPassword: z.string().min(1, 'Please confirm your password'),
+    confirmPassword: z.string().min(1, ACCOUNT_MESSAGES.confirmRequired),
   })
   // An empty confirmation already says "Please confirm your password"; don't also say they differ.
   .refine((v) => v.confirmPassword === '' || v.password === v.confirmPassword, {
-    message: "Passwords don't match",
+    message: ACCOUNT_MESSAGES.mismatch,
     path: ['confirmPassword'],
   });
 export type RegisterInput = z.input<typeof registerSchema>;
 
 export const loginSchema = z.object({
-  usernameOrEmail: z.string().trim().min(1, 'Username or email is required').max(254),
-  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX),
+  usernameOrEmail: z.string().trim().min(1, ACCOUNT_MESSAGES.usernameOrEmailRequired).max(EMAIL_MAX),
+  password: z.string().min(1, ACCOUNT_MESSAGES.passwordRequired).max(PASSWORD_MAX),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -58,13 +65,13 @@ export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string().min(1, 'Reset token is required').max(256),
+    token: z.string().min(1, ACCOUNT_MESSAGES.tokenRequired).max(TOKEN_MAX),
     password: passwordSchema,
-    confirmPassword: z.string().min(1, 'Please confirm your password'),
+    confirmPassword: z.string().min(1, ACCOUNT_MESSAGES.confirmRequired),
   })
   // An empty confirmation already says "Please confirm your password"; don't also say they differ.
   .refine((v) => v.confirmPassword === '' || v.password === v.confirmPassword, {
-    message: "Passwords don't match",
+    message: ACCOUNT_MESSAGES.mismatch,
     path: ['confirmPassword'],
   });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
@@ -87,10 +94,7 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 export const userResponseSchema = z.object({ user: publicUserSchema });
 export const messageResponseSchema = z.object({ message: z.string() });
 
-/** SPEC section 8: the reset request answer never reveals whether the address exists. */
-export const RESET_REQUESTED_MESSAGE =
-  'If this email exists in our system, you will receive a password reset link shortly.';
-export const RESET_DONE_MESSAGE = 'Your password has been reset. You can now sign in.';
+export { RESET_DONE_MESSAGE, RESET_REQUESTED_MESSAGE } from './account-checks';
 export const LOGIN_FAILED_MESSAGE = 'Invalid username/email or password';
 export const RESET_INVALID_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.';
 

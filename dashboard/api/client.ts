@@ -1,13 +1,7 @@
-import type { z } from 'zod';
-import {
-  messageResponseSchema,
-  userResponseSchema,
-  type PublicUser,
-} from '../../core/accounts';
-import { userTokensResponseSchema, type UserTokensResponse } from '../../core/credits';
+import type { PublicUser } from '../../core/accounts';
 import { readErrorAnswer } from '../../core/error-body';
-import { capabilitiesSchema } from '../../core/tree-details';
-import { errorCodeSchema, type ErrorCode } from '../../core/errors';
+import type { ErrorCode } from '../../core/errors';
+import { capabilitiesAnswer, messageAnswer, userAnswer, type AnswerReader } from './guest-answers';
 
 /**
  * The one error every API call throws. SPEC section 8: the message is the body's
@@ -47,19 +41,23 @@ export function errorMessage(error: unknown, fallback: string): string {
 async function errorFromResponse(response: Response): Promise<ApiError> {
   const raw = await response.text().catch(() => '');
   const { message, code, details } = readErrorAnswer(raw, response.status, response.statusText);
-  const known = errorCodeSchema.safeParse(code);
-  return new ApiError(message, response.status, known.success ? known.data : undefined, details);
+  // The code comes from our own server (core/errors.ts). It is not checked against the list
+  // here, which would take zod into a guest's first load; an unknown one matches no case.
+  return new ApiError(message, response.status, code as ErrorCode | undefined, details);
 }
 
 type Body = FormData | Record<string, unknown>;
 
-interface RequestOptions<S extends z.ZodType | undefined> {
+/** A zod schema (signed-in calls) or a hand-written reader (guest-answers.ts): anything with safeParse. */
+type Reader = AnswerReader<unknown>;
+
+interface RequestOptions<S extends Reader | undefined> {
   body?: Body;
   /** Validates the JSON answer; without it the body is not read. */
   schema?: S;
 }
 
-type Result<S> = S extends z.ZodType ? z.output<S> : void;
+type Result<S> = S extends AnswerReader<infer T> ? T : void;
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -88,7 +86,7 @@ async function send(method: Method, path: string, body?: Body, accept = 'applica
 }
 
 /** A JSON call: the answer is validated with `schema`, or not read without one. */
-export async function request<S extends z.ZodType | undefined = undefined>(
+export async function request<S extends Reader | undefined = undefined>(
   method: Method,
   path: string,
   options: RequestOptions<S> = {},
@@ -129,18 +127,18 @@ export async function download(path: string): Promise<DownloadedFile> {
 }
 
 /**
- * The typed calls of SPEC section 7 a guest page makes, and the credits every signed-in
- * screen shows; the rest are in signed-in.ts, outside /login's first load.
+ * The typed calls of SPEC section 7 a guest page makes (and logout); the rest are in
+ * signed-in.ts and credits.ts, outside /login's first load.
  */
 export const api = {
   /** Public: what this install can do (is a vision model configured). */
   capabilities: {
-    get: () => request('GET', '/api/capabilities', { schema: capabilitiesSchema }),
+    get: () => request('GET', '/api/capabilities', { schema: capabilitiesAnswer }),
   },
   auth: {
-    me: () => request('GET', '/api/auth/me', { schema: userResponseSchema }),
+    me: () => request('GET', '/api/auth/me', { schema: userAnswer }),
     login: (body: { usernameOrEmail: string; password: string }) =>
-      request('POST', '/api/auth/login', { body, schema: userResponseSchema }),
+      request('POST', '/api/auth/login', { body, schema: userAnswer }),
     register: (body: {
       firstName: string;
       lastName: string;
@@ -148,16 +146,12 @@ export const api = {
       email: string;
       password: string;
       confirmPassword: string;
-    }) => request('POST', '/api/auth/register', { body, schema: userResponseSchema }),
+    }) => request('POST', '/api/auth/register', { body, schema: userAnswer }),
     logout: () => request('POST', '/api/auth/logout'),
     forgotPassword: (body: { email: string }) =>
-      request('POST', '/api/auth/forgot-password', { body, schema: messageResponseSchema }),
+      request('POST', '/api/auth/forgot-password', { body, schema: messageAnswer }),
     resetPassword: (body: { token: string; password: string; confirmPassword: string }) =>
-      request('POST', '/api/auth/reset-password', { body, schema: messageResponseSchema }),
-  },
-  credits: {
-    get: (): Promise<UserTokensResponse> =>
-      request('GET', '/api/user-tokens', { schema: userTokensResponseSchema }),
+      request('POST', '/api/auth/reset-password', { body, schema: messageAnswer }),
   },
 };
 

@@ -8,8 +8,24 @@ const CURRENT_USER_FRESH_MS = 300_000;
 /** SPEC section 8: the one message for a current-user failure other than 401. */
 export const CURRENT_USER_ERROR_MESSAGE = 'Failed to fetch user data';
 
-/** SPEC section 4: a 401 means signed out (null); any other failure is an error. */
+/**
+ * Set by the server beside the HttpOnly session cookie and cleared with it
+ * (server/http/session.ts, SESSION_HINT_COOKIE). It says only that a session cookie exists.
+ */
+const SESSION_HINT = 'ta_signed_in=1';
+
+function mayHaveSession(): boolean {
+  return document.cookie.split('; ').includes(SESSION_HINT);
+}
+
+/**
+ * SPEC section 4: a 401 means signed out (null); any other failure is an error. Without
+ * the hint there is no session cookie to send, so the answer can only be 401: the visitor
+ * is signed out at once, and a guest's console shows no failed request (issue 10). With the
+ * hint but a session that ended elsewhere, the server still answers 401 and clears the hint.
+ */
 async function fetchCurrentUser(): Promise<PublicUser | null> {
+  if (!mayHaveSession()) return null;
   try {
     const { user } = await api.auth.me();
     return user;
@@ -23,6 +39,8 @@ export function useCurrentUser() {
   return useQuery({
     queryKey: queryKeys.currentUser,
     queryFn: fetchCurrentUser,
+    // Known at once without the hint: the login screen renders first, with no spinner before it.
+    initialData: () => (mayHaveSession() ? undefined : null),
     staleTime: CURRENT_USER_FRESH_MS,
     retry: false,
   });
@@ -47,13 +65,5 @@ export function endSession(queryClient: QueryClient): void {
   queryClient.setQueryData(queryKeys.currentUser, null);
   queryClient.removeQueries({
     predicate: (query) => query.queryKey[0] !== queryKeys.currentUser[0],
-  });
-}
-
-export function useUserTokens(enabled = true) {
-  return useQuery({
-    queryKey: queryKeys.userTokens,
-    queryFn: api.credits.get,
-    enabled,
   });
 }

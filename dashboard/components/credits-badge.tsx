@@ -1,6 +1,6 @@
 import { Coins, Infinity as InfinityIcon } from 'lucide-react';
 import { analysesAvailable, type UserTokensResponse } from '../../core/credits';
-import { useUserTokens } from '../api/session';
+import { useUserTokens } from '../api/credits';
 import { formatBillingDate } from './billing/billing-date';
 
 function plural(count: number, one: string, many: string): string {

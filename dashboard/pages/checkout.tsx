@@ -6,7 +6,7 @@ import { formatGbp } from '../../core/money';
 import { UNLIMITED_PASS_DAYS, UNLIMITED_PASS_PRICE_PENCE } from '../../core/plans';
 import { useBillingConfig, useRecordPayment, useStartPaymentOnce } from '../api/billing';
 import { signedInApi } from '../api/signed-in';
-import { useUserTokens } from '../api/session';
+import { useUserTokens } from '../api/credits';
 import { formatBillingDate } from '../components/billing/billing-date';
 import { CardForm, PaymentLoading, WithPaymentSetup, type PaymentSetup } from '../components/billing/card-form';
 import { PaymentResult } from '../components/billing/payment-result';

@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { ArrowLeft, MailCheck } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
-import { forgotPasswordSchema, RESET_REQUESTED_MESSAGE, type ForgotPasswordInput } from '../../core/accounts';
+import { checkForgotPassword, RESET_REQUESTED_MESSAGE } from '../../core/account-checks';
 import { api, errorMessage } from '../api/client';
 import { AuthLayout } from '../components/auth-layout';
+import { useCheckedForm } from '../components/checked-form';
 import { SubmitButton } from '../components/submit-button';
 import { TextField } from '../components/text-field';
 import { showErrorToast } from '../components/toast';
@@ -22,11 +21,8 @@ function BackToSignIn() {
 
 /** Request a reset e-mail (SPEC sections 2, 4): the form, then a sent view that can return to it. */
 export function ForgotPasswordPage() {
-  const form = useForm({
-    resolver: zodResolver(forgotPasswordSchema),
-    defaultValues: { email: '' } satisfies ForgotPasswordInput,
-  });
-  const { errors } = form.formState;
+  const form = useCheckedForm(['email'], checkForgotPassword);
+  const { errors } = form;
 
   const requestReset = useMutation({
     mutationFn: api.auth.forgotPassword,
@@ -62,15 +58,16 @@ export function ForgotPasswordPage() {
     <AuthLayout title="Forgot Password" subtitle="Enter your email and we will send you a link to reset your password.">
       <form
         noValidate
-        onSubmit={form.handleSubmit((values) => requestReset.mutate(values))}
+        onSubmit={form.onSubmit((values) => requestReset.mutate(values))}
+        onChange={form.onChange}
         className="flex flex-col gap-4"
       >
         <TextField
           label="Email"
           type="email"
           autoComplete="email"
-          error={errors.email?.message}
-          {...form.register('email')}
+          name="email"
+          error={errors.email}
         />
         <SubmitButton pending={requestReset.isPending}>Send Reset Link</SubmitButton>
       </form>

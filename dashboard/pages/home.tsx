@@ -9,7 +9,7 @@ import { useVisionModel } from '../api/capabilities';
 import { errorMessage, isApiError } from '../api/client';
 import { signedInApi } from '../api/signed-in';
 import { queryKeys } from '../api/query-client';
-import { useUserTokens } from '../api/session';
+import { useUserTokens } from '../api/credits';
 import { analysisForm, EMPTY_DRAFT, type AnalysisDraft } from '../components/analysis/draft';
 import { ANALYSIS_FAILED_FALLBACK, ErrorStage } from '../components/analysis/error-stage';
 import { FeedbackStage } from '../components/analysis/feedback-stage';

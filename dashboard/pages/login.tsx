@@ -1,12 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
-import { loginSchema, type LoginInput } from '../../core/accounts';
+import { checkLogin } from '../../core/account-checks';
 import { api, errorMessage } from '../api/client';
 import { startSession } from '../api/session';
 import { ErrorAlert } from '../components/alert';
 import { AuthLayout } from '../components/auth-layout';
+import { useCheckedForm } from '../components/checked-form';
 import { SubmitButton } from '../components/submit-button';
 import { TextField } from '../components/text-field';
 import { showErrorToast, showToast } from '../components/toast';
@@ -16,11 +15,8 @@ import { linkStyles } from '../components/ui';
 export function LoginPage() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const form = useForm({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { usernameOrEmail: '', password: '' } satisfies LoginInput,
-  });
-  const { errors } = form.formState;
+  const form = useCheckedForm(['usernameOrEmail', 'password'], checkLogin);
+  const { errors } = form;
 
   const login = useMutation({
     mutationFn: api.auth.login,
@@ -36,23 +32,23 @@ export function LoginPage() {
 
   return (
     <AuthLayout title="Sign In" subtitle="Welcome back. Sign in to your TreeAnalyzer Pro account.">
-      <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))} className="flex flex-col gap-4">
+      <form noValidate onSubmit={form.onSubmit((values) => login.mutate(values))} onChange={form.onChange} className="flex flex-col gap-4">
         {login.isError ? <ErrorAlert>{errorMessage(login.error, 'Login failed')}</ErrorAlert> : null}
         <TextField
           label="Username or Email"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          error={errors.usernameOrEmail?.message}
-          {...form.register('usernameOrEmail')}
+          name="usernameOrEmail"
+          error={errors.usernameOrEmail}
         />
         <div className="flex flex-col gap-1.5">
           <TextField
             label="Password"
             type="password"
             autoComplete="current-password"
-            error={errors.password?.message}
-            {...form.register('password')}
+            name="password"
+            error={errors.password}
           />
           <Link href="/forgot-password" className={`self-end text-sm ${linkStyles}`}>
             Forgot password?

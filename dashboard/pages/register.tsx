@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useForm, type Path } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
-import { registerSchema, type RegisterInput } from '../../core/accounts';
+import { checkRegister } from '../../core/account-checks';
 import { api, ApiError, errorMessage } from '../api/client';
 import { startSession } from '../api/session';
 import { AuthLayout } from '../components/auth-layout';
+import { useCheckedForm } from '../components/checked-form';
 import { SubmitButton } from '../components/submit-button';
 import { TextField } from '../components/text-field';
 import { showErrorToast, showToast } from '../components/toast';
@@ -21,28 +20,18 @@ function isField(name: string): name is (typeof FIELDS)[number] {
 export function RegisterPage() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const form = useForm({
-    resolver: zodResolver(registerSchema),
-    defaultValues: {
-      firstName: '',
-      lastName: '',
-      username: '',
-      email: '',
-      password: '',
-      confirmPassword: '',
-    } satisfies RegisterInput,
-  });
-  const { errors } = form.formState;
+  const form = useCheckedForm(FIELDS, checkRegister);
+  const { errors } = form;
 
   /** Puts the server's per-field messages (400 details, 409 conflicts) on the fields they concern. */
   function showServerFieldErrors(error: unknown) {
     if (!(error instanceof ApiError)) return;
     for (const [field, messages] of Object.entries(error.details ?? {})) {
-      if (isField(field) && messages[0]) form.setError(field as Path<RegisterInput>, { type: 'server', message: messages[0] });
+      if (isField(field) && messages[0]) form.setError(field, messages[0]);
     }
     if (error.code === 'CONFLICT') {
-      if (/username/i.test(error.message)) form.setError('username', { type: 'server', message: error.message });
-      else if (/email/i.test(error.message)) form.setError('email', { type: 'server', message: error.message });
+      if (/username/i.test(error.message)) form.setError('username', error.message);
+      else if (/email/i.test(error.message)) form.setError('email', error.message);
     }
   }
 
@@ -64,19 +53,19 @@ export function RegisterPage() {
 
   return (
     <AuthLayout title="Create Account" subtitle="Start estimating tree work in minutes.">
-      <form noValidate onSubmit={form.handleSubmit((values) => register.mutate(values))} className="flex flex-col gap-4">
+      <form noValidate onSubmit={form.onSubmit((values) => register.mutate(values))} onChange={form.onChange} className="flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="First Name"
             autoComplete="given-name"
-            error={errors.firstName?.message}
-            {...form.register('firstName')}
+            name="firstName"
+            error={errors.firstName}
           />
           <TextField
             label="Last Name"
             autoComplete="family-name"
-            error={errors.lastName?.message}
-            {...form.register('lastName')}
+            name="lastName"
+            error={errors.lastName}
           />
         </div>
         <TextField
@@ -84,30 +73,30 @@ export function RegisterPage() {
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          error={errors.username?.message}
-          {...form.register('username')}
+          name="username"
+          error={errors.username}
         />
         <TextField
           label="Email"
           type="email"
           autoComplete="email"
-          error={errors.email?.message}
-          {...form.register('email')}
+          name="email"
+          error={errors.email}
         />
         <TextField
           label="Password"
           type="password"
           autoComplete="new-password"
           hint="At least 6 characters."
-          error={errors.password?.message}
-          {...form.register('password')}
+          name="password"
+          error={errors.password}
         />
         <TextField
           label="Confirm Password"
           type="password"
           autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
+          name="confirmPassword"
+          error={errors.confirmPassword}
         />
         <SubmitButton pending={register.isPending}>Create Account</SubmitButton>
       </form>

@@ -1,13 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'wouter';
-import { RESET_DONE_MESSAGE, resetPasswordSchema, type ResetPasswordInput } from '../../core/accounts';
+import { checkResetPassword, RESET_DONE_MESSAGE } from '../../core/account-checks';
 import { api, errorMessage } from '../api/client';
 import { ErrorAlert } from '../components/alert';
 import { AuthLayout } from '../components/auth-layout';
+import { useCheckedForm } from '../components/checked-form';
 import { SubmitButton } from '../components/submit-button';
 import { TextField } from '../components/text-field';
 import { showErrorToast } from '../components/toast';
@@ -27,12 +26,9 @@ function InvalidResetLink() {
 }
 
 function ResetPasswordForm({ token }: { token: string }) {
-  const form = useForm({
-    resolver: zodResolver(resetPasswordSchema),
-    // The token is part of the validated payload but not a field anyone types.
-    defaultValues: { token, password: '', confirmPassword: '' } satisfies ResetPasswordInput,
-  });
-  const { errors } = form.formState;
+  // The token is part of the checked payload but not a field anyone types.
+  const form = useCheckedForm(['password', 'confirmPassword'], checkResetPassword, { token });
+  const { errors } = form;
 
   const resetPassword = useMutation({
     mutationFn: api.auth.resetPassword,
@@ -66,7 +62,8 @@ function ResetPasswordForm({ token }: { token: string }) {
     <AuthLayout title="Reset Password" subtitle="Choose a new password for your account.">
       <form
         noValidate
-        onSubmit={form.handleSubmit((values) => resetPassword.mutate(values))}
+        onSubmit={form.onSubmit((values) => resetPassword.mutate(values))}
+        onChange={form.onChange}
         className="flex flex-col gap-4"
       >
         {resetPassword.isError ? (
@@ -77,21 +74,21 @@ function ResetPasswordForm({ token }: { token: string }) {
             </Link>
           </ErrorAlert>
         ) : null}
-        {errors.token?.message ? <ErrorAlert>{errors.token.message}</ErrorAlert> : null}
+        {errors.token ? <ErrorAlert>{errors.token}</ErrorAlert> : null}
         <TextField
           label="New Password"
           type="password"
           autoComplete="new-password"
           hint="At least 6 characters."
-          error={errors.password?.message}
-          {...form.register('password')}
+          name="password"
+          error={errors.password}
         />
         <TextField
           label="Confirm Password"
           type="password"
           autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...form.register('confirmPassword')}
+          name="confirmPassword"
+          error={errors.confirmPassword}
         />
         <SubmitButton pending={resetPassword.isPending}>Reset Password</SubmitButton>
       </form>

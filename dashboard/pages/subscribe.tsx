@@ -6,7 +6,7 @@ import { resolvePlan, type Plan } from '../../core/plans';
 import { useRecordPayment, useStartPaymentOnce } from '../api/billing';
 import { errorMessage } from '../api/client';
 import { signedInApi } from '../api/signed-in';
-import { useUserTokens } from '../api/session';
+import { useUserTokens } from '../api/credits';
 import { PlanFeatures, PlanPrice } from '../components/analysis/plan-section';
 import { formatBillingDate } from '../components/billing/billing-date';
 import { CardForm, PaymentLoading, WithPaymentSetup, type PaymentSetup } from '../components/billing/card-form';

@@ -13,6 +13,17 @@ import { UnsealedCookies } from './unsealed-cookies';
 export const SESSION_COOKIE = 'ta_session';
 const TTL_SECONDS = SESSION_TTL_MS / 1000;
 
+/**
+ * "A session cookie was set": readable by the dashboard's script, holding nothing but "1",
+ * so a guest page knows there is no session without asking GET /api/auth/me, whose honest
+ * 401 (SPEC section 7) would otherwise be logged in every guest's console (issue 10,
+ * Lighthouse best practices). It is written and cleared with the session cookie, with the
+ * same path, SameSite, Secure and lifetime; it grants nothing (the sealed, HttpOnly
+ * session cookie and its database row still decide every request), and when it outlives
+ * the session (ended elsewhere by a reset) the next /api/auth/me answers 401 and clears it.
+ */
+export const SESSION_HINT_COOKIE = 'ta_signed_in';
+
 interface SessionCookie {
   sid: string;
 }
@@ -24,6 +35,17 @@ async function writeCookie(c: Context<AppEnv>, sid: string): Promise<void> {
     httpOnly: true,
     sameSite: 'Lax',
     secure: config.secureCookies,
+    path: '/',
+    maxAge: TTL_SECONDS,
+  });
+  writeHintCookie(c);
+}
+
+function writeHintCookie(c: Context<AppEnv>): void {
+  setCookie(c, SESSION_HINT_COOKIE, '1', {
+    httpOnly: false,
+    sameSite: 'Lax',
+    secure: c.var.deps.config.secureCookies,
     path: '/',
     maxAge: TTL_SECONDS,
   });
@@ -67,9 +89,13 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
       c.set('user', session.user);
       c.set('sessionKey', session.key);
       if (session.extended) await writeCookie(c, sid);
+      // A session from before the hint existed (or a hint the visitor deleted) gets one.
+      else if (!getCookie(c, SESSION_HINT_COOKIE)) writeHintCookie(c);
     } else {
-      deleteCookie(c, SESSION_COOKIE, { path: '/' });
+      clearSessionCookie(c);
     }
+  } else if (getCookie(c, SESSION_HINT_COOKIE)) {
+    deleteCookie(c, SESSION_HINT_COOKIE, { path: '/' });
   }
   await next();
 };
@@ -83,6 +109,7 @@ export async function signIn(c: Context<AppEnv>, userId: number): Promise<void> 
 
 export function clearSessionCookie(c: Context<AppEnv>): void {
   deleteCookie(c, SESSION_COOKIE, { path: '/' });
+  deleteCookie(c, SESSION_HINT_COOKIE, { path: '/' });
 }
 
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -9,7 +9,7 @@ import { PLANS } from '../../../core/plans';
 import { rememberTokens } from '../../api/billing';
 import { errorMessage } from '../../api/client';
 import { signedInApi } from '../../api/signed-in';
-import { useUserTokens } from '../../api/session';
+import { useUserTokens } from '../../api/credits';
 import { ErrorAlert } from '../alert';
 import { PLANS_HREF } from '../analysis/plan-section';
 import { creditsLabel } from '../credits-badge';

@@ -1,0 +1,58 @@
+import type { PublicUser } from '../../core/accounts';
+import type { Capabilities } from '../../core/tree-details';
+
+/**
+ * Readers for the answers the sign-in screens get: the current user, a message, the
+ * install's capabilities. Hand-written rather than core's zod schemas, so zod stays out of
+ * a guest's first load (issue 10, vite.dashboard.config.ts); they check the same fields
+ * the zod schemas do (core/accounts.ts publicUserSchema, core/tree-details.ts
+ * capabilitiesSchema) and guest-answers.test.ts holds them to those schemas.
+ * Each has zod's safeParse shape, so request() takes either kind.
+ */
+export type AnswerCheck<T> = { success: true; data: T } | { success: false };
+export interface AnswerReader<T> {
+  safeParse(value: unknown): AnswerCheck<T>;
+}
+
+type Fields = Record<string, unknown>;
+
+function isFields(value: unknown): value is Fields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function reader<T>(accepts: (value: Fields) => boolean, pick: (value: Fields) => T): AnswerReader<T> {
+  return {
+    safeParse: (value) => (isFields(value) && accepts(value) ? { success: true, data: pick(value) } : { success: false }),
+  };
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+function isPublicUser(v: unknown): v is PublicUser {
+  return (
+    isFields(v) &&
+    Number.isInteger(v.id) &&
+    [v.username, v.email, v.firstName, v.lastName, v.createdAt].every(isString) &&
+    (v.role === 'user' || v.role === 'admin')
+  );
+}
+
+function publicUser(v: PublicUser): PublicUser {
+  const { id, username, email, firstName, lastName, role, createdAt } = v;
+  return { id, username, email, firstName, lastName, role, createdAt };
+}
+
+export const userAnswer = reader(
+  (v) => isPublicUser(v.user),
+  (v) => ({ user: publicUser(v.user as PublicUser) }),
+);
+
+export const messageAnswer = reader(
+  (v) => isString(v.message),
+  (v) => ({ message: v.message as string }),
+);
+
+export const capabilitiesAnswer = reader<Capabilities>(
+  (v) => typeof v.visionModel === 'boolean',
+  (v) => ({ visionModel: v.visionModel as boolean }),
+);

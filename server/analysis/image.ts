@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { ApiError } from '../http/errors';
 import type { NormalisedImage, PhotoChecks } from './types';
+import { loadSharp } from './sharp';
 
 /** DECISIONS, Analysis: the stored and forwarded image is at most 2048 px on the long edge. */
 export const STORED_MAX_EDGE = 2048;
@@ -53,6 +53,7 @@ export async function normaliseImage(bytes: Buffer): Promise<NormalisedImage> {
   if (original.width * original.height > MAX_INPUT_PIXELS) throw tooManyPixels();
 
   const working = await decode(bytes);
+  const sharp = await loadSharp();
   const fromWorking = () => sharp(working.data, { raw: working.info });
   const [stored, forModel, analysis] = await Promise.all([
     fromWorking().jpeg(JPEG).toBuffer(),
@@ -73,6 +74,7 @@ export async function normaliseImage(bytes: Buffer): Promise<NormalisedImage> {
 
 /** Orientation-corrected size from the header alone: a flood is refused before any decoding. */
 async function readSize(bytes: Buffer): Promise<{ width: number; height: number }> {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     if (!meta.width || !meta.height) throw unreadable();
@@ -93,6 +95,7 @@ interface RawImage {
  * so a truncated or damaged file is refused instead of analysed half-grey.
  */
 async function decode(bytes: Buffer): Promise<RawImage> {
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' })
       .autoOrient()

@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { measureFromPhoto, type PhotoMeasurement, type PhotoPoint } from '../../core/photo-measure';
 import { COLOUR, type Doc } from './report-layout';
+import { loadSharp } from './sharp';
 import { winAnsi } from './report-text';
 
 /**
@@ -18,6 +18,7 @@ export interface Box {
 
 /** Pixel size of the stored photo (orientation already applied and stripped when it was stored). */
 export async function photoSize(image: Buffer): Promise<{ width: number; height: number } | null> {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(image).metadata();
     return meta.width && meta.height ? { width: meta.width, height: meta.height } : null;

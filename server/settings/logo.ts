@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { LOGO_BOX } from '../../core/company-profile';
 import { detectImageType } from '../analysis/upload';
 import { MAX_INPUT_PIXELS } from '../analysis/image';
 import { ApiError } from '../http/errors';
+import { loadSharp } from '../analysis/sharp';
 
 /**
  * The company logo printed on quotes. Checked by its bytes like a tree photo (upload.ts), then
@@ -31,6 +31,7 @@ export const unsupportedLogo = () =>
 /** The stored form of an uploaded logo: PNG (keeps transparency), at most 600 x 200, never enlarged. */
 export async function normaliseLogo(bytes: Buffer): Promise<Buffer> {
   if (!detectImageType(bytes)) throw unsupportedLogo();
+  const sharp = await loadSharp();
   try {
     return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' })
       .autoOrient()

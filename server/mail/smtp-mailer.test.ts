@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeQuotedPrintable, resetTokenFrom } from '../testing/mail';
+import { decodeQuotedPrintable, mailSettled, resetTokenFrom } from '../testing/mail';
 import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
 
 /** A real SMTP server on loopback that keeps what it receives. */
@@ -36,6 +36,7 @@ describe('SMTP mailer', () => {
     const res = await new TestClient(server).post('/api/auth/forgot-password', { email: account.email });
     expect(res.status).toBe(200);
     expect(server.mailer.kind).toBe('smtp');
+    await mailSettled(server);
     const mail = received.find((m) => m.to.includes(account.email));
     expect(mail?.raw).toContain('From: Trees <no-reply@trees.test>');
     expect(mail?.raw).toContain('Subject: Reset your TreeAnalyzer Pro password');

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RESET_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE } from '../../core/accounts';
-import { newestOutboxMessage, outboxCount, resetTokenFrom } from '../testing/mail';
+import { mailSettled, newestOutboxMessage, outboxCount, resetTokenFrom } from '../testing/mail';
 import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
 
 let server: TestServer;
@@ -13,6 +13,7 @@ async function requestReset(email: string): Promise<string> {
   const res = await new TestClient(server).post('/api/auth/forgot-password', { email });
   expect(res.status).toBe(200);
   expect((await res.json()).message).toBe(RESET_REQUESTED_MESSAGE);
+  await mailSettled(server);
   return resetTokenFrom(newestOutboxMessage(server.dataDir));
 }
 
@@ -24,6 +25,7 @@ describe('password reset', () => {
     const res = await new TestClient(server).post('/api/auth/forgot-password', { email: 'nobody@example.com' });
     expect(res.status).toBe(200);
     expect((await res.json()).message).toBe(RESET_REQUESTED_MESSAGE);
+    await mailSettled(server);
     expect(outboxCount(server.dataDir)).toBe(0);
   });
 

@@ -18,6 +18,7 @@ import { createLead, listLeads, markContacted, toLeadView } from '../businesses/
 import type { AppEnv } from '../http/context';
 import { ApiError } from '../http/errors';
 import { publicCors, requireAllowedOrigin } from '../http/public-access';
+import { backgroundMail } from '../mail/background';
 import { clientAddress } from '../http/rate-limit';
 import { currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
@@ -73,10 +74,8 @@ businessRoutes.on(['POST', 'OPTIONS'], '/:slug{[a-z0-9-]+}/leads', publicCors, a
         lead: toLeadView(created.lead, created.analysis),
         publicUrl: config.publicUrl,
       });
-      // The lead is stored whatever the mail does; a failed send is the operator's to see, not the visitor's.
-      mailer.send(message).catch((err: unknown) => {
-        console.error(JSON.stringify({ level: 'error', msg: 'lead e-mail failed', leadId: created.lead.id, error: String(err) }));
-      });
+      // The lead is stored whatever the mail does; a failed send is retried, then the operator's to see, not the visitor's.
+      backgroundMail(mailer).send(message, `lead ${created.lead.id}`);
     }
   }
   return c.json({ message: LEAD_THANKS }, 201);

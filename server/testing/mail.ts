@@ -1,4 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { backgroundMail } from '../mail/background';
+import type { Mailer } from '../mail/mailer';
 import { join } from 'node:path';
 
 /** Reads the newest message written to the outbox and returns its raw text (quoted-printable decoded). */
@@ -27,4 +29,9 @@ export function resetTokenFrom(message: string): string {
   const match = message.match(/reset-password\?token=([A-Za-z0-9_%-]+)/);
   if (!match?.[1]) throw new Error('no reset link in message');
   return decodeURIComponent(match[1]);
+}
+
+/** Waits until the app's background mail (password resets, lead e-mails) is sent or given up. */
+export function mailSettled(server: { mailer: Mailer }): Promise<void> {
+  return backgroundMail(server.mailer).idle();
 }

@@ -64,7 +64,7 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
   const image = await slots.run(async () => {
     refuseIfUnpayable(deps, request);
     return normaliseImage(request.bytes);
-  }, request.signal);
+  }, { bytes: request.bytes.length, signal: request.signal });
   const parsed = parseDescription(request.description);
   const input: VisionInput = {
     image: image.forModel,

@@ -10,12 +10,16 @@ import { ApiError } from '../http/errors';
 export const IMAGE_SLOTS = 2;
 
 /**
- * How many complete uploads may wait for a slot. Each waits with its bytes in memory (at most
- * 10 MB), so 20 is at most 200 MB; and at about half a second a 10 MB photo over two slots, the
- * last in line starts within some 5 s, already a long wait beside a model's 10-30 s. Past that a
- * quick "try again" is kinder than a line that only grows (and the memory with it).
+ * The line for slots is bounded twice. By bytes: every upload in line waits with its bytes in
+ * memory, and 200 MiB is 20 full-size (10 MB) photos, which beside two decodes and the server
+ * itself stays near the 400 MB budget; it is also a bound on the wait, since image work grows
+ * with the photo (about half a second for 10 MB on the bench box, so the last of 20 starts
+ * within some 5 s, already long beside a model's 10-30 s). By count, for small photos: 100 of
+ * them, at a few tens of milliseconds each, is still a wait of seconds. Past either, a quick
+ * "try again" is kinder than a line that only grows, and the memory with it.
  */
-export const MAX_WAITING = 20;
+export const MAX_WAITING_BYTES = 200 * 1024 * 1024;
+export const MAX_WAITING = 100;
 
 export const BUSY_MESSAGE = 'The estimator is busy right now. Please try again in a moment.';
 
@@ -25,41 +29,50 @@ const cancelled = () => new ApiError('ANALYSIS_FAILED', 'The analysis was cancel
 /** Before any image work is timed; a 10 MB photo takes about half a second on the bench box. */
 const FIRST_ESTIMATE_MS = 1000;
 
+interface Waiter {
+  wake(): void;
+  bytes: number;
+}
+
 /**
  * The slots for image work of one app (createApp makes one; a test can bring its own): at most
- * `capacity` run at once, at most `maxWaiting` wait in line, first come first served; anyone
- * past that is refused with 503 BUSY and a Retry-After estimated from recent image work.
+ * `capacity` run at once, first come first served, with a line bounded by count and by the bytes
+ * waiting in it; anyone past that is refused with 503 BUSY and a Retry-After estimated from
+ * recent image work.
  */
 export class ImageSlots {
   private active = 0;
   /** Those waiting, oldest first: each is woken with the slot handed over. */
-  private readonly line: (() => void)[] = [];
+  private readonly line: Waiter[] = [];
+  private waitingBytes = 0;
   /** A moving average of how long a slot is held, for Retry-After. */
   private typicalMs = FIRST_ESTIMATE_MS;
 
   constructor(
     readonly capacity = IMAGE_SLOTS,
     readonly maxWaiting = MAX_WAITING,
+    readonly maxWaitingBytes = MAX_WAITING_BYTES,
   ) {
     if (!(capacity >= 1) || !(maxWaiting >= 0)) throw new Error('ImageSlots needs at least one slot and a line of 0 or more');
   }
 
-  /** Every slot taken and the line full: a new request would be refused. */
+  /** Every slot taken and the line full, by count or by bytes: a new request would be refused. */
   get full(): boolean {
-    return this.active >= this.capacity && this.line.length >= this.maxWaiting;
+    return this.active >= this.capacity && (this.line.length >= this.maxWaiting || this.waitingBytes >= this.maxWaitingBytes);
   }
 
   /** How many hold a slot and how many wait, for tests and logs. */
-  get load(): { active: number; waiting: number } {
-    return { active: this.active, waiting: this.line.length };
+  get load(): { active: number; waiting: number; waitingBytes: number } {
+    return { active: this.active, waiting: this.line.length, waitingBytes: this.waitingBytes };
   }
 
   /**
-   * Runs `work` in a slot, waiting in line for one if need be; throws BUSY at once when the
-   * line is full, and leaves the line when the signal says the client went away.
+   * Runs `work` in a slot, waiting in line for one if need be with `bytes` (the upload) held
+   * meanwhile; throws BUSY at once when the line has no room for it, and leaves the line when
+   * the signal says the client went away.
    */
-  async run<T>(work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    await this.acquire(signal);
+  async run<T>(work: () => Promise<T>, options: { bytes?: number; signal?: AbortSignal } = {}): Promise<T> {
+    await this.acquire(options.bytes ?? 0, options.signal);
     // A duration, not a date: the injected clock is for what the product records, and a test's
     // clock stands still.
     const started = performance.now();
@@ -78,33 +91,42 @@ export class ImageSlots {
     return new ApiError('BUSY', BUSY_MESSAGE, { headers: { 'Retry-After': String(seconds) } });
   }
 
-  private acquire(signal?: AbortSignal): Promise<void> {
+  private acquire(bytes: number, signal?: AbortSignal): Promise<void> {
     if (signal?.aborted) return Promise.reject(cancelled());
     if (this.active < this.capacity) {
       this.active += 1;
       return Promise.resolve();
     }
-    if (this.line.length >= this.maxWaiting) return Promise.reject(this.busy());
+    if (this.line.length >= this.maxWaiting || this.waitingBytes + bytes > this.maxWaitingBytes) return Promise.reject(this.busy());
     return new Promise<void>((resolve, reject) => {
-      const onAbort = () => {
-        const at = this.line.indexOf(wake);
-        if (at >= 0) this.line.splice(at, 1);
+      const leave = () => {
+        const at = this.line.indexOf(waiter);
+        if (at >= 0) {
+          this.line.splice(at, 1);
+          this.waitingBytes -= bytes;
+        }
         reject(cancelled());
       };
-      const wake = () => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
+      const waiter: Waiter = {
+        bytes,
+        wake: () => {
+          signal?.removeEventListener('abort', leave);
+          resolve();
+        },
       };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.line.push(wake);
+      signal?.addEventListener('abort', leave, { once: true });
+      this.line.push(waiter);
+      this.waitingBytes += bytes;
     });
   }
 
   private release(): void {
     // The slot passes straight to the next in line, so `active` stays counted.
     const next = this.line.shift();
-    if (next) next();
-    else this.active -= 1;
+    if (next) {
+      this.waitingBytes -= next.bytes;
+      next.wake();
+    } else this.active -= 1;
   }
 }
 

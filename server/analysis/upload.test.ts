@@ -8,7 +8,7 @@ import { errorBodySchema } from '../../core/errors';
 import { renderError } from '../http/errors';
 import { DOOR_MEASUREMENT } from '../testing/analysis';
 import { sampleImage } from '../testing/images';
-import { readUpload, uploadBodyLimit } from './upload';
+import { parseMultipart, readUpload, uploadBodyLimit, type FilePart } from './upload';
 
 const IDLE_MS = 200;
 
@@ -176,6 +176,78 @@ describe('readUpload: an upload that stalls', () => {
     expect(res.requestEnded).toBe(true);
     expect(res.status).toBe(200);
     expect(JSON.parse(res.body)).toEqual({ bytes: expect.any(Number) });
+  });
+});
+
+describe('parseMultipart', () => {
+  const crlf = (lines: (string | Buffer)[]) =>
+    Buffer.concat(lines.flatMap((line, i) => [typeof line === 'string' ? Buffer.from(line) : line, Buffer.from(i < lines.length - 1 ? '\r\n' : '')]));
+
+  it('reads what the platform FormData sends, byte for byte, text as UTF-8', async () => {
+    const photo = await sampleImage('jpeg', 320, 240);
+    const request = new Request('http://localhost/', {
+      method: 'POST',
+      body: form({ image: file(photo, 'tree "1".jpg'), description: 'Chêne près du garage 🌳\r\nsecond line', businessSlug: '' }),
+    });
+    const fields = parseMultipart(Buffer.from(await request.arrayBuffer()), request.headers.get('content-type')!);
+    const image = fields.get('image')![0] as FilePart;
+    expect(image.bytes.equals(photo)).toBe(true);
+    expect(fields.get('description')).toEqual(['Chêne près du garage 🌳\r\nsecond line']);
+    expect(fields.get('businessSlug')).toEqual(['']);
+  });
+
+  it('skips a preamble, transport padding and an epilogue; reads a quoted boundary; keeps look-alike lines inside content', () => {
+    // The boundary only counts after a line break and two dashes (RFC 2046: a sender picks one
+    // that occurs nowhere else), so these are content.
+    const content = Buffer.from('x--b0und mid-line\r\n-b0und one dash\r\n\r\n', 'latin1');
+    const body = crlf([
+      'This is the preamble.',
+      '--b0und  ',
+      'Content-Disposition: form-data; name="image"; filename="a;b.jpg"',
+      'Content-Type: image/jpeg',
+      '',
+      content,
+      '--b0und',
+      'content-disposition: FORM-DATA; name=description',
+      '',
+      'an oak',
+      '--b0und--',
+      'This is the epilogue.',
+    ]);
+    const fields = parseMultipart(body, 'multipart/form-data; boundary="b0und"');
+    const image = fields.get('image')![0] as FilePart;
+    expect(image.filename).toBe('a;b.jpg');
+    expect(image.bytes.equals(content)).toBe(true);
+    expect(fields.get('description')).toEqual(['an oak']);
+  });
+
+  it('keeps repeated fields in order and tells files from text by the filename parameter', () => {
+    const body = crlf([
+      '--x',
+      'Content-Disposition: form-data; name="image"',
+      '',
+      'tree.jpg',
+      '--x',
+      'Content-Disposition: form-data; name="image"; filename=""',
+      '',
+      '',
+      '--x--',
+    ]);
+    const images = parseMultipart(body, 'multipart/form-data; boundary=x').get('image')!;
+    expect(images[0]).toBe('tree.jpg');
+    expect(images[1]).toMatchObject({ filename: '' });
+    expect((images[1] as FilePart).bytes.length).toBe(0);
+  });
+
+  it.each([
+    ['no boundary parameter', 'multipart/form-data', crlf(['--x', 'Content-Disposition: form-data; name="a"', '', '1', '--x--'])],
+    ['no delimiter at all', 'multipart/form-data; boundary=x', Buffer.from('garbage')],
+    ['no close delimiter', 'multipart/form-data; boundary=x', crlf(['--x', 'Content-Disposition: form-data; name="a"', '', 'cut short'])],
+    ['a part without Content-Disposition', 'multipart/form-data; boundary=x', crlf(['--x', 'Content-Type: text/plain', '', '1', '--x--'])],
+    ['a part without a name', 'multipart/form-data; boundary=x', crlf(['--x', 'Content-Disposition: form-data; filename="a.jpg"', '', '1', '--x--'])],
+    ['text after a delimiter', 'multipart/form-data; boundary=x', crlf(['--xyz', 'Content-Disposition: form-data; name="a"', '', '1', '--x--'])],
+  ])('refuses %s with 400', (_, contentType, body) => {
+    expect(() => parseMultipart(body, contentType)).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR', status: 400 }));
   });
 });
 

@@ -64,13 +64,13 @@ export async function readUpload(c: Context, idleMs = UPLOAD_IDLE_MS): Promise<U
   const contentType = c.req.header('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) throw unsupported();
 
-  const form = await parseForm(await readBoundedBody(c.req.raw, idleMs), contentType);
-  const images = form.getAll('image');
+  const form = parseMultipart(await readBoundedBody(c.req.raw, idleMs), contentType);
+  const images = form.get('image') ?? [];
   const file = images[0];
-  if (images.length !== 1 || typeof file === 'string' || file === undefined || file.size === 0) throw noPhoto();
-  if (file.size > MAX_UPLOAD_BYTES) throw tooLarge();
+  if (images.length !== 1 || typeof file === 'string' || file === undefined || file.bytes.length === 0) throw noPhoto();
+  if (file.bytes.length > MAX_UPLOAD_BYTES) throw tooLarge();
 
-  const bytes = Buffer.from(await file.arrayBuffer());
+  const bytes = file.bytes;
   const type = detectImageType(bytes);
   if (!type) throw unsupported();
 
@@ -110,7 +110,7 @@ export function detectImageType(bytes: Uint8Array): UploadImageType | undefined 
  * a declared Content-Length (before a byte is read), else when the streamed count passes it;
  * and with 408 when `idleMs` pass without a byte (the timer restarts on every chunk).
  */
-async function readBoundedBody(request: Request, idleMs: number): Promise<Uint8Array<ArrayBuffer>> {
+async function readBoundedBody(request: Request, idleMs: number): Promise<Buffer> {
   if (declaredLength(request) > MAX_UPLOAD_REQUEST_BYTES) throw tooLarge();
   if (!request.body) throw noPhoto();
   const reader = request.body.getReader();
@@ -138,13 +138,8 @@ async function readBoundedBody(request: Request, idleMs: number): Promise<Uint8A
   } finally {
     clearTimeout(timer);
   }
-  const body = new Uint8Array(received);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
+  // Joined only once complete: until then a slow or stalled client holds just what it sent.
+  return Buffer.concat(chunks, received);
 }
 
 /** The Content-Length a client declared; NaN (never too large) when it sent none. */
@@ -152,17 +147,75 @@ function declaredLength(request: Request): number {
   return Number(request.headers.get('content-length') ?? Number.NaN);
 }
 
-async function parseForm(body: Uint8Array<ArrayBuffer>, contentType: string): Promise<FormData> {
-  try {
-    return await new Response(body, { headers: { 'content-type': contentType } }).formData();
-  } catch {
-    throw new ApiError('VALIDATION_ERROR', 'The upload could not be read. Please choose the photo again.');
+/** A file part of a form: its bytes are a view into the request body, not a copy. */
+export interface FilePart {
+  filename: string;
+  bytes: Buffer;
+}
+export type FormFields = Map<string, (string | FilePart)[]>;
+
+const unreadableForm = () => new ApiError('VALIDATION_ERROR', 'The upload could not be read. Please choose the photo again.');
+const CRLF_CRLF = Buffer.from('\r\n\r\n');
+
+/**
+ * multipart/form-data (RFC 7578 over RFC 2046 section 5.1.1) read in place. The photo comes
+ * back as a view into the body, so an upload waiting for its image slot holds its 10 MB once,
+ * where the platform's FormData held the body, a File copy and an ArrayBuffer copy of it.
+ * Each part: a delimiter line `--boundary` (transport padding allowed), headers, an empty
+ * line, the content up to CRLF and the next delimiter; `--boundary--` ends the body, and the
+ * preamble before the first delimiter and the epilogue after the last are ignored. A part
+ * with a `filename` parameter is a file, any other a UTF-8 text field.
+ */
+export function parseMultipart(body: Buffer, contentType: string): FormFields {
+  const boundary = /;\s*boundary=(?:"([^"]{1,70})"|([^;\s"]{1,70}))/i.exec(contentType);
+  if (!boundary) throw unreadableForm();
+  const dashBoundary = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+  const delimiter = Buffer.concat([Buffer.from('\r\n'), dashBoundary]);
+  const fields: FormFields = new Map();
+
+  // The first delimiter starts the body or a line after the preamble.
+  let at = 0;
+  if (!body.subarray(0, dashBoundary.length).equals(dashBoundary)) {
+    const first = body.indexOf(delimiter);
+    if (first < 0) throw unreadableForm();
+    at = first + 2;
+  }
+  for (;;) {
+    at += dashBoundary.length;
+    if (body[at] === 0x2d && body[at + 1] === 0x2d) return fields; // `--`: the close delimiter
+    while (body[at] === 0x20 || body[at] === 0x09) at += 1;
+    if (body[at] !== 0x0d || body[at + 1] !== 0x0a) throw unreadableForm();
+    at += 2;
+    const end = body.indexOf(delimiter, at);
+    const headersEnd = body.indexOf(CRLF_CRLF, at);
+    if (end < 0 || headersEnd < 0 || headersEnd + 4 > end) throw unreadableForm();
+    const disposition = formDataDisposition(body.toString('utf8', at, headersEnd));
+    if (!disposition) throw unreadableForm();
+    const content = body.subarray(headersEnd + 4, end);
+    const value = disposition.filename === undefined ? content.toString('utf8') : { filename: disposition.filename, bytes: content };
+    fields.set(disposition.name, [...(fields.get(disposition.name) ?? []), value]);
+    at = end + 2;
   }
 }
 
+/** The field name and, for a file, its filename, from a part's `Content-Disposition: form-data` header. */
+function formDataDisposition(headers: string): { name: string; filename?: string } | undefined {
+  const line = /^content-disposition:[ \t]*form-data[ \t]*(;.*)?$/im.exec(headers);
+  if (!line) return undefined;
+  const params = new Map<string, string>();
+  // Quoted values may hold `;`; browsers percent-encode `"` and line breaks, RFC 2045 allows `\"`.
+  for (const [, key, quoted, token] of (line[1] ?? '').matchAll(/;[ \t]*([^=;\s]+)[ \t]*=[ \t]*(?:"((?:[^"\\]|\\.)*)"|([^;\s]*))/g)) {
+    params.set(key!.toLowerCase(), quoted === undefined ? token! : quoted.replace(/\\(.)/g, '$1'));
+  }
+  const name = params.get('name');
+  if (name === undefined) return undefined;
+  const filename = params.get('filename') ?? params.get('filename*');
+  return filename === undefined ? { name } : { name, filename };
+}
+
 /** A text field, trimmed; blank or absent is undefined. A file in a text field is refused. */
-function optionalText(form: FormData, field: string): string | undefined {
-  const values = form.getAll(field);
+function optionalText(form: FormFields, field: string): string | undefined {
+  const values = form.get(field) ?? [];
   if (values.length === 0) return undefined;
   const value = values[0];
   if (values.length > 1 || typeof value !== 'string') {

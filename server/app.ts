@@ -11,6 +11,7 @@ import { widgetRoutes } from './http/widget';
 import type { AppDeps } from './deps';
 import { ImageSlots, type AnalysisLoad } from './analysis/slots';
 import { UPLOAD_IDLE_MS } from './analysis/upload';
+import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { analysisRoutes } from './routes/analysis';
 import { billingRoutes } from './routes/billing';
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.use('*', sameOriginForCookies);
   api.use('*', loadSession);
   api.route('/auth', authRoutes);
+  api.route('/account', accountRoutes);
   api.route('/', creditRoutes);
   api.route('/system-settings', settingsRoutes);
   api.route('/', analysisRoutes);

@@ -22,6 +22,8 @@ export const ACCOUNT_LIMITS = {
   resetRequestsPerAddress: { points: 10, windowSeconds: 15 * 60 },
   resetRequestsPerEmail: { points: 3, windowSeconds: 60 * 60 },
   resetAttemptsPerAddress: { points: 10, windowSeconds: 15 * 60 },
+  /** Wrong passwords when confirming an account deletion: a stolen session cannot guess on. */
+  passwordConfirmFailuresPerUser: { points: 5, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
 
 /**

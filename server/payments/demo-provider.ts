@@ -114,6 +114,11 @@ export function createDemoProvider(clock: Clock): DemoProvider {
       return sub ? publicSubscription(sub) : null;
     },
 
+    async cancelNow(subscriptionId) {
+      const sub = subscriptions.get(subscriptionId);
+      if (sub) sub.status = 'canceled';
+    },
+
     async cancelAtPeriodEnd(subscriptionId) {
       const sub = subscriptions.get(subscriptionId);
       if (sub) sub.cancelAtPeriodEnd = true;

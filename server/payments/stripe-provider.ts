@@ -192,6 +192,10 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return subscription ? toSubscriptionInfo(subscription) : null;
     },
 
+    async cancelNow(subscriptionId) {
+      await findOrNull('Could not cancel the subscription', (stripe) => stripe.subscriptions.cancel(subscriptionId));
+    },
+
     async cancelAtPeriodEnd(subscriptionId) {
       const subscription = await call('Could not cancel the subscription', (stripe) =>
         stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),

@@ -77,6 +77,8 @@ export interface PaymentProvider {
   retrievePaymentIntent(id: string): Promise<PaymentIntentInfo | null>;
   retrieveSubscription(id: string): Promise<SubscriptionInfo | null>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionInfo>;
+  /** Ends the subscription now, with no further charge (account deletion); one already gone is fine. */
+  cancelNow(subscriptionId: string): Promise<void>;
   /**
    * Verifies the signature over the raw body and parses the event; rejects on a bad signature.
    * A promise because the Stripe SDK is loaded on first use, which may be this call.

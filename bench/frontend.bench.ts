@@ -125,6 +125,21 @@ async function lighthouseRun(url: string, port: number, formFactor: FormFactor):
   };
 }
 
+/**
+ * Lighthouse now and then fails to record a trace on this loaded box (NO_NAVSTART); such a
+ * run measured nothing, so it is run again, at most twice, rather than scored.
+ */
+async function withRetries(run: () => Promise<Run>, attempts = 3): Promise<Run> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.warn(`Lighthouse run failed (${String(error)}); running it again`);
+    }
+  }
+}
+
 function median<T>(items: T[], key: (item: T) => number): T {
   const sorted = [...items].sort((a, b) => key(a) - key(b));
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
@@ -160,7 +175,7 @@ async function main(): Promise<void> {
     for (const formFactor of ['mobile', 'desktop'] as const) {
       for (const page of PAGES) {
         const runs: Run[] = [];
-        for (let i = 0; i < RUNS; i += 1) runs.push(await lighthouseRun(url + page, chrome.port, formFactor));
+        for (let i = 0; i < RUNS; i += 1) runs.push(await withRetries(() => lighthouseRun(url + page, chrome.port, formFactor)));
         const typical = median(runs, (r) => r.scores.performance);
         const worst = (category: 'accessibility' | 'best-practices') => Math.min(...runs.map((r) => r.scores[category]));
         const scores = { performance: typical.scores.performance, accessibility: worst('accessibility'), 'best-practices': worst('best-practices') };

@@ -96,3 +96,32 @@ test('a hint that outlived its session still gets the login screen, once, then n
   expect(seen.meRequests).toEqual([]);
   expect(seen.errors).toEqual([]);
 });
+
+test('the register form checks itself without a request: messages, focus, and re-checks as fields change', async ({ page }) => {
+  const seen = watch(page);
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(request.url());
+  });
+  await page.goto('/register');
+  await page.getByLabel('Username', { exact: true }).fill('ab');
+  await page.getByLabel('Email', { exact: true }).fill('not-an-address');
+  await page.getByLabel('Password', { exact: true }).fill('secret1');
+  await page.getByLabel('Confirm Password').fill('secret2');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  await expect(page.getByText('Username must be at least 3 characters')).toBeVisible();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(page.getByText("Passwords don't match")).toBeVisible();
+  // The first field in error has focus, and says why to a screen reader.
+  const username = page.getByLabel('Username', { exact: true });
+  await expect(username).toBeFocused();
+  await expect(username).toHaveAttribute('aria-invalid', 'true');
+  await expect(username).toHaveAccessibleDescription('Username must be at least 3 characters');
+
+  await page.getByLabel('Confirm Password').fill('secret1');
+  await expect(page.getByText("Passwords don't match")).toBeHidden();
+  await expect(page.getByText('Username must be at least 3 characters')).toBeVisible();
+  expect(posts, 'nothing is sent while the form is invalid').toEqual([]);
+  expect(seen.errors).toEqual([]);
+});

@@ -15,9 +15,17 @@ export interface Limit {
 }
 
 export const ACCOUNT_LIMITS = {
-  /** Failed logins: 10 per address and 5 per account in 15 minutes (OWASP ASVS 2.2.1 style throttling). */
+  /**
+   * Failed logins (OWASP Authentication Cheat Sheet, issue 11): 10 per address across
+   * accounts and 5 per address against one account in 15 minutes are refused (429), which
+   * stops one client guessing without letting anyone lock the account itself. Per account
+   * (resolved: username and e-mail count as one) failures only slow every attempt down
+   * (loginDelayMs), so the owner's right password from another address still gets in.
+   */
   loginFailuresPerAddress: { points: 10, windowSeconds: 15 * 60 },
-  loginFailuresPerAccount: { points: 5, windowSeconds: 15 * 60 },
+  loginFailuresPerAddressAndAccount: { points: 5, windowSeconds: 15 * 60 },
+  /** A counter, never a refusal: its count sets the account's delay. */
+  loginFailuresPerAccount: { points: 1_000_000, windowSeconds: 15 * 60 },
   registrationsPerAddress: { points: 10, windowSeconds: 60 * 60 },
   resetRequestsPerAddress: { points: 10, windowSeconds: 15 * 60 },
   resetRequestsPerEmail: { points: 3, windowSeconds: 60 * 60 },
@@ -51,11 +59,31 @@ function tooMany(msBeforeNext: number, message?: string): ApiError {
   );
 }
 
+/**
+ * The wait before a login attempt on an account with `failures` recent failures: none for the
+ * first 3 (typos), then doubling from 1 s up to 16 s. Every attempt on the account waits,
+ * right password or not, so guessing slows to a few tries a minute per account while the
+ * owner still signs in (issue 11).
+ */
+export interface LoginDelay {
+  freeFailures: number;
+  baseMs: number;
+  maxMs: number;
+}
+export const LOGIN_DELAY: LoginDelay = { freeFailures: 3, baseMs: 1_000, maxMs: 16_000 };
+
+export function loginDelayMs(failures: number, delay: LoginDelay = LOGIN_DELAY): number {
+  if (failures < delay.freeFailures) return 0;
+  return Math.min(delay.maxMs, delay.baseMs * 2 ** (failures - delay.freeFailures));
+}
+
 export class RateLimits {
   private readonly limiters = new Map<LimitName, RateLimiterMemory>();
+  readonly loginDelay: LoginDelay;
 
-  /** Tests may loosen or tighten single limits; the rest keep their defaults. */
-  constructor(overrides: Partial<Record<LimitName, Limit>> = {}) {
+  /** Tests may loosen or tighten single limits (and the login delay); the rest keep their defaults. */
+  constructor(overrides: Partial<Record<LimitName, Limit>> = {}, options: { loginDelay?: LoginDelay } = {}) {
+    this.loginDelay = options.loginDelay ?? LOGIN_DELAY;
     const limits = { ...RATE_LIMITS, ...overrides };
     for (const [name, limit] of Object.entries(limits) as [LimitName, Limit][]) {
       this.limiters.set(name, new RateLimiterMemory({ points: limit.points, duration: limit.windowSeconds }));
@@ -83,6 +111,11 @@ export class RateLimits {
     const limit = this.limiter(name);
     const res = await limit.get(key);
     if (res && res.consumedPoints >= limit.points) throw tooMany(res.msBeforeNext);
+  }
+
+  /** Points the key has spent in its current window (0 when none). */
+  async count(name: LimitName, key: string): Promise<number> {
+    return (await this.limiter(name).get(key))?.consumedPoints ?? 0;
   }
 
   async reset(name: LimitName, key: string): Promise<void> {

@@ -14,7 +14,7 @@ import { endSession } from '../accounts/sessions';
 import { createUser, findUserByUsernameOrEmail, toPublicUser } from '../accounts/users';
 import type { AppEnv } from '../http/context';
 import { ApiError } from '../http/errors';
-import { clientAddress } from '../http/rate-limit';
+import { clientAddress, loginDelayMs } from '../http/rate-limit';
 import { clearSessionCookie, currentUser, requireUser, signIn } from '../http/session';
 import { readJson } from '../http/validate';
 
@@ -32,20 +32,29 @@ export const authRoutes = new Hono<AppEnv>()
 
   .post('/login', async (c) => {
     const input = await readJson(c, loginSchema);
+    const { limits } = c.var;
     const address = clientAddress(c);
-    const account = input.usernameOrEmail.toLowerCase();
-    await c.var.limits.check('loginFailuresPerAddress', address);
-    await c.var.limits.check('loginFailuresPerAccount', account);
-
     const user = findUserByUsernameOrEmail(c.var.deps.db, input.usernameOrEmail);
+    // Failures count against the account, whichever of its names was typed; an unknown name
+    // is counted as typed, so it behaves (and takes as long) as a real one.
+    const account = user ? `user:${user.id}` : `name:${input.usernameOrEmail.toLowerCase()}`;
+    const pair = `${address}|${account}`;
+    await limits.check('loginFailuresPerAddress', address);
+    await limits.check('loginFailuresPerAddressAndAccount', pair);
+    const wait = loginDelayMs(await limits.count('loginFailuresPerAccount', account), limits.loginDelay);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+
     // An unknown user costs the same hash verification as a wrong password.
     const ok = user ? await verifyPassword(user.password, input.password) : await verifyAgainstDummy(input.password);
     if (!user || !ok) {
-      await c.var.limits.consume('loginFailuresPerAddress', address);
-      await c.var.limits.consume('loginFailuresPerAccount', account);
+      await limits.consume('loginFailuresPerAddress', address);
+      await limits.consume('loginFailuresPerAddressAndAccount', pair);
+      await limits.consume('loginFailuresPerAccount', account);
       throw new ApiError('UNAUTHORIZED', LOGIN_FAILED_MESSAGE);
     }
-    await c.var.limits.reset('loginFailuresPerAccount', account);
+    // The owner is in: their address starts afresh. The account's count stays, so an attacker
+    // still guessing elsewhere is not handed a clean slate by the owner's sign-in.
+    await limits.reset('loginFailuresPerAddressAndAccount', pair);
     await signIn(c, user.id);
     return c.json({ user: toPublicUser(user) });
   })

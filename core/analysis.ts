@@ -70,7 +70,52 @@ export type AnalyzeResponse = z.infer<typeof analyzeResponseSchema>;
 export const analyzeOutcomeSchema = z.discriminatedUnion('outcome', [analyzeResponseSchema, needsDetailsSchema]);
 export type AnalyzeOutcome = z.infer<typeof analyzeOutcomeSchema>;
 
-export const analysisListSchema = z.object({ analyses: z.array(analysisSchema) });
+/**
+ * One card of the History list: only what dashboard/pages/history.tsx shows (issue 10: the
+ * list used to send every column of every analysis). Feedback is a yes/no there, so the
+ * actual times and comment stay on GET /api/analysis/{id}.
+ */
+export const analysisListItemSchema = analysisSchema
+  .pick({
+    id: true,
+    imageUrl: true,
+    species: true,
+    cuttingTimeMin: true,
+    cuttingTimeMax: true,
+    prepTimeMin: true,
+    prepTimeMax: true,
+    cleanupTimeMin: true,
+    cleanupTimeMax: true,
+    cost: true,
+    businessName: true,
+    source: true,
+    createdAt: true,
+  })
+  .extend({ hasFeedback: z.boolean() });
+export type AnalysisListItem = z.infer<typeof analysisListItemSchema>;
+
+/** GET /api/analyses pages: `?limit=` (default 20, at most 100) and `?cursor=` from the page before. */
+export const HISTORY_PAGE_SIZE = { default: 20, max: 100 } as const;
+
+export const analysisListQuerySchema = z.object({
+  limit: z
+    .string()
+    .regex(/^\d+$/, `limit must be a whole number from 1 to ${HISTORY_PAGE_SIZE.max}`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(1, `limit must be a whole number from 1 to ${HISTORY_PAGE_SIZE.max}`)
+        .max(HISTORY_PAGE_SIZE.max, `limit must be a whole number from 1 to ${HISTORY_PAGE_SIZE.max}`),
+    )
+    .default(HISTORY_PAGE_SIZE.default),
+  /** Opaque: the `nextCursor` of the page before. */
+  cursor: z.string().optional(),
+});
+
+/** Newest first; `nextCursor` is null on the last page. */
+export const analysisListSchema = z.object({ analyses: z.array(analysisListItemSchema), nextCursor: z.string().nullable() });
+export type AnalysisList = z.infer<typeof analysisListSchema>;
 
 const actualMinutes = z.number().int('Times are whole minutes').min(0).max(100_000).optional();
 

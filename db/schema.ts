@@ -170,8 +170,34 @@ export const treeAnalyses = sqliteTable(
     source: text('source', { enum: ['dashboard', 'embed'] }).notNull().default('dashboard'),
     createdAt: createdAt(),
   },
-  (t) => [index('tree_analyses_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    // The History list (newest first, cursor on created_at then id) and nothing more: id is
+    // the rowid, which SQLite keeps as the last column of every index, so this index already
+    // is (user_id, created_at, id) and serves the order and the cursor without a sort
+    // (server/routes/history.test.ts checks the plan). A third column would only duplicate it.
+    index('tree_analyses_user_idx').on(t.userId, t.createdAt),
+  ],
 );
+
+/**
+ * A user's feedback so far, summed per component, so an analysis reads its calibration with
+ * one primary-key lookup instead of every past analysis (issue 10). Kept in the same
+ * transaction as the feedback (server/analysis/feedback.ts); core/calibration.ts says why the
+ * log ratios are summed as whole millionths. `jobs` is what "Calibrated from N of your jobs"
+ * counts: analyses with a stored base estimate and at least one actual time.
+ */
+export const calibrationTotals = sqliteTable('calibration_totals', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  jobs: integer('jobs').notNull().default(0),
+  cuttingObservations: integer('cutting_observations').notNull().default(0),
+  cuttingLogRatioSum: integer('cutting_log_ratio_sum').notNull().default(0),
+  prepObservations: integer('prep_observations').notNull().default(0),
+  prepLogRatioSum: integer('prep_log_ratio_sum').notNull().default(0),
+  cleanupObservations: integer('cleanup_observations').notNull().default(0),
+  cleanupLogRatioSum: integer('cleanup_log_ratio_sum').notNull().default(0),
+});
 
 /** A visitor's "Request a quote" from an embedded estimator (DECISIONS, Embed widget). Only the business's owner reads it. */
 export const leads = sqliteTable(

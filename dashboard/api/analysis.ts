@@ -1,11 +1,20 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Analysis } from '../../core/analysis';
 import { signedInApi } from './signed-in';
 import { queryKeys } from './query-client';
 
-/** The signed-in user's analyses, newest first. */
+/**
+ * The signed-in user's analyses, newest first, a page at a time (GET /api/analyses answers
+ * 20 and a cursor for the rest); `fetchNextPage` reads the next page.
+ */
 export function useAnalyses() {
-  return useQuery({ queryKey: queryKeys.analyses, queryFn: async () => (await signedInApi.analysis.list()).analyses });
+  return useInfiniteQuery({
+    queryKey: queryKeys.analyses,
+    queryFn: ({ pageParam }) => signedInApi.analysis.list(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    select: (data) => data.pages.flatMap((page) => page.analyses),
+  });
 }
 
 export function useAnalysis(id: number) {

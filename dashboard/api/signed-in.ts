@@ -42,7 +42,9 @@ export const signedInApi = {
      * (SPEC 5). Answers an estimate, or `needs_details` (no credits taken).
      */
     analyze: (form: FormData) => request('POST', '/api/analyze-tree', { body: form, schema: analyzeOutcomeSchema }),
-    list: () => request('GET', '/api/analyses', { schema: analysisListSchema }),
+    /** One page of History, newest first; pass the page before's `nextCursor` for the next. */
+    list: (cursor?: string | null) =>
+      request('GET', cursor ? `/api/analyses?cursor=${encodeURIComponent(cursor)}` : '/api/analyses', { schema: analysisListSchema }),
     get: (id: number) => request('GET', `/api/analysis/${id}`, { schema: analysisResponseSchema }),
     sendFeedback: (id: number, body: FeedbackInput) =>
       request('PATCH', `/api/analysis/${id}/feedback`, { body: { ...body }, schema: analysisResponseSchema }),

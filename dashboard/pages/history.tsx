@@ -1,6 +1,7 @@
-import { CircleCheck, CircleDashed, History, Plus } from 'lucide-react';
+import { CircleCheck, CircleDashed, History, LoaderCircle, Plus } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
-import type { Analysis } from '../../core/analysis';
+import type { AnalysisListItem } from '../../core/analysis';
 import { formatCostRange, formatTotalTime, totalMinutes } from '../../core/format';
 import { parsePence } from '../../core/money';
 import { useAnalyses } from '../api/analysis';
@@ -12,25 +13,16 @@ import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
 import { Spinner } from '../components/spinner';
 import { buttonStyles, cardStyles } from '../components/ui';
 
-function hasFeedback(analysis: Analysis): boolean {
-  return (
-    analysis.actualCuttingTime !== null ||
-    analysis.actualPrepTime !== null ||
-    analysis.actualCleanupTime !== null ||
-    Boolean(analysis.feedback)
-  );
-}
-
-function costOf(analysis: Analysis): string | null {
+function costOf(analysis: AnalysisListItem): string | null {
   const min = analysis.cost ? parsePence(analysis.cost.min) : undefined;
   const max = analysis.cost ? parsePence(analysis.cost.max) : undefined;
   return min === undefined || max === undefined ? null : formatCostRange({ minPence: min, maxPence: max });
 }
 
-function AnalysisCard({ analysis }: { analysis: Analysis }) {
+function AnalysisCard({ analysis }: { analysis: AnalysisListItem }) {
   const date = formatAnalysisDate(analysis.createdAt);
   const cost = costOf(analysis);
-  const feedback = hasFeedback(analysis);
+  const feedback = analysis.hasFeedback;
   return (
     <li
       className={`${cardStyles} relative flex gap-4 p-3 focus-within:ring-2 focus-within:ring-green-700 hover:border-green-700 sm:p-4`}
@@ -99,9 +91,48 @@ function EmptyHistory() {
   );
 }
 
-/** Past analyses, newest first; each opens its full results at /history/{id}. */
+/**
+ * The next page of History on request. While it loads the button stays focused and says so
+ * (aria-disabled rather than disabled, which would drop keyboard focus); once it is in,
+ * focus moves to the first new card, so a keyboard user carries on where the list grew.
+ */
+function LoadMore({ loading, onLoad }: { loading: boolean; onLoad: () => void }) {
+  return (
+    <div className="mt-4 flex justify-center">
+      <button
+        type="button"
+        className={buttonStyles.secondary}
+        aria-disabled={loading || undefined}
+        onClick={() => {
+          if (!loading) onLoad();
+        }}
+      >
+        {loading ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
+        {loading ? 'Loading more analyses…' : 'Load more'}
+      </button>
+    </div>
+  );
+}
+
+/** Past analyses, newest first, 20 at a time; each opens its full results at /history/{id}. */
 export function HistoryPage() {
   const analyses = useAnalyses();
+  const list = useRef<HTMLUListElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  const shown = analyses.data?.length ?? 0;
+
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || shown <= from) return;
+    focusFrom.current = null;
+    list.current?.querySelectorAll<HTMLAnchorElement>(':scope > li a')[from]?.focus();
+  }, [shown]);
+
+  const loadMore = () => {
+    focusFrom.current = shown;
+    void analyses.fetchNextPage();
+  };
+
   let content;
   if (analyses.isPending) {
     content = (
@@ -109,7 +140,7 @@ export function HistoryPage() {
         <Spinner label="Loading your analyses" />
       </div>
     );
-  } else if (analyses.isError) {
+  } else if (analyses.data === undefined) {
     content = (
       <div className="flex flex-col items-start gap-3">
         <ErrorAlert>{errorMessage(analyses.error, 'Your analyses could not be loaded.')}</ErrorAlert>
@@ -122,11 +153,19 @@ export function HistoryPage() {
     content = <EmptyHistory />;
   } else {
     content = (
-      <ul aria-label="Past analyses" className="grid gap-3 md:grid-cols-2">
-        {analyses.data.map((analysis) => (
-          <AnalysisCard key={analysis.id} analysis={analysis} />
-        ))}
-      </ul>
+      <>
+        <ul ref={list} aria-label="Past analyses" className="grid gap-3 md:grid-cols-2">
+          {analyses.data.map((analysis) => (
+            <AnalysisCard key={analysis.id} analysis={analysis} />
+          ))}
+        </ul>
+        {analyses.isFetchNextPageError ? (
+          <div className="mt-4">
+            <ErrorAlert>{errorMessage(analyses.error, 'More analyses could not be loaded.')}</ErrorAlert>
+          </div>
+        ) : null}
+        {analyses.hasNextPage ? <LoadMore loading={analyses.isFetchingNextPage} onLoad={loadMore} /> : null}
+      </>
     );
   }
 

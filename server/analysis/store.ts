@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Analysis } from '../../core/analysis';
 import type { EmbedAnalysis } from '../../core/embed';
@@ -54,26 +54,6 @@ export function findOwnAnalysis(db: Db, userId: number, id: number): { row: Anal
     .where(and(eq(treeAnalyses.id, id), eq(treeAnalyses.userId, userId)))
     .get();
   return found ? { row: found.row, businessName: found.businessName ?? null } : undefined;
-}
-
-/** The history list is read on every visit to History: built and prepared once per database (issue 10). */
-const historyLists = new WeakMap<Db, ReturnType<typeof prepareHistoryList>>();
-
-function prepareHistoryList(db: Db) {
-  return db
-    .select({ row: treeAnalyses, businessName: businesses.name })
-    .from(treeAnalyses)
-    .leftJoin(businesses, eq(businesses.id, treeAnalyses.businessId))
-    .where(eq(treeAnalyses.userId, sql.placeholder('userId')))
-    .orderBy(desc(treeAnalyses.createdAt), desc(treeAnalyses.id))
-    .limit(sql.placeholder('limit'))
-    .prepare();
-}
-
-export function listOwnAnalyses(db: Db, userId: number, limit = 100) {
-  let list = historyLists.get(db);
-  if (!list) historyLists.set(db, (list = prepareHistoryList(db)));
-  return list.all({ userId, limit });
 }
 
 /** A stored JSON value if it still fits its schema, else null: an old or odd row never breaks History. */

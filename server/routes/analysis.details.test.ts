@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { analysisListSchema, analysisSchema, analyzeOutcomeSchema, analyzeResponseSchema, type Analysis } from '../../core/analysis';
+import {
+  analysisListItemSchema,
+  analysisListSchema,
+  analysisSchema,
+  analyzeOutcomeSchema,
+  analyzeResponseSchema,
+  type Analysis,
+  type AnalysisListItem,
+} from '../../core/analysis';
 import { errorBodySchema } from '../../core/errors';
 import { estimateTimes } from '../../core/time-model';
 import { NEEDS_DETAILS_MESSAGE, NOT_A_TREE_MESSAGE, type TreeDetails } from '../../core/tree-details';
@@ -49,10 +57,16 @@ async function estimate(client: TestClient, fields: Parameters<typeof analyze>[1
   return analyzeResponseSchema.parse(await res.json()).analysis;
 }
 
-async function history(client: TestClient): Promise<Analysis[]> {
+async function history(client: TestClient): Promise<AnalysisListItem[]> {
   const res = await client.get('/api/analyses');
   expect(res.status).toBe(200);
   return analysisListSchema.parse(await res.json()).analyses;
+}
+
+async function stored(client: TestClient, id: number): Promise<Analysis> {
+  const res = await client.get(`/api/analysis/${id}`);
+  expect(res.status).toBe(200);
+  return analysisSchema.parse((await res.json()).analysis);
 }
 
 describe("a model's messy answer is normalised before it is stored", () => {
@@ -62,9 +76,9 @@ describe("a model's messy answer is normalised before it is stored", () => {
     const analysis = await estimate(client);
     expect(analysis).toMatchObject({ species: 'Oak', diameter: 15, height: 45, woodDensity: 'High (about 1,050 kg/m³ green)' });
     expect(analysis.sources).toEqual({ species: 'model', height: 'model', diameter: 'model' });
-    const [stored] = await history(client);
-    expect(stored).toEqual(analysis);
-    expect(analysisSchema.parse(stored)).toBeTruthy();
+    const [card] = await history(client);
+    expect(card).toEqual(analysisListItemSchema.parse({ ...analysis, hasFeedback: false }));
+    expect(await stored(client, analysis.id)).toEqual(analysis);
   });
 
   it('gives "Scots pine" the conifer density, form factor and crown', async () => {
@@ -140,9 +154,9 @@ describe("a model's messy answer is normalised before it is stored", () => {
       })
       .where(eq(treeAnalyses.id, id))
       .run();
-    const [stored] = await history(client);
-    expect(stored).toMatchObject({ id, diameter: 15, height: null, confidence: 0.05, cuttingTimeMin: 12, factors: ['ok'], siteDetails: null, sources: null });
-    expect((await client.get(`/api/analysis/${id}`)).status).toBe(200);
+    const [card] = await history(client);
+    expect(card).toMatchObject({ id, cuttingTimeMin: 12 });
+    expect(await stored(client, id)).toMatchObject({ id, diameter: 15, height: null, confidence: 0.05, cuttingTimeMin: 12, factors: ['ok'], siteDetails: null, sources: null });
     expect(userId).toBeGreaterThan(0);
   });
 });

@@ -108,7 +108,10 @@ describe('analysis with the local provider', () => {
 
     const list = analysisListSchema.parse(await (await client.get('/api/analyses')).json());
     expect(list.analyses.map((a) => a.id)).toEqual([second.id, first.id]);
-    expect(list.analyses[1]).toMatchObject({ actualCuttingTime: first.cuttingTimeMax * 2, feedback: 'Took longer: heavy rigging' });
+    expect(list.analyses.map((a) => a.hasFeedback)).toEqual([false, true]);
+    expect(list.nextCursor).toBeNull();
+    const withFeedback = (await (await client.get(`/api/analysis/${first.id}`)).json()).analysis;
+    expect(withFeedback).toMatchObject({ actualCuttingTime: first.cuttingTimeMax * 2, feedback: 'Took longer: heavy rigging' });
 
     // Calibration is an internal note: it is on the contractor's copy, not the customer's.
     const pdf = await client.get(`/api/analysis/${second.id}/report.pdf?copy=internal`);

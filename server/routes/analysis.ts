@@ -1,6 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { feedbackSchema, INSUFFICIENT_TOKENS_MESSAGE, type AnalyzeResponse } from '../../core/analysis';
+import {
+  analysisListQuerySchema,
+  feedbackSchema,
+  INSUFFICIENT_TOKENS_MESSAGE,
+  type AnalysisList,
+  type AnalyzeResponse,
+} from '../../core/analysis';
 import {
   BUSINESS_NOT_FOUND_MESSAGE,
   EMBED_BUSY_MESSAGE,
@@ -9,7 +14,6 @@ import {
   type EmbedNeedsDetails,
 } from '../../core/embed';
 import type { NeedsDetails } from '../../core/tree-details';
-import { treeAnalyses } from '../../db/schema';
 import { embedBusy, runAnalysis } from '../analysis/pipeline';
 import { embedStatus, findBusinessBySlug, type BusinessRow } from '../businesses/businesses';
 import { canPayAnalysis } from '../credits/ledger';
@@ -17,10 +21,12 @@ import { publicCors } from '../http/public-access';
 import { clientAddress } from '../http/rate-limit';
 import { publicBusiness } from './businesses';
 import { buildReportPdf } from '../analysis/report';
-import { findOwnAnalysis, listOwnAnalyses, readImage, referenceFor, toAnalysisView, toEmbedAnalysis } from '../analysis/store';
+import { saveFeedback } from '../analysis/feedback';
+import { decodeHistoryCursor, listHistoryPage } from '../analysis/history';
+import { findOwnAnalysis, readImage, referenceFor, toAnalysisView, toEmbedAnalysis } from '../analysis/store';
 import { readUpload, uploadBodyLimit } from '../analysis/upload';
 import type { AppEnv } from '../http/context';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, notFound, validationError } from '../http/errors';
 import { currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
 import { getSettings } from '../settings/settings';
@@ -135,9 +141,16 @@ async function analyzeForVisitor(c: Context<AppEnv>, business: BusinessRow) {
   return c.json(body, 201);
 }
 
+/** History, a page at a time: `?limit=` (1-100, default 20) and `?cursor=` (the page before's `nextCursor`). */
 analysisRoutes.get('/analyses', requireUser, (c) => {
-  const rows = listOwnAnalyses(c.var.deps.db, currentUser(c).id);
-  return c.json({ analyses: rows.map((r) => toAnalysisView(r.row, r.businessName ?? null)) });
+  const parsed = analysisListQuerySchema.safeParse({ limit: c.req.query('limit'), cursor: c.req.query('cursor') });
+  if (!parsed.success) throw validationError(parsed.error);
+  const { limit, cursor } = parsed.data;
+  const after = cursor === undefined ? null : decodeHistoryCursor(cursor);
+  if (cursor !== undefined && !after) {
+    throw new ApiError('VALIDATION_ERROR', 'cursor is not one this list gave', { details: { cursor: ['Use the nextCursor of the page before'] } });
+  }
+  return c.json(listHistoryPage(c.var.deps.db, currentUser(c).id, limit, after) satisfies AnalysisList);
 });
 
 /** The signed-in user's analysis named in the path; anything else is a 404. */
@@ -169,13 +182,8 @@ analysisRoutes.patch('/analysis/:id/feedback', requireUser, async (c) => {
   if (Object.values(input).every((v) => v === undefined || v === '')) {
     throw new ApiError('VALIDATION_ERROR', 'Enter at least one actual time or a comment');
   }
-  // PATCH: what is sent replaces, what is left out stays as it was.
-  const changes: Partial<typeof treeAnalyses.$inferInsert> = {};
-  if (input.actualCuttingTime !== undefined) changes.actualCuttingTime = input.actualCuttingTime;
-  if (input.actualPrepTime !== undefined) changes.actualPrepTime = input.actualPrepTime;
-  if (input.actualCleanupTime !== undefined) changes.actualCleanupTime = input.actualCleanupTime;
-  if (input.feedback !== undefined) changes.feedback = input.feedback || null;
-  c.var.deps.db.update(treeAnalyses).set(changes).where(eq(treeAnalyses.id, row.id)).run();
+  // The actual times and the user's calibration totals change together (analysis/feedback.ts).
+  if (!saveFeedback(c.var.deps.db, currentUser(c).id, row.id, input)) throw notFound('Analysis not found');
   const updated = ownAnalysis(c);
   return c.json({ analysis: toAnalysisView(updated.row, updated.businessName) });
 });

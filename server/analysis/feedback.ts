@@ -1,0 +1,43 @@
+import { and, eq } from 'drizzle-orm';
+import type { FeedbackInput } from '../../core/analysis';
+import { immediate, type Db } from '../../db/client';
+import { treeAnalyses } from '../../db/schema';
+import { addToCalibrationTotals, combineFeedback, feedbackTotals } from './calibration';
+
+/**
+ * Stores the actual times and comment sent for one of the user's analyses (SPEC 5) and keeps
+ * the user's calibration totals in step, in one write transaction: the row is read inside it,
+ * so a replaced actual time takes out exactly what it had added, whatever else is writing.
+ * PATCH semantics: what is sent replaces, what is left out stays as it was. False when the
+ * analysis is not the user's.
+ */
+export function saveFeedback(db: Db, userId: number, analysisId: number, input: FeedbackInput): boolean {
+  const changes: Partial<typeof treeAnalyses.$inferInsert> = {};
+  if (input.actualCuttingTime !== undefined) changes.actualCuttingTime = input.actualCuttingTime;
+  if (input.actualPrepTime !== undefined) changes.actualPrepTime = input.actualPrepTime;
+  if (input.actualCleanupTime !== undefined) changes.actualCleanupTime = input.actualCleanupTime;
+  if (input.feedback !== undefined) changes.feedback = input.feedback || null;
+  return immediate(db, (tx) => {
+    const own = and(eq(treeAnalyses.id, analysisId), eq(treeAnalyses.userId, userId));
+    const before = tx
+      .select({
+        baseTimes: treeAnalyses.baseTimes,
+        actualCuttingTime: treeAnalyses.actualCuttingTime,
+        actualPrepTime: treeAnalyses.actualPrepTime,
+        actualCleanupTime: treeAnalyses.actualCleanupTime,
+      })
+      .from(treeAnalyses)
+      .where(own)
+      .get();
+    if (!before) return false;
+    tx.update(treeAnalyses).set(changes).where(own).run();
+    const after = {
+      baseTimes: before.baseTimes,
+      actualCuttingTime: input.actualCuttingTime ?? before.actualCuttingTime,
+      actualPrepTime: input.actualPrepTime ?? before.actualPrepTime,
+      actualCleanupTime: input.actualCleanupTime ?? before.actualCleanupTime,
+    };
+    addToCalibrationTotals(tx, userId, combineFeedback(feedbackTotals(after), feedbackTotals(before), -1));
+    return true;
+  });
+}

@@ -3,7 +3,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { ApiError, renderError } from './http/errors';
 import type { AppEnv } from './http/context';
 import { dashboardRoutes } from './http/dashboard';
-import { sameOriginForCookies } from './http/origin';
+import { sameOriginOnly } from './http/origin';
+import { isPublicCrossOrigin } from './http/public-access';
 import { RateLimits } from './http/rate-limit';
 import { apiHeaders } from './http/security-headers';
 import { loadSession } from './http/session';
@@ -73,8 +74,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // Request on every read (issue 10).
   const bodiless = new Set(['GET', 'HEAD']);
   api.use('*', (c, next) => (bodiless.has(c.req.method) || ownLimits.has(c.req.path) ? next() : jsonBodyLimit(c, next)));
-  api.use('*', sameOriginForCookies);
-  api.use('*', loadSession);
+  api.use('*', sameOriginOnly);
+  // Requests other sites may send carry no session in or out (public-access.ts).
+  api.use('*', (c, next) => (isPublicCrossOrigin(c) ? next() : loadSession(c, next)));
   api.route('/auth', authRoutes);
   api.route('/account', accountRoutes);
   api.route('/', creditRoutes);

@@ -1,26 +1,29 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context';
 import { ApiError } from './errors';
-import { ownOrigins } from './public-access';
+import { isPublicCrossOrigin, ownOrigins } from './public-access';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/**
- * Same-origin check for unsafe requests that carry cookies (DECISIONS, Sessions):
- * SameSite=Lax already stops most cross-site posts; this refuses the rest. Browsers
- * send Sec-Fetch-Site and Origin on such requests, so a request from another site is
- * recognisable; clients without cookies (public embed endpoints, webhooks) pass.
- */
-export const sameOriginForCookies: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (SAFE_METHODS.has(c.req.method) || !c.req.header('cookie')) return next();
+const refused = () => new ApiError('FORBIDDEN', 'Cross-site request refused');
 
-  const fetchSite = c.req.header('sec-fetch-site');
-  if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') {
-    throw new ApiError('FORBIDDEN', 'Cross-site request refused');
-  }
+/**
+ * Every unsafe /api request must come from our own pages (DECISIONS, Sessions; issue 11),
+ * whether or not it carries a cookie: checking only requests with a cookie let a form on
+ * another site sign a visitor into the attacker's account (login CSRF). Browsers send
+ * `Origin` on every POST, PATCH and DELETE, and `Sec-Fetch-Site` beside it; a request with
+ * neither is refused too, as no page of ours sends one. The public embed endpoints and the
+ * Stripe webhook are the only exceptions (isPublicCrossOrigin), and they set no cookie.
+ */
+export const sameOriginOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (SAFE_METHODS.has(c.req.method) || isPublicCrossOrigin(c)) return next();
   const origin = c.req.header('origin');
-  if (origin) {
-    if (!ownOrigins(c).has(origin)) throw new ApiError('FORBIDDEN', 'Cross-site request refused');
+  const fetchSite = c.req.header('sec-fetch-site');
+  if (fetchSite !== undefined && fetchSite !== 'same-origin') throw refused();
+  if (origin !== undefined) {
+    if (!ownOrigins(c).has(origin)) throw refused();
+    return next();
   }
-  return next();
+  if (fetchSite === 'same-origin') return next();
+  throw refused();
 };

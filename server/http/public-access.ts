@@ -22,6 +22,19 @@ export const publicCors: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.header('Access-Control-Expose-Headers', 'Retry-After');
 };
 
+/**
+ * The unsafe requests other sites may send (issue 11): a visitor's analysis and quote request
+ * from a business's embedded estimator, and Stripe's webhook. They need no session and get
+ * none: the app neither reads nor refreshes a cookie on them.
+ */
+export function isPublicCrossOrigin(c: Context<AppEnv>): boolean {
+  const path = c.req.path;
+  if (c.req.method !== 'POST') return false;
+  if (path === '/api/stripe/webhook') return true;
+  if (path === '/api/analyze-tree') return c.req.query('businessSlug') !== undefined;
+  return /^\/api\/businesses\/[a-z0-9-]+\/leads$/.test(path);
+}
+
 /** The origins that are ours: the address the request reached and the configured public URL. */
 export function ownOrigins(c: Context<AppEnv>): Set<string> {
   return new Set([new URL(c.req.url).origin, new URL(c.var.deps.config.publicUrl).origin]);

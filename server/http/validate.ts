@@ -6,12 +6,22 @@ import { ApiError, validationError } from './errors';
  * Reads a JSON body and validates it with a core/ schema. Malformed JSON is a 400
  * VALIDATION_ERROR with a plain message; schema failures carry per-field details.
  */
+/** application/json, with or without parameters, or a +json type. */
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  // JSON routes take JSON only (issue 11): a cross-site form can send text/plain or
+  // urlencoded bodies without a preflight, never application/json.
+  const type = c.req.header('content-type');
+  const notJson = () => new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json)');
+  if (type !== undefined && !JSON_TYPE.test(type)) throw notJson();
   let raw: unknown;
   try {
     const text = await c.req.text();
+    if (type === undefined && text.trim() !== '') throw notJson();
     raw = text.trim() === '' ? {} : JSON.parse(text);
-  } catch {
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
     throw new ApiError('VALIDATION_ERROR', 'Request body must be valid JSON');
   }
   const parsed = schema.safeParse(raw);

@@ -55,8 +55,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
   app.onError(renderError);
 
+  const ping = deps.db.$client.prepare('select 1');
   app.get('/healthz', (c) => {
-    deps.db.$client.prepare('select 1').get();
+    ping.get();
     return c.json({ status: 'ok' });
   });
 

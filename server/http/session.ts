@@ -56,7 +56,7 @@ const unsealedByApp = new WeakMap<object, UnsealedCookies>();
 
 /** The session id a cookie holds: from the memory of recent cookies, else unsealed. */
 async function sessionIdOf(c: Context<AppEnv>, raw: string): Promise<string | undefined> {
-  const { deps } = c.var;
+  const deps = c.get('deps');
   let unsealed = unsealedByApp.get(deps);
   if (!unsealed) unsealedByApp.set(deps, (unsealed = new UnsealedCookies()));
   const nowMs = deps.clock.now().getTime();
@@ -80,9 +80,12 @@ async function sessionIdOf(c: Context<AppEnv>, raw: string): Promise<string | un
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('user', null);
   c.set('sessionKey', null);
-  const raw = getCookie(c, SESSION_COOKIE);
+  // One parse of the Cookie header for both names; c.get, not c.var, which copies every
+  // variable into a new object on each read (issue 10: this runs on every API request).
+  const cookies = getCookie(c);
+  const raw = cookies[SESSION_COOKIE];
   if (raw) {
-    const { db, clock } = c.var.deps;
+    const { db, clock } = c.get('deps');
     const sid = await sessionIdOf(c, raw);
     const session = sid ? resumeSession(db, clock, sid) : undefined;
     if (session && sid) {
@@ -90,11 +93,11 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
       c.set('sessionKey', session.key);
       if (session.extended) await writeCookie(c, sid);
       // A session from before the hint existed (or a hint the visitor deleted) gets one.
-      else if (!getCookie(c, SESSION_HINT_COOKIE)) writeHintCookie(c);
+      else if (!cookies[SESSION_HINT_COOKIE]) writeHintCookie(c);
     } else {
       clearSessionCookie(c);
     }
-  } else if (getCookie(c, SESSION_HINT_COOKIE)) {
+  } else if (cookies[SESSION_HINT_COOKIE]) {
     deleteCookie(c, SESSION_HINT_COOKIE, { path: '/' });
   }
   await next();
@@ -113,7 +116,7 @@ export function clearSessionCookie(c: Context<AppEnv>): void {
 }
 
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.var.user) throw new ApiError('UNAUTHORIZED', 'Please sign in to continue');
+  if (!c.get('user')) throw new ApiError('UNAUTHORIZED', 'Please sign in to continue');
   await next();
 };
 
@@ -125,7 +128,7 @@ export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /** The signed-in user inside a route guarded by requireUser. */
 export function currentUser(c: Context<AppEnv>) {
-  const user = c.var.user;
+  const user = c.get('user');
   if (!user) throw new ApiError('UNAUTHORIZED', 'Please sign in to continue');
   return user;
 }

@@ -5,5 +5,5 @@ import { tokensView } from '../payments/billing';
 
 /** The signed-in user's credit balance, plan and pass (SPEC 7, GET /api/user-tokens). */
 export const creditRoutes = new Hono<AppEnv>().get('/user-tokens', requireUser, (c) =>
-  c.json(tokensView(c.var.deps.db, c.var.deps.clock, currentUser(c).id)),
+  c.json(tokensView(c.get('deps').db, c.get('deps').clock, currentUser(c).id)),
 );

@@ -6,7 +6,7 @@ import { dashboardRoutes } from './http/dashboard';
 import { sameOriginOnly } from './http/origin';
 import { isPublicCrossOrigin } from './http/public-access';
 import { RateLimits } from './http/rate-limit';
-import { apiHeaders } from './http/security-headers';
+import { apiHeaders, transportHeaders } from './http/security-headers';
 import { loadSession } from './http/session';
 import { widgetRoutes } from './http/widget';
 import type { AppDeps } from './deps';
@@ -54,6 +54,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     await next();
   });
   app.onError(renderError);
+  app.use('*', transportHeaders({ https: deps.config.secureCookies }));
 
   const ping = deps.db.$client.prepare('select 1');
   app.get('/healthz', (c) => {

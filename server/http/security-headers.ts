@@ -38,8 +38,45 @@ export function dashboardHeaders(options: { stripe: boolean }): MiddlewareHandle
     },
     xFrameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',
+    // Both set for every answer by transportHeaders (app.ts).
     strictTransportSecurity: false,
+    permissionsPolicy: {},
   });
+}
+
+/**
+ * Browser features no page of ours uses, switched off for our pages and anything they embed
+ * (issue 11). Payment is left at its default (self) for Stripe's card fields, and features
+ * browsers do not know are left out, since they log a console warning.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'serial=()',
+  'usb=()',
+].join(', ');
+
+/** One year, and every subdomain: the product is served over https once PUBLIC_URL says so. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * On every answer: Permissions-Policy, and Strict-Transport-Security when PUBLIC_URL is https
+ * (over plain http a browser ignores it, and a local first run must not pin localhost to
+ * https). Set before the handler, so the answer is built with them (see apiHeaders).
+ */
+export function transportHeaders(options: { https: boolean }): MiddlewareHandler {
+  return async (c, next) => {
+    c.header('Permissions-Policy', PERMISSIONS_POLICY);
+    if (options.https) c.header('Strict-Transport-Security', HSTS);
+    await next();
+  };
 }
 
 /** JSON answers: nothing to render, nothing to frame, never cached by shared caches. */

@@ -60,7 +60,7 @@ async function startOnce(command: Command, dataDir: string): Promise<Sample> {
     nodeArgs: command.nodeArgs,
     cwd: ROOT,
     port: await freePort(),
-    env: { ...command.env, NODE_ENV: 'production', DATA_DIR: dataDir },
+    env: { ...command.env, NODE_ENV: 'production', DATA_DIR: dataDir, PUBLIC_URL: 'http://127.0.0.1' },
     pollEveryMs: POLL_MS,
   });
   try {

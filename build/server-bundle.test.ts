@@ -69,9 +69,11 @@ beforeAll(async () => {
     env: {
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
+      PUBLIC_URL: 'https://trees.example.com',
       // The real providers are chosen at start; their SDKs must still wait for first use.
       STRIPE_SECRET_KEY: 'sk_test_bundle',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_bundle',
+      STRIPE_WEBHOOK_SECRET: 'whsec_bundle',
       STRIPE_API_BASE: 'http://127.0.0.1:9',
       OPENAI_API_KEY: 'sk-bundle',
       OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',

@@ -26,6 +26,21 @@ describe('configuration', () => {
     expect(() => parseEnv({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET: must be at least 32 characters/);
   });
 
+  it('requires PUBLIC_URL in production, naming the variable', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/^Invalid configuration:\nPUBLIC_URL: required when NODE_ENV=production/);
+    expect(parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://trees.example.com' }).PUBLIC_URL).toBe('https://trees.example.com');
+    // A first run on a laptop needs nothing.
+    expect(() => parseEnv({ NODE_ENV: 'development' })).not.toThrow();
+  });
+
+  it('takes all three Stripe keys or none, naming the missing ones', () => {
+    const all = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(() => parseEnv(all)).not.toThrow();
+    expect(() => parseEnv({})).not.toThrow();
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: missing/);
+    expect(() => parseEnv({ ...all, STRIPE_WEBHOOK_SECRET: '' })).toThrow(/^Invalid configuration:\nSTRIPE_WEBHOOK_SECRET: missing/);
+  });
+
   it('generates a session secret into DATA_DIR once and reuses it', () => {
     const dir = tempDir();
     const first = loadConfig({ DATA_DIR: dir });

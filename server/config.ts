@@ -100,11 +100,35 @@ function describeIssues(error: z.ZodError): string {
   return error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`).join('\n');
 }
 
+const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+/**
+ * Settings that are each valid alone but not together (issue 11). In production the public
+ * address is required: behind a TLS proxy without it every cookie POST fails the same-origin
+ * check and reset links point at localhost. Stripe needs all three keys: without the webhook
+ * secret renewals would never arrive, without the publishable key no card form shows.
+ */
+function combinationProblems(env: Env): string[] {
+  const problems: string[] = [];
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+    problems.push(
+      'PUBLIC_URL: required when NODE_ENV=production; set it to the address users open, e.g. https://trees.example.com (cookies, e-mailed links and the same-origin check use it)',
+    );
+  }
+  const missing = STRIPE_KEYS.filter((key) => !env[key]);
+  if (missing.length > 0 && missing.length < STRIPE_KEYS.length) {
+    problems.push(`${missing.join(', ')}: missing; Stripe needs all three of ${STRIPE_KEYS.join(', ')}, or none for the demo provider`);
+  }
+  return problems;
+}
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     throw new ConfigError(`Invalid configuration:\n${describeIssues(parsed.error)}`);
   }
+  const problems = combinationProblems(parsed.data);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return parsed.data;
 }
 

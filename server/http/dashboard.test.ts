@@ -122,7 +122,7 @@ describe('dashboard serving', () => {
 
 describe('dashboard serving with Stripe configured', () => {
   it('allows Stripe.js and its frames, and nothing else outside', async () => {
-    const stripeServer = await startTestServer({ STRIPE_SECRET_KEY: 'sk_test_csp', STRIPE_PUBLISHABLE_KEY: 'pk_test_csp' }, { dashboardDir: dist });
+    const stripeServer = await startTestServer({ STRIPE_SECRET_KEY: 'sk_test_csp', STRIPE_PUBLISHABLE_KEY: 'pk_test_csp', STRIPE_WEBHOOK_SECRET: 'whsec_csp' }, { dashboardDir: dist });
     try {
       const csp = (await fetch(stripeServer.url + '/checkout')).headers.get('content-security-policy') ?? '';
       expect(csp).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com;");

@@ -160,7 +160,7 @@ describe('payment routes guard themselves', () => {
   });
 
   it('answer 503 in production without Stripe keys', async () => {
-    const prod = await startTestServer({ NODE_ENV: 'production' });
+    const prod = await startTestServer({ NODE_ENV: 'production', PUBLIC_URL: 'https://trees.example.com' });
     try {
       const { client } = await registerClient(prod);
       const res = await client.post('/api/create-subscription', { subscriptionType: 'lite' });

@@ -91,4 +91,8 @@ export const signedInApi = {
     },
     removeLogo: () => request('DELETE', '/api/system-settings/logo', { schema: settingsResponseSchema }),
   },
+  account: {
+    /** Erasure, confirmed with the password; the export is a plain download link (ACCOUNT_EXPORT_PATH). */
+    delete: (body: { password: string }) => request('DELETE', '/api/account', { body, schema: messageResponseSchema }),
+  },
 };

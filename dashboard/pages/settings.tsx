@@ -11,6 +11,7 @@ import { ErrorAlert } from '../components/alert';
 import { HourlyRateField } from '../components/hourly-rate-field';
 import { BillingSection } from '../components/billing/billing-section';
 import { CompanyProfileSection } from '../components/settings/company-profile-section';
+import { YourDataSection } from '../components/settings/your-data-section';
 import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
 import { Spinner } from '../components/spinner';
 import { TextArea } from '../components/text-area';
@@ -171,6 +172,7 @@ export function SettingsPage() {
         </>
       )}
       <BillingSection />
+      <YourDataSection />
     </SignedInLayout>
   );
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { accessLog } from './http/access-log';
 import { ApiError, renderError } from './http/errors';
 import type { AppEnv } from './http/context';
 import { dashboardRoutes } from './http/dashboard';
@@ -51,8 +52,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     c.set('deps', deps);
     c.set('limits', limits);
     c.set('analysisLoad', analysisLoad);
+    c.set('user', null);
     await next();
   });
+  app.use('*', accessLog);
   app.onError(renderError);
   app.use('*', transportHeaders({ https: deps.config.secureCookies }));
 

@@ -43,6 +43,8 @@ export const envSchema = z.object({
   /** Set to true behind one reverse proxy (nginx, Caddy) so rate limits see the client's address. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Where the committed SQL migrations, the built dashboard and the built widget live; default under APP_ROOT. */
+  /** pino's levels: fatal, error, warn, info (default), debug, trace, silent. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MIGRATIONS_DIR: optionalString,
   DASHBOARD_DIR: optionalString,
   WIDGET_DIR: optionalString,
@@ -63,6 +65,7 @@ export interface Config {
   smtpUrl?: string;
   mailFrom: string;
   trustProxy: boolean;
+  logLevel: Env['LOG_LEVEL'];
   passDailyCap: number;
   /** drizzle-kit's SQL migrations, applied at start (db/migrations). */
   migrationsDir: string;
@@ -164,6 +167,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? 'TreeAnalyzer Pro <no-reply@treeanalyzer.local>',
     trustProxy: env.TRUST_PROXY === 'true',
+    logLevel: env.LOG_LEVEL,
     passDailyCap: env.PASS_DAILY_CAP,
     migrationsDir: folder(env.MIGRATIONS_DIR, 'db/migrations'),
     dashboardDir: folder(env.DASHBOARD_DIR, 'dist/dashboard'),

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import type { Logger } from './log';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Mailer } from './mail/mailer';
@@ -14,4 +15,6 @@ export interface AppDeps {
   vision: VisionProvider;
   /** Null in production without Stripe keys: payment routes answer 503. */
   payments: PaymentProvider | null;
+  /** Structured logs (server/log.ts): the access line, provider failures, unexpected errors. */
+  logger: Logger;
 }

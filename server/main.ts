@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { createMailer } from './mail/create-mailer';
 import { createPaymentProvider } from './payments/create-provider';
 import { createVisionProvider } from './analysis/vision';
+import { createLogger } from './log';
 
 /** The thin entry (CONVENTIONS 1): read config, open and migrate the database, listen, shut down cleanly. */
 function start(): void {
@@ -22,13 +23,14 @@ function start(): void {
     throw err;
   }
 
+  const logger = createLogger({ level: config.logLevel });
   const db = openDatabase(config.databaseFile);
   migrateDatabase(db, config.migrationsDir);
   const clock = systemClock;
   const mailer = createMailer(config);
   const payments = createPaymentProvider(config, clock);
   const app = createApp(
-    { db, config, clock, mailer, vision: createVisionProvider(config), payments },
+    { db, config, clock, mailer, vision: createVisionProvider(config), payments, logger },
     { dashboardDir: config.dashboardDir, widgetDir: config.widgetDir },
   );
 
@@ -42,8 +44,10 @@ function start(): void {
   hourly.unref();
 
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
-    console.log(
-      `TreeAnalyzer Pro listening on http://localhost:${info.port} (public URL ${config.publicUrl}, data in ${config.dataDir}, mail: ${mailer.kind}, payments: ${payments?.kind ?? 'not configured'})`,
+    // "listening on" stays in the message: scripts and benches wait for it.
+    logger.info(
+      { port: info.port, publicUrl: config.publicUrl, dataDir: config.dataDir, mail: mailer.kind, payments: payments?.kind ?? 'not configured' },
+      `TreeAnalyzer Pro listening on http://localhost:${info.port}`,
     );
   });
 
@@ -51,14 +55,14 @@ function start(): void {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received, finishing open requests...`);
+    logger.info({ signal }, 'stopping: finishing open requests');
     // Give in-flight requests up to 10 s, then close the database and exit.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(() => {
       mailer.close?.();
       db.$client.close();
-      console.log('Stopped.');
+      logger.info('stopped');
       process.exit(0);
     });
     if ('closeIdleConnections' in server) server.closeIdleConnections();

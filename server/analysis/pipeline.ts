@@ -165,10 +165,11 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
   } catch (err) {
     payment?.refund();
     await deleteImage(config.dataDir, imageName);
-    if (err instanceof VisionError) throw new ApiError('ANALYSIS_FAILED', err.message);
+    // The cause (the model's error, a wrong OPENAI_MODEL, a timeout) goes to the log with the
+    // request's id (renderError); the user gets the polite message.
+    if (err instanceof VisionError) throw new ApiError('ANALYSIS_FAILED', err.message, { cause: err });
     if (err instanceof ApiError) throw err;
-    console.error(JSON.stringify({ level: 'error', msg: 'analysis failed', error: String((err as Error)?.stack ?? err) }));
-    throw new ApiError('ANALYSIS_FAILED', 'The analysis failed. Your credits were refunded; please try again.');
+    throw new ApiError('ANALYSIS_FAILED', 'The analysis failed. Your credits were refunded; please try again.', { cause: err });
   }
 }
 

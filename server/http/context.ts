@@ -8,6 +8,8 @@ import type { RateLimits } from './rate-limit';
 export interface AppEnv {
   Variables: {
     deps: AppDeps;
+    /** This request's id (access-log.ts), answered as X-Request-Id and on every log line it writes. */
+    requestId: string;
     limits: RateLimits;
     /** The analysis route's image slots and upload idle timeout (createApp). */
     analysisLoad: AnalysisLoad;

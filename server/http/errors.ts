@@ -3,6 +3,8 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { statusForCode, type ErrorBody, type ErrorCode } from '../../core/errors';
+import { describeError } from '../log';
+import type { AppEnv } from './context';
 
 /**
  * The one error type of the API (CONVENTIONS 4). Throw it anywhere below a route;
@@ -16,9 +18,10 @@ export class ApiError extends HTTPException {
   constructor(
     code: ErrorCode,
     message: string,
-    options: { details?: Record<string, string[]>; headers?: Record<string, string> } = {},
+    /** `cause`: what went wrong underneath (a provider's error), logged for the operator, never sent. */
+    options: { details?: Record<string, string[]>; headers?: Record<string, string>; cause?: unknown } = {},
   ) {
-    super(statusForCode[code] as ContentfulStatusCode, { message });
+    super(statusForCode[code] as ContentfulStatusCode, { message, cause: options.cause });
     this.code = code;
     this.details = options.details;
     this.headers = options.headers;
@@ -53,7 +56,17 @@ function codeForStatus(status: number): ErrorCode {
  * The single error renderer (app.onError). Known errors keep their message; anything
  * else is logged server-side and answered as a bare 500, never a stack or SQL text.
  */
+/** Server-side failures, with their cause and the request's id; a client's mistakes (4xx) are only in the access line. */
+function logFailure(err: Error, context: Context, code: string): void {
+  // Apps built without deps (a unit test's bare Hono) have no logger to write to.
+  const c = context as unknown as Context<AppEnv>;
+  const deps = c.get('deps');
+  if (!deps) return;
+  deps.logger.error({ requestId: c.get('requestId'), method: c.req.method, path: c.req.path, code, error: describeError(err) }, 'request failed');
+}
+
 export function renderError(err: Error, c: Context): Response {
+  if (err instanceof ApiError && err.status >= 500) logFailure(err, c, err.code);
   if (err instanceof ApiError) {
     const body: ErrorBody & { error?: string } = { message: err.message, code: err.code };
     if (err.details) body.details = err.details;
@@ -66,6 +79,6 @@ export function renderError(err: Error, c: Context): Response {
     const message = err.status === 413 ? 'Request body is too large' : err.message || 'Bad request';
     return c.json({ message, code } satisfies ErrorBody, err.status);
   }
-  console.error(JSON.stringify({ level: 'error', msg: 'unhandled error', path: c.req.path, error: String(err?.stack ?? err) }));
+  logFailure(err, c, 'INTERNAL_ERROR');
   return c.json({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' } satisfies ErrorBody, 500);
 }

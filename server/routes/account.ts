@@ -32,7 +32,7 @@ export const accountRoutes = new Hono<AppEnv>()
       await deleteAccount(c.var.deps, user.id);
     } catch (err) {
       if (err instanceof PaymentProviderError) {
-        throw new ApiError('PAYMENT_PROVIDER_ERROR', 'Your subscription could not be cancelled just now, so nothing was deleted. Please try again in a few minutes.');
+        throw new ApiError('PAYMENT_PROVIDER_ERROR', 'Your subscription could not be cancelled just now, so nothing was deleted. Please try again in a few minutes.', { cause: err });
       }
       throw err;
     }

@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../config';
 import { createMailer } from '../mail/create-mailer';
 import { createPaymentProvider } from '../payments/create-provider';
 import { createVisionProvider } from '../analysis/vision';
+import { createLogger } from '../log';
 import type { Mailer } from '../mail/mailer';
 import type { PaymentProvider } from '../payments/types';
 
@@ -26,6 +27,8 @@ export class TestClock implements Clock {
 
 export interface TestServer {
   url: string;
+  /** Every log line the app wrote, parsed (the logger writes here, not to the console). */
+  logs: Record<string, unknown>[];
   origin: string;
   db: Db;
   config: Config;
@@ -53,8 +56,10 @@ export async function startTestServer(
   const mailer = createMailer(config);
   const payments = createPaymentProvider(config, clock);
   // The same folders production takes from config, unless a test brings its own build.
+  const logs: Record<string, unknown>[] = [];
+  const logger = createLogger({ level: 'debug', destination: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) } });
   const app = createApp(
-    { db, config, clock, mailer, vision: createVisionProvider(config), payments },
+    { db, config, clock, mailer, vision: createVisionProvider(config), payments, logger },
     { dashboardDir: config.dashboardDir, widgetDir: config.widgetDir, ...options },
   );
   const server: ServerType = await new Promise((resolve) => {
@@ -66,6 +71,7 @@ export async function startTestServer(
   config.publicUrl = url;
   return {
     url,
+    logs,
     origin: url,
     db,
     config,

@@ -1,0 +1,43 @@
+import { pino, type DestinationStream, type Logger } from 'pino';
+
+export type { Logger };
+
+/**
+ * Structured JSON logs (issue 11), one object a line on standard output, for an operator's
+ * `journalctl -o cat | jq` or a log shipper. Lines never carry a password, token, cookie,
+ * session or photo: the access line is built from named fields only (method, path without
+ * its query, status, duration, user id), and errors log a cause's name, message and code,
+ * never a request body. The redact list is a second guard should a field of that name ever
+ * be logged by mistake.
+ */
+export const REDACTED_KEYS = ['password', 'confirmPassword', 'token', 'cookie', 'authorization', 'sessionSecret', 'image', 'photo'];
+
+export function createLogger(options: { level?: string; destination?: DestinationStream } = {}): Logger {
+  return pino(
+    {
+      level: options.level ?? 'info',
+      base: { service: 'treeanalyzer' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: REDACTED_KEYS.flatMap((key) => [key, `*.${key}`]), censor: '[redacted]' },
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    options.destination,
+  );
+}
+
+/** What is safe to log about a thrown value: its name, message, code and HTTP status, and the same of its cause. */
+export function describeError(err: unknown, depth = 0): Record<string, unknown> | string {
+  if (err !== null && typeof err === 'object' && !(err instanceof Error)) {
+    // A provider's summary (e.g. Stripe's type, code, status and request id): its plain values only.
+    const plain = Object.entries(err).filter(([key, v]) => !REDACTED_KEYS.includes(key) && ['string', 'number', 'boolean'].includes(typeof v));
+    return Object.fromEntries(plain.slice(0, 10));
+  }
+  if (!(err instanceof Error)) return String(err);
+  const fields = err as Error & { code?: unknown; status?: unknown; statusCode?: unknown; cause?: unknown };
+  const out: Record<string, unknown> = { name: err.name, message: err.message };
+  if (typeof fields.code === 'string' || typeof fields.code === 'number') out.code = fields.code;
+  const status = fields.status ?? fields.statusCode;
+  if (typeof status === 'number') out.status = status;
+  if (fields.cause !== undefined && depth < 3) out.cause = describeError(fields.cause, depth + 1);
+  return out;
+}

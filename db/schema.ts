@@ -43,7 +43,8 @@ export const sessions = sqliteTable(
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  // expires_at: the hourly prune of expired sessions (server/ops/housekeeping.ts).
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
 export const passwordResetTokens = sqliteTable(
@@ -59,7 +60,7 @@ export const passwordResetTokens = sqliteTable(
     used: integer('used', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId), index('password_reset_tokens_expires_idx').on(t.expiresAt)],
 );
 
 /** Per-user AI settings (DECISIONS: one row per user). */
@@ -262,11 +263,16 @@ export const creditLedger = sqliteTable(
 );
 
 /** Payment events and intents already applied, so none is applied twice. */
-export const processedPaymentEvents = sqliteTable('processed_payment_events', {
-  id: text('id').primaryKey(),
-  kind: text('kind').notNull(),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: createdAt(),
-});
+export const processedPaymentEvents = sqliteTable(
+  'processed_payment_events',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  // created_at: the prune of old webhook event ids (server/ops/housekeeping.ts).
+  (t) => [index('processed_payment_events_created_idx').on(t.createdAt)],
+);
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,8 +1,7 @@
 import { serve } from '@hono/node-server';
 import { migrateDatabase, openDatabase } from '../db/client';
-import { deleteExpiredSessions } from './accounts/sessions';
 import { createApp } from './app';
-import { runDueRefills } from './payments/billing';
+import { runHousekeeping } from './ops/housekeeping';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createMailer } from './mail/create-mailer';
@@ -34,10 +33,10 @@ function start(): void {
     { dashboardDir: config.dashboardDir, widgetDir: config.widgetDir },
   );
 
-  // Housekeeping at start and hourly: expired sessions, and demo subscriptions' monthly refills.
+  // At start and hourly: expired sessions, old reset tokens and event ids, demo refills.
   const housekeeping = () => {
-    deleteExpiredSessions(db, clock);
-    runDueRefills(db, clock);
+    const done = runHousekeeping(db, clock);
+    logger.info(done, 'housekeeping');
   };
   housekeeping();
   const hourly = setInterval(housekeeping, 60 * 60 * 1000);

@@ -1,4 +1,5 @@
 import type { PublicUser } from '../../core/accounts';
+import type { RegisterValues } from '../../core/account-checks';
 import { readErrorAnswer } from '../../core/error-body';
 import type { ErrorCode } from '../../core/errors';
 import { capabilitiesAnswer, messageAnswer, userAnswer, type AnswerReader } from './guest-answers';
@@ -139,14 +140,7 @@ export const api = {
     me: () => request('GET', '/api/auth/me', { schema: userAnswer }),
     login: (body: { usernameOrEmail: string; password: string }) =>
       request('POST', '/api/auth/login', { body, schema: userAnswer }),
-    register: (body: {
-      firstName: string;
-      lastName: string;
-      username: string;
-      email: string;
-      password: string;
-      confirmPassword: string;
-    }) => request('POST', '/api/auth/register', { body, schema: userAnswer }),
+    register: (body: RegisterValues) => request('POST', '/api/auth/register', { body: { ...body }, schema: userAnswer }),
     logout: () => request('POST', '/api/auth/logout'),
     forgotPassword: (body: { email: string }) =>
       request('POST', '/api/auth/forgot-password', { body, schema: messageAnswer }),

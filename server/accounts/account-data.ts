@@ -9,7 +9,7 @@ import { deleteImage, readImage, toAnalysisView } from '../analysis/store';
 import { isSubscriptionActive, tokensView } from '../payments/billing';
 import { deleteLogo, readLogo } from '../settings/logo';
 import { getCompanyProfile, settingsResponseFor } from '../settings/settings';
-import { toPublicUser } from './users';
+import { findUserById, toPublicUser } from './users';
 
 /**
  * The user's rights over their data (UK GDPR articles 15, 17 and 20; issue 11): a copy of
@@ -39,7 +39,7 @@ export function exportFileName(username: string, now: Date): string {
 /** The export's files in order: small JSON first, then one entry per photo, read when its turn comes. */
 function exportEntries(deps: AppDeps, userId: number): { name: string; data: () => Promise<Uint8Array | null>; compress: boolean }[] {
   const { db, clock, config } = deps;
-  const user = db.select().from(users).where(eq(users.id, userId)).get()!;
+  const user = findUserById(db, userId)!;
   const ownBusinesses = listOwnBusinesses(db, userId);
   const rows = db
     .select({ row: treeAnalyses, businessName: businesses.name })

@@ -27,6 +27,14 @@ export interface FeedbackTotals extends Record<Component, ComponentTotals> {
 
 export const NO_FEEDBACK: FeedbackTotals = { jobs: 0, cutting: NO_OBSERVATIONS, prep: NO_OBSERVATIONS, cleanup: NO_OBSERVATIONS };
 
+/** The columns of an analysis its feedback is judged by, for a select (FeedbackFields is their row). */
+export const FEEDBACK_COLUMNS = {
+  baseTimes: treeAnalyses.baseTimes,
+  actualCuttingTime: treeAnalyses.actualCuttingTime,
+  actualPrepTime: treeAnalyses.actualPrepTime,
+  actualCleanupTime: treeAnalyses.actualCleanupTime,
+};
+
 /** The columns of an analysis its feedback is judged by. */
 export type FeedbackFields = Pick<
   typeof treeAnalyses.$inferSelect,
@@ -140,12 +148,7 @@ export function loadCalibration(db: Db, userId: number): Calibration | null {
  */
 export function recountCalibrationTotals(db: Db, userId: number): FeedbackTotals {
   const rows = db
-    .select({
-      baseTimes: treeAnalyses.baseTimes,
-      actualCuttingTime: treeAnalyses.actualCuttingTime,
-      actualPrepTime: treeAnalyses.actualPrepTime,
-      actualCleanupTime: treeAnalyses.actualCleanupTime,
-    })
+    .select(FEEDBACK_COLUMNS)
     .from(treeAnalyses)
     .where(
       and(

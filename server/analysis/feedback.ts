@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FeedbackInput } from '../../core/analysis';
 import { immediate, type Db } from '../../db/client';
 import { treeAnalyses } from '../../db/schema';
-import { addToCalibrationTotals, combineFeedback, feedbackTotals } from './calibration';
+import { addToCalibrationTotals, combineFeedback, FEEDBACK_COLUMNS, feedbackTotals } from './calibration';
 
 /**
  * Stores the actual times and comment sent for one of the user's analyses (SPEC 5) and keeps
@@ -19,16 +19,7 @@ export function saveFeedback(db: Db, userId: number, analysisId: number, input: 
   if (input.feedback !== undefined) changes.feedback = input.feedback || null;
   return immediate(db, (tx) => {
     const own = and(eq(treeAnalyses.id, analysisId), eq(treeAnalyses.userId, userId));
-    const before = tx
-      .select({
-        baseTimes: treeAnalyses.baseTimes,
-        actualCuttingTime: treeAnalyses.actualCuttingTime,
-        actualPrepTime: treeAnalyses.actualPrepTime,
-        actualCleanupTime: treeAnalyses.actualCleanupTime,
-      })
-      .from(treeAnalyses)
-      .where(own)
-      .get();
+    const before = tx.select(FEEDBACK_COLUMNS).from(treeAnalyses).where(own).get();
     if (!before) return false;
     tx.update(treeAnalyses).set(changes).where(own).run();
     const after = {

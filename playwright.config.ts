@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS } from './e2e/chromium-flags';
 
 /**
  * Browser tests run in the system's Chromium (Debian's `chromium` package), never a
@@ -6,16 +7,6 @@ import { defineConfig, devices } from '@playwright/test';
  * exports CHROMIUM_PATH. Global setup starts the real app and a mail catcher and
  * exports E2E_BASE_URL; e2e/fixtures.ts hands that to every test as baseURL.
  */
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.spec.ts',
@@ -42,7 +33,7 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: chromiumArgs,
+          args: CHROMIUM_FLAGS,
         },
       },
     },

@@ -8,6 +8,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { firstLoadFiles, type Manifest } from '../build/first-load';
 import { sizesOnDisk, totalSizes, type CompressedSizes } from '../build/sizes';
 import { ROOT, writeSection } from './lib';
+import { CHROMIUM_FLAGS } from '../e2e/chromium-flags';
 
 /**
  * The front end's weight and Lighthouse 12 scores (issue 10, Front end; Benchmarks 3).
@@ -36,17 +37,8 @@ const GOALS = {
 type FormFactor = keyof typeof GOALS;
 
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The same flags as the e2e browser (playwright.config.ts), headless. */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+/** The same flags as the e2e browser (e2e/chromium-flags.ts), headless. */
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 const DASHBOARD_DIR = join(ROOT, 'dist/dashboard');
 const WIDGET_DIR = join(ROOT, 'dist/widget');

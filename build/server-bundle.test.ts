@@ -1,10 +1,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServerBundle, ROOT, type BuiltFile } from './server-bundle';
-import { spawnServer, type ServerProcess } from './server-process';
+import { freePort, spawnServer, type ServerProcess } from './server-process';
 
 /**
  * The bundle as it is deployed: an installation folder holding package.json, node_modules,
@@ -39,14 +38,6 @@ export async function resolve(specifier, context, next) {
   const register = join(elsewhere, 'log-modules.mjs');
   writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(`file://${hooks}`)});\n`);
   return register;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** Packages (by folder under node_modules) the server has resolved so far. */

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { envSchema } from '../server/config';
 
 /**
@@ -76,4 +77,16 @@ export async function spawnServer(options: ServerProcessOptions): Promise<Server
   }
   await stop();
   throw new Error(`the server was not healthy within ${options.timeoutMs ?? 30_000} ms:\n${log}`);
+}
+
+/** A port free on 127.0.0.1 just now, for a server process to listen on. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
 }

@@ -9,7 +9,7 @@ import { findUserByUsername } from '../accounts/users';
 import { uploadsDir } from '../analysis/store';
 import { analyze, grantTo } from '../testing/analysis';
 import { createBusinessFor, visitorAnalyze, visitorLead } from '../testing/business';
-import { startFakeStripe, type FakeStripe } from '../testing/fake-stripe';
+import { intentIdOf, startFakeStripe, type FakeStripe } from '../testing/fake-stripe';
 import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
 import { logoForm, testLogoPng } from '../testing/logo';
 
@@ -139,7 +139,7 @@ describe('Delete my account with a Stripe subscription', () => {
   it('cancels the subscription at Stripe first, and deletes nothing when Stripe cannot be reached', async () => {
     const { client, account } = await registerClient(paid);
     const { clientSecret } = await (await client.post('/api/create-subscription', { subscriptionType: 'lite' })).json();
-    const pi = clientSecret.split('_secret_')[0];
+    const pi = intentIdOf(clientSecret);
     stripe.succeedPaymentIntent(pi);
     expect((await client.post('/api/payment-success', { subscriptionType: 'lite', paymentType: 'monthly', paymentIntentId: pi })).status).toBe(200);
     const subscriptionId = paid.db.select().from(userTokens).where(eq(userTokens.userId, findUserByUsername(paid.db, account.username)!.id)).get()!.stripeSubscriptionId!;

@@ -8,7 +8,8 @@ import {
   invoicePaidEvent,
   invoicePaymentFailedEvent,
   paymentIntentSucceededEvent,
-  signedWebhook,
+  intentIdOf,
+  postWebhook,
   startFakeStripe,
   subscriptionDeletedEvent,
   type FakeStripe,
@@ -34,20 +35,16 @@ afterAll(async () => {
   await stripe.close();
 });
 
-const intentOf = (clientSecret: string) => clientSecret.split('_secret_')[0]!;
 const userId = (username: string) => findUserByUsername(server.db, username)!.id;
 const tokens = async (client: TestClient) => userTokensResponseSchema.parse(await (await client.get('/api/user-tokens')).json());
 
-async function webhook(payload: object, secret = WEBHOOK_SECRET) {
-  const { body, signature } = signedWebhook(payload, secret);
-  return fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body });
-}
+const webhook = (payload: object, secret = WEBHOOK_SECRET) => postWebhook(server, payload, secret);
 
 /** A user with an active Standard subscription, confirmed through payment-success. */
 async function subscribed(plan = 'standard') {
   const { client, account } = await registerClient(server);
   const { clientSecret } = await (await client.post('/api/create-subscription', { subscriptionType: plan })).json();
-  const paymentIntentId = intentOf(clientSecret);
+  const paymentIntentId = intentIdOf(clientSecret);
   stripe.succeedPaymentIntent(paymentIntentId);
   const res = await client.post('/api/payment-success', { subscriptionType: plan, paymentType: 'monthly', paymentIntentId });
   expect(res.status).toBe(200);
@@ -60,7 +57,7 @@ describe('Stripe: starting a subscription', () => {
     const { client, account } = await registerClient(server);
     const created = await client.post('/api/create-subscription', { subscriptionType: 'standard' });
     expect(created.status).toBe(200);
-    const paymentIntentId = intentOf((await created.json()).clientSecret);
+    const paymentIntentId = intentIdOf((await created.json()).clientSecret);
     expect([...stripe.state.subscriptions.values()].some((s) => s.status === 'incomplete')).toBe(true);
 
     const early = await client.post('/api/payment-success', { subscriptionType: 'standard', paymentType: 'monthly', paymentIntentId });
@@ -79,7 +76,7 @@ describe('Stripe: starting a subscription', () => {
     const alice = await registerClient(server);
     const bob = await registerClient(server);
     const secret = (await (await alice.client.post('/api/create-subscription', { subscriptionType: 'pro' })).json()).clientSecret;
-    const pi = intentOf(secret);
+    const pi = intentIdOf(secret);
     stripe.succeedPaymentIntent(pi);
     stripe.setPaymentIntent(pi, { amount: 100 });
     const wrongAmount = await alice.client.post('/api/payment-success', { subscriptionType: 'pro', paymentType: 'monthly', paymentIntentId: pi });
@@ -100,7 +97,7 @@ describe('Stripe: starting a subscription', () => {
     expect(res.status).toBe(200);
     const create = stripe.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
     expect(create?.params).toMatchObject({ amount: '2999', currency: 'gbp' });
-    const pi = intentOf((await res.json()).clientSecret);
+    const pi = intentIdOf((await res.json()).clientSecret);
     stripe.succeedPaymentIntent(pi);
     await client.post('/api/payment-success', { paymentType: 'one_time', paymentIntentId: pi });
     expect((await tokens(client)).unlimited).toBe(true);
@@ -159,7 +156,7 @@ describe('Stripe webhooks', () => {
 
   it('starts a subscription whose browser never reported back, from payment_intent.succeeded', async () => {
     const { client } = await registerClient(server);
-    const pi = intentOf((await (await client.post('/api/create-subscription', { subscriptionType: 'pro' })).json()).clientSecret);
+    const pi = intentIdOf((await (await client.post('/api/create-subscription', { subscriptionType: 'pro' })).json()).clientSecret);
     const intent = stripe.succeedPaymentIntent(pi);
     const event = paymentIntentSucceededEvent(intent);
     expect((await webhook(event)).status).toBe(200);

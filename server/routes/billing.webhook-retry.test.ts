@@ -8,7 +8,8 @@ import {
   invoicePaidEvent,
   invoicePaymentFailedEvent,
   paymentIntentSucceededEvent,
-  signedWebhook,
+  intentIdOf,
+  postWebhook,
   startFakeStripe,
   subscriptionDeletedEvent,
   subscriptionUpdatedEvent,
@@ -41,17 +42,13 @@ afterAll(async () => {
   await stripe.close();
 });
 
-const intentOf = (clientSecret: string) => clientSecret.split('_secret_')[0]!;
 const userId = (username: string) => findUserByUsername(server.db, username)!.id;
 const tokens = async (client: TestClient) => userTokensResponseSchema.parse(await (await client.get('/api/user-tokens')).json());
 const marked = (eventId: string) => server.db.select().from(processedPaymentEvents).where(eq(processedPaymentEvents.id, `evt:${eventId}`)).get();
 const SUBSCRIPTION_READ = /^\/v1\/subscriptions\//;
 const INTENT_READ = /^\/v1\/payment_intents\//;
 
-async function webhook(payload: object) {
-  const { body, signature } = signedWebhook(payload, WEBHOOK_SECRET);
-  return fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body });
-}
+const webhook = (payload: object) => postWebhook(server, payload, WEBHOOK_SECRET);
 
 /** Delivers the event with Stripe failing the read at `path`: 5xx, not marked; then twice more: applied once, then a duplicate. */
 async function failThenRetry(event: { id: string }, path: RegExp) {
@@ -70,7 +67,7 @@ async function failThenRetry(event: { id: string }, path: RegExp) {
 async function paidButUnreported(plan = 'pro') {
   const { client, account } = await registerClient(server);
   const res = await client.post('/api/create-subscription', { subscriptionType: plan });
-  const pi = intentOf((await res.json()).clientSecret);
+  const pi = intentIdOf((await res.json()).clientSecret);
   const intent = stripe.succeedPaymentIntent(pi);
   const subscriptionId = server.db.select().from(userTokens).where(eq(userTokens.userId, userId(account.username))).get()!.stripeSubscriptionId!;
   return { client, account, intent, subscriptionId };
@@ -94,7 +91,7 @@ describe('Stripe webhooks when a provider read fails', () => {
 
   it('payment_intent.succeeded for the pass: the PaymentIntent read fails, the retry starts the pass once', async () => {
     const { client } = await registerClient(server);
-    const pi = intentOf((await (await client.post('/api/create-payment-intent')).json()).clientSecret);
+    const pi = intentIdOf((await (await client.post('/api/create-payment-intent')).json()).clientSecret);
     const intent = stripe.succeedPaymentIntent(pi);
     expect((await tokens(client)).unlimited).toBe(false);
     await failThenRetry(paymentIntentSucceededEvent(intent), INTENT_READ);

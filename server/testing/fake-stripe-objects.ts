@@ -296,3 +296,12 @@ export function signedWebhook(payload: object, secret: string): { body: string; 
   const body = JSON.stringify(payload, null, 2);
   return { body, signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret }) };
 }
+
+/** Delivers an event to the app's webhook route as Stripe does, signed with `secret`. */
+export function postWebhook(server: { url: string }, payload: object, secret: string): Promise<Response> {
+  const { body, signature } = signedWebhook(payload, secret);
+  return fetch(`${server.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body });
+}
+
+/** The PaymentIntent's id inside its client secret (`pi_..._secret_...`). */
+export const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0]!;

@@ -25,4 +25,21 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['node:*', '../server/*', '../db/*', '../dashboard/*', '../widget/*'] }],
     },
   },
+  {
+    // Domain modules know nothing of HTTP (issue 11): they throw core's DomainError and the
+    // HTTP layer (server/http, server/routes) maps it. Their tests may drive a real app.
+    files: ['server/{accounts,analysis,payments,businesses,settings,credits,mail,ops}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'hono', message: 'Domain modules do not use HTTP; throw DomainError from core/errors.' }],
+          patterns: [
+            { group: ['hono/*', '../http/*', '../routes/*', '../../http/*', '../../routes/*'], message: 'Domain modules do not use HTTP; throw DomainError from core/errors.' },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -54,3 +54,30 @@ export const errorBodySchema = z.object({
   details: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/**
+ * The error a domain module (server/accounts, analysis, payments, businesses, settings)
+ * throws: a code, a message a user may read, and optionally per-field details, headers
+ * the answer needs (Retry-After) and the underlying cause for the operator's log. It
+ * knows nothing of HTTP; the HTTP layer's one renderer maps it to `{ message, code }`
+ * with `statusForCode[code]` (server/http/errors.ts).
+ */
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details?: Record<string, string[]>;
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { details?: Record<string, string[]>; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'DomainError';
+    this.code = code;
+    this.status = statusForCode[code];
+    this.details = options.details;
+    this.headers = options.headers;
+  }
+}

@@ -3,7 +3,7 @@ import { RESET_INVALID_MESSAGE, RESET_TOKEN_TTL_MS } from '../../core/accounts';
 import { immediate } from '../../db/client';
 import { passwordResetTokens } from '../../db/schema';
 import type { AppDeps } from '../deps';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../../core/errors';
 import { backgroundMail } from '../mail/background';
 import { resetEmail } from '../mail/reset-email';
 import { hashPassword } from './passwords';
@@ -58,7 +58,7 @@ export async function resetPassword(deps: AppDeps, token: string, newPassword: s
         ),
       )
       .get();
-    if (!row) throw new ApiError('VALIDATION_ERROR', RESET_INVALID_MESSAGE);
+    if (!row) throw new DomainError('VALIDATION_ERROR', RESET_INVALID_MESSAGE);
     tx.update(passwordResetTokens).set({ used: true }).where(eq(passwordResetTokens.userId, row.userId)).run();
     setPasswordHash(tx, clock, row.userId, passwordHash);
     endAllSessions(tx, row.userId);

@@ -3,7 +3,7 @@ import type { PublicUser, Role } from '../../core/accounts';
 import { immediate, type Db } from '../../db/client';
 import { systemSettings, users, userTokens, type UserRow } from '../../db/schema';
 import type { Clock } from '../clock';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../../core/errors';
 
 export interface NewUser {
   username: string;
@@ -54,10 +54,10 @@ export function findUserByUsernameOrEmail(db: Db, value: string): UserRow | unde
 export function createUser(db: Db, clock: Clock, input: NewUser): UserRow {
   return immediate(db, (tx) => {
     if (findUserByUsername(tx, input.username)) {
-      throw new ApiError('CONFLICT', 'Username is already taken');
+      throw new DomainError('CONFLICT', 'Username is already taken');
     }
     if (findUserByEmail(tx, input.email)) {
-      throw new ApiError('CONFLICT', 'An account with this email already exists');
+      throw new DomainError('CONFLICT', 'An account with this email already exists');
     }
     const existing = tx.select({ n: sql<number>`count(*)` }).from(users).get()?.n ?? 0;
     const role: Role = existing === 0 ? 'admin' : 'user';

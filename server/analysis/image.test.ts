@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../../core/errors';
 import {
   bigJpeg,
   degrade,
@@ -24,13 +24,13 @@ const ISSUE = {
   vegetation: 'Little vegetation in frame: is this a tree? Make sure the whole tree is in the photo',
 };
 
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+async function rejection(promise: Promise<unknown>): Promise<DomainError> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
 }
 
 describe('normaliseImage: the stored and model copies', () => {

@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors';
+import { DomainError } from '../../core/errors';
 import type { NormalisedImage, PhotoChecks } from './types';
 import { loadSharp } from './sharp';
 
@@ -38,9 +38,9 @@ export const PHOTO_THRESHOLDS = {
 } as const;
 
 const tooManyPixels = () =>
-  new ApiError('PAYLOAD_TOO_LARGE', 'Image dimensions are too large (maximum 40 megapixels).');
+  new DomainError('PAYLOAD_TOO_LARGE', 'Image dimensions are too large (maximum 40 megapixels).');
 const unreadable = () =>
-  new ApiError('VALIDATION_ERROR', "We couldn't read that image. Please upload a JPEG, PNG or WebP photo.");
+  new DomainError('VALIDATION_ERROR', "We couldn't read that image. Please upload a JPEG, PNG or WebP photo.");
 
 /**
  * Re-encodes an upload for storage and for the vision model, and measures what its pixels
@@ -80,7 +80,7 @@ async function readSize(bytes: Buffer): Promise<{ width: number; height: number 
     if (!meta.width || !meta.height) throw unreadable();
     return meta.autoOrient;
   } catch (error) {
-    throw error instanceof ApiError ? error : unreadable();
+    throw error instanceof DomainError ? error : unreadable();
   }
 }
 

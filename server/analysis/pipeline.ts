@@ -11,7 +11,7 @@ import { treeAnalyses } from '../../db/schema';
 import { embedAnalysesToday, refundEmbedAnalysis, reserveEmbedAnalysis, secondsUntilNextUtcDay } from '../businesses/usage';
 import { canPayAnalysis, refundAnalysis, reserveAnalysis } from '../credits/ledger';
 import type { AppDeps } from '../deps';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../../core/errors';
 import { decideAbstention } from './abstain';
 import { loadCalibration } from './calibration';
 import { parseDescription } from './description-parser';
@@ -167,9 +167,9 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
     await deleteImage(config.dataDir, imageName);
     // The cause (the model's error, a wrong OPENAI_MODEL, a timeout) goes to the log with the
     // request's id (renderError); the user gets the polite message.
-    if (err instanceof VisionError) throw new ApiError('ANALYSIS_FAILED', err.message, { cause: err });
-    if (err instanceof ApiError) throw err;
-    throw new ApiError('ANALYSIS_FAILED', 'The analysis failed. Your credits were refunded; please try again.', { cause: err });
+    if (err instanceof VisionError) throw new DomainError('ANALYSIS_FAILED', err.message, { cause: err });
+    if (err instanceof DomainError) throw err;
+    throw new DomainError('ANALYSIS_FAILED', 'The analysis failed. Your credits were refunded; please try again.', { cause: err });
   }
 }
 
@@ -184,11 +184,11 @@ function reserve(deps: AppDeps, request: AnalysisRequest, reference: string): { 
     const embedRequest = { ownerId: request.userId, ...request.embed, reference, passDailyCap: config.passDailyCap };
     const reservation = reserveEmbedAnalysis(db, clock, embedRequest);
     if (!reservation.ok && reservation.reason === 'busy') throw embedBusy(clock.now());
-    if (!reservation.ok) throw new ApiError('INSUFFICIENT_TOKENS', EMBED_UNAVAILABLE_MESSAGE);
+    if (!reservation.ok) throw new DomainError('INSUFFICIENT_TOKENS', EMBED_UNAVAILABLE_MESSAGE);
     return { refund: () => refundEmbedAnalysis(db, clock, embedRequest, reservation) };
   }
   const payment = reserveAnalysis(db, clock, request.userId, reference, config.passDailyCap);
-  if (!payment) throw new ApiError('INSUFFICIENT_TOKENS', INSUFFICIENT_TOKENS_MESSAGE);
+  if (!payment) throw new DomainError('INSUFFICIENT_TOKENS', INSUFFICIENT_TOKENS_MESSAGE);
   return { refund: () => refundAnalysis(db, clock, request.userId, reference, payment) };
 }
 
@@ -200,15 +200,15 @@ function refuseIfUnpayable(deps: AppDeps, request: AnalysisRequest): void {
   const { db, clock, config } = deps;
   if (request.embed) {
     if (embedAnalysesToday(db, clock, request.embed.businessId) >= request.embed.dailyCap) throw embedBusy(clock.now());
-    if (!canPayAnalysis(db, clock, request.userId, config.passDailyCap)) throw new ApiError('INSUFFICIENT_TOKENS', EMBED_UNAVAILABLE_MESSAGE);
+    if (!canPayAnalysis(db, clock, request.userId, config.passDailyCap)) throw new DomainError('INSUFFICIENT_TOKENS', EMBED_UNAVAILABLE_MESSAGE);
   } else if (!canPayAnalysis(db, clock, request.userId, config.passDailyCap)) {
-    throw new ApiError('INSUFFICIENT_TOKENS', INSUFFICIENT_TOKENS_MESSAGE);
+    throw new DomainError('INSUFFICIENT_TOKENS', INSUFFICIENT_TOKENS_MESSAGE);
   }
 }
 
 /** 429 until the next UTC day, when the business's cap starts again. */
-export function embedBusy(now: Date): ApiError {
-  return new ApiError('RATE_LIMITED', EMBED_BUSY_MESSAGE, {
+export function embedBusy(now: Date): DomainError {
+  return new DomainError('RATE_LIMITED', EMBED_BUSY_MESSAGE, {
     headers: { 'Retry-After': String(secondsUntilNextUtcDay(now)) },
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../../core/errors';
 import { BUSY_MESSAGE, ImageSlots } from './slots';
 
 /** A promise the test settles by hand, standing for image work in progress. */
@@ -46,9 +46,9 @@ describe('ImageSlots', () => {
     expect(slots.full).toBe(true);
 
     const refused = await slots.run(async () => 'never').catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toBeInstanceOf(DomainError);
     expect(refused).toMatchObject({ code: 'BUSY', status: 503, message: BUSY_MESSAGE });
-    expect((refused as ApiError).headers?.['Retry-After']).toMatch(/^[1-9]\d*$/);
+    expect((refused as DomainError).headers?.['Retry-After']).toMatch(/^[1-9]\d*$/);
 
     job.finish();
     await first;

@@ -1,4 +1,4 @@
-import { ApiError } from '../http/errors';
+import { DomainError } from '../../core/errors';
 
 /**
  * Image work (decode, resize, re-encode, the pixel checks) is CPU-bound and holds about 75 MB
@@ -24,7 +24,7 @@ export const MAX_WAITING = 100;
 export const BUSY_MESSAGE = 'The estimator is busy right now. Please try again in a moment.';
 
 /** The client went away while in line: no one reads this answer, but it is an expected end, not a crash. */
-const cancelled = () => new ApiError('ANALYSIS_FAILED', 'The analysis was cancelled before it started.');
+const cancelled = () => new DomainError('ANALYSIS_FAILED', 'The analysis was cancelled before it started.');
 
 /** Before any image work is timed; a 10 MB photo takes about half a second on the bench box. */
 const FIRST_ESTIMATE_MS = 1000;
@@ -85,10 +85,10 @@ export class ImageSlots {
   }
 
   /** 503 BUSY; Retry-After is when the line ahead should have drained, at least a second. */
-  busy(): ApiError {
+  busy(): DomainError {
     const ahead = this.active + this.line.length;
     const seconds = Math.max(1, Math.ceil((ahead / this.capacity) * (this.typicalMs / 1000)));
-    return new ApiError('BUSY', BUSY_MESSAGE, { headers: { 'Retry-After': String(seconds) } });
+    return new DomainError('BUSY', BUSY_MESSAGE, { headers: { 'Retry-After': String(seconds) } });
   }
 
   private acquire(bytes: number, signal?: AbortSignal): Promise<void> {

@@ -8,7 +8,8 @@ import { errorBodySchema } from '../../core/errors';
 import { renderError } from '../http/errors';
 import { DOOR_MEASUREMENT } from '../testing/analysis';
 import { sampleImage } from '../testing/images';
-import { parseMultipart, readUpload, uploadBodyLimit, type FilePart } from './upload';
+import { uploadBodyLimit } from '../http/upload-limit';
+import { parseMultipart, readUpload, type FilePart } from './upload';
 
 const IDLE_MS = 200;
 
@@ -21,13 +22,13 @@ beforeAll(async () => {
   const app = new Hono();
   app.onError(renderError);
   const echo = async (c: Context) => {
-    const upload = await readUpload(c);
+    const upload = await readUpload(c.req.raw);
     return c.json({ ...upload, bytes: upload.bytes.length, hasDescription: 'description' in upload });
   };
   app.post('/upload', echo);
   // The same reader with a 200 ms idle timeout, where the route's is 15 s.
   app.post('/impatient', async (c) => {
-    const upload = await readUpload(c, IDLE_MS);
+    const upload = await readUpload(c.req.raw, IDLE_MS);
     return c.json({ bytes: upload.bytes.length });
   });
   // As the analysis route mounts it: the middleware refuses a declared oversize body first.

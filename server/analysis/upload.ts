@@ -1,11 +1,10 @@
-import type { Context, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { ACCEPTED_IMAGE_TYPES, MAX_DESCRIPTION_CHARS, MAX_UPLOAD_BYTES } from '../../core/analysis';
 import { readUserTreeDetails, type UserTreeSizes } from '../../core/normalise';
 import type { PhotoMeasurement } from '../../core/photo-measure';
 import { siteDetailsSchema, type SiteDetails } from '../../core/site';
 import { treeDetailsSchema } from '../../core/tree-details';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../../core/errors';
 
 export type UploadImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 
@@ -38,20 +37,19 @@ export const MAX_UPLOAD_REQUEST_BYTES = MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BY
 export const UPLOAD_IDLE_MS = 15_000;
 
 const stalled = () =>
-  new ApiError('REQUEST_TIMEOUT', 'The upload stalled. Please check your connection and try again.');
-const tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', 'Image is too large. The maximum file size is 10MB.');
+  new DomainError('REQUEST_TIMEOUT', 'The upload stalled. Please check your connection and try again.');
+const tooLarge = () => new DomainError('PAYLOAD_TOO_LARGE', 'Image is too large. The maximum file size is 10MB.');
 const unsupported = () =>
-  new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported image type. Please upload a JPEG, PNG or WebP photo.');
-const noPhoto = () => new ApiError('VALIDATION_ERROR', 'Please choose a photo of the tree to analyze.');
+  new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported image type. Please upload a JPEG, PNG or WebP photo.');
+const noPhoto = () => new DomainError('VALIDATION_ERROR', 'Please choose a photo of the tree to analyze.');
 
-/**
- * Route middleware: refuses a body that declares more than the limit before the handler runs.
- * readUpload checks this again and counts chunked bodies as they stream, so it is safe alone.
- */
-export const uploadBodyLimit: MiddlewareHandler = async (c, next) => {
-  if (declaredLength(c.req.raw) > MAX_UPLOAD_REQUEST_BYTES) throw tooLarge();
-  await next();
-};
+/** True when the request declares a body larger than an upload may be (checked before reading). */
+export function declaresTooLarge(request: Request): boolean {
+  return declaredLength(request) > MAX_UPLOAD_REQUEST_BYTES;
+}
+
+/** The 413 for an upload over the limit, for the HTTP layer's early check. */
+export const uploadTooLarge = tooLarge;
 
 /**
  * Reads the multipart upload of POST /api/analyze-tree: field `image` (exactly one file),
@@ -60,11 +58,11 @@ export const uploadBodyLimit: MiddlewareHandler = async (c, next) => {
  * beyond 10 MB plus framing, whether it declares a Content-Length or arrives chunked.
  * The route must not sit behind a smaller body limit (app.ts's 64 KB JSON limit).
  */
-export async function readUpload(c: Context, idleMs = UPLOAD_IDLE_MS): Promise<UploadInput> {
-  const contentType = c.req.header('content-type') ?? '';
+export async function readUpload(request: Request, idleMs = UPLOAD_IDLE_MS): Promise<UploadInput> {
+  const contentType = request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) throw unsupported();
 
-  const form = parseMultipart(await readBoundedBody(c.req.raw, idleMs), contentType);
+  const form = parseMultipart(await readBoundedBody(request, idleMs), contentType);
   const images = form.get('image') ?? [];
   const file = images[0];
   if (images.length !== 1 || typeof file === 'string' || file === undefined || file.bytes.length === 0) throw noPhoto();
@@ -76,7 +74,7 @@ export async function readUpload(c: Context, idleMs = UPLOAD_IDLE_MS): Promise<U
 
   const description = optionalText(form, 'description');
   if (description !== undefined && description.length > MAX_DESCRIPTION_CHARS) {
-    throw new ApiError('VALIDATION_ERROR', `Project details must be at most ${MAX_DESCRIPTION_CHARS} characters`, {
+    throw new DomainError('VALIDATION_ERROR', `Project details must be at most ${MAX_DESCRIPTION_CHARS} characters`, {
       details: { description: [`At most ${MAX_DESCRIPTION_CHARS} characters`] },
     });
   }
@@ -154,7 +152,7 @@ export interface FilePart {
 }
 export type FormFields = Map<string, (string | FilePart)[]>;
 
-const unreadableForm = () => new ApiError('VALIDATION_ERROR', 'The upload could not be read. Please choose the photo again.');
+const unreadableForm = () => new DomainError('VALIDATION_ERROR', 'The upload could not be read. Please choose the photo again.');
 const CRLF_CRLF = Buffer.from('\r\n\r\n');
 
 /**
@@ -219,7 +217,7 @@ function optionalText(form: FormFields, field: string): string | undefined {
   if (values.length === 0) return undefined;
   const value = values[0];
   if (values.length > 1 || typeof value !== 'string') {
-    throw new ApiError('VALIDATION_ERROR', `The ${field} field must be a single text value`, {
+    throw new DomainError('VALIDATION_ERROR', `The ${field} field must be a single text value`, {
       details: { [field]: ['Must be a single text value'] },
     });
   }
@@ -233,14 +231,14 @@ function parseJsonField<T>(text: string, field: string, title: string, schema: z
   try {
     raw = JSON.parse(text);
   } catch {
-    throw new ApiError('VALIDATION_ERROR', `${title} must be valid JSON`, { details: { [field]: ['Must be valid JSON'] } });
+    throw new DomainError('VALIDATION_ERROR', `${title} must be valid JSON`, { details: { [field]: ['Must be valid JSON'] } });
   }
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) =>
     issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message,
   );
-  throw new ApiError('VALIDATION_ERROR', `${title} are not valid (${problems.join('; ')})`, { details: { [field]: problems } });
+  throw new DomainError('VALIDATION_ERROR', `${title} are not valid (${problems.join('; ')})`, { details: { [field]: problems } });
 }
 
 /** The site questions arrive as JSON text beside the file; unanswered means {}. */
@@ -258,7 +256,7 @@ function parseTreeDetails(text: string | undefined): Pick<UploadInput, 'treeDeta
   const details = parseJsonField(text, 'treeDetails', 'Tree details', treeDetailsSchema);
   const read = readUserTreeDetails(details);
   if (!read.ok) {
-    throw new ApiError('VALIDATION_ERROR', read.problems[0]!, { details: { treeDetails: read.problems } });
+    throw new DomainError('VALIDATION_ERROR', read.problems[0]!, { details: { treeDetails: read.problems } });
   }
   return { treeDetails: read.sizes, measurement: details.measurement ?? null };
 }

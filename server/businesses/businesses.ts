@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { businesses } from '../../db/schema';
 import type { Clock } from '../clock';
 import { canPayAnalysis } from '../credits/ledger';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../../core/errors';
 import { embedAnalysesToday } from './usage';
 
 /**
@@ -20,7 +20,7 @@ export type BusinessRow = typeof businesses.$inferSelect;
 function ratePence(text: string): number {
   const pence = parsePence(text);
   if (pence === undefined || pence > 9_999_999_999) {
-    throw new ApiError('VALIDATION_ERROR', 'Hourly rate must be a number of pounds, 0 or more', {
+    throw new DomainError('VALIDATION_ERROR', 'Hourly rate must be a number of pounds, 0 or more', {
       details: { hourlyRate: ['Hourly rate must be a number of pounds, 0 or more'] },
     });
   }
@@ -51,7 +51,7 @@ export function createBusiness(db: Db, clock: Clock, ownerId: number, parsed: Bu
   } catch (err) {
     // The unique index decides, so two owners racing for one slug cannot both win.
     if (isUniqueViolation(err)) {
-      throw new ApiError('CONFLICT', SLUG_TAKEN_MESSAGE, { details: { slug: [SLUG_TAKEN_MESSAGE] } });
+      throw new DomainError('CONFLICT', SLUG_TAKEN_MESSAGE, { details: { slug: [SLUG_TAKEN_MESSAGE] } });
     }
     throw err;
   }
@@ -71,7 +71,7 @@ export function findOwnBusiness(db: Db, ownerId: number, id: number): BusinessRo
   const row = Number.isSafeInteger(id) && id > 0
     ? db.select().from(businesses).where(and(eq(businesses.id, id), eq(businesses.ownerId, ownerId))).get()
     : undefined;
-  if (!row) throw new ApiError('NOT_FOUND', 'Business configuration not found');
+  if (!row) throw new DomainError('NOT_FOUND', 'Business configuration not found');
   return row;
 }
 

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { leads, treeAnalyses } from '../../db/schema';
 import { toAnalysisView, type AnalysisRow } from '../analysis/store';
 import type { Clock } from '../clock';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../../core/errors';
 import type { BusinessRow } from './businesses';
 
 /**
@@ -30,7 +30,7 @@ export function createLead(db: Db, clock: Clock, business: BusinessRow, input: L
     .from(treeAnalyses)
     .where(and(eq(treeAnalyses.id, input.analysisId), eq(treeAnalyses.businessId, business.id), eq(treeAnalyses.source, 'embed')))
     .get();
-  if (!analysis) throw new ApiError('NOT_FOUND', 'Estimate not found. Please analyze the tree again.');
+  if (!analysis) throw new DomainError('NOT_FOUND', 'Estimate not found. Please analyze the tree again.');
   try {
     const lead = db
       .insert(leads)
@@ -47,7 +47,7 @@ export function createLead(db: Db, clock: Clock, business: BusinessRow, input: L
       .get();
     return { lead, analysis };
   } catch (err) {
-    if ((err as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE') throw new ApiError('CONFLICT', LEAD_ALREADY_SENT);
+    if ((err as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE') throw new DomainError('CONFLICT', LEAD_ALREADY_SENT);
     throw err;
   }
 }
@@ -72,7 +72,7 @@ export function markContacted(db: Db, clock: Clock, businessId: number, leadId: 
         .returning()
         .get()
     : undefined;
-  if (!updated) throw new ApiError('NOT_FOUND', 'Lead not found');
+  if (!updated) throw new DomainError('NOT_FOUND', 'Lead not found');
   const analysis = updated.analysisId
     ? db.select().from(treeAnalyses).where(eq(treeAnalyses.id, updated.analysisId)).get()
     : undefined;

@@ -2,33 +2,18 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { statusForCode, type ErrorBody, type ErrorCode } from '../../core/errors';
+import { DomainError, statusForCode, type ErrorBody, type ErrorCode } from '../../core/errors';
 import { describeError } from '../log';
 import type { AppEnv } from './context';
 
 /**
- * The one error type of the API (CONVENTIONS 4). Throw it anywhere below a route;
- * `renderError` turns it into `{ message, code }` with the code's status.
+ * The one error type of the API (CONVENTIONS 4) is core's DomainError: domain modules
+ * throw it without knowing HTTP, and `renderError` turns it into `{ message, code }` with
+ * the code's status. `ApiError` is its name in the HTTP layer (routes, middleware).
  */
-export class ApiError extends HTTPException {
-  readonly code: ErrorCode;
-  readonly details?: Record<string, string[]>;
-  readonly headers?: Record<string, string>;
+export { DomainError as ApiError };
 
-  constructor(
-    code: ErrorCode,
-    message: string,
-    /** `cause`: what went wrong underneath (a provider's error), logged for the operator, never sent. */
-    options: { details?: Record<string, string[]>; headers?: Record<string, string>; cause?: unknown } = {},
-  ) {
-    super(statusForCode[code] as ContentfulStatusCode, { message, cause: options.cause });
-    this.code = code;
-    this.details = options.details;
-    this.headers = options.headers;
-  }
-}
-
-export const notFound = (what = 'Not found') => new ApiError('NOT_FOUND', what);
+export const notFound = (what = 'Not found') => new DomainError('NOT_FOUND', what);
 
 /**
  * A zod failure as a 400 with per-field details, keyed by the field's path ("name", or
@@ -36,14 +21,14 @@ export const notFound = (what = 'Not found') => new ApiError('NOT_FOUND', what);
  * own input); list positions are left out ("allowedOrigins", not "allowedOrigins.3"). The
  * first message becomes the summary.
  */
-export function validationError(error: z.ZodError): ApiError {
+export function validationError(error: z.ZodError): DomainError {
   const details: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.filter((part) => typeof part === 'string').join('.') || '_form';
     (details[key] ??= []).push(issue.message);
   }
   const first = error.issues[0]?.message ?? 'Invalid request';
-  return new ApiError('VALIDATION_ERROR', first, { details });
+  return new DomainError('VALIDATION_ERROR', first, { details });
 }
 
 /** Hono's own HTTP errors (bad JSON, body limits) mapped onto our codes. */
@@ -66,13 +51,13 @@ function logFailure(err: Error, context: Context, code: string): void {
 }
 
 export function renderError(err: Error, c: Context): Response {
-  if (err instanceof ApiError && err.status >= 500) logFailure(err, c, err.code);
-  if (err instanceof ApiError) {
+  if (err instanceof DomainError && err.status >= 500) logFailure(err, c, err.code);
+  if (err instanceof DomainError) {
     const body: ErrorBody & { error?: string } = { message: err.message, code: err.code };
     if (err.details) body.details = err.details;
     // DECISIONS, Errors: the analysis route repeats the text as `error` (the widget reads it).
     if (c.req.path === '/api/analyze-tree') body.error = err.message;
-    return c.json(body, err.status, err.headers);
+    return c.json(body, err.status as ContentfulStatusCode, err.headers);
   }
   if (err instanceof HTTPException && err.status < 500) {
     const code = codeForStatus(err.status);

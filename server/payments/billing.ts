@@ -6,7 +6,7 @@ import { immediate, type Db } from '../../db/client';
 import { processedPaymentEvents, userTokens, type UserRow } from '../../db/schema';
 import type { Clock } from '../clock';
 import { setBalanceTo } from '../credits/ledger';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../../core/errors';
 import { addMonth } from './demo-provider';
 import type { PaymentIntentInfo, PaymentProvider, SubscriptionInfo } from './types';
 
@@ -107,7 +107,7 @@ export async function startPassPayment(deps: BillingDeps, user: UserRow): Promis
 }
 
 export async function startSubscription(deps: BillingDeps, user: UserRow, plan: SubscriptionType): Promise<string> {
-  if (isSubscriptionActive(tokenRow(deps.db, deps.clock, user.id))) throw new ApiError('CONFLICT', ALREADY_SUBSCRIBED_MESSAGE);
+  if (isSubscriptionActive(tokenRow(deps.db, deps.clock, user.id))) throw new DomainError('CONFLICT', ALREADY_SUBSCRIBED_MESSAGE);
   const customerId = await customerFor(deps, user);
   const created = await deps.payments.createSubscription({ customerId, userId: user.id, plan, amountPence: PLANS[plan].pricePence });
   // Remember the pending subscription: only its payment can start the plan.
@@ -119,13 +119,13 @@ export async function startSubscription(deps: BillingDeps, user: UserRow, plan: 
   return created.clientSecret;
 }
 
-const refuse = (message: string) => new ApiError('VALIDATION_ERROR', message);
+const refuse = (message: string) => new DomainError('VALIDATION_ERROR', message);
 
 /** Checks a payment intent belongs to this user and is paid in full, in pounds. */
 function verifyIntent(intent: PaymentIntentInfo | null, row: TokenRow, userId: number, amountPence: number): PaymentIntentInfo {
   if (!intent || !row.stripeCustomerId || intent.customerId !== row.stripeCustomerId) throw refuse('This payment could not be found for your account.');
   if (intent.metadata.userId !== undefined && intent.metadata.userId !== String(userId)) throw refuse('This payment could not be found for your account.');
-  if (intent.status !== 'succeeded') throw new ApiError('PAYMENT_FAILED', 'This payment has not succeeded yet.');
+  if (intent.status !== 'succeeded') throw new DomainError('PAYMENT_FAILED', 'This payment has not succeeded yet.');
   if (intent.currency.toLowerCase() !== 'gbp' || intent.amount !== amountPence) throw refuse('This payment does not match the price of what you bought.');
   return intent;
 }
@@ -199,7 +199,7 @@ function applySubscriptionStart(db: Db, clock: Clock, userId: number, plan: Subs
 
 export async function cancelSubscription(deps: BillingDeps, userId: number): Promise<void> {
   const row = tokenRow(deps.db, deps.clock, userId);
-  if (!row.stripeSubscriptionId || !isSubscriptionActive(row)) throw new ApiError('NOT_FOUND', 'You have no active subscription to cancel.');
+  if (!row.stripeSubscriptionId || !isSubscriptionActive(row)) throw new DomainError('NOT_FOUND', 'You have no active subscription to cancel.');
   const info = await deps.payments.cancelAtPeriodEnd(row.stripeSubscriptionId);
   deps.db
     .update(userTokens)

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { LOGO_BOX } from '../../core/company-profile';
 import { detectImageType } from '../analysis/upload';
 import { MAX_INPUT_PIXELS } from '../analysis/image';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../../core/errors';
 import { loadSharp } from '../analysis/sharp';
 
 /**
@@ -26,7 +26,7 @@ export function logoVersion(name: string): string {
 }
 
 export const unsupportedLogo = () =>
-  new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported image type. Please upload a PNG, JPEG or WebP logo.');
+  new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported image type. Please upload a PNG, JPEG or WebP logo.');
 
 /** The stored form of an uploaded logo: PNG (keeps transparency), at most 600 x 200, never enlarged. */
 export async function normaliseLogo(bytes: Buffer): Promise<Buffer> {
@@ -40,9 +40,9 @@ export async function normaliseLogo(bytes: Buffer): Promise<Buffer> {
       .toBuffer();
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw new ApiError('PAYLOAD_TOO_LARGE', 'Logo dimensions are too large (maximum 40 megapixels).');
+      throw new DomainError('PAYLOAD_TOO_LARGE', 'Logo dimensions are too large (maximum 40 megapixels).');
     }
-    throw new ApiError('VALIDATION_ERROR', "We couldn't read that image. Please upload a PNG, JPEG or WebP logo.", {
+    throw new DomainError('VALIDATION_ERROR', "We couldn't read that image. Please upload a PNG, JPEG or WebP logo.", {
       details: { logo: ["We couldn't read that image"] },
     });
   }

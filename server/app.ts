@@ -14,6 +14,7 @@ import type { AppDeps } from './deps';
 import { ImageSlots, type AnalysisLoad } from './analysis/slots';
 import { UPLOAD_IDLE_MS } from './analysis/upload';
 import { accountRoutes } from './routes/account';
+import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { analysisRoutes } from './routes/analysis';
 import { billingRoutes } from './routes/billing';
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', billingRoutes);
   api.route('/businesses', businessRoutes);
   api.route('/capabilities', capabilityRoutes);
+  api.route('/admin', adminRoutes);
   api.all('*', (c) => {
     throw new ApiError('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`);
   });

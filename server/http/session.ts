@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { sealData, unsealData } from 'iron-session';
+import { ADMIN_ONLY_MESSAGE } from '../../core/admin';
 import { resumeSession, SESSION_TTL_MS, startSession } from '../accounts/sessions';
 import type { AppEnv } from './context';
 import { ApiError } from './errors';
@@ -120,9 +121,11 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+/** The role is the users row's, read with the session on every request (DECISIONS, Roles). */
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.var.user) throw new ApiError('UNAUTHORIZED', 'Please sign in to continue');
-  if (c.var.user.role !== 'admin') throw new ApiError('FORBIDDEN', 'This page is restricted to admin users');
+  const user = c.get('user');
+  if (!user) throw new ApiError('UNAUTHORIZED', 'Please sign in to continue');
+  if (user.role !== 'admin') throw new ApiError('FORBIDDEN', ADMIN_ONLY_MESSAGE);
   await next();
 };
 

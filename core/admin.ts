@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { roleSchema } from './accounts';
+import { subscriptionTypeSchema } from './credits';
+
+/**
+ * The admin log page (SPEC 2 "Admin log page", 3, 7, 8; DECISIONS "Admin log"): the answer
+ * of GET /api/admin/log-accounts, and the accounts table below its button.
+ */
+
+/** SPEC section 8: the toast when the log cannot be triggered. */
+export const ADMIN_LOG_ERROR_TITLE = 'Error';
+export const ADMIN_LOG_ERROR_DEFAULT = 'Failed to trigger console log';
+
+/** SPEC section 6: what a signed-in user who is not an admin is told, by the page and by the server's 403. */
+export const ADMIN_ONLY_MESSAGE = 'This page is restricted to admin users.';
+
+/** SPEC section 3: "Admin log response: message, totalUsers". */
+export const adminLogResponseSchema = z.object({
+  message: z.string(),
+  totalUsers: z.number().int().nonnegative(),
+});
+export type AdminLogResponse = z.infer<typeof adminLogResponseSchema>;
+
+export const ADMIN_ACCOUNTS_PAGE_SIZE = { default: 20, max: 100 } as const;
+/** Long enough for any e-mail address or full name; a search box needs no more. */
+export const ADMIN_SEARCH_MAX = 100;
+
+const wholeNumber = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${name} must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .pipe(z.number().min(min, `${name} must be a whole number from ${min} to ${max}`).max(max, `${name} must be a whole number from ${min} to ${max}`));
+
+/** `GET /api/admin/accounts?query=&page=&limit=`: query strings as they arrive (undefined when absent). */
+export const adminAccountsQuerySchema = z.object({
+  query: z.string().trim().max(ADMIN_SEARCH_MAX, `query must be at most ${ADMIN_SEARCH_MAX} characters`).default(''),
+  page: wholeNumber('page', 1, 1_000_000).default(1),
+  limit: wholeNumber('limit', 1, ADMIN_ACCOUNTS_PAGE_SIZE.max).default(ADMIN_ACCOUNTS_PAGE_SIZE.default),
+});
+export type AdminAccountsQuery = z.output<typeof adminAccountsQuerySchema>;
+
+/**
+ * One account as the admin sees it: SPEC 2's logged fields (id, username, e-mail, full name,
+ * creation and update times, subscription type and status, token balance, refill dates) and
+ * the role. Never the password hash, a session, a reset token or a payment provider's id.
+ * Times are ISO 8601 text.
+ */
+export const adminAccountSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: roleSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  subscriptionType: subscriptionTypeSchema.nullable(),
+  subscriptionStatus: z.string().nullable(),
+  tokensRemaining: z.number().int(),
+  tokensTotal: z.number().int(),
+  lastRefillDate: z.string().nullable(),
+  nextRefillDate: z.string().nullable(),
+});
+export type AdminAccount = z.infer<typeof adminAccountSchema>;
+
+/** A page of accounts, newest first, with the count of every match so the table can say "page 2 of 5". */
+export const adminAccountPageSchema = z.object({
+  accounts: z.array(adminAccountSchema),
+  query: z.string(),
+  page: z.number().int().positive(),
+  limit: z.number().int().positive(),
+  total: z.number().int().nonnegative(),
+  totalPages: z.number().int().nonnegative(),
+});
+export type AdminAccountPage = z.infer<typeof adminAccountPageSchema>;

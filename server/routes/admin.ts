@@ -1,0 +1,29 @@
+import { Hono } from 'hono';
+import { adminAccountsQuerySchema, type AdminAccountPage, type AdminLogResponse } from '../../core/admin';
+import { logAccounts } from '../admin/account-log';
+import { listAccounts } from '../admin/accounts';
+import type { AppEnv } from '../http/context';
+import { validationError } from '../http/errors';
+import { currentUser, requireAdmin } from '../http/session';
+
+/**
+ * Admin only (DECISIONS, Roles): 401 signed out, 403 FORBIDDEN for a user. requireAdmin reads
+ * the role of the user row loaded with the session on this very request, so a demotion counts
+ * at once.
+ */
+export const adminRoutes = new Hono<AppEnv>();
+adminRoutes.use('*', requireAdmin);
+
+/** SPEC 7: "Trigger Console Log" writes every account to the server log and answers `{ message, totalUsers }`. */
+adminRoutes.get('/log-accounts', async (c) => {
+  const { db, logger } = c.get('deps');
+  const requestLogger = logger.child({ requestId: c.get('requestId') });
+  return c.json((await logAccounts(db, requestLogger, currentUser(c).id)) satisfies AdminLogResponse);
+});
+
+/** The accounts table: `?query=` (username, e-mail or name containing it), `?page=` from 1, `?limit=` 1-100. */
+adminRoutes.get('/accounts', (c) => {
+  const parsed = adminAccountsQuerySchema.safeParse({ query: c.req.query('query'), page: c.req.query('page'), limit: c.req.query('limit') });
+  if (!parsed.success) throw validationError(parsed.error);
+  return c.json(listAccounts(c.get('deps').db, parsed.data) satisfies AdminAccountPage);
+});

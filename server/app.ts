@@ -20,6 +20,7 @@ import { analysisRoutes } from './routes/analysis';
 import { billingRoutes } from './routes/billing';
 import { businessRoutes } from './routes/businesses';
 import { capabilityRoutes } from './routes/capabilities';
+import { chatbotRoutes } from './routes/chatbot';
 import { creditRoutes } from './routes/credits';
 import { settingsRoutes } from './routes/settings';
 
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', billingRoutes);
   api.route('/businesses', businessRoutes);
   api.route('/capabilities', capabilityRoutes);
+  api.route('/chatbot', chatbotRoutes(deps));
   api.route('/admin', adminRoutes);
   api.all('*', (c) => {
     throw new ApiError('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`);

@@ -46,7 +46,15 @@ export const EMBED_LIMITS = {
   leadsPerAddress: { points: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
-export const RATE_LIMITS = { ...ACCOUNT_LIMITS, ...EMBED_LIMITS };
+/**
+ * The help assistant answers signed-out visitors too and may spend model tokens: a person
+ * asks a question every few seconds at most, a script far faster (issue 12).
+ */
+export const CHAT_LIMITS = {
+  chatMessagesPerAddress: { points: 30, windowSeconds: 10 * 60 },
+} satisfies Record<string, Limit>;
+
+export const RATE_LIMITS = { ...ACCOUNT_LIMITS, ...EMBED_LIMITS, ...CHAT_LIMITS };
 export type LimitName = keyof typeof RATE_LIMITS;
 
 function tooMany(msBeforeNext: number, message?: string): ApiError {

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/**
+ * The help assistant's API over the help text (SPEC 7: POST /api/chatbot { message, context }
+ * answers { reply }), shared by the server and the chat panel.
+ */
+
+/** Long enough for any question about the product; a pasted essay is refused (400). */
+export const MAX_CHAT_MESSAGE_CHARS = 1000;
+
+export const chatRequestSchema = z.object({
+  message: z
+    .string({ message: 'Please type a message' })
+    .trim()
+    .min(1, 'Please type a message')
+    .max(MAX_CHAT_MESSAGE_CHARS, `Please keep your message under ${MAX_CHAT_MESSAGE_CHARS} characters`),
+  /** SPEC 7: the dashboard sends "website_help"; the only context there is. */
+  context: z.literal('website_help').default('website_help'),
+});
+export type ChatRequest = z.input<typeof chatRequestSchema>;
+
+export const chatReplySchema = z.object({ reply: z.string().min(1) });
+export type ChatReply = z.infer<typeof chatReplySchema>;
+
+/** SPEC 8, Chat. */
+export const CHAT_ERROR = { title: 'Chat Error', description: "Sorry, I couldn't respond right now. Please try again." } as const;

@@ -1,0 +1,37 @@
+import { Hono } from 'hono';
+import { chatRequestSchema, type ChatReply } from '../../core/help-text-chat';
+import { createAssistants, replyToQuestion } from '../assistant/create-assistant';
+import type { AppDeps } from '../deps';
+import type { AppEnv } from '../http/context';
+import { clientAddress } from '../http/rate-limit';
+import { readJson } from '../http/validate';
+import { describeError } from '../log';
+
+/**
+ * POST /api/chatbot { message, context: "website_help" } -> { reply } (SPEC 7): the help
+ * assistant, for signed-out visitors too (SPEC 6). A same-origin POST like every dashboard
+ * call, limited per client address. The assistants are chosen once, when the app is built.
+ */
+export function chatbotRoutes(deps: Pick<AppDeps, 'config' | 'vision'>) {
+  const assistants = createAssistants(deps.config, {
+    visionModel: deps.vision.name === 'openai',
+    passDailyCap: deps.config.passDailyCap,
+  });
+
+  return new Hono<AppEnv>().post('/', async (c) => {
+    await c.var.limits.consume('chatMessagesPerAddress', clientAddress(c), 'Too many messages. Please wait a few minutes and try again.');
+    const { message } = await readJson(c, chatRequestSchema);
+    const reply = await replyToQuestion(
+      message,
+      assistants,
+      (error) => {
+        c.var.deps.logger.warn(
+          { requestId: c.var.requestId, error: describeError(error) },
+          'help assistant model failed; answered from the help text',
+        );
+      },
+      c.var.deps.stopping,
+    );
+    return c.json({ reply } satisfies ChatReply);
+  });
+}

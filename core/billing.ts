@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userTokensResponseSchema } from './credits';
+import { subscriptionTypeSchema, userTokensResponseSchema } from './credits';
 
 /**
  * The billing API's answers (SPEC 7; DECISIONS, Credits and payments), shared so the
@@ -58,4 +58,44 @@ export const DEMO_TEST_CARDS = {
 /** SPEC 4: a subscription counts as active (plan buttons disabled) while active or past due. */
 export function hasActiveSubscription(status: string | null | undefined): boolean {
   return status === 'active' || status === 'past_due';
+}
+
+/** POST /api/subscription/change: the plan to move an active subscription to. */
+export const planChangeRequestSchema = z.object({ plan: subscriptionTypeSchema });
+
+export const planChangeResponseSchema = z.object({
+  message: z.string(),
+  /** 'upgrade' takes effect now; 'downgrade' keeps this month's credits and bills the new price from the next renewal. */
+  direction: z.enum(['upgrade', 'downgrade']),
+  /** Credits added now (an upgrade's share of the month left), integer. */
+  creditsAdded: z.number().int(),
+  /** What the provider charged now for the rest of this month, integer pence (0 for a downgrade). */
+  chargedPence: z.number().int(),
+  tokens: userTokensResponseSchema,
+});
+export type PlanChangeResponse = z.infer<typeof planChangeResponseSchema>;
+
+/**
+ * The share of the current period still to run at `at`, 0 to 1: the proration fraction
+ * Stripe uses for a mid-period change (its proration is by the second, over the period:
+ * docs.stripe.com/billing/subscriptions/prorations).
+ */
+export function remainingShare(periodStart: Date, periodEnd: Date, at: Date): number {
+  const length = periodEnd.getTime() - periodStart.getTime();
+  if (length <= 0) return 0;
+  return Math.min(1, Math.max(0, (periodEnd.getTime() - at.getTime()) / length));
+}
+
+/**
+ * An upgrade's extra credits now: the difference in monthly credits for the share of the
+ * month left, rounded down to whole credits, the same share Stripe charges of the price
+ * difference. A whole month left gives the full difference (Lite to Pro: 700).
+ */
+export function upgradeCredits(fromCredits: number, toCredits: number, share: number): number {
+  return Math.max(0, Math.floor((toCredits - fromCredits) * share + 1e-9));
+}
+
+/** The demo provider's charge for an upgrade: the price difference for the share left, in whole pence. */
+export function upgradePricePence(fromPence: number, toPence: number, share: number): number {
+  return Math.max(0, Math.round((toPence - fromPence) * share));
 }

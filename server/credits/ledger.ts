@@ -16,6 +16,8 @@ export type LedgerReason =
   | 'plan_start'
   | 'plan_renewal'
   | 'plan_refill'
+  /** A plan change mid-month: an upgrade's extra credits, or a zero row marking a downgrade. */
+  | 'plan_change'
   /** An analysis under the Unlimited pass: a zero row, so the daily fair-use cap can be counted. */
   | 'analysis_pass'
   | 'analysis_pass_refund';
@@ -151,4 +153,21 @@ export function setBalanceTo(tx: Db, clock: Clock, userId: number, credits: numb
   const delta = credits - balanceOf(tx, userId);
   tx.update(userTokens).set({ tokensRemaining: credits, tokensTotal: credits }).where(eq(userTokens.userId, userId)).run();
   tx.insert(creditLedger).values({ userId, delta, reason, reference, createdAt: clock.now() }).run();
+}
+
+/**
+ * Adds a plan change's credits (zero for a downgrade, which keeps this month's credits) as
+ * one ledger row, the period's total growing with it. Call inside a transaction.
+ */
+export function addPlanChangeCredits(tx: Db, clock: Clock, userId: number, credits: number, reference: string): void {
+  if (!Number.isInteger(credits) || credits < 0) throw new RangeError('credits must be a whole number, 0 or more');
+  ensureTokenRow(tx, clock, userId);
+  tx.update(userTokens)
+    .set({
+      tokensRemaining: sql`${userTokens.tokensRemaining} + ${credits}`,
+      tokensTotal: sql`${userTokens.tokensTotal} + ${credits}`,
+    })
+    .where(eq(userTokens.userId, userId))
+    .run();
+  tx.insert(creditLedger).values({ userId, delta: credits, reason: 'plan_change', reference, createdAt: clock.now() }).run();
 }

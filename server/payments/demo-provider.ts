@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DEMO_TEST_CARDS } from '../../core/billing';
+import { DEMO_TEST_CARDS, remainingShare, upgradePricePence } from '../../core/billing';
 import type { SubscriptionType } from '../../core/credits';
 import type { Clock } from '../clock';
 import {
@@ -94,6 +94,7 @@ export function createDemoProvider(clock: Clock): DemoProvider {
         status: 'incomplete',
         customerId,
         plan: plan as SubscriptionType,
+        currentPeriodStart: null,
         currentPeriodEnd: null,
         cancelAtPeriodEnd: false,
         cancelAt: null,
@@ -124,7 +125,27 @@ export function createDemoProvider(clock: Clock): DemoProvider {
       if (sub) sub.cancelAtPeriodEnd = true;
       // Demo renewals are kept in the database (runDueRefills), not here, and this state does
       // not survive a restart: report no period end, so billing uses the stored refill date.
-      return { id: subscriptionId, status: sub?.status ?? 'active', customerId: sub?.customerId ?? '', plan: sub?.plan ?? null, currentPeriodEnd: null, cancelAtPeriodEnd: true, cancelAt: null };
+      return { id: subscriptionId, status: sub?.status ?? 'active', customerId: sub?.customerId ?? '', plan: sub?.plan ?? null, currentPeriodStart: null, currentPeriodEnd: null, cancelAtPeriodEnd: true, cancelAt: null };
+    },
+
+    /**
+     * Like Stripe's (stripe-provider.ts), with no card to charge: an upgrade "charges" the price
+     * difference for the share of our stored period left, a downgrade nothing. The period is
+     * reported as unknown, as for cancelAtPeriodEnd, so billing keeps the stored dates.
+     */
+    async changePlan({ subscriptionId, plan, amountPence, prorate, prorationDate, fromAmountPence, storedPeriod }) {
+      const sub = subscriptions.get(subscriptionId);
+      if (sub) sub.plan = plan;
+      const share = storedPeriod ? remainingShare(storedPeriod.start, storedPeriod.end, prorationDate) : 0;
+      return {
+        status: 'changed',
+        invoiceId: null,
+        chargedPence: prorate ? upgradePricePence(fromAmountPence, amountPence, share) : 0,
+        subscription: {
+          id: subscriptionId, status: sub?.status ?? 'active', customerId: sub?.customerId ?? '', plan,
+          currentPeriodStart: null, currentPeriodEnd: null, cancelAtPeriodEnd: sub?.cancelAtPeriodEnd ?? false, cancelAt: null,
+        },
+      };
     },
 
     async parseWebhook(): Promise<BillingEvent> {
@@ -143,6 +164,7 @@ export function createDemoProvider(clock: Clock): DemoProvider {
       const sub = intent.subscriptionId ? subscriptions.get(intent.subscriptionId) : undefined;
       if (sub) {
         sub.status = 'active';
+        sub.currentPeriodStart = clock.now();
         sub.currentPeriodEnd = addMonth(clock.now());
       }
       return { status: 'succeeded', paymentIntentId: intent.id };

@@ -130,12 +130,14 @@ describe('stripe provider against the fake Stripe API', () => {
   it('maps the period end and a cancellation at the period end', async () => {
     const { customerId, paymentIntentId, subscriptionId } = await newSubscription('lite');
     fake.succeedPaymentIntent(paymentIntentId);
-    const periodEnd = new Date(fake.state.subscriptions.get(subscriptionId)!.items.data[0]!.current_period_end * 1000);
+    const item = fake.state.subscriptions.get(subscriptionId)!.items.data[0]!;
+    const periodEnd = new Date(item.current_period_end * 1000);
     expect(await provider.retrieveSubscription(subscriptionId)).toEqual({
       id: subscriptionId,
       status: 'active',
       customerId,
       plan: 'lite',
+      currentPeriodStart: new Date(item.current_period_start * 1000),
       currentPeriodEnd: periodEnd,
       cancelAtPeriodEnd: false,
       cancelAt: null,

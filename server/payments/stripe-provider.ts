@@ -37,7 +37,8 @@ export interface StripeProviderOptions {
 }
 
 /** Our Product for each plan; Stripe accepts caller-chosen product ids. */
-export const PLAN_PRODUCT_ID = (plan: SubscriptionType) => `treeanalyzer_plan_${plan}`;
+const PLAN_PRODUCT_PREFIX = 'treeanalyzer_plan_';
+export const PLAN_PRODUCT_ID = (plan: SubscriptionType) => `${PLAN_PRODUCT_PREFIX}${plan}`;
 
 type StripeSdk = typeof Stripe;
 type StripeErrors = StripeSdk['errors'];
@@ -203,6 +204,49 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return toSubscriptionInfo(subscription);
     },
 
+    /**
+     * One subscriptions.update on the subscription's single item, with an inline price for the
+     * amount the server decided (as createSubscription does). An upgrade uses
+     * proration_behavior 'always_invoice' (Stripe invoices the prorated difference at once and
+     * charges the saved card, not at the next renewal) with payment_behavior 'error_if_incomplete':
+     * when that charge fails Stripe answers 402 and changes nothing, so there is never a plan that
+     * was given but not paid. (Stripe's 'pending_if_incomplete' would also work but accepts only a
+     * few parameters, not price_data or metadata.) proration_date is our clock's instant, so our
+     * credit share and Stripe's charge are computed for the same moment. A downgrade uses
+     * proration_behavior 'none': this month stays as paid for and the next invoice has the new price.
+     * docs.stripe.com/billing/subscriptions/prorations, .../pending-updates.
+     */
+    async changePlan({ subscriptionId, plan, amountPence, prorate, prorationDate }) {
+      const current = await call('Could not change the plan', (stripe) => stripe.subscriptions.retrieve(subscriptionId));
+      const item = current.items.data[0];
+      if (!item) throw new PaymentProviderError('Could not change the plan: the subscription has no item');
+      const product = await productFor(plan);
+      const { stripe, errors } = await connect();
+      let updated: Stripe.Subscription;
+      try {
+        updated = await stripe.subscriptions.update(subscriptionId, {
+          items: [{ id: item.id, price_data: { currency: 'gbp', product, unit_amount: amountPence, recurring: { interval: 'month' } } }],
+          proration_behavior: prorate ? 'always_invoice' : 'none',
+          ...(prorate ? { payment_behavior: 'error_if_incomplete' as const, proration_date: Math.floor(prorationDate.getTime() / 1000) } : {}),
+          metadata: { plan },
+          expand: ['latest_invoice'],
+        });
+      } catch (error) {
+        if (error instanceof errors.StripeError && (error.statusCode === 402 || error instanceof errors.StripeCardError)) {
+          return { status: 'payment_failed', message: 'The card on file was declined' };
+        }
+        throw toProviderError(errors, 'Could not change the plan', error, options.secretKey);
+      }
+      const invoice = typeof updated.latest_invoice === 'object' ? updated.latest_invoice : null;
+      const prorationInvoice = prorate && invoice?.billing_reason === 'subscription_update' ? invoice : null;
+      return {
+        status: 'changed',
+        invoiceId: prorationInvoice?.id ?? null,
+        chargedPence: prorationInvoice?.amount_paid ?? 0,
+        subscription: toSubscriptionInfo(updated),
+      };
+    },
+
     async parseWebhook(rawBody, signature) {
       if (!options.webhookSecret) throw new WebhookSignatureError('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
@@ -248,13 +292,19 @@ function toSubscriptionInfo(subscription: Stripe.Subscription): SubscriptionInfo
   // One item per subscription here; with several, the earliest end is when the next invoice comes.
   const ends = subscription.items.data.map((item) => item.current_period_end).filter((end) => typeof end === 'number');
   const currentPeriodEnd = ends.length > 0 ? new Date(Math.min(...ends) * 1000) : null;
-  const plan = subscriptionTypeSchema.safeParse(subscription.metadata?.plan);
+  const starts = subscription.items.data.map((item) => item.current_period_start).filter((start) => typeof start === 'number');
+  const currentPeriodStart = starts.length > 0 ? new Date(Math.max(...starts) * 1000) : null;
+  // The item's product says which plan is billed; the metadata is the older place, kept as a fallback.
+  const product = idOf(subscription.items.data[0]?.price.product as string | { id: string } | undefined);
+  const fromProduct = product?.startsWith(PLAN_PRODUCT_PREFIX) ? product.slice(PLAN_PRODUCT_PREFIX.length) : undefined;
+  const plan = subscriptionTypeSchema.safeParse(fromProduct ?? subscription.metadata?.plan);
   const cancelAt = subscription.cancel_at ? new Date(subscription.cancel_at * 1000) : subscription.cancel_at_period_end ? currentPeriodEnd : null;
   return {
     id: subscription.id,
     status: subscription.status,
     customerId: idOf(subscription.customer) ?? '',
     plan: plan.success ? plan.data : null,
+    currentPeriodStart,
     currentPeriodEnd,
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     cancelAt,

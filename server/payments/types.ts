@@ -25,6 +25,8 @@ export interface SubscriptionInfo {
   status: string;
   customerId: string;
   plan: SubscriptionType | null;
+  /** Start of the current paid period. */
+  currentPeriodStart: Date | null;
   /** End of the current paid period. */
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
@@ -64,6 +66,39 @@ export type BillingEvent =
   | { id: string; created: Date; type: 'payment_intent.succeeded'; paymentIntentId: string; customerId: string | null }
   | { id: string; created: Date; type: 'ignored'; stripeType: string };
 
+/**
+ * A plan change at the provider. An upgrade is charged now for the rest of the period (the
+ * provider's proration); a downgrade changes the price from the next renewal, with no charge
+ * or refund now. 'payment_failed': the upgrade's charge did not go through and nothing changed.
+ */
+export type PlanChangeResult =
+  | {
+      status: 'changed';
+      /** The invoice that charged the upgrade (keys the change once, with its webhook); null for a downgrade or the demo. */
+      invoiceId: string | null;
+      /** Integer pence charged now. */
+      chargedPence: number;
+      subscription: SubscriptionInfo;
+    }
+  | { status: 'payment_failed'; message: string };
+
+export interface PlanChangeInput {
+  subscriptionId: string;
+  plan: SubscriptionType;
+  /** The new plan's monthly price, integer pence (the server decides it). */
+  amountPence: number;
+  /** true: charge the difference now for the rest of the period (an upgrade); false: from the next renewal. */
+  prorate: boolean;
+  /** The instant the proration is computed for, so the provider and our credits use the same share. */
+  prorationDate: Date;
+  /**
+   * The current plan's price and our stored period: the demo provider, which keeps no state
+   * across a restart, charges from these; Stripe uses its own records.
+   */
+  fromAmountPence: number;
+  storedPeriod: { start: Date; end: Date } | null;
+}
+
 export interface PaymentProvider {
   readonly kind: 'stripe' | 'demo';
   /** For Stripe.js on the client; null for the demo provider. */
@@ -77,6 +112,7 @@ export interface PaymentProvider {
   retrievePaymentIntent(id: string): Promise<PaymentIntentInfo | null>;
   retrieveSubscription(id: string): Promise<SubscriptionInfo | null>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionInfo>;
+  changePlan(input: PlanChangeInput): Promise<PlanChangeResult>;
   /** Ends the subscription now, with no further charge (account deletion); one already gone is fine. */
   cancelNow(subscriptionId: string): Promise<void>;
   /**

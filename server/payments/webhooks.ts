@@ -4,7 +4,9 @@ import { immediate, type Db } from '../../db/client';
 import { userTokens } from '../../db/schema';
 import { setBalanceTo } from '../credits/ledger';
 import { addMonth } from './demo-provider';
+import { upgradeCredits } from '../../core/billing';
 import { applyPass, applySubscriptionStart, markProcessed, type BillingDeps } from './billing';
+import { applyPlanChange, shareLeft } from './plan-change';
 import type { Clock } from '../clock';
 import type { BillingEvent, PaymentIntentInfo, SubscriptionInfo } from './types';
 
@@ -79,6 +81,18 @@ function applySubscriptionEvent(tx: Db, clock: Clock, event: SubscriptionEvent, 
 
   // Events for a subscription the user no longer has change nothing.
   if (!row || row.stripeSubscriptionId !== event.subscriptionId) return 'ignored';
+
+  if (event.type === 'invoice.paid' && event.billingReason === 'subscription_update') {
+    // A plan change's proration, never a new month: the change route normally applied it under
+    // the same key (the invoice); this covers a change whose answer never reached us.
+    const to = subscription?.plan;
+    const from = row.subscriptionType;
+    if (!subscription || !to || !from || to === from) return 'ignored';
+    const upgrade = PLANS[to].creditsPerMonth > PLANS[from].creditsPerMonth;
+    const stored = row.lastRefillDate && row.nextRefillDate ? { start: row.lastRefillDate, end: row.nextRefillDate } : null;
+    const credits = upgrade ? upgradeCredits(PLANS[from].creditsPerMonth, PLANS[to].creditsPerMonth, shareLeft(subscription, stored, event.periodStart ?? event.created)) : 0;
+    return applyPlanChange(tx, clock, row.userId, { from, to, credits, reference: event.invoiceId }) ? 'applied' : 'ignored';
+  }
   const set = (values: Partial<typeof userTokens.$inferInsert>) => tx.update(userTokens).set(values).where(eq(userTokens.userId, row.userId)).run();
 
   if (event.type === 'invoice.paid') {

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
+import { planChangeRequestSchema } from '../../core/billing';
 import { subscriptionTypeSchema } from '../../core/credits';
 import { PLANS, UNLIMITED_PASS_PRICE_PENCE } from '../../core/plans';
 import type { AppEnv } from '../http/context';
@@ -10,6 +11,7 @@ import { readJson } from '../http/validate';
 import { cancelSubscription, confirmPayment, startPassPayment, startSubscription, tokensView, type BillingDeps } from '../payments/billing';
 import type { DemoProvider } from '../payments/demo-provider';
 import { PaymentProviderError, WebhookSignatureError } from '../payments/types';
+import { changePlan } from '../payments/plan-change';
 import { handleBillingEvent } from '../payments/webhooks';
 
 /** Billing routes (SPEC 7; DECISIONS, Credits and payments). */
@@ -79,6 +81,15 @@ billingRoutes.post('/cancel-subscription', requireUser, async (c) => {
   const user = currentUser(c);
   await viaProvider(() => cancelSubscription(deps, user.id));
   return c.json({ message: 'Your subscription will end at the close of the current period.', tokens: tokensView(deps.db, deps.clock, user.id) });
+});
+
+/** Moves an active subscription to another plan (server/payments/plan-change.ts says how credits and charges follow). */
+billingRoutes.post('/subscription/change', requireUser, async (c) => {
+  const deps = billing(c);
+  const { plan } = await readJson(c, planChangeRequestSchema);
+  const user = currentUser(c);
+  const outcome = await viaProvider(() => changePlan(deps, user.id, plan));
+  return c.json({ ...outcome, tokens: tokensView(deps.db, deps.clock, user.id) });
 });
 
 /** The demo card form's confirm step (demo provider only). */

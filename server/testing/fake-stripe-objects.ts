@@ -118,7 +118,7 @@ export interface FakeInvoiceLine {
   parent: {
     type: 'subscription_item_details';
     invoice_item_details: null;
-    subscription_item_details: { subscription: string; subscription_item: string; proration: false; invoice_item: null };
+    subscription_item_details: { subscription: string; subscription_item: string; proration: boolean; invoice_item: null };
   };
   quantity: number;
 }
@@ -254,6 +254,46 @@ export function buildInvoice(sub: FakeSubscription, billingReason: string, creat
     lines: fakeList([line], `/v1/invoices/${id}/lines`),
     period_start: item.current_period_start, period_end: item.current_period_start, metadata: {},
     status_transitions: { finalized_at: created, paid_at: null, voided_at: null, marked_uncollectible_at: null },
+  };
+}
+
+/** An inactive Price made from inline price_data, as Stripe makes one for each such item. */
+export function buildPrice(input: { product: string; currency: string; unitAmount: number; interval: string; created: number }): FakePrice {
+  return {
+    id: fakeId('price'), object: 'price', created: input.created, livemode: false, active: false, currency: input.currency, product: input.product,
+    unit_amount: input.unitAmount, type: 'recurring', recurring: { interval: input.interval, interval_count: 1 }, metadata: {},
+  };
+}
+
+/**
+ * The invoice of a mid-period price change with proration_behavior=always_invoice
+ * (billing_reason subscription_update): a credit line for the unused time on the old price and a
+ * charge for the same time on the new one, each rounded to whole pence as Stripe rounds each line.
+ */
+export function buildProrationInvoice(sub: FakeSubscription, item: FakeSubscriptionItem, oldPrice: FakePrice, newPrice: FakePrice, prorationDate: number): FakeInvoice {
+  const start = item.current_period_start;
+  const end = item.current_period_end;
+  const share = end > start ? Math.min(1, Math.max(0, (end - prorationDate) / (end - start))) : 0;
+  const id = fakeId('in');
+  const line = (price: FakePrice, sign: 1 | -1, description: string): FakeInvoiceLine => ({
+    id: fakeId('il'), object: 'line_item', livemode: false, amount: sign * Math.round(price.unit_amount * item.quantity * share), currency: sub.currency,
+    description, invoice: id, metadata: { ...sub.metadata }, period: { start: prorationDate, end }, quantity: item.quantity,
+    parent: {
+      type: 'subscription_item_details', invoice_item_details: null,
+      subscription_item_details: { subscription: sub.id, subscription_item: item.id, proration: true, invoice_item: null },
+    },
+  });
+  const lines = [line(oldPrice, -1, `Unused time on ${oldPrice.product}`), line(newPrice, 1, `Remaining time on ${newPrice.product}`)];
+  const total = lines.reduce((sum, l) => sum + l.amount, 0);
+  const due = Math.max(0, total);
+  return {
+    id, object: 'invoice', created: prorationDate, livemode: false, customer: sub.customer, status: 'open', currency: sub.currency,
+    amount_due: due, amount_paid: 0, amount_remaining: due, total, subtotal: total, attempted: false, attempt_count: 0,
+    billing_reason: 'subscription_update', collection_method: 'charge_automatically',
+    parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: sub.id, metadata: { ...sub.metadata } } },
+    lines: fakeList(lines, `/v1/invoices/${id}/lines`),
+    period_start: prorationDate, period_end: prorationDate, metadata: {},
+    status_transitions: { finalized_at: prorationDate, paid_at: null, voided_at: null, marked_uncollectible_at: null },
   };
 }
 

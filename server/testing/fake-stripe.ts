@@ -5,6 +5,8 @@ import {
   buildInvoice,
   buildInvoicePayment,
   buildPaymentIntent,
+  buildPrice,
+  buildProrationInvoice,
   buildSubscription,
   fakeId,
   fakeList,
@@ -34,7 +36,8 @@ export * from './fake-stripe-objects';
  * Endpoints: POST/GET /v1/customers[/:id], /v1/products[/:id], /v1/payment_intents[/:id];
  * POST /v1/subscriptions (items[].price_data, payment_behavior default_incomplete: an open first
  * invoice with a PaymentIntent, status 'incomplete'), GET/POST/DELETE /v1/subscriptions/:id
- * (update: cancel_at_period_end, metadata), GET /v1/invoices/:id, GET /v1/invoice_payments
+ * (update: cancel_at_period_end, metadata, items[0] price_data with proration_behavior none or
+ * always_invoice: see changePrice), GET /v1/invoices/:id, GET /v1/invoice_payments
  * (filters invoice, payment[payment_intent]). `expand[]` works on every answer. Unknown ids get
  * resource_missing (404 in the URL, 400 as a parameter). With `secretKey` set, another key gets 401,
  * and (unlike Stripe, which masks it) the message repeats the key in full, so a test can prove the
@@ -84,6 +87,8 @@ export interface FakeStripe {
   latestInvoice(subscriptionId: string): FakeInvoice;
   /** Starts the next month: a new invoice, paid (default) or failed (subscription past_due). */
   advanceSubscription(id: string, options?: { outcome?: 'paid' | 'failed' }): FakeInvoice;
+  /** The next charge of a saved card (a plan change's proration) is declined. */
+  declineNextCharge(): void;
   /** The subscription ends now (status canceled), as when Stripe ends it at the period end. */
   cancelSubscription(id: string): FakeSubscription;
   /**
@@ -110,6 +115,7 @@ export async function startFakeStripe(options: { secretKey?: string; now?: () =>
   const requests: FakeStripeRequest[] = [];
   let nextError: FakeStripeError | null = null;
   let nextErrorPath: RegExp | null = null;
+  let declineCharges = 0;
   const maps = Object.values(state) as Map<string, FakeStripeObject>[];
   const lookup = (id: string) => maps.find((m) => m.has(id))?.get(id);
   /** The object, else Stripe's resource_missing: 404 for the URL's id, 400 for an id given as a parameter. */
@@ -204,6 +210,9 @@ export async function startFakeStripe(options: { secretKey?: string; now?: () =>
 
   function updateSubscription(id: string, p: Params): FakeSubscription {
     const sub = get(state.subscriptions, 'subscription', id);
+    const itemUpdate = rec(list(p.items)[0]);
+    // A price change first: with error_if_incomplete a failed charge must leave everything else alone.
+    if (str(itemUpdate.id)) changePrice(sub, itemUpdate, p);
     if (p.cancel_at_period_end !== undefined) {
       sub.cancel_at_period_end = p.cancel_at_period_end === 'true';
       // Stripe reports the period end as cancel_at once cancel_at_period_end is set.
@@ -211,6 +220,46 @@ export async function startFakeStripe(options: { secretKey?: string; now?: () =>
     }
     if (p.metadata !== undefined) sub.metadata = { ...sub.metadata, ...meta(p.metadata) };
     return sub;
+  }
+
+  /**
+   * items[0][id] with a new price_data: proration_behavior 'none' swaps the price for the next
+   * invoice; 'always_invoice' also invoices the proration now and charges the saved payment
+   * method, and with payment_behavior error_if_incomplete a declined charge is a 402 card_error
+   * that changes nothing (docs.stripe.com/billing/subscriptions/pending-updates).
+   */
+  function changePrice(sub: FakeSubscription, itemUpdate: Params, p: Params): void {
+    const item = sub.items.data.find((i) => i.id === itemUpdate.id);
+    if (!item) throw { status: 400, code: 'resource_missing', message: `No such subscription item: '${str(itemUpdate.id)}'` } satisfies FakeStripeError;
+    const priceData = rec(itemUpdate.price_data);
+    const product = get(state.products, 'product', str(priceData.product) ?? '', 400);
+    const price = buildPrice({
+      product: product.id, currency: str(priceData.currency) ?? sub.currency, unitAmount: Number(priceData.unit_amount),
+      interval: str(rec(priceData.recurring).interval) ?? 'month', created: now(),
+    });
+    if (str(p.proration_behavior) === 'always_invoice') {
+      const at = p.proration_date !== undefined ? Number(p.proration_date) : now();
+      const invoice = buildProrationInvoice(sub, item, item.price, price, at);
+      const declined = invoice.amount_due > 0 && (declineCharges > 0 || !sub.default_payment_method);
+      if (declined && declineCharges > 0) declineCharges -= 1;
+      if (declined && str(p.payment_behavior) === 'error_if_incomplete') {
+        throw { status: 402, type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } satisfies FakeStripeError;
+      }
+      if (declined) throw { status: 400, message: 'The fake supports a declined plan change only with payment_behavior=error_if_incomplete' } satisfies FakeStripeError;
+      state.invoices.set(invoice.id, invoice);
+      sub.latest_invoice = invoice.id;
+      item.price = price;
+      if (invoice.amount_due > 0) {
+        const intent = newPaymentIntent(invoice.amount_due, invoice.currency, sub.customer, {}, false);
+        const payment = buildInvoicePayment(invoice, intent.id, now());
+        state.invoicePayments.set(payment.id, payment);
+        succeedPaymentIntent(intent.id);
+      } else {
+        Object.assign(invoice, { status: 'paid', status_transitions: { ...invoice.status_transitions, paid_at: now() } });
+      }
+      return;
+    }
+    item.price = price;
   }
 
   function cancelSubscription(id: string): FakeSubscription {
@@ -300,6 +349,9 @@ export async function startFakeStripe(options: { secretKey?: string; now?: () =>
       return invoice;
     },
     cancelSubscription,
+    declineNextCharge() {
+      declineCharges += 1;
+    },
     failNextRequest(error, { path } = {}) {
       nextError = error;
       nextErrorPath = path ?? null;

@@ -262,6 +262,27 @@ export const creditLedger = sqliteTable(
   ],
 );
 
+/**
+ * An analysis paid for and not yet finished (issue 11): written in the same transaction as the
+ * payment, deleted in the same transaction as the finished analysis or the refund. A row left
+ * behind means the process died in between; at start every one is refunded and its photo
+ * removed (server/analysis/reservations.ts).
+ */
+export const analysisReservations = sqliteTable('analysis_reservations', {
+  /** The ledger reference of the payment. */
+  reference: text('reference').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  payment: text('payment', { enum: ['credits', 'pass'] }).notNull(),
+  /** For a visitor's analysis: the business whose daily slot it took, and that UTC day. */
+  businessId: integer('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+  day: text('day'),
+  /** The photo's stored name, which may or may not have been written yet. */
+  imageName: text('image_name').notNull(),
+  createdAt: createdAt(),
+});
+
 /** Payment events and intents already applied, so none is applied twice. */
 export const processedPaymentEvents = sqliteTable(
   'processed_payment_events',

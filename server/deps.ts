@@ -17,4 +17,6 @@ export interface AppDeps {
   payments: PaymentProvider | null;
   /** Structured logs (server/log.ts): the access line, provider failures, unexpected errors. */
   logger: Logger;
+  /** Aborted when the server is stopping: model calls in flight end at once and are refunded. */
+  stopping?: AbortSignal;
 }

@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { migrateDatabase, openDatabase } from '../db/client';
 import { createApp } from './app';
 import { runHousekeeping } from './ops/housekeeping';
+import { recoverReservations } from './analysis/reservations';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createMailer } from './mail/create-mailer';
@@ -10,7 +11,7 @@ import { createVisionProvider } from './analysis/vision';
 import { createLogger } from './log';
 
 /** The thin entry (CONVENTIONS 1): read config, open and migrate the database, listen, shut down cleanly. */
-function start(): void {
+async function start(): Promise<void> {
   let config: Config;
   try {
     config = loadConfig();
@@ -28,8 +29,14 @@ function start(): void {
   const clock = systemClock;
   const mailer = createMailer(config);
   const payments = createPaymentProvider(config, clock);
+  // Analyses a previous process paid for and never finished (killed, crashed) are refunded
+  // before this one takes a request (server/analysis/reservations.ts).
+  const recovered = await recoverReservations(db, clock, config.dataDir);
+  if (recovered > 0) logger.warn({ recovered }, 'refunded analyses left unfinished by the previous process');
+  // Aborted on SIGTERM: model calls in flight stop at once and their credits are refunded.
+  const stopping = new AbortController();
   const app = createApp(
-    { db, config, clock, mailer, vision: createVisionProvider(config), payments, logger },
+    { db, config, clock, mailer, vision: createVisionProvider(config), payments, logger, stopping: stopping.signal },
     { dashboardDir: config.dashboardDir, widgetDir: config.widgetDir },
   );
 
@@ -50,11 +57,10 @@ function start(): void {
     );
   });
 
-  let stopping = false;
   const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'stopping: finishing open requests');
+    if (stopping.signal.aborted) return;
+    logger.info({ signal }, 'stopping: finishing open requests, refunding analyses still waiting for the model');
+    stopping.abort();
     // Give in-flight requests up to 10 s, then close the database and exit.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
@@ -70,4 +76,4 @@ function start(): void {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-start();
+await start();

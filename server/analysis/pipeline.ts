@@ -8,8 +8,10 @@ import type { PhotoMeasurement } from '../../core/photo-measure';
 import type { SiteDetails } from '../../core/site';
 import type { NeedsDetails } from '../../core/tree-details';
 import { treeAnalyses } from '../../db/schema';
-import { embedAnalysesToday, refundEmbedAnalysis, reserveEmbedAnalysis, secondsUntilNextUtcDay } from '../businesses/usage';
-import { canPayAnalysis, refundAnalysis, reserveAnalysis } from '../credits/ledger';
+import { embedAnalysesToday, reserveEmbedAnalysis, secondsUntilNextUtcDay } from '../businesses/usage';
+import { canPayAnalysis, reserveAnalysis } from '../credits/ledger';
+import { immediate } from '../../db/client';
+import { recordReservation, refundReservation, settleReservation, type Reservation } from './reservations';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../../core/errors';
 import { decideAbstention } from './abstain';
@@ -79,8 +81,10 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
   let payment: { refund: () => void } | null = null;
   const imageName = newImageName();
   try {
-    if (vision.name !== 'local') payment = reserve(deps, request, reference);
-    const perception = await vision.perceive(input, request.signal);
+    if (vision.name !== 'local') payment = reserve(deps, request, reference, imageName);
+    // The client leaving or the server stopping ends the wait; either way the credits go back.
+    const signals = [request.signal, deps.stopping].filter((s): s is AbortSignal => s !== undefined);
+    const perception = await vision.perceive(input, signals.length > 0 ? AbortSignal.any(signals) : undefined);
     const values = resolveTreeValues(request.treeDetails, perception, parsed);
     const abstention = decideAbstention(values, perception, image.checks);
     if (abstention) {
@@ -88,7 +92,7 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
       payment = null;
       return abstention;
     }
-    payment ??= reserve(deps, request, reference);
+    payment ??= reserve(deps, request, reference, imageName);
 
     const hazards = hazardEffects(parsed.hazards);
     const calibration = loadCalibration(db, request.userId);
@@ -122,45 +126,49 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
     const cost = costRange(totalMinutes(timeFields), request.hourlyRatePence);
 
     await saveImage(config.dataDir, imageName, image.stored);
-    const inserted = db
-      .insert(treeAnalyses)
-      .values({
-        userId: request.userId,
-        businessId: request.businessId ?? null,
-        imageUrl: '',
-        imagePath: imageName,
-        species: estimate.species,
-        diameter: estimate.dbhIn,
-        height: estimate.heightFt,
-        woodDensity: estimate.woodDensity,
-        ...timeFields,
-        // Photo problems are facts of the pixels, whatever the provider said.
-        factors: unique([...hazards.factors, ...estimate.factors, ...parsed.factors, ...image.checks.issues]),
-        safetyWarnings: unique([...safety.warnings, ...perception.safetyWarnings]),
-        confidence,
-        provider: vision.name,
-        description: request.description ?? null,
-        siteDetails: request.siteDetails,
-        hourlyRatePence: request.hourlyRatePence,
-        costMinPence: cost?.minPence ?? null,
-        costMaxPence: cost?.maxPence ?? null,
-        method: estimate.method,
-        siteVisitReason: safety.siteVisitReason,
-        baseTimes: estimate.baseTimes,
-        calibratedFromJobs: calibration?.jobs ?? null,
-        valueSources: estimate.sources,
-        measurement: request.measurement,
-        source: request.embed ? 'embed' : 'dashboard',
-        createdAt: clock.now(),
-      })
-      .returning()
-      .get();
-    const row = db
-      .update(treeAnalyses)
-      .set({ imageUrl: `/api/analysis/${inserted.id}/image` })
-      .where(eq(treeAnalyses.id, inserted.id))
-      .returning()
-      .get();
+    // The analysis and the end of its reservation commit together.
+    const row = immediate(db, () => {
+      const inserted = db
+        .insert(treeAnalyses)
+        .values({
+          userId: request.userId,
+          businessId: request.businessId ?? null,
+          imageUrl: '',
+          imagePath: imageName,
+          species: estimate.species,
+          diameter: estimate.dbhIn,
+          height: estimate.heightFt,
+          woodDensity: estimate.woodDensity,
+          ...timeFields,
+          // Photo problems are facts of the pixels, whatever the provider said.
+          factors: unique([...hazards.factors, ...estimate.factors, ...parsed.factors, ...image.checks.issues]),
+          safetyWarnings: unique([...safety.warnings, ...perception.safetyWarnings]),
+          confidence,
+          provider: vision.name,
+          description: request.description ?? null,
+          siteDetails: request.siteDetails,
+          hourlyRatePence: request.hourlyRatePence,
+          costMinPence: cost?.minPence ?? null,
+          costMaxPence: cost?.maxPence ?? null,
+          method: estimate.method,
+          siteVisitReason: safety.siteVisitReason,
+          baseTimes: estimate.baseTimes,
+          calibratedFromJobs: calibration?.jobs ?? null,
+          valueSources: estimate.sources,
+          measurement: request.measurement,
+          source: request.embed ? 'embed' : 'dashboard',
+          createdAt: clock.now(),
+        })
+        .returning()
+        .get();
+      settleReservation(db, reference);
+      return db
+        .update(treeAnalyses)
+        .set({ imageUrl: `/api/analysis/${inserted.id}/image` })
+        .where(eq(treeAnalyses.id, inserted.id))
+        .returning()
+        .get();
+    });
     return { outcome: 'estimate', row };
   } catch (err) {
     payment?.refund();
@@ -178,18 +186,27 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
  * embed also takes one of the business's daily slots; its visitor is told only that the
  * estimator is unavailable or busy, never the owner's balance.
  */
-function reserve(deps: AppDeps, request: AnalysisRequest, reference: string): { refund: () => void } {
+function reserve(deps: AppDeps, request: AnalysisRequest, reference: string, imageName: string): { refund: () => void } {
   const { db, clock, config } = deps;
-  if (request.embed) {
-    const embedRequest = { ownerId: request.userId, ...request.embed, reference, passDailyCap: config.passDailyCap };
-    const reservation = reserveEmbedAnalysis(db, clock, embedRequest);
-    if (!reservation.ok && reservation.reason === 'busy') throw embedBusy(clock.now());
-    if (!reservation.ok) throw new DomainError('INSUFFICIENT_TOKENS', EMBED_UNAVAILABLE_MESSAGE);
-    return { refund: () => refundEmbedAnalysis(db, clock, embedRequest, reservation) };
-  }
-  const payment = reserveAnalysis(db, clock, request.userId, reference, config.passDailyCap);
-  if (!payment) throw new DomainError('INSUFFICIENT_TOKENS', INSUFFICIENT_TOKENS_MESSAGE);
-  return { refund: () => refundAnalysis(db, clock, request.userId, reference, payment) };
+  // The payment and its reservation row commit together (reservations.ts), so a process that
+  // dies before the analysis is stored leaves a row the next start refunds.
+  const reservation = immediate(db, (tx): Reservation => {
+    if (request.embed) {
+      const embedRequest = { ownerId: request.userId, ...request.embed, reference, passDailyCap: config.passDailyCap };
+      const taken = reserveEmbedAnalysis(tx, clock, embedRequest);
+      if (!taken.ok && taken.reason === 'busy') throw embedBusy(clock.now());
+      if (!taken.ok) throw new DomainError('INSUFFICIENT_TOKENS', EMBED_UNAVAILABLE_MESSAGE);
+      const r = { reference, userId: request.userId, payment: taken.payment, imageName, embed: { businessId: request.embed.businessId, day: taken.day } };
+      recordReservation(tx, clock, r);
+      return r;
+    }
+    const payment = reserveAnalysis(tx, clock, request.userId, reference, config.passDailyCap);
+    if (!payment) throw new DomainError('INSUFFICIENT_TOKENS', INSUFFICIENT_TOKENS_MESSAGE);
+    const r = { reference, userId: request.userId, payment, imageName };
+    recordReservation(tx, clock, r);
+    return r;
+  });
+  return { refund: () => refundReservation(db, clock, reservation) };
 }
 
 /**

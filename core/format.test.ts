@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { costRange, formatCostRange, formatTimeRange, formatTotalTime, totalMinutes } from './format';
+import {
+  costRange,
+  formatCostRange,
+  formatDuration,
+  formatTimeRange,
+  formatTotalTime,
+  parseDuration,
+  totalMinutes,
+} from './format';
 import { costForMinutes, formatGbp, parsePence, penceToDecimal } from './money';
 
 describe('formatTimeRange (SPEC 9)', () => {
@@ -62,5 +70,43 @@ describe('money text', () => {
     expect(penceToDecimal(1250)).toBe('12.50');
     expect(penceToDecimal(5)).toBe('0.05');
     expect(formatGbp(123456)).toBe('£1,234.56');
+  });
+});
+
+describe('feedback durations (issue 12)', () => {
+  it('reads a bare number as whole minutes, as SPEC 5 asks', () => {
+    expect(parseDuration('45')).toBe(45);
+    expect(parseDuration(' 400 ')).toBe(400);
+    expect(parseDuration('0')).toBe(0);
+  });
+  it('reads minutes with a unit', () => {
+    expect(parseDuration('45m')).toBe(45);
+    expect(parseDuration('45 min')).toBe(45);
+    expect(parseDuration('45 Minutes')).toBe(45);
+  });
+  it('reads hours and minutes the way the estimates are written', () => {
+    expect(parseDuration('5h 30m')).toBe(330);
+    expect(parseDuration('2h30')).toBe(150);
+    expect(parseDuration('2 hours 30 minutes')).toBe(150);
+    expect(parseDuration('2 hours and 5 mins')).toBe(125);
+    expect(parseDuration('3h')).toBe(180);
+    expect(parseDuration('1 hr')).toBe(60);
+  });
+  it('reads decimal hours and clock time, rounding to the nearest minute', () => {
+    expect(parseDuration('2.5h')).toBe(150);
+    expect(parseDuration('1.33 hours')).toBe(80);
+    expect(parseDuration('2:05')).toBe(125);
+  });
+  it('refuses what it cannot read, negatives, fractions of a minute and more than the API takes', () => {
+    for (const text of ['', 'abc', '-5', '2.5', '2:75', 'h', '5m 2h', '100001', '2000h']) {
+      expect(parseDuration(text), text).toBeNull();
+    }
+    expect(parseDuration('100000')).toBe(100_000);
+  });
+  it('shows a time again in the form it reads', () => {
+    expect(formatDuration(45)).toBe('45 min');
+    expect(formatDuration(330)).toBe('5h 30m');
+    expect(formatDuration(120)).toBe('2h');
+    for (const minutes of [0, 45, 60, 330, 1439]) expect(parseDuration(formatDuration(minutes))).toBe(minutes);
   });
 });

@@ -67,3 +67,39 @@ export function costRange(total: MinuteRange, hourlyRatePence: number): CostRang
 export function formatCostRange(cost: CostRange): string {
   return cost.minPence === cost.maxPence ? formatGbp(cost.minPence) : `${formatGbp(cost.minPence)} - ${formatGbp(cost.maxPence)}`;
 }
+
+/** The most a feedback time may say: the API's bound on whole minutes (about 69 days). */
+export const MAX_DURATION_MINUTES = 100_000;
+
+const MINUTE_UNIT = '(?:m|min|mins|minute|minutes)';
+/** "45", "45m", "45 min", "45 minutes" */
+const MINUTES_ONLY = new RegExp(`^(\\d+)\\s*${MINUTE_UNIT}?$`);
+/** "2h", "2.5 hours", "2h 30m", "2h30", "2 hours and 30 minutes" */
+const HOURS_AND_MINUTES = new RegExp(
+  `^(\\d+(?:\\.\\d+)?)\\s*(?:h|hr|hrs|hour|hours)(?:\\s*,?\\s*(?:and\\s+)?(\\d+)\\s*${MINUTE_UNIT}?)?$`,
+);
+/** "2:30" */
+const CLOCK = /^(\d+):([0-5]\d)$/;
+
+/**
+ * What a user typed for how long a job took, in whole minutes: "45" or "45 min" (minutes,
+ * SPEC 5's whole numbers), "2h 30m", "2 hours 30 minutes", "2h30", "2.5h" or "2:30", as
+ * the estimates beside the field are written ("5h 30m - 8h 25m"). Fractions of a minute
+ * round to the nearest. null for text that is none of these or past MAX_DURATION_MINUTES;
+ * the caller treats empty text as "not given" before asking.
+ */
+export function parseDuration(text: string): number | null {
+  const input = text.trim().toLowerCase();
+  let minutes: number | undefined;
+  let match: RegExpExecArray | null;
+  if ((match = MINUTES_ONLY.exec(input))) minutes = Number(match[1]);
+  else if ((match = HOURS_AND_MINUTES.exec(input))) minutes = Math.round(Number(match[1]) * 60) + Number(match[2] ?? 0);
+  else if ((match = CLOCK.exec(input))) minutes = Number(match[1]) * 60 + Number(match[2]);
+  if (minutes === undefined || !Number.isSafeInteger(minutes) || minutes > MAX_DURATION_MINUTES) return null;
+  return minutes;
+}
+
+/** A whole number of minutes as a feedback field shows it again: "45 min" or "2h 30m". */
+export function formatDuration(minutes: number): string {
+  return minutes >= 60 ? hoursAndMinutes(minutes) : `${minutes} min`;
+}

@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Route, Switch } from 'wouter';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { matchRoute, Route, Switch, useLocation, useRouter } from 'wouter';
+import { useCurrentUser } from './api/session';
 import { GuestOnly, RequireSignedIn } from './components/auth-gate';
 import { FullPageSpinner } from './components/spinner';
 import { ForgotPasswordPage } from './pages/forgot-password';
@@ -8,73 +9,114 @@ import { NotFoundPage } from './pages/not-found';
 import { RegisterPage } from './pages/register';
 import { ResetPasswordPage } from './pages/reset-password';
 
-/*
+const PRODUCT_NAME = 'TreeAnalyzer Pro';
+
+/** "History · TreeAnalyzer Pro": each screen names itself first, for tabs, history and screen readers. */
+export function documentTitle(pageTitle: string): string {
+  return `${pageTitle} · ${PRODUCT_NAME}`;
+}
+
+interface SignedInRoute {
+  path: string;
+  title: string;
+  Page: ComponentType;
+  /** Fetches the page's code without showing it. */
+  preload: () => Promise<unknown>;
+}
+
+/**
  * Signed-in pages load on demand, so the sign-in screens (what a visitor sees first)
  * download only the code they need.
  */
-const HomePage = lazy(() => import('./pages/home').then((m) => ({ default: m.HomePage })));
-const SettingsPage = lazy(() => import('./pages/settings').then((m) => ({ default: m.SettingsPage })));
-const BusinessAdminPage = lazy(() => import('./pages/business-admin').then((m) => ({ default: m.BusinessAdminPage })));
-const AdminLogPage = lazy(() => import('./pages/admin-log').then((m) => ({ default: m.AdminLogPage })));
-const CheckoutPage = lazy(() => import('./pages/checkout').then((m) => ({ default: m.CheckoutPage })));
-const SubscribePage = lazy(() => import('./pages/subscribe').then((m) => ({ default: m.SubscribePage })));
-const HistoryPage = lazy(() => import('./pages/history').then((m) => ({ default: m.HistoryPage })));
-const HistoryDetailPage = lazy(() => import('./pages/history-detail').then((m) => ({ default: m.HistoryDetailPage })));
-
-function signedIn(Page: ComponentType) {
-  return function SignedInRoute() {
-    return (
-      <RequireSignedIn>
-        <Suspense fallback={<FullPageSpinner />}>
-          <Page />
-        </Suspense>
-      </RequireSignedIn>
-    );
-  };
+function signedIn(path: string, title: string, load: () => Promise<ComponentType>): SignedInRoute {
+  return { path, title, Page: lazy(() => load().then((Page) => ({ default: Page }))), preload: load };
 }
 
-function guestOnly(Page: ComponentType) {
-  return function GuestOnlyRoute() {
-    return (
-      <GuestOnly>
-        <Page />
-      </GuestOnly>
-    );
-  };
-}
+/** SPEC section 2: the signed-in screens, with their titles. */
+const SIGNED_IN_ROUTES: SignedInRoute[] = [
+  signedIn('/', 'Tree Analysis', () => import('./pages/home').then((m) => m.HomePage)),
+  signedIn('/settings', 'AI Settings', () => import('./pages/settings').then((m) => m.SettingsPage)),
+  signedIn('/admin/businesses', 'Business Admin', () => import('./pages/business-admin').then((m) => m.BusinessAdminPage)),
+  signedIn('/admin/log', 'Admin Log', () => import('./pages/admin-log').then((m) => m.AdminLogPage)),
+  signedIn('/checkout', 'Get Tokens', () => import('./pages/checkout').then((m) => m.CheckoutPage)),
+  signedIn('/subscribe', 'Subscribe', () => import('./pages/subscribe').then((m) => m.SubscribePage)),
+  signedIn('/history', 'History', () => import('./pages/history').then((m) => m.HistoryPage)),
+  signedIn('/history/:id', 'Past Analysis', () => import('./pages/history-detail').then((m) => m.HistoryDetailPage)),
+];
 
-// Built once, so a route's page keeps its state while the app re-renders.
-const SignedInHome = signedIn(HomePage);
-const GuestLogin = guestOnly(LoginPage);
-const GuestRegister = guestOnly(RegisterPage);
-const SignedInSettings = signedIn(SettingsPage);
-const SignedInBusinessAdmin = signedIn(BusinessAdminPage);
-const SignedInAdminLog = signedIn(AdminLogPage);
-const SignedInCheckout = signedIn(CheckoutPage);
-const SignedInSubscribe = signedIn(SubscribePage);
-const SignedInHistory = signedIn(HistoryPage);
-const SignedInHistoryDetail = signedIn(HistoryDetailPage);
+/** The public screens; login and register send a signed-in user to / instead. */
+const PUBLIC_ROUTES: { path: string; title: string; Page: ComponentType; guestOnly?: boolean }[] = [
+  { path: '/login', title: 'Sign In', Page: LoginPage, guestOnly: true },
+  { path: '/register', title: 'Create Account', Page: RegisterPage, guestOnly: true },
+  { path: '/forgot-password', title: 'Forgot Password', Page: ForgotPasswordPage },
+  { path: '/reset-password', title: 'Reset Password', Page: ResetPasswordPage },
+];
+
+const NOT_FOUND_TITLE = 'Page Not Found';
+
+const SignedInShell = lazy(() =>
+  import('./components/page-layout').then((m) => ({ default: m.SignedInShell })),
+);
+
+/**
+ * Every signed-in route renders this one component, so its frame (the header with the
+ * credits badge) stays mounted from page to page and only the content area waits for a
+ * page's code. Once a page is shown, the others' code loads while the browser is idle.
+ */
+function SignedInPages() {
+  useEffect(() => {
+    const load = () => SIGNED_IN_ROUTES.forEach((route) => void route.preload());
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(load, { timeout: 3000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(load, 1000);
+    return () => clearTimeout(id);
+  }, []);
+
+  return (
+    <RequireSignedIn>
+      <Suspense fallback={<FullPageSpinner />}>
+        <SignedInShell>
+          <Switch>
+            {SIGNED_IN_ROUTES.map(({ path, Page }) => (
+              <Route key={path} path={path} component={Page} />
+            ))}
+          </Switch>
+        </SignedInShell>
+      </Suspense>
+    </RequireSignedIn>
+  );
+}
 
 /**
  * SPEC section 2: every screen and who may see it. /embed/{slug} is not here: the server
  * serves it as a small page of its own holding the <tree-estimator> element.
  */
 export function AppRoutes() {
-  return (
-    <Switch>
-      <Route path="/" component={SignedInHome} />
-      <Route path="/login" component={GuestLogin} />
-      <Route path="/register" component={GuestRegister} />
-      <Route path="/forgot-password" component={ForgotPasswordPage} />
-      <Route path="/reset-password" component={ResetPasswordPage} />
-      <Route path="/settings" component={SignedInSettings} />
-      <Route path="/admin/businesses" component={SignedInBusinessAdmin} />
-      <Route path="/admin/log" component={SignedInAdminLog} />
-      <Route path="/checkout" component={SignedInCheckout} />
-      <Route path="/subscribe" component={SignedInSubscribe} />
-      <Route path="/history" component={SignedInHistory} />
-      <Route path="/history/:id" component={SignedInHistoryDetail} />
-      <Route component={NotFoundPage} />
-    </Switch>
+  const [location] = useLocation();
+  const { parser } = useRouter();
+  const me = useCurrentUser();
+  const matches = (path: string) => matchRoute(parser, path, location)[0];
+  const signedInRoute = SIGNED_IN_ROUTES.find((route) => matches(route.path));
+  const publicRoute = signedInRoute ? undefined : PUBLIC_ROUTES.find((route) => matches(route.path));
+
+  // A signed-out visitor on a signed-in route sees the login screen in its place (auth-gate.tsx).
+  let title = NOT_FOUND_TITLE;
+  if (signedInRoute) title = me.data === null ? 'Sign In' : signedInRoute.title;
+  else if (publicRoute) title = publicRoute.title;
+  useEffect(() => {
+    document.title = documentTitle(title);
+  }, [title]);
+
+  if (signedInRoute) return <SignedInPages />;
+  if (!publicRoute) return <NotFoundPage />;
+  const { Page, guestOnly } = publicRoute;
+  return guestOnly ? (
+    <GuestOnly>
+      <Page />
+    </GuestOnly>
+  ) : (
+    <Page />
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   BUSINESS_NOT_FOUND_MESSAGE,
   EMBED_PROCESSING_STEPS,
@@ -19,20 +19,14 @@ import {
 import type { HostEvent } from './host-events';
 
 /**
- * The least time the processing view shows. The local provider answers in about 100 ms,
- * and a view that flashes by reads as a glitch; two ticks let the bar visibly move.
+ * Once the answer is in, the steps left play at this pace before it shows: a finished
+ * estimate is not held back for whole ticks (issue 12), and the view never just flashes by.
  */
-export const MIN_PROCESSING_MS = 2 * EMBED_TICK_MS;
+export const FINISHING_TICK_MS = 150;
 
-async function atLeast<T>(ms: number, work: Promise<T>): Promise<T> {
-  const started = Date.now();
-  try {
-    return await work;
-  } finally {
-    const left = ms - (Date.now() - started);
-    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
-  }
-}
+const LAST_TICK = EMBED_PROCESSING_STEPS.length - 1;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The estimator's state (SPEC 4, Widget): load the business, then upload, processing
@@ -49,6 +43,9 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
   const [problem, setProblem] = useState<string | null>(null);
   const [description, setDescription] = useState('');
   const [tick, setTick] = useState(0);
+  /** The tick as last set, for the finishing steps; and whether they have taken over from the cycle. */
+  const tickNow = useRef(0);
+  const finishing = useRef(false);
   /** Focus follows views only once the visitor has acted; never on load (it would steal the host page's focus). */
   const [acted, setActed] = useState(false);
   /** Aborts whatever is in flight when the element leaves the page. */
@@ -77,7 +74,11 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
   // SPEC 2: a cosmetic tick cycling 0 to 3 once a second while the request is pending.
   useEffect(() => {
     if (view.kind !== 'processing') return;
-    const timer = setInterval(() => setTick((t) => (t + 1) % EMBED_PROCESSING_STEPS.length), EMBED_TICK_MS);
+    const timer = setInterval(() => {
+      if (finishing.current) return;
+      tickNow.current = (tickNow.current + 1) % EMBED_PROCESSING_STEPS.length;
+      setTick(tickNow.current);
+    }, EMBED_TICK_MS);
     return () => clearInterval(timer);
   }, [view.kind]);
 
@@ -92,10 +93,13 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
   const analyze = async () => {
     if (!file) return;
     setActed(true);
+    tickNow.current = 0;
+    finishing.current = false;
     setTick(0);
     setView({ kind: 'processing' });
     try {
-      const answer = await atLeast(MIN_PROCESSING_MS, api.analyze(slug, file, description, lifetime.signal));
+      const answer = await api.analyze(slug, file, description, lifetime.signal);
+      await finishTicks();
       if (answer.outcome === 'needs_details') {
         setView({ kind: 'needs_details', answer });
         return;
@@ -105,6 +109,17 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
     } catch (error) {
       if (!lifetime.signal.aborted) setView(viewForAnalysisError(error));
     }
+  };
+
+  /** The steps left to the last, quickly, then a beat on the full bar. */
+  const finishTicks = async () => {
+    finishing.current = true;
+    while (tickNow.current < LAST_TICK) {
+      await pause(FINISHING_TICK_MS);
+      tickNow.current += 1;
+      setTick(tickNow.current);
+    }
+    await pause(FINISHING_TICK_MS);
   };
 
   const clearUpload = () => {

@@ -23,7 +23,7 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
   const visionModel = useVisionModel();
   const points = [visionModel ? FROM_THE_PHOTO : FROM_THE_DETAILS, ...SELLING_POINTS];
   return (
-    <div className="flex min-h-dvh">
+    <div data-auth-layout className="flex min-h-dvh">
       <aside className="relative hidden w-[42%] max-w-xl flex-col justify-between overflow-hidden bg-green-900 p-10 text-white lg:flex">
         <div
           aria-hidden="true"

@@ -1,14 +1,37 @@
 import { SAFETY_DISCLAIMER } from '../../core/analysis';
 import { ArrowLeft } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { createContext, Suspense, useContext, useEffect, useRef, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
 import { AppHeader } from './app-header';
+import { Spinner } from './spinner';
 import { cardStyles, linkStyles } from './ui';
 
-/** A signed-in page: the shared header, the page itself and the safety disclaimer. */
-export function SignedInLayout({ children }: { children: ReactNode }) {
+/** True inside the one signed-in frame that routes.tsx keeps mounted across pages. */
+const InSignedInShell = createContext(false);
+
+/**
+ * The frame of every signed-in page: skip link, header, content and the safety disclaimer.
+ * routes.tsx mounts it once around all signed-in pages, so moving between them keeps the
+ * header in place and only the content area waits for a page's code (issue 12).
+ */
+export function SignedInShell({ children }: { children: ReactNode }) {
+  const [pathname] = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const shownPath = useRef(pathname);
+
+  // A new page starts at its top, and keyboard and screen-reader users start at its content
+  // rather than on the link they followed. The first page keeps the browser's own focus.
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    window.scrollTo(0, 0);
+    main.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
   return (
-    <div className="flex min-h-dvh flex-col">
+    // The footer's disclaimer steps aside on a screen that already shows it beside its
+    // numbers (the results), so it is said once per screen (issue 12).
+    <div className="group/shell flex min-h-dvh flex-col">
       <a
         href="#main"
         className="sr-only rounded-lg bg-green-800 px-4 py-2 font-semibold text-white focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
@@ -16,13 +39,46 @@ export function SignedInLayout({ children }: { children: ReactNode }) {
         Skip to main content
       </a>
       <AppHeader />
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 sm:py-10">
-        {children}
+      <main
+        ref={main}
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 sm:py-10"
+      >
+        <InSignedInShell.Provider value={true}>
+          <Suspense fallback={<PageLoading />}>{children}</Suspense>
+        </InSignedInShell.Provider>
       </main>
-      <footer className="border-t border-stone-200 bg-white">
+      <footer className="border-t border-stone-200 bg-white group-has-[[data-safety-disclaimer]]/shell:hidden">
         <p className="mx-auto max-w-6xl px-4 py-4 text-center text-xs text-stone-600 sm:px-6">{SAFETY_DISCLAIMER}</p>
       </footer>
     </div>
+  );
+}
+
+/** What the content area shows while a page's code loads; the header stays. */
+function PageLoading() {
+  return (
+    <div className="flex justify-center py-16">
+      <Spinner label="Loading the page" />
+    </div>
+  );
+}
+
+/**
+ * A signed-in page's content. Inside the shell (every route in routes.tsx) it adds nothing;
+ * on its own it brings the whole frame, so a page also renders correctly outside the router.
+ */
+export function SignedInLayout({ children }: { children: ReactNode }) {
+  return useContext(InSignedInShell) ? children : <SignedInShell>{children}</SignedInShell>;
+}
+
+/** The safety disclaimer inside a screen's content, in place of the footer's copy. */
+export function SafetyDisclaimer({ className = '' }: { className?: string }) {
+  return (
+    <p data-safety-disclaimer className={`rounded-xl bg-stone-100 px-4 py-3 text-sm text-stone-700 ${className}`}>
+      {SAFETY_DISCLAIMER}
+    </p>
   );
 }
 

@@ -21,6 +21,38 @@ function withToast(send: (toast: Sonner['toast']) => void): void {
   void Promise.all([loadSonner(), toasterReady]).then(([{ toast }]) => send(toast));
 }
 
+/**
+ * A toast sent in the same task as a navigation ("Welcome back!" then /) reports where the
+ * user is going and goes with them; any other toast belongs to the page it was sent on, and
+ * a navigation clears it, so "Login Failed" does not follow the user to /register (issue 12).
+ */
+let sentThisTask = false;
+
+function markSent(): void {
+  sentThisTask = true;
+  setTimeout(() => {
+    sentThisTask = false;
+  });
+}
+
+/** wouter's browser location announces its own pushState and replaceState as events of these names. */
+const NAVIGATION_EVENTS = ['popstate', 'pushState', 'replaceState'] as const;
+
+function useClearedOnNavigation(): void {
+  useEffect(() => {
+    let pathname = window.location.pathname;
+    const onNavigate = () => {
+      if (window.location.pathname === pathname) return;
+      pathname = window.location.pathname;
+      if (!sentThisTask) dismissToasts();
+    };
+    for (const type of NAVIGATION_EVENTS) window.addEventListener(type, onNavigate);
+    return () => {
+      for (const type of NAVIGATION_EVENTS) window.removeEventListener(type, onNavigate);
+    };
+  }, []);
+}
+
 /** Runs its effect after Sonner's Toaster, its elder sibling, has subscribed in its own. */
 function MountedSignal() {
   useEffect(() => toasterMounted(), []);
@@ -28,6 +60,7 @@ function MountedSignal() {
 }
 
 export function Toaster() {
+  useClearedOnNavigation();
   const [loaded, setLoaded] = useState<Sonner>();
   useEffect(() => {
     void loadSonner().then(setLoaded);
@@ -37,8 +70,11 @@ export function Toaster() {
   return (
     <>
       <SonnerToaster
-        // Bottom centre keeps the header (credits, Logout) uncovered on every screen size.
-        position="bottom-center"
+        // At the top, toasts stay off the content: at the bottom they covered the results' cost
+        // tile, which ends the first screenful. On the sign-in screens' wide layout they centre
+        // over the form's side (AuthLayout's data-auth-layout), not across both panels (issue 12).
+        position="top-center"
+        className="lg:[body:has([data-auth-layout])_&]:left-[calc(min(42vw,36rem)+(100vw-min(42vw,36rem))/2)]!"
         visibleToasts={1}
         duration={TOAST_DURATION_MS}
         // Sonner's stylesheet is unlayered, so these overrides need Tailwind's `!`. Dark text on
@@ -69,6 +105,7 @@ interface ToastContent {
  * announce each toast.
  */
 export function showToast({ title, description }: ToastContent): void {
+  markSent();
   withToast((toast) => {
     toast.dismiss();
     toast.success(title, { description });
@@ -76,6 +113,7 @@ export function showToast({ title, description }: ToastContent): void {
 }
 
 export function showErrorToast({ title, description }: ToastContent): void {
+  markSent();
   withToast((toast) => {
     toast.dismiss();
     toast.error(title, { description });

@@ -8,6 +8,7 @@ import { ErrorAlert } from '../components/alert';
 import { formatAnalysisDate } from '../components/analysis/analysis-date';
 import { EmbedSourceBadge } from '../components/analysis/embed-source-badge';
 import { FeedbackStage } from '../components/analysis/feedback-stage';
+import { JobDetails } from '../components/analysis/job-details';
 import { ReportButton } from '../components/analysis/report-button';
 import { AnalysisResults } from '../components/analysis/results-stage';
 import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
@@ -52,6 +53,7 @@ function PastAnalysis({ analysis }: { analysis: Analysis }) {
           }
         />
       )}
+      <JobDetails analysis={analysis} />
     </>
   );
 }

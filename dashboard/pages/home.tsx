@@ -15,7 +15,7 @@ import { ANALYSIS_FAILED_FALLBACK, ErrorStage } from '../components/analysis/err
 import { FeedbackStage } from '../components/analysis/feedback-stage';
 import { NeedsDetailsStage } from '../components/analysis/needs-details-stage';
 import { PlanSection } from '../components/analysis/plan-section';
-import { atProcessingPace, ProcessingStage } from '../components/analysis/processing-stage';
+import { ProcessingStage } from '../components/analysis/processing-stage';
 import { ReportButton } from '../components/analysis/report-button';
 import { AnalysisResults } from '../components/analysis/results-stage';
 import { SubscribeCard } from '../components/analysis/subscribe-card';
@@ -32,7 +32,8 @@ import { buttonStyles, cardStyles } from '../components/ui';
  */
 type Stage =
   | { name: 'upload'; focusTreeDetails?: boolean }
-  | { name: 'processing'; file: File }
+  /** `next` is where the analysis goes once the processing rows have finished. */
+  | { name: 'processing'; file: File; next?: Stage }
   | { name: 'results'; analysis: Analysis }
   | { name: 'feedback'; analysis: Analysis }
   | { name: 'needs_details'; answer: NeedsDetails; file: File }
@@ -44,21 +45,22 @@ interface View {
   moved: boolean;
 }
 
-function useAnalyze(onDone: (stage: Stage) => void) {
+/** `onAnswered` gets the stage the answer leads to; a failure goes straight to `onFailed`. */
+function useAnalyze(onAnswered: (stage: Stage) => void, onFailed: (stage: Stage) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ form }: { form: FormData; file: File }) => atProcessingPace(signedInApi.analysis.analyze(form)),
+    mutationFn: ({ form }: { form: FormData; file: File }) => signedInApi.analysis.analyze(form),
     onSuccess: (answer, { file }) => {
       // SPEC 4: the balance is read again after a successful analysis.
       void queryClient.invalidateQueries({ queryKey: queryKeys.userTokens });
       if (answer.outcome === 'needs_details') {
-        onDone({ name: 'needs_details', answer, file });
+        onAnswered({ name: 'needs_details', answer, file });
         return;
       }
       const { analysis, confidence } = answer;
       rememberAnalysis(queryClient, analysis);
       showToast({ title: 'Analysis Complete', description: `Tree analyzed with ${Math.round(confidence * 100)}% confidence` });
-      onDone({ name: 'results', analysis });
+      onAnswered({ name: 'results', analysis });
     },
     onError: (error) => {
       if (isApiError(error, 'INSUFFICIENT_TOKENS')) {
@@ -67,7 +69,7 @@ function useAnalyze(onDone: (stage: Stage) => void) {
       } else {
         showErrorToast({ title: 'Analysis Failed', description: errorMessage(error, ANALYSIS_FAILED_FALLBACK) });
       }
-      onDone({ name: 'error', error });
+      onFailed({ name: 'error', error });
     },
   });
 }
@@ -96,7 +98,10 @@ export function HomePage() {
   const tokens = useUserTokens();
   const visionModel = useVisionModel();
   const go = (stage: Stage) => setView({ stage, moved: true });
-  const analyze = useAnalyze(go);
+  // The answer waits on the processing stage until its rows have finished (ProcessingStage).
+  const answered = (next: Stage) =>
+    setView((current) => (current.stage.name === 'processing' ? { ...current, stage: { ...current.stage, next } } : current));
+  const analyze = useAnalyze(answered, go);
 
   function begin(file: File) {
     go({ name: 'processing', file });
@@ -126,7 +131,15 @@ export function HomePage() {
       );
       break;
     case 'processing':
-      content = <ProcessingStage file={stage.file} />;
+      content = (
+        <ProcessingStage
+          file={stage.file}
+          answered={stage.next !== undefined}
+          onFinished={() => {
+            if (stage.next) go(stage.next);
+          }}
+        />
+      );
       break;
     case 'results':
       content = (

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { checkLogin } from '../../core/account-checks';
-import { api, errorMessage } from '../api/client';
+import { api, errorMessage, isApiError } from '../api/client';
 import { startSession } from '../api/session';
 import { ErrorAlert } from '../components/alert';
 import { AuthLayout } from '../components/auth-layout';
@@ -25,8 +25,15 @@ export function LoginPage() {
       showToast({ title: 'Welcome back!', description: 'You have successfully logged in.' });
       navigate('/');
     },
-    onError: () => {
-      showErrorToast({ title: 'Login Failed', description: 'Please check your credentials and try again.' });
+    onError: (error) => {
+      // Refused for too many attempts, the form and the toast both say the server's wait
+      // (issue 12); SPEC 8's advice would send the user to try again at once.
+      showErrorToast({
+        title: 'Login Failed',
+        description: isApiError(error, 'RATE_LIMITED')
+          ? errorMessage(error, 'Login failed')
+          : 'Please check your credentials and try again.',
+      });
     },
   });
 

@@ -4,7 +4,7 @@ import { ArrowLeft, Send } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { Analysis, FeedbackInput } from '../../../core/analysis';
-import { formatTimeRange } from '../../../core/format';
+import { formatDuration, formatTimeRange, parseDuration } from '../../../core/format';
 import { rememberAnalysis } from '../../api/analysis';
 import { errorMessage } from '../../api/client';
 import { signedInApi } from '../../api/signed-in';
@@ -19,17 +19,19 @@ import { StageHeading } from './stage-heading';
 
 const FEEDBACK_MAX_CHARS = 2000;
 
-/** SPEC 5: whole minutes, each optional. Typed as text, so "" stays "not given". */
-const minutesText = z
+/**
+ * SPEC 5: whole minutes, each optional, sent as minutes. Typed as text, so "" stays "not
+ * given" and the time can be written as the estimate beside it is, "2h 30m" (issue 12).
+ */
+const durationText = z
   .string()
   .trim()
-  .regex(/^\d*$/, 'Enter whole minutes, such as 45')
-  .refine((v) => v === '' || Number(v) <= 100_000, 'Enter at most 100000 minutes');
+  .refine((v) => v === '' || parseDuration(v) !== null, 'Enter minutes (45) or hours and minutes (2h 30m)');
 
 const feedbackFormSchema = z.object({
-  actualCuttingTime: minutesText,
-  actualPrepTime: minutesText,
-  actualCleanupTime: minutesText,
+  actualCuttingTime: durationText,
+  actualPrepTime: durationText,
+  actualCleanupTime: durationText,
   feedback: z.string().max(FEEDBACK_MAX_CHARS),
 });
 type FeedbackForm = z.infer<typeof feedbackFormSchema>;
@@ -41,19 +43,20 @@ const AT_LEAST_ONE = 'Enter at least one actual time or a comment.';
 function toFeedbackInput(values: FeedbackForm): FeedbackInput {
   const input: FeedbackInput = {};
   for (const field of ['actualCuttingTime', 'actualPrepTime', 'actualCleanupTime'] as const) {
-    if (values[field] !== '') input[field] = Number(values[field]);
+    const minutes = values[field] === '' ? null : parseDuration(values[field]);
+    if (minutes !== null) input[field] = minutes;
   }
   const comment = values.feedback.trim();
   if (comment) input.feedback = comment;
   return input;
 }
 
-const asText = (minutes: number | null) => (minutes === null ? '' : String(minutes));
+const asText = (minutes: number | null) => (minutes === null ? '' : formatDuration(minutes));
 
 const LABELS: Record<TimeField, string> = {
-  actualCuttingTime: 'Actual cutting time (minutes)',
-  actualPrepTime: 'Actual prep & setup time (minutes)',
-  actualCleanupTime: 'Actual cleanup time (minutes)',
+  actualCuttingTime: 'Actual cutting time',
+  actualPrepTime: 'Actual prep & setup time',
+  actualCleanupTime: 'Actual cleanup time',
 };
 
 interface FeedbackStageProps {
@@ -107,7 +110,7 @@ export function FeedbackStage({ analysis, onBack, onSubmitted, focusHeading }: F
         Provide Feedback
       </StageHeading>
       <p className="mt-1 mb-5 text-sm text-stone-700">
-        How long did the job really take? Your actual times calibrate your future estimates. Fill in what you know.
+        How long did the job really take? Your actual times calibrate your future estimates. Fill in what you know, in minutes (45) or hours and minutes (2h 30m).
       </p>
       <form noValidate onSubmit={submit} className="flex flex-col gap-5">
         {errors.root ? <ErrorAlert>{errors.root.message}</ErrorAlert> : null}
@@ -117,10 +120,7 @@ export function FeedbackStage({ analysis, onBack, onSubmitted, focusHeading }: F
               key={c.actual}
               label={LABELS[c.actual]}
               hint={`Estimated: ${formatTimeRange({ min: analysis[c.min], max: analysis[c.max] })}`}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
+              autoComplete="off"
               error={errors[c.actual]?.message}
               {...form.register(c.actual, { onChange: () => form.clearErrors('root') })}
             />

@@ -1,5 +1,5 @@
 import { Circle, CircleCheck, LoaderCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { EMBED_PROCESSING_STEPS } from '../../../core/embed';
 import { cardStyles } from '../ui';
 import { FileImage } from './file-image';
@@ -8,34 +8,35 @@ import { StageHeading } from './stage-heading';
 /** The widget's four steps (SPEC 2, Embedded widget), shown here too so both read alike. */
 export const PROCESSING_STEPS = EMBED_PROCESSING_STEPS;
 
-/** SPEC 4 and 9: a cosmetic counter, one row every 800 ms, not tied to the server. */
+/** SPEC 4 and 9: a cosmetic counter, one row every 800 ms, not tied to the server... */
 export const PROCESSING_STEP_MS = 800;
 
 /**
- * The least time the processing stage shows: until its last row is reached. The local
- * provider answers in about 100 ms, and a stage that flashes by reads as a glitch.
+ * ...until the answer is in: then the rows left finish at this pace, so a finished result
+ * is not held back to play them out (issue 12), yet the stage never just flashes by.
  */
-export const MIN_PROCESSING_MS = (PROCESSING_STEPS.length - 1) * PROCESSING_STEP_MS;
+export const FINISHING_STEP_MS = 150;
 
-/** Runs a request, and settles (either way) no sooner than MIN_PROCESSING_MS after the start. */
-export async function atProcessingPace<T>(work: Promise<T>): Promise<T> {
-  const started = Date.now();
-  try {
-    return await work;
-  } finally {
-    const left = MIN_PROCESSING_MS - (Date.now() - started);
-    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
-  }
+/**
+ * What the counter does next from `step` (0 to 4; 4 means every row is done): wait this
+ * many ms and advance, hold on the last row while the answer is out, or hand over.
+ */
+export function nextProcessingStep(step: number, answered: boolean): number | 'hold' | 'finished' {
+  if (step >= PROCESSING_STEPS.length) return 'finished';
+  if (answered) return FINISHING_STEP_MS;
+  return step < PROCESSING_STEPS.length - 1 ? PROCESSING_STEP_MS : 'hold';
 }
 
-function useProcessingStep(): number {
+function useProcessingStep(answered: boolean, onFinished: () => void): number {
   const [step, setStep] = useState(0);
+  const finish = useEffectEvent(onFinished);
   useEffect(() => {
-    const timer = setInterval(() => {
-      setStep((current) => Math.min(current + 1, PROCESSING_STEPS.length - 1));
-    }, PROCESSING_STEP_MS);
-    return () => clearInterval(timer);
-  }, []);
+    const next = nextProcessingStep(step, answered);
+    if (next === 'finished') return finish();
+    if (next === 'hold') return;
+    const timer = setTimeout(() => setStep(step + 1), next);
+    return () => clearTimeout(timer);
+  }, [step, answered]);
   return step;
 }
 
@@ -61,9 +62,17 @@ function StepRow({ label, state }: { label: string; state: 'done' | 'current' | 
   );
 }
 
+interface ProcessingStageProps {
+  file: File;
+  /** The server has answered: the rows left finish quickly, then onFinished. */
+  answered: boolean;
+  onFinished: () => void;
+}
+
 /** SPEC 2, Processing: the photo, four progress rows and the expected wait. */
-export function ProcessingStage({ file }: { file: File }) {
-  const step = useProcessingStep();
+export function ProcessingStage({ file, answered, onFinished }: ProcessingStageProps) {
+  const step = useProcessingStep(answered, onFinished);
+  const shownStep = Math.min(step, PROCESSING_STEPS.length - 1);
   return (
     <section aria-labelledby="processing-stage-title" className={`${cardStyles} p-4 sm:p-6`}>
       <StageHeading id="processing-stage-title" focus>
@@ -86,7 +95,9 @@ export function ProcessingStage({ file }: { file: File }) {
             ))}
           </ol>
           <p role="status" aria-live="polite" className="sr-only">
-            {`Step ${step + 1} of ${PROCESSING_STEPS.length}: ${PROCESSING_STEPS[step]}`}
+            {step < PROCESSING_STEPS.length
+              ? `Step ${shownStep + 1} of ${PROCESSING_STEPS.length}: ${PROCESSING_STEPS[shownStep]}`
+              : 'Analysis finished'}
           </p>
           <p className="mt-4 text-sm text-stone-700">This usually takes 10-30 seconds...</p>
         </div>

@@ -1,10 +1,11 @@
 import { Camera, Clock, Gauge, PoundSterling, ShieldAlert, TrendingUp, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { SAFETY_DISCLAIMER, type Analysis } from '../../../core/analysis';
-import { formatCostRange, formatTimeRange, formatTotalTime, totalMinutes } from '../../../core/format';
+import type { Analysis } from '../../../core/analysis';
+import { formatCostRange, formatDuration, formatTimeRange, formatTotalTime, totalMinutes } from '../../../core/format';
 import { formatGbp, parsePence } from '../../../core/money';
 import { VALUE_SOURCE_LABELS, type ValueSource } from '../../../core/tree-details';
+import { SafetyDisclaimer } from '../page-layout';
 import { cardStyles, linkStyles } from '../ui';
 import { MeasuredPhoto } from './measure-lines';
 import { StageHeading } from './stage-heading';
@@ -86,7 +87,10 @@ function ListCard({ title, icon, items, empty }: { title: string; icon: ReactNod
 }
 
 function ReportedFeedback({ analysis }: { analysis: Analysis }) {
-  const times = TIME_COMPONENTS.filter((c) => analysis[c.actual] !== null);
+  const times = TIME_COMPONENTS.flatMap((c) => {
+    const minutes = analysis[c.actual];
+    return minutes === null ? [] : [{ label: c.reported, minutes }];
+  });
   if (times.length === 0 && !analysis.feedback) return null;
   return (
     <section className="rounded-xl border border-stone-200 p-4">
@@ -95,8 +99,8 @@ function ReportedFeedback({ analysis }: { analysis: Analysis }) {
         <dl className="grid gap-2 text-sm sm:grid-cols-3">
           {times.map((c) => (
             <div key={c.label}>
-              <dt className="text-stone-600">{c.reported}</dt>
-              <dd className="font-semibold text-stone-900">{`${analysis[c.actual]} min`}</dd>
+              <dt className="text-stone-600">{c.label}</dt>
+              <dd className="font-semibold text-stone-900">{formatDuration(c.minutes)}</dd>
             </div>
           ))}
         </dl>
@@ -118,6 +122,29 @@ interface AnalysisResultsProps {
 export function AnalysisResults({ analysis, actions, focusHeading, title = 'Analysis Results' }: AnalysisResultsProps) {
   const cost = costText(analysis);
   const confidence = Math.round(analysis.confidence * 100);
+  const timeNotes: ReactNode[] = [];
+  if (analysis.calibratedFromJobs) {
+    timeNotes.push(
+      <span key="calibrated" className="flex items-center gap-1.5">
+        <TrendingUp aria-hidden="true" className="size-4 text-green-800" />
+        {`Calibrated from ${analysis.calibratedFromJobs} of your jobs`}
+      </span>,
+    );
+  }
+  if (!cost) {
+    // A business's estimate is priced at the business's own rate, set in Business Admin.
+    timeNotes.push(
+      <span key="no-cost" className="flex items-start gap-1.5">
+        <PoundSterling aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-800" />
+        <span>
+          No cost shown at an hourly rate of £0.{' '}
+          <Link href={analysis.businessName ? '/admin/businesses' : '/settings'} className={`${linkStyles} underline`}>
+            {analysis.businessName ? "Set the business's hourly rate" : 'Set your hourly rate'}
+          </Link>
+        </span>
+      </span>,
+    );
+  }
   return (
     <section aria-labelledby="results-title" className={`${cardStyles} flex flex-col gap-5 p-4 sm:p-6`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -169,34 +196,24 @@ export function AnalysisResults({ analysis, actions, focusHeading, title = 'Anal
         </div>
       </div>
 
-      <dl className="grid gap-3 sm:grid-cols-2">
+      {/* SPEC 5: no cost at a rate of 0. The time then takes the whole row, with a way to set a rate. */}
+      <dl className={`grid gap-3 ${cost ? 'sm:grid-cols-2' : ''}`}>
         <Headline
           icon={<Clock aria-hidden="true" className="size-5" />}
           term="Total Estimated Time"
-          note={
-            analysis.calibratedFromJobs ? (
-              <span className="inline-flex items-center gap-1.5">
-                <TrendingUp aria-hidden="true" className="size-4 text-green-800" />
-                {`Calibrated from ${analysis.calibratedFromJobs} of your jobs`}
-              </span>
-            ) : undefined
-          }
+          note={timeNotes.length > 0 ? timeNotes : undefined}
         >
           {formatTotalTime(totalMinutes(analysis))}
         </Headline>
-        {/* SPEC 5: no cost at a rate of 0, but a way to set one rather than an empty half-row. */}
-        <Headline
-          icon={<PoundSterling aria-hidden="true" className="size-5" />}
-          term="Estimated Cost"
-          note={cost ? `At ${formatGbp(parsePence(analysis.hourlyRate) ?? 0)} an hour` : undefined}
-        >
-          {cost ?? (
-            // A business's estimate is priced at the business's own rate, set in Business Admin.
-            <Link href={analysis.businessName ? '/admin/businesses' : '/settings'} className={`text-base ${linkStyles} underline`}>
-              {analysis.businessName ? "Set the business's hourly rate to see the cost" : 'Set your hourly rate to see the cost'}
-            </Link>
-          )}
-        </Headline>
+        {cost ? (
+          <Headline
+            icon={<PoundSterling aria-hidden="true" className="size-5" />}
+            term="Estimated Cost"
+            note={`At ${formatGbp(parsePence(analysis.hourlyRate) ?? 0)} an hour`}
+          >
+            {cost}
+          </Headline>
+        ) : null}
       </dl>
 
       <section aria-labelledby="breakdown-title">
@@ -229,7 +246,7 @@ export function AnalysisResults({ analysis, actions, focusHeading, title = 'Anal
 
       <ReportedFeedback analysis={analysis} />
 
-      <p className="rounded-xl bg-stone-100 px-4 py-3 text-sm text-stone-700">{SAFETY_DISCLAIMER}</p>
+      <SafetyDisclaimer />
 
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">{actions}</div>
     </section>

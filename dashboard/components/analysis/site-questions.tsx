@@ -32,6 +32,15 @@ const QUESTIONS: Question[] = [
   { key: 'wasteRemoval', legend: 'Wood and waste removal wanted?', options: YES_NO },
 ];
 
+/** The questions answered, each with its answer as the user picked it: for a past analysis. */
+export function siteAnswers(details: SiteDetails): { question: string; answer: string }[] {
+  return QUESTIONS.flatMap(({ key, legend, options: choices }) => {
+    const value = encode(details[key]);
+    const choice = choices.find((option) => option.value === value);
+    return choice ? [{ question: legend, answer: choice.label }] : [];
+  });
+}
+
 const BOOLEAN_KEYS = new Set<keyof SiteDetails>(['powerLines', 'stumpGrinding', 'wasteRemoval']);
 
 /** A radio's value for an answer: yes/no for the booleans, the enum value otherwise. */

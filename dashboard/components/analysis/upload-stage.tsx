@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { ANALYSIS_COST_CREDITS } from '../../../core/credits';
 import { MAX_DESCRIPTION_CHARS } from '../../../core/analysis';
 import { useVisionModel } from '../../api/capabilities';
+import { useUserTokens } from '../../api/credits';
 import { TextArea } from '../text-area';
 import { buttonStyles, cardStyles } from '../ui';
 import type { AnalysisDraft } from './draft';
@@ -26,6 +27,7 @@ interface UploadStageProps {
 export function UploadStage({ draft, onDraftChange, onBegin, focusHeading, focusTreeDetails = false }: UploadStageProps) {
   const { file } = draft;
   const visionModel = useVisionModel();
+  const tokens = useUserTokens();
   const heightRef = useRef<HTMLInputElement>(null);
   const diameterRef = useRef<HTMLInputElement>(null);
   const [measureOpen, setMeasureOpen] = useState(() =>
@@ -38,7 +40,11 @@ export function UploadStage({ draft, onDraftChange, onBegin, focusHeading, focus
         Upload Tree Photo
       </StageHeading>
       <p className="mt-1 mb-4 text-sm text-stone-700">
-        One photo of one tree. Each analysis uses {ANALYSIS_COST_CREDITS} credits.
+        One photo of one tree.{' '}
+        {/* DECISIONS: during the Unlimited pass analyses cost no credits. */}
+        {tokens.data?.unlimited
+          ? 'Your Unlimited pass covers each analysis: no credits are used.'
+          : `Each analysis uses ${ANALYSIS_COST_CREDITS} credits.`}
       </p>
       <form
         noValidate

@@ -22,5 +22,9 @@ export type ChatRequest = z.input<typeof chatRequestSchema>;
 export const chatReplySchema = z.object({ reply: z.string().min(1) });
 export type ChatReply = z.infer<typeof chatReplySchema>;
 
+/** The chat panel's first message (SPEC 2, Chat widget: a welcome bot message). */
+export const ASSISTANT_WELCOME =
+  "Hello! I'm the TreeAnalyzer Assistant. Ask me how estimates work, about credits and plans, embedding the estimator on your website, or tree-work safety.";
+
 /** SPEC 8, Chat. */
 export const CHAT_ERROR = { title: 'Chat Error', description: "Sorry, I couldn't respond right now. Please try again." } as const;

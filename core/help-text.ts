@@ -39,9 +39,6 @@ export const ARBORIST_ADVICE =
 export const HELP_FALLBACK =
   "Sorry, I don't have an answer to that. I can help with how estimates work, photo tips, credits and plans, the Unlimited pass, embedding the estimator on your website, feedback, safety and your account. The How It Works button at the top of the page walks through an estimate step by step.";
 
-export const ASSISTANT_WELCOME =
-  "Hello! I'm the TreeAnalyzer Assistant. Ask me how estimates work, about credits and plans, embedding the estimator on your site, or tree-work safety.";
-
 function planPassage(plan: Plan): HelpPassage {
   const listPrice = plan.originalPricePence
     ? ` (list price ${formatGbp(plan.originalPricePence)}${plan.discountLabel ? `, ${plan.discountLabel}` : ''})`

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/query-client';
+import { ChatLauncher } from './components/chat/chat-launcher';
 import { Toaster } from './components/toast';
 import { AppRoutes } from './routes';
 import './styles.css';
@@ -15,6 +16,7 @@ createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <AppRoutes />
+      <ChatLauncher />
       <Toaster />
     </QueryClientProvider>
   </StrictMode>,

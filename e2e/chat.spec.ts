@@ -112,6 +112,12 @@ test('a failed reply shows the Chat Error toast and keeps the question to send a
   await expect(input).toHaveValue('Where is my report?');
 });
 
+test('the embedded estimator carries no chat button', async ({ page }) => {
+  await page.goto('/embed/no-such-business');
+  await expect(page.getByText('Service Unavailable')).toBeVisible();
+  await expect(launcher(page)).toHaveCount(0);
+});
+
 test('at 375 px a signed-in user chats on the home page, the panel inside the screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 720 });
   await signedInAccount(page);

@@ -56,7 +56,7 @@ test('analyse a photo, price it, download the quote, send feedback and see the n
   expect(text).toContain('certified arborist');
 
   await page.getByRole('button', { name: 'Provide Feedback' }).click();
-  await page.getByLabel('Actual cutting time (minutes)').fill('400');
+  await page.getByLabel('Actual cutting time').fill('400');
   await page.getByLabel('Comments').fill('Rigging over the conservatory took longer');
   await page.getByRole('button', { name: 'Submit Feedback' }).click();
   await expect(page.getByText('Feedback Submitted', { exact: true })).toBeVisible();

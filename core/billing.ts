@@ -88,11 +88,12 @@ export function remainingShare(periodStart: Date, periodEnd: Date, at: Date): nu
 
 /**
  * An upgrade's extra credits now: the difference in monthly credits for the share of the
- * month left, rounded down to whole credits, the same share Stripe charges of the price
- * difference. A whole month left gives the full difference (Lite to Pro: 700).
+ * month left, to the nearest whole credit (as the charge is to the nearest penny), the same
+ * share Stripe charges of the price difference. Moments after subscribing that is still the
+ * full difference (Lite to Pro: 700).
  */
 export function upgradeCredits(fromCredits: number, toCredits: number, share: number): number {
-  return Math.max(0, Math.floor((toCredits - fromCredits) * share + 1e-9));
+  return Math.max(0, Math.round((toCredits - fromCredits) * share));
 }
 
 /** The demo provider's charge for an upgrade: the price difference for the share left, in whole pence. */

@@ -58,7 +58,7 @@ test('a new user subscribes to Standard in demo mode, after a declined card, and
   await page.getByRole('button', { name: 'Analyze Another Tree' }).click();
   const plans = page.getByRole('article');
   await expect(page.getByRole('article', { name: 'Standard' }).getByRole('button', { name: 'Current Plan' })).toBeDisabled();
-  await expect(page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Subscription Active' })).toBeDisabled();
+  await expect(page.getByRole('article', { name: 'Pro' }).getByRole('button', { name: 'Switch to Pro' })).toBeEnabled();
   await expect(plans.getByRole('link', { name: 'Subscribe Now' })).toHaveCount(0);
 
   await page.goto('/settings');

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { UserTokensResponse } from '../../core/credits';
+import { planChangeResponseSchema } from '../../core/billing';
+import type { SubscriptionType, UserTokensResponse } from '../../core/credits';
+import { request } from './client';
 import { signedInApi } from './signed-in';
 import { queryKeys } from './query-client';
 
@@ -41,6 +43,15 @@ export function useRecordPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signedInApi.billing.recordPayment,
+    onSuccess: ({ tokens }) => rememberTokens(queryClient, tokens),
+  });
+}
+
+/** POST /api/subscription/change: an active subscriber moves to another plan; the new balance is cached. */
+export function useChangePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (plan: SubscriptionType) => request('POST', '/api/subscription/change', { body: { plan }, schema: planChangeResponseSchema }),
     onSuccess: ({ tokens }) => rememberTokens(queryClient, tokens),
   });
 }

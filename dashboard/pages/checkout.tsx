@@ -1,15 +1,15 @@
 import { Check, Infinity as InfinityIcon, RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useLocation, useSearchParams } from 'wouter';
+import { Link, useLocation, useSearchParams } from 'wouter';
 import { DEFAULT_PASS_DAILY_CAP } from '../../core/billing';
 import { formatGbp } from '../../core/money';
 import { UNLIMITED_PASS_DAYS, UNLIMITED_PASS_PRICE_PENCE } from '../../core/plans';
 import { useBillingConfig, useRecordPayment, useStartPaymentOnce } from '../api/billing';
 import { signedInApi } from '../api/signed-in';
-import { useUserTokens } from '../api/credits';
+import { useSettlingTokens, useUserTokens } from '../api/credits';
 import { formatBillingDate } from '../components/billing/billing-date';
 import { CardForm, PaymentLoading, WithPaymentSetup, type PaymentSetup } from '../components/billing/card-form';
-import { PaymentResult } from '../components/billing/payment-result';
+import { PaymentResult, PaymentSettling, ResultCard, SuccessCheckFailed } from '../components/billing/payment-result';
 import { useProviderReturn } from '../components/billing/provider-return';
 import { BackLink, SignedInLayout } from '../components/page-layout';
 import { buttonStyles, cardStyles } from '../components/ui';
@@ -130,16 +130,43 @@ function CheckoutPayment({ setup }: { setup: PaymentSetup }) {
   );
 }
 
+/**
+ * The success view says what the server says (issue 12): "Payment Successful!" only with an
+ * Unlimited pass on the account; opened with nothing paid it says so. A payment the bank is still
+ * clearing (Stripe's redirect_status=processing) is asked after for 15 s by useProviderReturn.
+ */
 function CheckoutSuccess() {
-  const tokens = useUserTokens();
   const dailyCap = usePassDailyCap();
   const providerReturn = useProviderReturn('one_time');
-  const passEndsAt = tokens.data?.passEndsAt;
+  const settled = useSettlingTokens(() => false);
+  if (providerReturn !== 'none' && providerReturn !== 'recorded') {
+    return <PaymentResult title="Payment Successful!" providerReturn={providerReturn} retryHref="/checkout">{null}</PaymentResult>;
+  }
+  const tokens = settled.tokens.data;
+  if (!settled.fresh || !tokens) {
+    if (settled.tokens.isError) return <SuccessCheckFailed retry={settled.checkAgain} />;
+    return <PaymentSettling />;
+  }
+  if (!tokens.unlimited || !tokens.passEndsAt) {
+    return (
+      <ResultCard
+        icon="none"
+        title="No Payment Found"
+        actions={
+          <Link href="/checkout" className={buttonStyles.primary}>
+            Go to Checkout
+          </Link>
+        }
+      >
+        <p>There is no Unlimited pass on your account, so nothing was charged.</p>
+      </ResultCard>
+    );
+  }
   return (
     <PaymentResult title="Payment Successful!" providerReturn={providerReturn} retryHref="/checkout">
       <p>
-        {passEndsAt ? `Your Unlimited pass is active until ${formatBillingDate(passEndsAt)}.` : 'Your Unlimited pass is active.'}{' '}
-        Analyses use no credits while it runs, up to {dailyCap} a day.
+        Your Unlimited pass is active until {formatBillingDate(tokens.passEndsAt)}. Analyses use no credits while it runs, up
+        to {dailyCap} a day.
       </p>
     </PaymentResult>
   );

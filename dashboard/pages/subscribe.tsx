@@ -2,15 +2,16 @@ import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { formatGbp } from '../../core/money';
-import { resolvePlan, type Plan } from '../../core/plans';
+import { hasActiveSubscription } from '../../core/billing';
+import { PLANS, resolvePlan, type Plan } from '../../core/plans';
 import { useRecordPayment, useStartPaymentOnce } from '../api/billing';
 import { errorMessage } from '../api/client';
 import { signedInApi } from '../api/signed-in';
-import { useUserTokens } from '../api/credits';
+import { useSettlingTokens } from '../api/credits';
 import { PlanFeatures, PlanPrice } from '../components/analysis/plan-section';
 import { formatBillingDate } from '../components/billing/billing-date';
 import { CardForm, PaymentLoading, WithPaymentSetup, type PaymentSetup } from '../components/billing/card-form';
-import { PaymentResult } from '../components/billing/payment-result';
+import { PaymentResult, PaymentSettling, ResultCard, SuccessCheckFailed } from '../components/billing/payment-result';
 import { useProviderReturn } from '../components/billing/provider-return';
 import { BackLink, SignedInLayout } from '../components/page-layout';
 import { showErrorToast } from '../components/toast';
@@ -111,16 +112,65 @@ function SubscriptionPayment({ plan, setup }: { plan: Plan; setup: PaymentSetup 
   );
 }
 
+/**
+ * The success view says what the server says (issue 12): the plan that is really active and the
+ * credits really there; while the subscription is still incomplete (the payment's confirmation
+ * or webhook not in yet) it waits, asking every second for 15 s; with no paid subscription it
+ * says so and charges nothing.
+ */
 function SubscriptionSuccess({ plan }: { plan: Plan }) {
-  const tokens = useUserTokens();
   const providerReturn = useProviderReturn('monthly', plan.id);
-  const active = tokens.data?.subscriptionType ? resolvePlan(tokens.data.subscriptionType) : plan;
-  const nextRefill = tokens.data?.nextRefillDate;
+  const settled = useSettlingTokens((t) => t.subscriptionStatus === 'incomplete');
+  const retryHref = `/subscribe?plan=${plan.id}`;
+  if (providerReturn !== 'none' && providerReturn !== 'recorded') {
+    return <PaymentResult title="Subscription Active!" providerReturn={providerReturn} retryHref={retryHref}>{null}</PaymentResult>;
+  }
+  const tokens = settled.tokens.data;
+  if (!settled.fresh || !tokens) {
+    if (settled.tokens.isError) return <SuccessCheckFailed retry={settled.checkAgain} />;
+    return <PaymentSettling />;
+  }
+  if (settled.waiting) return <PaymentSettling />;
+  if (settled.gaveUp) {
+    return (
+      <ResultCard
+        icon="wait"
+        title="Payment Not Confirmed Yet"
+        actions={
+          <button type="button" className={buttonStyles.primary} onClick={settled.checkAgain}>
+            <RefreshCw aria-hidden="true" className="size-4" />
+            Check Again
+          </button>
+        }
+      >
+        <p>
+          Your subscription has not been paid yet. If you just paid, the confirmation can take a few minutes: check again
+          shortly. If you did not, nothing was charged.
+        </p>
+      </ResultCard>
+    );
+  }
+  const active = hasActiveSubscription(tokens.subscriptionStatus) && tokens.subscriptionType ? PLANS[tokens.subscriptionType] : null;
+  if (!active) {
+    return (
+      <ResultCard
+        icon="none"
+        title="No Subscription Found"
+        actions={
+          <Link href={retryHref} className={buttonStyles.primary}>
+            Choose a Plan
+          </Link>
+        }
+      >
+        <p>There is no paid subscription on your account, so nothing was charged. You can subscribe to a plan at any time.</p>
+      </ResultCard>
+    );
+  }
   return (
-    <PaymentResult title="Subscription Active!" providerReturn={providerReturn} retryHref={`/subscribe?plan=${plan.id}`}>
+    <PaymentResult title="Subscription Active!" providerReturn={providerReturn} retryHref={retryHref}>
       <p>
-        Your {active.name} plan is active: {active.creditsPerMonth} credits are ready to use.
-        {nextRefill ? ` They refill on ${formatBillingDate(nextRefill)}.` : ''}
+        Your {active.name} plan is active: you have {tokens.tokensRemaining} credits to use.
+        {tokens.nextRefillDate && !tokens.cancelAt ? ` They refill to ${active.creditsPerMonth} on ${formatBillingDate(tokens.nextRefillDate)}.` : ''}
       </p>
     </PaymentResult>
   );

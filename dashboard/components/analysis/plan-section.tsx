@@ -5,6 +5,7 @@ import { hasActiveSubscription } from '../../../core/billing';
 import { ANALYSIS_COST_CREDITS, type UserTokensResponse } from '../../../core/credits';
 import { formatGbp } from '../../../core/money';
 import { PLAN_ORDER, PLANS, type Plan } from '../../../core/plans';
+import { PLANS_HEADING_ID, SwitchPlanButton } from '../billing/switch-plan';
 import { buttonStyles, cardStyles } from '../ui';
 
 /**
@@ -18,28 +19,35 @@ export function planFeatures(plan: Plan): string[] {
     'PDF quote for every estimate',
     'Your own hourly rate and AI instructions',
     'Estimator to embed on your website',
-    'Cancel anytime',
   ];
 }
 
 /**
- * SPEC 4: with an active subscription the buttons are disabled and say why. Past due
- * still counts: the plan is running and the server refuses a second one (409).
+ * SPEC 4 (with issue 12): with an active subscription the card of the user's own plan says
+ * "Current Plan" and the others offer "Switch to ...". A plan that is past due or set to end
+ * cannot change (the server refuses it), so those buttons stay disabled and say why.
  */
 function PlanAction({ plan, tokens }: { plan: Plan; tokens: UserTokensResponse | undefined }) {
+  const nameId = `plan-${plan.id}-name`;
   if (tokens && hasActiveSubscription(tokens.subscriptionStatus)) {
-    return (
-      <button type="button" disabled className={`${buttonStyles.secondary} w-full`}>
-        {tokens.subscriptionType === plan.id ? 'Current Plan' : 'Subscription Active'}
-      </button>
-    );
+    if (tokens.subscriptionType === plan.id || !tokens.subscriptionType) {
+      return (
+        <button type="button" disabled className={`${buttonStyles.secondary} w-full`}>
+          {tokens.subscriptionType === plan.id ? 'Current Plan' : 'Subscription Active'}
+        </button>
+      );
+    }
+    if (tokens.cancelAt || tokens.subscriptionStatus === 'past_due') {
+      return (
+        <button type="button" disabled className={`${buttonStyles.secondary} w-full`}>
+          {tokens.cancelAt ? 'Subscription Ending' : 'Payment Overdue'}
+        </button>
+      );
+    }
+    return <SwitchPlanButton plan={plan} tokens={tokens} describedBy={nameId} />;
   }
   return (
-    <Link
-      href={`/subscribe?plan=${plan.id}`}
-      aria-describedby={`plan-${plan.id}-name`}
-      className={`${buttonStyles.primary} w-full`}
-    >
+    <Link href={`/subscribe?plan=${plan.id}`} aria-describedby={nameId} className={`${buttonStyles.primary} w-full`}>
       Subscribe Now
     </Link>
   );
@@ -61,7 +69,7 @@ function PlanCard({ plan, tokens }: { plan: Plan; tokens: UserTokensResponse | u
           ) : null}
         </div>
         <PlanPrice plan={plan} />
-        <PlanFeatures plan={plan} className="flex-1" />
+        <PlanFeatures plan={plan} className="flex-1" extra={['Cancel anytime']} />
         <PlanAction plan={plan} tokens={tokens} />
       </article>
     </li>
@@ -82,7 +90,7 @@ export function PlanSection({ tokens }: { tokens: UserTokensResponse | undefined
   }, []);
   return (
     <section id="plans" aria-labelledby="plans-title" className="mt-10 scroll-mt-4">
-      <h2 ref={headingRef} tabIndex={-1} id="plans-title" className="text-xl font-bold text-green-900 outline-none sm:text-2xl">
+      <h2 ref={headingRef} tabIndex={-1} id={PLANS_HEADING_ID} className="text-xl font-bold text-green-900 outline-none sm:text-2xl">
         Monthly Plans
       </h2>
       <p className="mt-1 mb-4 text-sm text-stone-700">
@@ -115,10 +123,10 @@ export function PlanPrice({ plan, children }: { plan: Plan; children?: ReactNode
 }
 
 /** A plan's features as a ticked list, on the plan cards and the subscribe page. */
-export function PlanFeatures({ plan, className = '' }: { plan: Plan; className?: string }) {
+export function PlanFeatures({ plan, className = '', extra = [] }: { plan: Plan; className?: string; extra?: string[] }) {
   return (
     <ul className={`flex flex-col gap-2 text-sm text-stone-700 ${className}`}>
-      {planFeatures(plan).map((feature) => (
+      {[...planFeatures(plan), ...extra].map((feature) => (
         <li key={feature} className="flex items-start gap-2">
           <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
           {feature}

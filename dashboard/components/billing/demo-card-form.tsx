@@ -79,7 +79,9 @@ export function DemoCardForm({ clientSecret, submitLabel, submittingLabel, onPai
         aria-describedby={noteId}
         value={cardNumber}
         error={fieldError}
+        // Locked while the payment runs, and visibly so (a read-only field looks editable by default).
         readOnly={flow.phase !== 'idle'}
+        className="[&_input[readonly]]:cursor-not-allowed [&_input[readonly]]:bg-stone-100 [&_input[readonly]]:text-stone-700"
         onChange={(event) => {
           const input = event.currentTarget;
           const edit = editCardNumber(cardNumber, input.value, input.selectionStart ?? input.value.length);

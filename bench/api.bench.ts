@@ -42,7 +42,10 @@ async function serve(): Promise<void> {
     const s = listen({ fetch: bareApp.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(`http://127.0.0.1:${info.port}`));
     void s;
   });
-  const server = await startTestServer();
+  const { pino } = await import('pino');
+  // Log lines go to a file as production's go to standard output (the test harness would
+  // parse and keep every one, a cost production does not pay).
+  const server = await startTestServer({}, {}, pino.destination({ dest: '/dev/null', sync: true }));
   const { client, account } = await registerClient(server);
   grantTo(server, account.username, 100);
   const first = await analyze(client, { description: 'oak, 12 inch trunk, 30 ft' });

@@ -1,10 +1,11 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { accessLog } from './http/access-log';
 import { ApiError, renderError } from './http/errors';
 import type { AppEnv } from './http/context';
 import { dashboardRoutes } from './http/dashboard';
 import { sameOriginOnly } from './http/origin';
+import { inOneLayer } from './http/one-layer';
 import { isPublicCrossOrigin } from './http/public-access';
 import { RateLimits } from './http/rate-limit';
 import { apiHeaders, transportHeaders } from './http/security-headers';
@@ -50,16 +51,17 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   };
   const app = new Hono<AppEnv>();
 
-  app.use('*', async (c, next) => {
+  const transport = transportHeaders({ https: deps.config.secureCookies });
+  // What every request needs, as one layer (one-layer.ts, issue 10).
+  const context: MiddlewareHandler<AppEnv> = (c, next) => {
     c.set('deps', deps);
     c.set('limits', limits);
     c.set('analysisLoad', analysisLoad);
     c.set('user', null);
-    await next();
-  });
-  app.use('*', accessLog);
+    return next();
+  };
+  app.use('*', inOneLayer(context, accessLog, transport));
   app.onError(renderError);
-  app.use('*', transportHeaders({ https: deps.config.secureCookies }));
 
   const ping = deps.db.$client.prepare('select 1');
   app.get('/healthz', (c) => {
@@ -68,7 +70,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
 
   const api = new Hono<AppEnv>();
-  api.use('*', apiHeaders);
   const jsonBodyLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,
     onError: () => {
@@ -80,10 +81,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // A GET or HEAD has no body to limit; asking for one makes the node adapter build a full
   // Request on every read (issue 10).
   const bodiless = new Set(['GET', 'HEAD']);
-  api.use('*', (c, next) => (bodiless.has(c.req.method) || ownLimits.has(c.req.path) ? next() : jsonBodyLimit(c, next)));
-  api.use('*', sameOriginOnly);
+  const limitBody: MiddlewareHandler<AppEnv> = (c, next) =>
+    bodiless.has(c.req.method) || ownLimits.has(c.req.path) ? next() : jsonBodyLimit(c, next);
   // Requests other sites may send carry no session in or out (public-access.ts).
-  api.use('*', (c, next) => (isPublicCrossOrigin(c) ? next() : loadSession(c, next)));
+  const session: MiddlewareHandler<AppEnv> = (c, next) => (isPublicCrossOrigin(c) ? next() : loadSession(c, next));
+  // Every API request, in this order, as one layer: JSON headers, the body limit, the
+  // same-origin check, then the session.
+  api.use('*', inOneLayer(apiHeaders, limitBody, sameOriginOnly, session));
   api.route('/auth', authRoutes);
   api.route('/account', accountRoutes);
   api.route('/', creditRoutes);

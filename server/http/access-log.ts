@@ -1,9 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import type { Logger } from '../log';
 import type { AppEnv } from './context';
 
 /** A request id from the proxy is kept when it looks like one; anything else is replaced. */
 const GOOD_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/**
+ * The access line is built from named scalar fields only (never a header, cookie, query or
+ * body), so it needs no redaction. pino's redact guard, which every other line keeps, costs
+ * 15-40 µs a line (it copies the object to censor it): a tenth of a signed-in read's time
+ * (issue 10). One child logger without it per app logger, so the line's shape is unchanged.
+ */
+const accessLoggers = new WeakMap<Logger, Logger>();
+function accessLoggerOf(logger: Logger): Logger {
+  let plain = accessLoggers.get(logger);
+  if (!plain) accessLoggers.set(logger, (plain = logger.child({}, { redact: [] })));
+  return plain;
+}
 
 /**
  * One access line per request (issue 11) and its id, answered as `X-Request-Id` and carried
@@ -26,7 +40,7 @@ export const accessLog: MiddlewareHandler<AppEnv> = async (c, next) => {
     } catch {
       // A response with immutable headers (none of ours) keeps its own.
     }
-    c.get('deps').logger.info(
+    accessLoggerOf(c.get('deps').logger).info(
       {
         requestId,
         method: c.req.method,

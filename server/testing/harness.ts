@@ -11,6 +11,7 @@ import { createMailer } from '../mail/create-mailer';
 import { createPaymentProvider } from '../payments/create-provider';
 import { createVisionProvider } from '../analysis/vision';
 import { createLogger } from '../log';
+import type { DestinationStream } from 'pino';
 import type { Mailer } from '../mail/mailer';
 import type { PaymentProvider } from '../payments/types';
 
@@ -47,6 +48,12 @@ export interface TestServer {
 export async function startTestServer(
   env: Record<string, string | undefined> = {},
   options: AppOptions = {},
+  /**
+   * Where log lines go instead of `logs` (which parses and keeps every line): a benchmark
+   * gives a file stream, as production writes to standard output, so a long run measures
+   * the logger's real cost rather than a growing array.
+   */
+  logTo?: DestinationStream,
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'treeanalyzer-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '3000', ...env });
@@ -57,7 +64,9 @@ export async function startTestServer(
   const payments = createPaymentProvider(config, clock);
   // The same folders production takes from config, unless a test brings its own build.
   const logs: Record<string, unknown>[] = [];
-  const logger = createLogger({ level: 'debug', destination: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) } });
+  const logger = logTo
+    ? createLogger({ destination: logTo })
+    : createLogger({ level: 'debug', destination: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) } });
   const app = createApp(
     { db, config, clock, mailer, vision: createVisionProvider(config), payments, logger },
     { dashboardDir: config.dashboardDir, widgetDir: config.widgetDir, ...options },

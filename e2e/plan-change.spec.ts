@@ -76,6 +76,12 @@ test('subscribe to Lite with the card locked while paying, then switch to Pro an
   await expect(badge(page)).toContainText('1000 credits');
   const tokens = await (await page.request.get('/api/user-tokens')).json();
   expect(tokens).toMatchObject({ subscriptionType: 'standard', subscriptionStatus: 'active', tokensRemaining: 1000 });
+
+  // Settings, Billing: the plan held, and the way to change it.
+  await page.goto('/settings');
+  await expect(page.getByText('Standard Monthly, £60.00 a month')).toBeVisible();
+  await page.getByRole('link', { name: 'Change Plan' }).click();
+  await expect(page.getByRole('heading', { name: 'Monthly Plans' })).toBeFocused();
 });
 
 test('the success pages opened with nothing paid say so, at 375 px', async ({ page }) => {

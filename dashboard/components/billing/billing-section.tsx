@@ -140,7 +140,13 @@ function BillingDetails({ tokens, returnFocusRef }: { tokens: UserTokensResponse
             Your plan will not renew. Your credits stay usable until {formatBillingDate(tokens.cancelAt)}.
           </p>
         ) : null}
-        {active ? null : (
+        {active ? (
+          tokens.cancelAt || tokens.subscriptionStatus === 'past_due' ? null : (
+            <Link href={PLANS_HREF} className={buttonStyles.secondary}>
+              Change Plan
+            </Link>
+          )
+        ) : (
           <Link href={PLANS_HREF} className={buttonStyles.primary}>
             See Monthly Plans
           </Link>

@@ -42,17 +42,17 @@ export function ConsoleLogCard() {
           {busy ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : null}
           {busy ? 'Logging accounts…' : 'Trigger Console Log'}
         </button>
-      </div>
-      {/* Always in the page, so screen readers announce the answer when it arrives. */}
-      <div role="status" className="empty:hidden">
-        {log.data ? (
-          <div className="rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-950">
-            <p className="font-medium">{log.data.message}</p>
-            <p className="mt-1">
-              Total users: <strong data-testid="total-users">{log.data.totalUsers}</strong>
-            </p>
-          </div>
-        ) : null}
+        {/* Always in the page (never display:none), so screen readers announce the answer when it arrives. */}
+        <div role="status">
+          {log.data ? (
+            <div className="mt-4 rounded-lg border border-green-200 bg-green-50 px-4 py-3 text-sm text-green-950">
+              <p className="font-medium">{log.data.message}</p>
+              <p className="mt-1">
+                Total users: <strong data-testid="total-users">{log.data.totalUsers}</strong>
+              </p>
+            </div>
+          ) : null}
+        </div>
       </div>
     </section>
   );

@@ -86,7 +86,8 @@ export async function changePlan(deps: BillingDeps, userId: number, plan: Subscr
     // A downgrade, or the demo, has no invoice: a fresh id, so two changes in the same instant stay two.
     const reference = result.invoiceId ?? `${row.stripeSubscriptionId}:${randomUUID()}`;
     const applied = immediate(db, (tx) => applyPlanChange(tx, clock, userId, { from: from.id, to: to.id, credits, reference }));
-    const creditsAdded = applied ? credits : 0;
+    // 'already': the upgrade's invoice.paid webhook got here first and added the same credits.
+    const creditsAdded = applied === 'superseded' ? 0 : credits;
     return {
       direction: upgrade ? 'upgrade' : 'downgrade',
       creditsAdded,
@@ -108,19 +109,20 @@ export function shareLeft(subscription: SubscriptionInfo, stored: { start: Date;
 }
 
 /**
- * Writes a change once under its reference, and only from the plan it was priced from: if
- * another change (or its webhook) got there first, this one changes nothing.
+ * Writes a change once under its reference ('already' when it was written before), and only
+ * from the plan it was priced from ('superseded' when the plan is no longer that one: another
+ * change, or its webhook, got there first).
  */
 export function applyPlanChange(
   tx: Db,
   clock: Clock,
   userId: number,
   change: { from: SubscriptionType; to: SubscriptionType; credits: number; reference: string },
-): boolean {
-  if (!markProcessed(tx, clock, `plan_change:${change.reference}`, 'plan_change', userId)) return false;
+): 'applied' | 'already' | 'superseded' {
+  if (!markProcessed(tx, clock, `plan_change:${change.reference}`, 'plan_change', userId)) return 'already';
   const row = tokenRow(tx, clock, userId);
-  if (row.subscriptionType !== change.from) return false;
+  if (row.subscriptionType !== change.from) return row.subscriptionType === change.to ? 'already' : 'superseded';
   addPlanChangeCredits(tx, clock, userId, change.credits, change.reference);
   tx.update(userTokens).set({ subscriptionType: change.to }).where(eq(userTokens.userId, userId)).run();
-  return true;
+  return 'applied';
 }

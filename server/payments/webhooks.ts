@@ -91,7 +91,7 @@ function applySubscriptionEvent(tx: Db, clock: Clock, event: SubscriptionEvent, 
     const upgrade = PLANS[to].creditsPerMonth > PLANS[from].creditsPerMonth;
     const stored = row.lastRefillDate && row.nextRefillDate ? { start: row.lastRefillDate, end: row.nextRefillDate } : null;
     const credits = upgrade ? upgradeCredits(PLANS[from].creditsPerMonth, PLANS[to].creditsPerMonth, shareLeft(subscription, stored, event.periodStart ?? event.created)) : 0;
-    return applyPlanChange(tx, clock, row.userId, { from, to, credits, reference: event.invoiceId }) ? 'applied' : 'ignored';
+    return applyPlanChange(tx, clock, row.userId, { from, to, credits, reference: event.invoiceId }) === 'applied' ? 'applied' : 'ignored';
   }
   const set = (values: Partial<typeof userTokens.$inferInsert>) => tx.update(userTokens).set(values).where(eq(userTokens.userId, row.userId)).run();
 
@@ -111,6 +111,14 @@ function applySubscriptionEvent(tx: Db, clock: Clock, event: SubscriptionEvent, 
   if (event.type === 'invoice.payment_failed') {
     set({ subscriptionStatus: subscription?.status ?? 'past_due' });
     return 'applied';
+  }
+  // A downgrade made at Stripe whose answer never reached us (an upgrade waits for its invoice.paid):
+  // the new plan from now, no credits, as the change route would have written it.
+  const billed = subscription?.plan;
+  if (event.type === 'customer.subscription.updated' && billed && row.subscriptionType && billed !== row.subscriptionType) {
+    if (PLANS[billed].creditsPerMonth < PLANS[row.subscriptionType].creditsPerMonth) {
+      applyPlanChange(tx, clock, row.userId, { from: row.subscriptionType, to: billed, credits: 0, reference: `${event.subscriptionId}:${event.id}` });
+    }
   }
   // customer.subscription.updated / deleted: the re-read object is the truth, whatever the order.
   const status = subscription?.status ?? (event.type === 'customer.subscription.deleted' ? 'canceled' : row.subscriptionStatus);

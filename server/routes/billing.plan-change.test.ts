@@ -242,4 +242,18 @@ describe('plan change against the fake Stripe', () => {
     expect((await change(client, 'pro')).status).toBe(409);
     expect(balanceOf(server.db, userId)).toBe(600 + added);
   });
+
+  it('applies a downgrade from customer.subscription.updated when our own write never happened, once', async () => {
+    const { client, userId, subscriptionId } = await subscribed('pro');
+    const result = await server.payments!.changePlan({
+      subscriptionId, plan: 'lite', amountPence: 3100, prorate: false, prorationDate: server.clock.now(), fromAmountPence: 7900, storedPeriod: null,
+    });
+    expect(result).toMatchObject({ status: 'changed', chargedPence: 0, invoiceId: null });
+    const event = subscriptionUpdatedEvent(stripe.state.subscriptions.get(subscriptionId)!);
+    expect(await (await webhook(event)).json()).toMatchObject({ outcome: 'applied' });
+    expect(await (await webhook(event)).json()).toMatchObject({ outcome: 'duplicate' });
+    expect(await tokens(client)).toMatchObject({ subscriptionType: 'lite', subscriptionStatus: 'active', tokensRemaining: 1000 });
+    expect(planChanges(server, userId).map((row) => row.delta)).toEqual([0]);
+    expect(ledgerSum(server.db, userId)).toBe(1000);
+  });
 });

@@ -133,8 +133,8 @@ function Pages({ data, onPage }: { data: AdminAccountPage; onPage: (page: number
 }
 
 function countText(data: AdminAccountPage): string {
-  const noun = data.total === 1 ? 'account' : 'accounts';
-  return data.query ? `${data.total} ${noun} match “${data.query}”` : `${data.total} ${noun}`;
+  if (!data.query) return `${data.total} ${data.total === 1 ? 'account' : 'accounts'}`;
+  return `${data.total} ${data.total === 1 ? 'account matches' : 'accounts match'} “${data.query}”`;
 }
 
 /**

@@ -15,6 +15,9 @@ import { e2eEnv } from './rig/env';
  * Roles; server/routes/admin.happy.test.ts checks that rule) depends on the order specs run
  * in. The admin here is made as an operator would: `npm run cli -- make-admin <username>`.
  */
+// Each test starts with operator commands (a Node process each, with tsx), slow on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 function run(args: string[]): void {
   const result = spawnSync(process.execPath, args, { env: { ...process.env, DATA_DIR: e2eEnv('dataDir') }, encoding: 'utf8', timeout: 20_000 });
   if (result.status !== 0) throw new Error(`${args.join(' ')} failed: ${result.stderr}`);
@@ -67,8 +70,6 @@ async function triggerLog(page: Page): Promise<number> {
 }
 
 test('an admin triggers the console log, sees the total, and finds an account in the table', async ({ page }) => {
-  // Operator commands (each a Node process) before the page opens take their time on a busy machine.
-  test.setTimeout(60_000);
   const admin = await adminAccount(page);
   const otherName = `one${Date.now().toString(36)}n`;
   bulkAccounts(otherName, 1);
@@ -103,7 +104,6 @@ test('an admin triggers the console log, sees the total, and finds an account in
 });
 
 test('the table pages through 25 matching accounts, 20 at a time, from the keyboard', async ({ page }) => {
-  test.setTimeout(60_000);
   await adminAccount(page);
   const prefix = `pg${Date.now().toString(36)}n`;
   bulkAccounts(prefix, 25);

@@ -57,7 +57,9 @@ function AlreadyActive() {
   }, [navigate]);
   return (
     <div className="flex flex-col items-start gap-2 py-4">
-      <p className="text-stone-800">You already have an active subscription. Taking you home…</p>
+      <p className="text-stone-800">
+        You already have an active subscription. Taking you home, where the plan cards let you switch plans…
+      </p>
       <Link href="/" className={linkStyles}>
         Go to Home now
       </Link>

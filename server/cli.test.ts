@@ -68,7 +68,8 @@ describe('npm run cli -- grant-credits', () => {
     const db = openDatabase(join(dataDir, 'treeanalyzer.sqlite'));
     expect(balanceOf(db, findUserByUsername(db, 'first')!.id)).toBe(35);
     db.$client.close();
-  });
+    // Five CLI processes, each starting TypeScript: room for a busy machine.
+  }, 90_000);
 });
 
 describe('npm run cli -- create-user', () => {

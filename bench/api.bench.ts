@@ -42,10 +42,10 @@ async function serve(): Promise<void> {
     const s = listen({ fetch: bareApp.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(`http://127.0.0.1:${info.port}`));
     void s;
   });
-  const { pino } = await import('pino');
-  // Log lines go to a file as production's go to standard output (the test harness would
-  // parse and keep every one, a cost production does not pay).
-  const server = await startTestServer({}, {}, pino.destination({ dest: '/dev/null', sync: true }));
+  const { batchedDestination } = await import('../server/log');
+  // Log lines are batched to a file as production batches them to standard output (the test
+  // harness would parse and keep every one, a cost production does not pay).
+  const server = await startTestServer({}, {}, batchedDestination('/dev/null'));
   const { client, account } = await registerClient(server);
   grantTo(server, account.username, 100);
   const first = await analyze(client, { description: 'oak, 12 inch trunk, 30 ft' });

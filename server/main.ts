@@ -8,7 +8,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { createMailer } from './mail/create-mailer';
 import { createPaymentProvider } from './payments/create-provider';
 import { createVisionProvider } from './analysis/vision';
-import { createLogger } from './log';
+import { batchedDestination, createLogger } from './log';
 
 /** The thin entry (CONVENTIONS 1): read config, open and migrate the database, listen, shut down cleanly. */
 async function start(): Promise<void> {
@@ -23,7 +23,8 @@ async function start(): Promise<void> {
     throw err;
   }
 
-  const logger = createLogger({ level: config.logLevel });
+  const logOut = batchedDestination();
+  const logger = createLogger({ level: config.logLevel, destination: logOut });
   const db = openDatabase(config.databaseFile);
   migrateDatabase(db, config.migrationsDir);
   const clock = systemClock;
@@ -55,6 +56,8 @@ async function start(): Promise<void> {
       { port: info.port, publicUrl: config.publicUrl, dataDir: config.dataDir, mail: mailer.kind, payments: payments?.kind ?? 'not configured' },
       `TreeAnalyzer Pro listening on http://localhost:${info.port}`,
     );
+    // Scripts and operators watch for this line: out now, not with the next batch.
+    logOut.flush();
   });
 
   const shutdown = (signal: string) => {

@@ -74,7 +74,8 @@ export function ProcessingStage({ file, answered, onFinished }: ProcessingStageP
   const step = useProcessingStep(answered, onFinished);
   const shownStep = Math.min(step, PROCESSING_STEPS.length - 1);
   return (
-    <section aria-labelledby="processing-stage-title" className={`${cardStyles} p-4 sm:p-6`}>
+    // Busy until the server has answered; the rows left then finish on their own.
+    <section aria-labelledby="processing-stage-title" aria-busy={!answered} className={`${cardStyles} p-4 sm:p-6`}>
       <StageHeading id="processing-stage-title" focus>
         Analyzing Your Tree
       </StageHeading>

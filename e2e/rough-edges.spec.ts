@@ -12,6 +12,8 @@ const PHOTO = fileURLToPath(new URL('./fixtures/photos/elm-beside-building.jpg',
 
 /** The toast showing; one being dismissed stays in the DOM, marked removed, while it fades. */
 const toast = (page: Page) => page.locator('[data-sonner-toast]:not([data-removed="true"])');
+/** Where toasts are shown: for their text, which holds while one replaces another. */
+const toasts = (page: Page) => page.locator('[data-sonner-toaster]');
 
 async function setHourlyRate(page: Page, rate: string) {
   await page.goto('/settings');
@@ -118,8 +120,8 @@ for (const viewport of [
     grantCredits(account.username, 10);
     await setHourlyRate(page, '60');
     await analyse(page);
-    await expect(toast(page)).toContainText('Analysis Complete');
-    const shown = await box(toast(page));
+    await expect(toasts(page)).toContainText('Analysis Complete');
+    const shown = await box(toast(page).first());
     for (const term of ['Total Estimated Time', 'Estimated Cost', 'Species', 'Diameter']) {
       const tile = page.getByText(term, { exact: true }).locator('..');
       expect(overlaps(shown, await box(tile)), `the toast covers ${term}`).toBe(false);
@@ -151,7 +153,7 @@ test('sign-in failures: the toast stays on its page and its panel, and a refusal
     const answered = page.waitForResponse((res) => res.url().endsWith('/api/auth/login'), { timeout: 30_000 });
     await page.getByRole('button', { name: 'Sign In' }).click();
     const status = (await answered).status();
-    await expect(toast(page)).toContainText('Login Failed');
+    await expect(toasts(page)).toContainText('Login Failed');
     return status;
   }
 
@@ -159,7 +161,7 @@ test('sign-in failures: the toast stays on its page and its panel, and a refusal
   expect(await failSignIn()).toBe(401);
   // On the wide layout the toast sits over the form's side, not across the green panel.
   const panel = await box(page.locator('aside'));
-  expect((await box(toast(page))).x).toBeGreaterThanOrEqual(panel.x + panel.width);
+  expect((await box(toast(page).first())).x).toBeGreaterThanOrEqual(panel.x + panel.width);
 
   await page.getByRole('link', { name: 'Create an account' }).click();
   await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
@@ -172,5 +174,5 @@ test('sign-in failures: the toast stays on its page and its panel, and a refusal
   const refusal = page.getByRole('alert').filter({ hasText: 'Too many attempts' });
   await expect(refusal).toBeVisible();
   const message = (await refusal.innerText()).trim();
-  await expect(toast(page)).toContainText(message);
+  await expect(toasts(page)).toContainText(message);
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleSchema } from './accounts';
+import { publicUserSchema } from './accounts';
 import { subscriptionTypeSchema } from './credits';
 
 /**
@@ -46,14 +46,7 @@ export type AdminAccountsQuery = z.output<typeof adminAccountsQuerySchema>;
  * the role. Never the password hash, a session, a reset token or a payment provider's id.
  * Times are ISO 8601 text.
  */
-export const adminAccountSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  role: roleSchema,
-  createdAt: z.string(),
+export const adminAccountSchema = publicUserSchema.extend({
   updatedAt: z.string(),
   subscriptionType: subscriptionTypeSchema.nullable(),
   subscriptionStatus: z.string().nullable(),

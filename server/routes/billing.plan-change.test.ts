@@ -10,11 +10,11 @@ import {
   intentIdOf,
   invoicePaidEvent,
   postWebhook,
-  startFakeStripe,
   subscriptionUpdatedEvent,
   type FakeStripe,
 } from '../testing/fake-stripe';
 import { advanceKeepingSession, registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
+import { startServerWithFakeStripe } from '../testing/stripe-server';
 
 /**
  * Changing plan (issue 12): in demo mode and against the fake Stripe. The test clock starts a
@@ -111,13 +111,7 @@ describe('plan change against the fake Stripe', () => {
   let stripe: FakeStripe;
   let server: TestServer;
   beforeAll(async () => {
-    stripe = await startFakeStripe({ secretKey: SECRET_KEY, now: () => server.clock.now() });
-    server = await startTestServer({
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_plan_change',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: stripe.apiBase,
-    });
+    ({ server, stripe } = await startServerWithFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, publishableKey: 'pk_test_plan_change' }));
   });
   afterAll(async () => {
     await server.close();

@@ -10,11 +10,11 @@ import {
   paymentIntentSucceededEvent,
   intentIdOf,
   postWebhook,
-  startFakeStripe,
   subscriptionDeletedEvent,
   type FakeStripe,
 } from '../testing/fake-stripe';
-import { advanceKeepingSession, registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
+import { advanceKeepingSession, registerClient, TestClient, type TestServer } from '../testing/harness';
+import { startServerWithFakeStripe } from '../testing/stripe-server';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const SECRET_KEY = 'sk_test_do_not_leak';
@@ -22,13 +22,7 @@ let stripe: FakeStripe;
 let server: TestServer;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe({ secretKey: SECRET_KEY, now: () => server.clock.now() });
-  server = await startTestServer({
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripe.apiBase,
-  });
+  ({ server, stripe } = await startServerWithFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, publishableKey: 'pk_test_123' }));
 });
 afterAll(async () => {
   await server.close();

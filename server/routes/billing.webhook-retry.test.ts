@@ -10,12 +10,12 @@ import {
   paymentIntentSucceededEvent,
   intentIdOf,
   postWebhook,
-  startFakeStripe,
   subscriptionDeletedEvent,
   subscriptionUpdatedEvent,
   type FakeStripe,
 } from '../testing/fake-stripe';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
+import { registerClient, type TestClient, type TestServer } from '../testing/harness';
+import { startServerWithFakeStripe } from '../testing/stripe-server';
 
 /**
  * Issue 11: a webhook whose provider read fails is answered 5xx with nothing marked, and
@@ -29,13 +29,7 @@ let stripe: FakeStripe;
 let server: TestServer;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe({ secretKey: SECRET_KEY, now: () => server.clock.now() });
-  server = await startTestServer({
-    STRIPE_SECRET_KEY: SECRET_KEY,
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_retry',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_BASE: stripe.apiBase,
-  });
+  ({ server, stripe } = await startServerWithFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, publishableKey: 'pk_test_retry' }));
 });
 afterAll(async () => {
   await server.close();

@@ -47,17 +47,22 @@ function ensureTokenRow(tx: Db, clock: Clock, userId: number): void {
 export function grantCredits(db: Db, clock: Clock, userId: number, amount: number, reason: LedgerReason, reference?: string): number {
   if (!Number.isInteger(amount) || amount <= 0) throw new RangeError('amount must be a positive whole number of credits');
   return immediate(db, (tx) => {
-    ensureTokenRow(tx, clock, userId);
-    tx.update(userTokens)
-      .set({
-        tokensRemaining: sql`${userTokens.tokensRemaining} + ${amount}`,
-        tokensTotal: sql`${userTokens.tokensTotal} + ${amount}`,
-      })
-      .where(eq(userTokens.userId, userId))
-      .run();
-    tx.insert(creditLedger).values({ userId, delta: amount, reason, reference, createdAt: clock.now() }).run();
+    addCredits(tx, clock, userId, amount, reason, reference);
     return balanceOf(tx, userId);
   });
+}
+
+/** Credits in: the balance and the period's total grow together, with their ledger row. Call inside a transaction. */
+function addCredits(tx: Db, clock: Clock, userId: number, amount: number, reason: LedgerReason, reference?: string): void {
+  ensureTokenRow(tx, clock, userId);
+  tx.update(userTokens)
+    .set({
+      tokensRemaining: sql`${userTokens.tokensRemaining} + ${amount}`,
+      tokensTotal: sql`${userTokens.tokensTotal} + ${amount}`,
+    })
+    .where(eq(userTokens.userId, userId))
+    .run();
+  tx.insert(creditLedger).values({ userId, delta: amount, reason, reference, createdAt: clock.now() }).run();
 }
 
 /**
@@ -161,13 +166,5 @@ export function setBalanceTo(tx: Db, clock: Clock, userId: number, credits: numb
  */
 export function addPlanChangeCredits(tx: Db, clock: Clock, userId: number, credits: number, reference: string): void {
   if (!Number.isInteger(credits) || credits < 0) throw new RangeError('credits must be a whole number, 0 or more');
-  ensureTokenRow(tx, clock, userId);
-  tx.update(userTokens)
-    .set({
-      tokensRemaining: sql`${userTokens.tokensRemaining} + ${credits}`,
-      tokensTotal: sql`${userTokens.tokensTotal} + ${credits}`,
-    })
-    .where(eq(userTokens.userId, userId))
-    .run();
-  tx.insert(creditLedger).values({ userId, delta: credits, reason: 'plan_change', reference, createdAt: clock.now() }).run();
+  addCredits(tx, clock, userId, credits, 'plan_change', reference);
 }

@@ -45,7 +45,7 @@ export function settleReservation(tx: Db, reference: string): void {
 export function refundReservation(db: Db, clock: Clock, r: Reservation): void {
   immediate(db, (tx) => {
     if (r.embed) {
-      refundEmbedAnalysis(tx, clock, { ownerId: r.userId, businessId: r.embed.businessId, reference: r.reference, dailyCap: 0, passDailyCap: 0 }, { payment: r.payment, day: r.embed.day });
+      refundEmbedAnalysis(tx, clock, { ownerId: r.userId, businessId: r.embed.businessId, reference: r.reference }, { payment: r.payment, day: r.embed.day });
     } else {
       refundAnalysis(tx, clock, r.userId, r.reference, r.payment);
     }

@@ -69,7 +69,7 @@ export function reserveEmbedAnalysis(db: Db, clock: Clock, request: EmbedReserva
 export function refundEmbedAnalysis(
   db: Db,
   clock: Clock,
-  request: EmbedReservationRequest,
+  request: Pick<EmbedReservationRequest, 'ownerId' | 'businessId' | 'reference'>,
   reservation: { payment: AnalysisPayment; day: string },
 ): void {
   immediate(db, (tx) => {

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type Database from 'better-sqlite3';
 import type { AnalysisList, AnalysisListItem } from '../../core/analysis';
 import { penceToDecimal } from '../../core/money';
 import { storedMinutes } from '../../core/normalise';
@@ -36,14 +37,30 @@ export function decodeHistoryCursor(cursor: string): Position | null {
   return encodeHistoryCursor(position) === cursor ? position : null;
 }
 
-/** Read on every visit to History: built and prepared once per database (issue 10). */
-const historyPages = new WeakMap<Db, ReturnType<typeof prepareHistoryPage>>();
+/**
+ * Read on every visit to History: prepared once per database and page size (issue 10). The
+ * row count is written into the SQL rather than bound: SQLite (3.53) compiles a statement
+ * whose LIMIT is a bound parameter again on every run, which cost more than reading the
+ * page itself. Sizes are 2 to HISTORY_PAGE_SIZE.max + 1 (one more than asked, see below),
+ * so at most a hundred statements, each made on first use.
+ */
+const historyPages = new WeakMap<Db, Map<number, Database.Statement>>();
 
-function prepareHistoryPage(db: Db) {
-  return historyPageQuery(db).prepare();
+function historyPage(db: Db, rows: number): Database.Statement {
+  let bySize = historyPages.get(db);
+  if (!bySize) historyPages.set(db, (bySize = new Map()));
+  let statement = bySize.get(rows);
+  if (!statement) {
+    if (!Number.isSafeInteger(rows) || rows < 1) throw new Error(`History page of ${rows} rows`);
+    const { sql } = historyPageQuery(db).toSQL();
+    if (!sql.endsWith(' limit ?')) throw new Error('The History query no longer ends with its LIMIT');
+    statement = db.$client.prepare(`${sql.slice(0, -'?'.length)}${rows}`).raw(true);
+    bySize.set(rows, statement);
+  }
+  return statement;
 }
 
-/** The page's statement, unprepared: exported so a test can read its query plan. */
+/** The page's statement, unprepared (its LIMIT a placeholder): exported so a test can read its query plan. */
 export function historyPageQuery(db: Db) {
   const a = treeAnalyses;
   return db
@@ -121,11 +138,9 @@ function toListItem(row: HistoryValues): AnalysisListItem {
 
 /** One page of the user's History after `after` (the start when null): up to `limit` items. */
 export function listHistoryPage(db: Db, userId: number, limit: number, after: Position | null): AnalysisList {
-  let page = historyPages.get(db);
-  if (!page) historyPages.set(db, (page = prepareHistoryPage(db)));
   const from = after ?? START;
   // One more than asked says whether there is a next page without a count.
-  const rows = page.values({ userId, createdAt: from.createdAt, id: from.id, limit: limit + 1 }) as HistoryValues[];
+  const rows = historyPage(db, limit + 1).all(userId, from.createdAt, from.id) as HistoryValues[];
   const analyses = rows.slice(0, limit).map(toListItem);
   const last = analyses.at(-1);
   // createdAt is ISO text to the millisecond, so it parses back to the stored value exactly.

@@ -56,9 +56,11 @@ function sessionLookup(db: Db) {
   return lookup;
 }
 
-/** The session for a cookie's id, sliding its expiry forward; undefined when unknown or expired. */
-export function resumeSession(db: Db, clock: Clock, id: string): ActiveSession | undefined {
-  const key = sha256(id);
+/**
+ * The session for a cookie's id, sliding its expiry forward; undefined when unknown or
+ * expired. `key` is the id's SHA-256, for a caller that has it already.
+ */
+export function resumeSession(db: Db, clock: Clock, id: string, key = sha256(id)): ActiveSession | undefined {
   const now = clock.now();
   const row = sessionLookup(db).get({ key, now: now.getTime() });
   if (!row) return undefined;

@@ -3,6 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { sealData, unsealData } from 'iron-session';
 import { ADMIN_ONLY_MESSAGE } from '../../core/admin';
 import { resumeSession, SESSION_TTL_MS, startSession } from '../accounts/sessions';
+import { sha256 } from '../accounts/tokens';
 import type { AppEnv } from './context';
 import { ApiError } from './errors';
 import { UnsealedCookies } from './unsealed-cookies';
@@ -52,14 +53,23 @@ function writeHintCookie(c: Context<AppEnv>): void {
   });
 }
 
-/** One memory per app (its deps), so two apps in one process never share unsealed values. */
-const unsealedByApp = new WeakMap<object, UnsealedCookies>();
+/** What a session cookie holds: the id, and its SHA-256, the sessions table's key. */
+interface CookieSession {
+  sid: string;
+  key: string;
+}
 
-/** The session id a cookie holds: from the memory of recent cookies, else unsealed. */
-async function sessionIdOf(c: Context<AppEnv>, raw: string): Promise<string | undefined> {
+/** One memory per app (its deps), so two apps in one process never share unsealed values. */
+const unsealedByApp = new WeakMap<object, UnsealedCookies<CookieSession>>();
+
+/**
+ * The session a cookie names: from the memory of recent cookies, else unsealed and hashed
+ * (the hash is remembered too: a signed-in read spent several µs on it, issue 10).
+ */
+async function cookieSessionOf(c: Context<AppEnv>, raw: string): Promise<CookieSession | undefined> {
   const deps = c.get('deps');
   let unsealed = unsealedByApp.get(deps);
-  if (!unsealed) unsealedByApp.set(deps, (unsealed = new UnsealedCookies()));
+  if (!unsealed) unsealedByApp.set(deps, (unsealed = new UnsealedCookies<CookieSession>()));
   const nowMs = deps.clock.now().getTime();
   const known = unsealed.get(raw, nowMs);
   if (known) return known;
@@ -70,8 +80,9 @@ async function sessionIdOf(c: Context<AppEnv>, raw: string): Promise<string | un
     data = {};
   }
   if (typeof data.sid !== 'string') return undefined;
-  unsealed.set(raw, data.sid, nowMs);
-  return data.sid;
+  const found = { sid: data.sid, key: sha256(data.sid) };
+  unsealed.set(raw, found, nowMs);
+  return found;
 }
 
 /**
@@ -87,12 +98,12 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const raw = cookies[SESSION_COOKIE];
   if (raw) {
     const { db, clock } = c.get('deps');
-    const sid = await sessionIdOf(c, raw);
-    const session = sid ? resumeSession(db, clock, sid) : undefined;
-    if (session && sid) {
+    const named = await cookieSessionOf(c, raw);
+    const session = named ? resumeSession(db, clock, named.sid, named.key) : undefined;
+    if (session && named) {
       c.set('user', session.user);
       c.set('sessionKey', session.key);
-      if (session.extended) await writeCookie(c, sid);
+      if (session.extended) await writeCookie(c, named.sid);
       // A session from before the hint existed (or a hint the visitor deleted) gets one.
       else if (!cookies[SESSION_HINT_COOKIE]) writeHintCookie(c);
     } else {

@@ -18,7 +18,9 @@ import { ROOT, writeSection } from './lib';
 /** Load levels: one client, the goal's 10, and a crowd of 100 (the goal applies at 10). */
 const LEVELS = [1, 10, 100] as const;
 const GOAL_CONNECTIONS = 10;
-const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 3);
+/** Each route is loaded this many times per level, taking turns; a row is the median run (by req/s). */
+const ROUNDS = 3;
 const GOAL_RATIO = 0.4;
 /** Long enough that V8 has optimised the request path (1 s left the first signed-in read 30 % low). */
 const WARM_UP_SECONDS = 3;
@@ -164,6 +166,8 @@ async function load(serverPid: number, url: string, connections: number, cookie?
   };
 }
 
+const sum = <K extends 'errors' | 'non2xx'>(runs: Record<K, number>[], key: K) => runs.reduce((total, run) => total + run[key], 0);
+
 async function measureAll(serverPid: number, ready: Ready, data: string): Promise<Row[]> {
   const targets: [string, string, boolean][] = [
     ['bare Hono hello', ready.bare + '/', false],
@@ -179,11 +183,20 @@ async function measureAll(serverPid: number, ready: Ready, data: string): Promis
     await autocannon({ url, connections: GOAL_CONNECTIONS, duration: WARM_UP_SECONDS, headers: signed ? { cookie: ready.cookie } : {} });
   }
   const rows: Row[] = [];
-  // Level by level, each route in turn within a level, so drift on the box falls on the
-  // bare route and the app's routes alike and the ratio at each level holds.
+  // Level by level, each route in turn within a level and round by round, so drift on the
+  // box falls on the bare route and the app's routes alike and the ratio at each level holds;
+  // the median of the rounds drops a run a burst of other work on the box spoilt.
   for (const connections of LEVELS) {
-    for (const [route, url, signed] of targets) {
-      const r = await load(serverPid, url, connections, signed ? ready.cookie : undefined);
+    const runs = new Map<string, Awaited<ReturnType<typeof load>>[]>();
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const [route, url, signed] of targets) {
+        const run = await load(serverPid, url, connections, signed ? ready.cookie : undefined);
+        runs.set(route, [...(runs.get(route) ?? []), run]);
+      }
+    }
+    for (const [route] of targets) {
+      const sorted = runs.get(route)!.sort((a, b) => a.reqPerSec - b.reqPerSec);
+      const r = { ...sorted[Math.floor(sorted.length / 2)]!, errors: sum(sorted, 'errors'), non2xx: sum(sorted, 'non2xx') };
       rows.push({ data, connections, route, ...r });
       console.log(
         `${data.padEnd(7)} c=${String(connections).padEnd(4)} ${route.padEnd(22)} ${r.reqPerSec.toFixed(0).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  ${r.cpuMicros.toFixed(0)} µs CPU  errors ${r.errors} non-2xx ${r.non2xx}`,
@@ -233,7 +246,7 @@ const ratioOf = (rows: Row[], row: Row) =>
 
 function report(rows: Row[]): void {
   const body = [
-    `Written by \`bench/api.bench.ts\` (\`npm run bench -- api\`). autocannon at ${LEVELS.join(', ')} connections, ${SECONDS} s each after a ${WARM_UP_SECONDS} s warm-up of each route; the ratio is to the bare route at the same level in the same run.`,
+    `Written by \`bench/api.bench.ts\` (\`npm run bench -- api\`). autocannon at ${LEVELS.join(', ')} connections, ${SECONDS} s a run after a ${WARM_UP_SECONDS} s warm-up of each route; at each level the routes take turns for ${ROUNDS} rounds and each row is a route's median run (errors summed over all); the ratio is to the bare route's median at the same level in the same run.`,
     '',
     `- Servers in one child process on 127.0.0.1 (the real app: startTestServer, real SQLite in a temp dir); load from this process.`,
     `- The two "floor" rows are reference, not goals: a plainly written signed-in read (the sealed cookie against a memory of unsealed ones, the id hashed, one prepared session-and-user row, JSON), then the same with the API's five security headers and one access line. The app's reads do that and the product's other checks, so their distance from the floor is what the app's own code costs; the floor's distance from bare is what this box charges for any signed-in read.`,

@@ -46,6 +46,8 @@ async function testPhoto(path: string): Promise<string> {
 
 /** Taps a point given in the photo's natural pixels, wherever the photo is drawn now. */
 async function tap(page: Page, photo: Locator, x: number, y: number) {
+  // Until the photo has its size the frame has a placeholder's shape and ignores taps.
+  await expect(photo).toHaveAttribute('aria-busy', 'false');
   const box = await photo.boundingBox();
   if (!box) throw new Error('the measuring photo is not on screen');
   await page.mouse.click(box.x + (x / WIDTH) * box.width, box.y + (y / HEIGHT) * box.height);
@@ -193,6 +195,8 @@ test('species, sizes and measuring work from the keyboard', async ({ page }, tes
 
   await page.getByRole('button', { name: 'Measure on the photo' }).click();
   const photo = page.getByTestId('measure-photo');
+  // Keys wait for the photo's size (on a busy box the decode can take a moment).
+  await expect(photo).toHaveAttribute('aria-busy', 'false');
   await photo.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('measure-step')).toContainText('Step 2 of 6: Tap the bottom of the door');

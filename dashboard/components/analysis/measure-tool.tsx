@@ -278,6 +278,8 @@ export function MeasureTool({ file, value, onChange, typed }: MeasureToolProps) 
               aria-label="Tree photo to measure on"
               aria-describedby={`${instructionsId} ${keyboardHelpId}`}
               tabIndex={0}
+              // Keys do nothing until the photo has its size; assistive technology is told so.
+              aria-busy={!loaded}
               data-testid="measure-photo"
               className={`absolute inset-0 touch-manipulation outline-none ${activeLine ? 'cursor-crosshair' : ''}`}
               onClick={(event) => {
@@ -286,7 +288,7 @@ export function MeasureTool({ file, value, onChange, typed }: MeasureToolProps) 
               }}
               onKeyDown={onFrameKeyDown}
               onFocus={(event) => {
-                if (event.target === event.currentTarget && !cursor) setCursor({ x: width / 2, y: height / 2 });
+                if (event.target === event.currentTarget && !cursor && loaded) setCursor({ x: width / 2, y: height / 2 });
               }}
             >
               <img
@@ -299,6 +301,8 @@ export function MeasureTool({ file, value, onChange, typed }: MeasureToolProps) 
                   if (naturalWidth !== value.imageWidth || naturalHeight !== value.imageHeight) {
                     // Points belong to one image: a different size means a different photo.
                     onChange(measureForPhoto(value, naturalWidth, naturalHeight));
+                    // The keyboard cursor starts at the centre of this photo, shown if the frame has focus.
+                    setCursor(document.activeElement === frameRef.current ? { x: naturalWidth / 2, y: naturalHeight / 2 } : null);
                   }
                 }}
               />

@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import { ROOT, writeSection } from './lib';
+import { cpuMsOf, ROOT, writeSection } from './lib';
 
 /**
  * Signed-in JSON reads against a bare Hono hello route, measured in the same run (issue 10,
@@ -51,8 +50,9 @@ async function floorApp(server: import('../server/testing/harness').TestServer) 
   const { Hono } = await import('hono');
   const { getCookie } = await import('hono/cookie');
   const { unsealData } = await import('iron-session');
-  const { sha256 } = await import('../server/accounts/tokens');
-  const { PERMISSIONS_POLICY } = await import('../server/http/security-headers');
+  const { sessionKey } = await import('../server/accounts/sessions');
+  const { API_HEADERS, PERMISSIONS_POLICY } = await import('../server/http/security-headers');
+  const { SESSION_COOKIE } = await import('../server/http/session');
   const { batchedDestination, createLogger } = await import('../server/log');
   const read = server.db.$client.prepare(
     'select u.id, u.username, u.email, u.role, s.expires_at from sessions s join users u on u.id = s.user_id where s.id = ? and s.expires_at > ?',
@@ -65,22 +65,17 @@ async function floorApp(server: import('../server/testing/harness').TestServer) 
       sid = (await unsealData<{ sid: string }>(cookie, { password: server.config.sessionSecret })).sid;
       unsealed.set(cookie, sid);
     }
-    return read.get(sha256(sid), server.clock.now().getTime());
+    return read.get(sessionKey(sid), server.clock.now().getTime());
   };
   const log = createLogger({ destination: batchedDestination('/dev/null') }).child({}, { redact: [] });
-  const headers: [string, string][] = [
-    ['Permissions-Policy', PERMISSIONS_POLICY],
-    ['X-Content-Type-Options', 'nosniff'],
-    ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
-    ['Referrer-Policy', 'no-referrer'],
-    ['Cache-Control', 'no-store'],
-  ];
+  // The headers every API answer carries (security-headers.ts).
+  const headers: [string, string][] = [['Permissions-Policy', PERMISSIONS_POLICY], ...API_HEADERS, ['Cache-Control', 'no-store']];
   return new Hono()
-    .get('/session-only', async (c) => c.json({ user: await user(getCookie(c, 'ta_session')) }))
+    .get('/session-only', async (c) => c.json({ user: await user(getCookie(c, SESSION_COOKIE)) }))
     .get('/headers-log', async (c) => {
       const started = performance.now();
       for (const [name, value] of headers) c.header(name, value);
-      const found = await user(getCookie(c, 'ta_session'));
+      const found = await user(getCookie(c, SESSION_COOKIE));
       const res = c.json({ user: found });
       log.info({ requestId: crypto.randomUUID(), method: c.req.method, path: c.req.path, status: 200, ms: performance.now() - started, userId: 1 }, 'request');
       return res;
@@ -147,17 +142,11 @@ interface Row {
   cpuMicros: number;
 }
 
-/** CPU time a process has used, user and system, in µs (/proc/<pid>/stat, in clock ticks of 10 ms). */
-function cpuMicrosOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
-
 async function load(serverPid: number, url: string, connections: number, cookie?: string): Promise<Omit<Row, 'data' | 'route' | 'connections'>> {
-  const cpuBefore = cpuMicrosOf(serverPid);
+  const cpuBefore = cpuMsOf(serverPid);
   const result = await autocannon({ url, connections, duration: SECONDS, headers: cookie ? { cookie } : {} });
   return {
-    cpuMicros: (cpuMicrosOf(serverPid) - cpuBefore) / Math.max(1, result.requests.total),
+    cpuMicros: ((cpuMsOf(serverPid) - cpuBefore) * 1000) / Math.max(1, result.requests.total),
     reqPerSec: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,

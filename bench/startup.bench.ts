@@ -3,7 +3,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureServerBundle, SERVER_OUT_DIR } from '../build/server-bundle';
 import { spawnServer } from '../build/server-process';
-import { freePort, mb, percentile, procStatusKb, ROOT, writeSection } from './lib';
+import { cpuMsOf, freePort, mb, percentile, procStatusKb, ROOT, writeSection } from './lib';
 
 /**
  * Start-up time and idle memory (issue 10, Benchmarks 4): the bundled server exactly as
@@ -43,18 +43,6 @@ interface Sample {
   idleKb: number;
 }
 
-/**
- * A process's CPU time so far from /proc/<pid>/stat (utime and stime, fields 14 and 15, in
- * USER_HZ ticks, which Linux fixes at 100 a second). On a busy box the wall time to healthy
- * grows with the queue for the cores; this part does not, so it says what the start costs.
- */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name, which is in parentheses and may hold spaces: state is field 3.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 async function startOnce(command: Command, dataDir: string): Promise<Sample> {
   const server = await spawnServer({
     nodeArgs: command.nodeArgs,
@@ -64,7 +52,7 @@ async function startOnce(command: Command, dataDir: string): Promise<Sample> {
     pollEveryMs: POLL_MS,
   });
   try {
-    const cpu = cpuMs(server.child.pid!);
+    const cpu = cpuMsOf(server.child.pid!);
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
     return { healthyMs: server.healthyAfterMs, cpuMs: cpu, idleKb: procStatusKb(server.child.pid!, 'VmRSS') };
   } finally {

@@ -80,7 +80,7 @@ export function transportHeaders(options: { https: boolean }): MiddlewareHandler
 }
 
 /** JSON answers: nothing to render, nothing to frame, never cached by shared caches. */
-const API_HEADERS: [string, string][] = [
+export const API_HEADERS: [string, string][] = [
   ['X-Content-Type-Options', 'nosniff'],
   ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
   ['Referrer-Policy', 'no-referrer'],

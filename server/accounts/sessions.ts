@@ -16,9 +16,14 @@ export interface StartedSession {
   expiresAt: Date;
 }
 
+/** The sessions table's key for a session id: its SHA-256, so a stolen database holds no usable id. */
+export function sessionKey(id: string): string {
+  return sha256(id);
+}
+
 export function startSession(db: Db, clock: Clock, userId: number): StartedSession {
   const id = randomSecret();
-  const key = sha256(id);
+  const key = sessionKey(id);
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   db.insert(sessions).values({ id: key, userId, expiresAt, createdAt: now }).run();
@@ -56,11 +61,8 @@ function sessionLookup(db: Db) {
   return lookup;
 }
 
-/**
- * The session for a cookie's id, sliding its expiry forward; undefined when unknown or
- * expired. `key` is the id's SHA-256, for a caller that has it already.
- */
-export function resumeSession(db: Db, clock: Clock, id: string, key = sha256(id)): ActiveSession | undefined {
+/** The session with this key (sessionKey of the cookie's id), sliding its expiry forward; undefined when unknown or expired. */
+export function resumeSession(db: Db, clock: Clock, key: string): ActiveSession | undefined {
   const now = clock.now();
   const row = sessionLookup(db).get({ key, now: now.getTime() });
   if (!row) return undefined;

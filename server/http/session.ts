@@ -2,8 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { sealData, unsealData } from 'iron-session';
 import { ADMIN_ONLY_MESSAGE } from '../../core/admin';
-import { resumeSession, SESSION_TTL_MS, startSession } from '../accounts/sessions';
-import { sha256 } from '../accounts/tokens';
+import { resumeSession, SESSION_TTL_MS, sessionKey, startSession } from '../accounts/sessions';
 import type { AppEnv } from './context';
 import { ApiError } from './errors';
 import { UnsealedCookies } from './unsealed-cookies';
@@ -80,7 +79,7 @@ async function cookieSessionOf(c: Context<AppEnv>, raw: string): Promise<CookieS
     data = {};
   }
   if (typeof data.sid !== 'string') return undefined;
-  const found = { sid: data.sid, key: sha256(data.sid) };
+  const found = { sid: data.sid, key: sessionKey(data.sid) };
   unsealed.set(raw, found, nowMs);
   return found;
 }
@@ -99,7 +98,7 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (raw) {
     const { db, clock } = c.get('deps');
     const named = await cookieSessionOf(c, raw);
-    const session = named ? resumeSession(db, clock, named.sid, named.key) : undefined;
+    const session = named ? resumeSession(db, clock, named.key) : undefined;
     if (session && named) {
       c.set('user', session.user);
       c.set('sessionKey', session.key);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { normaliseImage, STORED_MAX_EDGE } from '../server/analysis/image';
 import { IMAGE_SLOTS, MAX_WAITING, MAX_WAITING_BYTES } from '../server/analysis/slots';
-import { UPLOAD_IDLE_MS } from '../server/analysis/upload';
+import { UPLOAD_IDLE_MS } from '../server/http/multipart';
 import { analysisForm, grantTo, photo } from '../server/testing/analysis';
 import { registerClient, startTestServer, TestClient } from '../server/testing/harness';
 import {

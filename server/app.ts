@@ -13,7 +13,7 @@ import { loadSession } from './http/session';
 import { widgetRoutes } from './http/widget';
 import type { AppDeps } from './deps';
 import { ImageSlots, type AnalysisLoad } from './analysis/slots';
-import { UPLOAD_IDLE_MS } from './analysis/upload';
+import { UPLOAD_IDLE_MS } from './http/multipart';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';

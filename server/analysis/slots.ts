@@ -133,6 +133,6 @@ export class ImageSlots {
 /** What createApp gives the analysis route: its image slots, and how long an upload may stall. */
 export interface AnalysisLoad {
   slots: ImageSlots;
-  /** Milliseconds without a byte of the upload before 408 (upload.ts UPLOAD_IDLE_MS). */
+  /** Milliseconds without a byte of the upload before 408 (server/http/multipart.ts UPLOAD_IDLE_MS). */
   uploadIdleMs: number;
 }

@@ -24,8 +24,7 @@ import { buildReportPdf } from '../analysis/report';
 import { saveFeedback } from '../analysis/feedback';
 import { decodeHistoryCursor, listHistoryPage } from '../analysis/history';
 import { findOwnAnalysis, readImage, referenceFor, toAnalysisView, toEmbedAnalysis } from '../analysis/store';
-import { readUpload } from '../analysis/upload';
-import { uploadBodyLimit } from '../http/upload-limit';
+import { readAnalysisUpload, uploadBodyLimit } from '../http/upload-limit';
 import type { AppEnv } from '../http/context';
 import { ApiError, notFound, validationError } from '../http/errors';
 import { currentUser, requireUser } from '../http/session';
@@ -86,7 +85,7 @@ analysisRoutes.on(['POST', 'OPTIONS'], '/analyze-tree', publicCors, uploadBodyLi
   const user = currentUser(c);
   const { db } = c.var.deps;
   const { slots, uploadIdleMs } = c.var.analysisLoad;
-  const upload = await readUpload(c.req.raw, uploadIdleMs);
+  const upload = await readAnalysisUpload(c.req.raw, uploadIdleMs);
   const settings = getSettings(db, user.id);
   let business: BusinessRow | undefined;
   if (upload.businessSlug) {
@@ -117,7 +116,7 @@ analysisRoutes.on(['POST', 'OPTIONS'], '/analyze-tree', publicCors, uploadBodyLi
 /** The business's rate and instructions, whatever the client sent; stored under the business. */
 async function analyzeForVisitor(c: Context<AppEnv>, business: BusinessRow) {
   const { slots, uploadIdleMs } = c.var.analysisLoad;
-  const upload = await readUpload(c.req.raw, uploadIdleMs);
+  const upload = await readAnalysisUpload(c.req.raw, uploadIdleMs);
   if (upload.businessSlug !== undefined && upload.businessSlug !== business.slug) {
     throw new ApiError('VALIDATION_ERROR', 'The businessSlug field does not match the one in the address');
   }

@@ -97,6 +97,7 @@ describe('POST /api/system-settings/logo refusals', () => {
         resolve(res.statusCode ?? 0);
       });
       req.on('error', reject);
+      req.write('--x\r\nContent-Disposition: form-data; name="logo"; filename="logo.png"\r\n\r\n');
       const chunk = Buffer.alloc(256 * 1024, 0x61);
       let sent = 0;
       const pump = () => {

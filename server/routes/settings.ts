@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { settingsPatchSchema } from '../../core/analysis';
 import { MAX_LOGO_BYTES } from '../../core/company-profile';
 import { parsePence } from '../../core/money';
@@ -7,20 +6,26 @@ import type { AppEnv } from '../http/context';
 import { ApiError, notFound } from '../http/errors';
 import { currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
+import { readMultipartForm, type FormSpec } from '../http/multipart';
 import { deleteLogo, normaliseLogo, readLogo, unsupportedLogo, writeLogo } from '../settings/logo';
 import { getCompanyProfile, saveCompanyProfile, saveSettings, setLogoPath, settingsResponseFor } from '../settings/settings';
 
-/** Room for the multipart framing around a 2 MB logo. */
-const LOGO_REQUEST_BYTES = MAX_LOGO_BYTES + 64 * 1024;
-const logoTooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', 'Logo is too large. The maximum file size is 2 MB.');
-
-/** Counts a declared or streamed body and refuses it past the limit (app.ts leaves this route to it). */
-const logoBodyLimit = bodyLimit({
-  maxSize: LOGO_REQUEST_BYTES,
-  onError: () => {
-    throw logoTooLarge();
-  },
-});
+/**
+ * The logo form: one file `logo` of at most 2 MB and nothing else, read like the photo upload
+ * (server/http/multipart.ts), which counts a declared or streamed body and refuses it past the
+ * limit (app.ts leaves this route to it).
+ */
+const LOGO_FORM: FormSpec = {
+  file: 'logo',
+  maxFileBytes: MAX_LOGO_BYTES,
+  text: {},
+  tooLarge: () => new ApiError('PAYLOAD_TOO_LARGE', 'Logo is too large. The maximum file size is 2 MB.'),
+  notMultipart: unsupportedLogo,
+  missingFile: () => chooseOneLogo(),
+  retry: 'Please choose the logo again.',
+};
+const chooseOneLogo = () =>
+  new ApiError('VALIDATION_ERROR', 'Choose one image file for the logo.', { details: { logo: ['Choose one image file'] } });
 
 /**
  * Settings (SPEC 2 and 7): the signed-in user's own AI instructions and hourly rate, and the
@@ -62,7 +67,7 @@ export const settingsRoutes = new Hono<AppEnv>()
     // The URL carries a version (settings' logoUrl), so a replaced logo is a new URL.
     return c.body(new Uint8Array(bytes), 200, { 'Content-Type': 'image/png', 'Cache-Control': 'private, max-age=86400' });
   })
-  .post('/logo', logoBodyLimit, async (c) => {
+  .post('/logo', async (c) => {
     const png = await normaliseLogo(await readLogoUpload(c));
     const { db, clock, config } = c.var.deps;
     const userId = currentUser(c).id;
@@ -81,20 +86,7 @@ export const settingsRoutes = new Hono<AppEnv>()
 
 /** The multipart field `logo`, exactly one non-empty file of at most 2 MB. */
 async function readLogoUpload(c: Context<AppEnv>): Promise<Buffer> {
-  if (!/^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? '')) throw unsupportedLogo();
-  let form: FormData;
-  try {
-    form = await c.req.formData();
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw new ApiError('VALIDATION_ERROR', 'The upload could not be read. Please choose the logo again.');
-  }
-  const files = form.getAll('logo');
-  const file = files[0];
-  if (files.length !== 1 || typeof file === 'string' || file === undefined || file.size === 0) {
-    throw new ApiError('VALIDATION_ERROR', 'Choose one image file for the logo.', { details: { logo: ['Choose one image file'] } });
-  }
-  if (file.size > MAX_LOGO_BYTES) throw logoTooLarge();
-  return Buffer.from(await file.arrayBuffer());
+  const { file } = await readMultipartForm(c.req.raw, LOGO_FORM);
+  if (!file || file.bytes.length === 0) throw chooseOneLogo();
+  return file.bytes;
 }
-

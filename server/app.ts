@@ -12,6 +12,7 @@ import { apiHeaders, transportHeaders } from './http/security-headers';
 import { loadSession } from './http/session';
 import { widgetRoutes } from './http/widget';
 import type { AppDeps } from './deps';
+import { processEventLoop } from './ops/event-loop';
 import { ImageSlots, type AnalysisLoad } from './analysis/slots';
 import { UPLOAD_IDLE_MS } from './http/multipart';
 import { accountRoutes } from './routes/account';
@@ -64,9 +65,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.onError(renderError);
 
   const ping = deps.db.$client.prepare('select 1');
+  // The database answers, and how long the event loop has waited lately (ops/event-loop.ts):
+  // 503 while it has stalled for over a second in the last ten, so a load balancer can tell.
+  const eventLoop = deps.eventLoop ?? processEventLoop();
   app.get('/healthz', (c) => {
     ping.get();
-    return c.json({ status: 'ok' });
+    const { status, delayMs, windowSeconds } = eventLoop.report();
+    return c.json({ status, eventLoop: { delayMs, windowSeconds } }, status === 'ok' ? 200 : 503);
   });
 
   const api = new Hono<AppEnv>();

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Mailer } from './mail/mailer';
 import type { VisionProvider } from './analysis/types';
 import type { PaymentProvider } from './payments/types';
+import type { EventLoopWatch } from './ops/event-loop';
 
 /** Everything createApp needs from outside, injected so tests build the same app. */
 export interface AppDeps {
@@ -17,6 +18,8 @@ export interface AppDeps {
   payments: PaymentProvider | null;
   /** Structured logs (server/log.ts): the access line, provider failures, unexpected errors. */
   logger: Logger;
+  /** The event loop's delay, reported by /healthz; one shared by the process when not given. */
+  eventLoop?: EventLoopWatch;
   /** Aborted when the server is stopping: model calls in flight end at once and are refunded. */
   stopping?: AbortSignal;
 }

@@ -9,6 +9,7 @@ import { createMailer } from './mail/create-mailer';
 import { createPaymentProvider } from './payments/create-provider';
 import { createVisionProvider } from './analysis/vision';
 import { batchedDestination, createLogger } from './log';
+import { watchEventLoop } from './ops/event-loop';
 
 /** The thin entry (CONVENTIONS 1): read config, open and migrate the database, listen, shut down cleanly. */
 async function start(): Promise<void> {
@@ -36,8 +37,10 @@ async function start(): Promise<void> {
   if (recovered > 0) logger.warn({ recovered }, 'refunded analyses left unfinished by the previous process');
   // Aborted on SIGTERM: model calls in flight stop at once and their credits are refunded.
   const stopping = new AbortController();
+  // A warning line for each second the event loop waited over 200 ms: one request is holding it.
+  const eventLoop = watchEventLoop({ onDelayed: (delayMs) => logger.warn({ delayMs }, 'event loop delayed') });
   const app = createApp(
-    { db, config, clock, mailer, vision: createVisionProvider(config), payments, logger, stopping: stopping.signal },
+    { db, config, clock, mailer, vision: createVisionProvider(config), payments, logger, eventLoop, stopping: stopping.signal },
     { dashboardDir: config.dashboardDir, widgetDir: config.widgetDir },
   );
 

@@ -116,7 +116,8 @@ describe('dashboard serving', () => {
 
   it('answers /healthz', async () => {
     const res = await fetch(`${server.url}/healthz`);
-    expect(await res.json()).toEqual({ status: 'ok' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok', eventLoop: { delayMs: expect.any(Object), windowSeconds: 10 } });
   });
 });
 

@@ -26,6 +26,12 @@ describe('configuration', () => {
     expect(() => parseEnv({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET: must be at least 32 characters/);
   });
 
+  it('refuses STRIPE_API_BASE in production, naming it, and allows it elsewhere', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://trees.example.com', STRIPE_API_BASE: 'http://127.0.0.1:12111' } as const;
+    expect(() => parseEnv(production)).toThrow(/^Invalid configuration:\nSTRIPE_API_BASE: not allowed when NODE_ENV=production/);
+    expect(parseEnv({ ...production, NODE_ENV: 'development' }).STRIPE_API_BASE).toBe('http://127.0.0.1:12111');
+  });
+
   it('requires PUBLIC_URL in production, naming the variable', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/^Invalid configuration:\nPUBLIC_URL: required when NODE_ENV=production/);
     expect(parseEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://trees.example.com' }).PUBLIC_URL).toBe('https://trees.example.com');

@@ -108,7 +108,8 @@ const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBH
 /**
  * Settings that are each valid alone but not together (issue 11). In production the public
  * address is required: behind a TLS proxy without it every cookie POST fails the same-origin
- * check and reset links point at localhost. Stripe needs all three keys: without the webhook
+ * check and reset links point at localhost. STRIPE_API_BASE is refused there: it would send the
+ * secret key to whatever host it names. Stripe needs all three keys: without the webhook
  * secret renewals would never arrive, without the publishable key no card form shows.
  */
 function combinationProblems(env: Env): string[] {
@@ -116,6 +117,11 @@ function combinationProblems(env: Env): string[] {
   if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
     problems.push(
       'PUBLIC_URL: required when NODE_ENV=production; set it to the address users open, e.g. https://trees.example.com (cookies, e-mailed links and the same-origin check use it)',
+    );
+  }
+  if (env.NODE_ENV === 'production' && env.STRIPE_API_BASE) {
+    problems.push(
+      'STRIPE_API_BASE: not allowed when NODE_ENV=production; it points the Stripe client (and its secret key) at another host, for tests and stripe-mock only. Remove it to reach api.stripe.com',
     );
   }
   const missing = STRIPE_KEYS.filter((key) => !env[key]);

@@ -29,7 +29,7 @@ async function start(): Promise<void> {
   const db = openDatabase(config.databaseFile);
   migrateDatabase(db, config.migrationsDir);
   const clock = systemClock;
-  const mailer = createMailer(config);
+  const mailer = createMailer(config, logger);
   const payments = createPaymentProvider(config, clock);
   // Analyses a previous process paid for and never finished (killed, crashed) are refunded
   // before this one takes a request (server/analysis/reservations.ts).

@@ -2,25 +2,28 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Transporter } from 'nodemailer';
+import type { Logger } from '../log';
 import type { Mailer, MailMessage } from './mailer';
 import { loadNodemailer } from './nodemailer';
 
 /**
  * With no SMTP server configured, each message is built by nodemailer exactly as it
- * would be sent and written to DATA_DIR/outbox/ as an .eml file (opens in any mail app).
+ * would be sent and written to DATA_DIR/outbox/ as an .eml file (opens in any mail app),
+ * readable only by the server's user. The log says where each one is, never what it says:
+ * a password reset's link stays in the file.
  */
-export function createOutboxMailer(outboxDir: string, from: string): Mailer {
+export function createOutboxMailer(outboxDir: string, from: string, logger: Logger): Mailer {
   let transport: Transporter | undefined;
   return {
     kind: 'outbox',
     async send(message: MailMessage) {
       transport ??= (await loadNodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
       const info = await transport.sendMail({ from, ...message });
-      await mkdir(outboxDir, { recursive: true });
+      await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = join(outboxDir, name);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      console.log(JSON.stringify({ level: 'info', msg: 'mail written to outbox', to: message.to, subject: message.subject, file }));
+      logger.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox (set SMTP_URL to send it)');
     },
   };
 }

@@ -60,13 +60,13 @@ export async function startTestServer(
   const db = openDatabase(config.databaseFile);
   migrateDatabase(db, config.migrationsDir);
   const clock = new TestClock();
-  const mailer = createMailer(config);
   const payments = createPaymentProvider(config, clock);
   // The same folders production takes from config, unless a test brings its own build.
   const logs: Record<string, unknown>[] = [];
   const logger = logTo
     ? createLogger({ destination: logTo })
     : createLogger({ level: 'debug', destination: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) } });
+  const mailer = createMailer(config, logger);
   const app = createApp(
     { db, config, clock, mailer, vision: createVisionProvider(config), payments, logger },
     { dashboardDir: config.dashboardDir, widgetDir: config.widgetDir, ...options },

@@ -99,7 +99,7 @@ const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/;
 const BOUNDARY_PARAM = /;[ \t]*boundary=(?:"([^"]*)"|([^;\s"]*))/i;
 
 function boundaryOf(contentType: string, spec: FormSpec): string {
-  if (!/^multipart\/form-data[ \t]*;/i.test(contentType)) throw spec.notMultipart();
+  if (!/^multipart\/form-data[ \t]*(?:;|$)/i.test(contentType)) throw spec.notMultipart();
   const match = BOUNDARY_PARAM.exec(contentType);
   const boundary = match?.[1] ?? match?.[2];
   if (boundary === undefined || !BOUNDARY.test(boundary)) {

@@ -1,0 +1,227 @@
+import { existsSync, readdirSync } from 'node:fs';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findUserByUsername } from '../accounts/users';
+import { uploadsDir } from '../analysis/store';
+import { embedAnalysesToday } from '../businesses/usage';
+import { balanceOf, ledgerSum } from '../credits/ledger';
+import { RateLimits } from '../http/rate-limit';
+import { MAX_UPLOAD_REQUEST_BYTES } from '../http/upload-limit';
+import { analysisForm, grantTo, photo } from '../testing/analysis';
+import { createBusinessFor } from '../testing/business';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
+import { BOUNDARY, multipartBody, repeatedParts, send, whileReading, type Answer, type RawPart } from '../testing/hostile-upload';
+
+/*
+ * Hostile uploads (issue 18) against the real server over HTTP, on both ways in: the dashboard
+ * (a signed-in user with credits) and a business's public estimator (no session, any Origin).
+ * Each attack must be answered 4xx within a few normal uploads' time, measured in this run;
+ * a second client's signed-in reads must keep answering (worst under 1 s) while it runs; and
+ * nothing may be reserved, charged or written. Rate limits are raised for the test app so that
+ * every attack reaches the upload reader (with the real ones, the eleventh from one address is
+ * turned away before a byte is read).
+ */
+
+/** An attack may take this many normal uploads' time (a normal upload: the same photo analysed). */
+const NORMAL_UPLOADS = 5;
+const WORST_READ_MS = 1000;
+const IDLE_MS = 1000;
+
+let server: TestServer;
+let owner: TestClient;
+let ownerId: number;
+let slug: string;
+let readHeaders: Record<string, string>;
+let normalMs: number;
+let boundMs: number;
+
+const JPEG = photo('elm-beside-building.jpg');
+
+beforeAll(async () => {
+  const plenty = { points: 100_000, windowSeconds: 3600 };
+  server = await startTestServer(
+    {},
+    { rateLimits: new RateLimits({ embedAnalysesPerAddress: plenty, embedAnalysesPerBusiness: plenty }), analysis: { uploadIdleMs: IDLE_MS } },
+  );
+  const registered = await registerClient(server);
+  owner = registered.client;
+  ownerId = findUserByUsername(server.db, registered.account.username)!.id;
+  grantTo(server, registered.account.username, 100_000);
+  slug = (await createBusinessFor(owner, { dailyCap: 1000 })).slug;
+  const reader = await registerClient(server);
+  readHeaders = { cookie: reader.client.cookieHeader() };
+
+  // A normal upload, the yardstick: the same photo analysed on the dashboard path, median of 3.
+  const body = Buffer.from(await new Request('http://x/', { method: 'POST', body: analysisForm({ image: JPEG, description: 'oak, 16 inch trunk, 40 ft tall' }) }).arrayBuffer());
+  const times: number[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    const started = performance.now();
+    const res = await send(`${server.url}/api/analyze-tree`, { ...dashboardHeaders(), 'content-type': `multipart/form-data; boundary=${boundaryOf(body)}` }, body);
+    expect(res.status).toBe(201);
+    times.push(performance.now() - started);
+  }
+  normalMs = times.sort((a, b) => a - b)[1]!;
+  boundMs = NORMAL_UPLOADS * normalMs;
+}, 60_000);
+afterAll(() => server.close());
+
+/** The boundary undici chose for a FormData body: its first line. */
+const boundaryOf = (body: Buffer) => body.subarray(2, body.indexOf('\r\n')).toString();
+
+const dashboardHeaders = () => ({ cookie: owner.cookieHeader(), origin: server.origin, 'sec-fetch-site': 'same-origin' });
+const PATHS = {
+  dashboard: () => ({ url: `${server.url}/api/analyze-tree`, headers: dashboardHeaders() }),
+  embed: () => ({ url: `${server.url}/api/analyze-tree?businessSlug=${slug}`, headers: { origin: 'https://anywhere.example' } }),
+} as const;
+type Way = keyof typeof PATHS;
+
+/** What an attack must leave as it was: credits, ledger, analyses, reservations, the day's slots, stored photos. */
+function state() {
+  const count = (table: string) => server.db.$client.prepare(`select count(*) from ${table}`).pluck().get() as number;
+  const dir = uploadsDir(server.dataDir);
+  return {
+    balance: balanceOf(server.db, ownerId),
+    ledger: ledgerSum(server.db, ownerId),
+    analyses: count('tree_analyses'),
+    reservations: count('analysis_reservations'),
+    embedToday: embedAnalysesToday(server.db, server.clock, (server.db.$client.prepare('select id from businesses where slug = ?').pluck().get(slug) as number)),
+    photos: existsSync(dir) ? readdirSync(dir).length : 0,
+  };
+}
+
+/** Sends the attack on `way` while a second client reads, and checks everything the issue asks of the answer. */
+async function expectRefused(way: Way, body: Buffer, expected: { status: number; message?: RegExp }, options: { headers?: Record<string, string | number>; hold?: boolean; chunked?: boolean; extraMs?: number } = {}): Promise<Answer> {
+  const before = state();
+  const { url, headers } = PATHS[way]();
+  const { result, worstReadMs } = await whileReading(`${server.url}/api/auth/me`, readHeaders, () => send(url, { ...headers, ...options.headers }, body, { hold: options.hold, chunked: options.chunked }));
+  expect(result.status, result.body).toBe(expected.status);
+  if (expected.message) expect(JSON.parse(result.body).message).toMatch(expected.message);
+  expect(result.ms, `answered in ${Math.round(result.ms)} ms; a normal upload took ${Math.round(normalMs)} ms`).toBeLessThan(boundMs + (options.extraMs ?? 0));
+  expect(worstReadMs, 'the slowest signed-in read during the attack').toBeLessThan(WORST_READ_MS);
+  expect(state()).toEqual(before);
+  return result;
+}
+
+const image: RawPart = { name: 'image', filename: 'tree.jpg', headers: ['Content-Type: image/jpeg'], content: JPEG };
+const empty = (name: string): RawPart => ({ name, content: '' });
+
+describe.each(['embed', 'dashboard'] as const)('hostile uploads on the %s path', (way) => {
+  it('80,000 empty parts: refused at the second, without reading the rest', async () => {
+    const body = repeatedParts(empty('description'), 80_000);
+    expect(body.length).toBeGreaterThan(5_000_000);
+    const answer = await expectRefused(way, body, { status: 400, message: /description field was sent more than once/ });
+    expect(answer.sentAll).toBe(false);
+  });
+
+  it('80,000 empty parts after a real photo', async () => {
+    await expectRefused(way, repeatedParts(empty('description'), 80_000, { first: [image] }), { status: 400, message: /more than once/ });
+  });
+
+  it('100,000 parts of different names, each unknown', async () => {
+    const body = multipartBody(Array.from({ length: 100_000 }, (_, i) => empty(`field${i}`)));
+    await expectRefused(way, body, { status: 400, message: /does not take: "field0"/ });
+  });
+
+  it('4,000 file parts', async () => {
+    await expectRefused(way, repeatedParts({ ...image, content: JPEG.subarray(0, 2048) }, 4000), { status: 400, message: /image field was sent more than once/ });
+  });
+
+  it('a text field of 6 MB', async () => {
+    await expectRefused(way, multipartBody([image, { name: 'description', content: 'a'.repeat(6 * 1024 * 1024) }]), { status: 413, message: /description field is too large/ });
+  });
+
+  it('a part header of 8 KB, and one of 2 KB on an otherwise good photo', async () => {
+    await expectRefused(way, multipartBody([{ ...image, headers: [`X-Padding: ${'p'.repeat(8192)}`] }]), { status: 400, message: /headers over 1024 bytes/ });
+    await expectRefused(way, multipartBody([{ ...image, filename: `${'t'.repeat(2000)}.jpg` }]), { status: 400, message: /headers over 1024 bytes/ });
+  });
+
+  it('a Content-Type without a boundary, and a boundary of 5,000 characters', async () => {
+    const body = multipartBody([image]);
+    await expectRefused(way, body, { status: 400, message: /needs a boundary/ }, { headers: { 'content-type': 'multipart/form-data' } });
+    await expectRefused(way, body, { status: 400, message: /needs a boundary/ }, { headers: { 'content-type': `multipart/form-data; boundary=${'a'.repeat(5000)}` } });
+  });
+
+  it('the boundary repeated 100,000 times', async () => {
+    await expectRefused(way, Buffer.from(`--${BOUNDARY}\r\n`.repeat(100_000)), { status: 400 });
+  });
+
+  it('a multipart body nested inside a part, and a look-alike boundary inside', async () => {
+    const inner = multipartBody([image, image], { boundary: `${BOUNDARY}-inner` });
+    const nested = multipartBody([{ name: 'image', filename: 'tree.jpg', headers: [`Content-Type: multipart/mixed; boundary=${BOUNDARY}-inner`], content: inner }]);
+    await expectRefused(way, nested, { status: 400 });
+  });
+
+  it('a boundary that never closes: the body ends early, or the client goes quiet', async () => {
+    await expectRefused(way, multipartBody([image], { close: false }), { status: 400, message: /ended before its closing boundary/ });
+    await expectRefused(way, multipartBody([image], { close: false }), { status: 408 }, { hold: true, extraMs: IDLE_MS });
+  });
+
+  it('unknown and prototype-named fields', async () => {
+    for (const name of ['__proto__', 'constructor', 'prototype', 'toString', 'hourlyRate', 'hasOwnProperty']) {
+      await expectRefused(way, multipartBody([image, { name, content: '{"isAdmin":true}' }]), { status: 400, message: new RegExp(`does not take: "${name}"`) });
+    }
+  });
+
+  it('a zero-byte image, and no image at all', async () => {
+    await expectRefused(way, multipartBody([{ ...image, content: '' }]), { status: 400, message: /Please choose a photo/ });
+    await expectRefused(way, multipartBody([{ name: 'description', content: 'oak, 16 inch trunk, 40 ft tall' }]), { status: 400, message: /Please choose a photo/ });
+  });
+
+  it('a declared 1 GB body, and a chunked one that keeps going past the limit', async () => {
+    await expectRefused(way, multipartBody([image]), { status: 413 }, { headers: { 'content-length': 1024 ** 3 }, hold: true });
+    const endless = Buffer.concat([multipartBody([image], { close: false }).subarray(0, 200), Buffer.alloc(MAX_UPLOAD_REQUEST_BYTES + 1024 * 1024, 0x61)]);
+    await expectRefused(way, endless, { status: 413 }, { chunked: true });
+  });
+});
+
+/**
+ * Property-based: random forms of known and unknown names, files and text, extra headers,
+ * valid and broken framing, sent on either path. Whatever the shape, the answer is never a
+ * 5xx, comes within the bound, and credits move only with an estimate (201).
+ */
+describe('random forms', () => {
+  const names = fc.constantFrom('image', 'description', 'siteDetails', 'treeDetails', 'businessSlug', '__proto__', 'constructor', 'x');
+  const content = fc.oneof(
+    fc.constant<Buffer | string>(JPEG),
+    fc.constant<Buffer | string>('oak, 16 inch trunk, 40 ft tall'),
+    fc.constant<Buffer | string>('{"powerLines":true}'),
+    fc.string({ maxLength: 200 }),
+    fc.uint8Array({ maxLength: 3000 }).map((bytes) => Buffer.from(bytes)),
+  );
+  const part = fc.record({
+    name: fc.option(names, { nil: undefined }),
+    filename: fc.option(fc.constantFrom('tree.jpg', '', 'a"b.png'), { nil: undefined }),
+    headers: fc.array(fc.constantFrom('Content-Type: image/jpeg', 'Content-Type: text/plain; charset=utf-8', `X-Pad: ${'p'.repeat(1500)}`, 'Content-Transfer-Encoding: base64'), { maxLength: 2 }),
+    content,
+  });
+  const form = fc.record({
+    way: fc.constantFrom<Way>('embed', 'dashboard'),
+    parts: fc.array(part, { minLength: 0, maxLength: 7 }),
+    close: fc.boolean(),
+    preamble: fc.constantFrom('', 'preamble\r\n', '\r\n'),
+  });
+
+  it('never answers 5xx, answers within the bound, and charges only for an estimate', async () => {
+    await fc.assert(
+      fc.asyncProperty(form, async ({ way, parts, close, preamble }) => {
+        const before = state();
+        const { url, headers } = PATHS[way]();
+        const body = Buffer.concat([Buffer.from(preamble), multipartBody(parts, { close })]);
+        const answer = await send(url, headers, body);
+        expect(answer.status, answer.body).toBeGreaterThanOrEqual(200);
+        expect(answer.status, answer.body).toBeLessThan(500);
+        expect(answer.ms).toBeLessThan(boundMs);
+        const after = state();
+        if (answer.status === 201) {
+          expect(after.balance).toBe(before.balance - 10);
+          expect(after.analyses).toBe(before.analyses + 1);
+        } else {
+          expect(after).toEqual(before);
+        }
+        expect(after.reservations).toBe(0);
+        expect(after.ledger).toBe(after.balance);
+      }),
+      { numRuns: 60, seed: 18 },
+    );
+  }, 120_000);
+});

@@ -65,7 +65,6 @@ beforeAll(async () => {
       STRIPE_SECRET_KEY: 'sk_test_bundle',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_bundle',
       STRIPE_WEBHOOK_SECRET: 'whsec_bundle',
-      STRIPE_API_BASE: 'http://127.0.0.1:9',
       OPENAI_API_KEY: 'sk-bundle',
       OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
     },

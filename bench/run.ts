@@ -14,6 +14,7 @@ const SCRIPTS: Record<Section, string> = {
   startup: 'bench/startup.bench.ts',
   api: 'bench/api.bench.ts',
   analysis: 'bench/analysis.bench.ts',
+  hostile: 'bench/hostile.bench.ts',
 };
 
 const wanted = process.argv.slice(2).filter((a): a is Section => (SECTIONS as readonly string[]).includes(a));

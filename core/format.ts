@@ -74,9 +74,13 @@ export const MAX_DURATION_MINUTES = 100_000;
 const MINUTE_UNIT = '(?:m|min|mins|minute|minutes)';
 /** "45", "45m", "45 min", "45 minutes" */
 const MINUTES_ONLY = new RegExp(`^(\\d+)\\s*${MINUTE_UNIT}?$`);
-/** "2h", "2.5 hours", "2h 30m", "2h30", "2 hours and 30 minutes" */
+/**
+ * "2h", "2.5 hours", "2h 30m", "2h30", "2 hours and 30 minutes". The spaces around the comma are
+ * read one way (\s*(?:,\s*)?, not \s*,?\s*): split two ways, a run of spaces that ends
+ * in anything else was tried at every split, and the work grew with the square of its length.
+ */
 const HOURS_AND_MINUTES = new RegExp(
-  `^(\\d+(?:\\.\\d+)?)\\s*(?:h|hr|hrs|hour|hours)(?:\\s*,?\\s*(?:and\\s+)?(\\d+)\\s*${MINUTE_UNIT}?)?$`,
+  `^(\\d+(?:\\.\\d+)?)\\s*(?:h|hr|hrs|hour|hours)(?:\\s*(?:,\\s*)?(?:and\\s+)?(\\d+)\\s*${MINUTE_UNIT}?)?$`,
 );
 /** "2:30" */
 const CLOCK = /^(\d+):([0-5]\d)$/;

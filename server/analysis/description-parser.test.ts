@@ -172,6 +172,12 @@ describe('parseDescription: hazards', () => {
     }
     expect(parseDescription('it is not dead, but leaning').hazards).toEqual(['leaning']);
   });
+
+  it('ends a denial at its clause when a length follows the hazard', () => {
+    // Reading the length's words once left the clause-break pattern past the first comma, so
+    // "no decay" reached over it and denied the split too.
+    expect(parseDescription('no decay, split trunk, 10 m from the house, nothing else').hazards).toEqual(['split']);
+  });
 });
 
 describe('parseDescription: site', () => {

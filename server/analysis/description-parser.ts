@@ -31,8 +31,13 @@ type Role = 'height' | 'diameter' | 'girth' | 'crown' | 'distance';
 const NUMBER = String.raw`(\d+(?:\.\d+)?)`;
 /** "in" is a unit only when it is not the preposition ("2 in the garden"). */
 const UNIT = String.raw`(inches|inch|in\b(?!\s+(?:the|a|an|my|our|front|back|garden)\b)|"|”|''|centimetres|centimeters|cm|millimetres|millimeters|mm|metres|meters|metre|meter|m\b|feet|foot|ft|'|’)`;
-/** A length: "90 ft", "90ft", "27 m", "5-inch", "60-70 ft" and "10 to 12 m" (the middle). */
-const MEASURE = new RegExp(String.raw`(?:${NUMBER}\s*(?:-|–|to)\s*)?${NUMBER}\s*-?\s*${UNIT}`, 'gi');
+/**
+ * A length: "90 ft", "90ft", "27 m", "5-inch", "60-70 ft" and "10 to 12 m" (the middle). It
+ * starts only where a run of digits does, and the spaces around a hyphen are read one way:
+ * otherwise a run of digits, or of spaces after one, is tried from every place in it, and the
+ * work grows with the square of its length (the same lengths are found either way).
+ */
+const MEASURE = new RegExp(String.raw`(?<!\d)(?:${NUMBER}\s*(?:-|–|to)\s*)?${NUMBER}\s*(?:-\s*)?${UNIT}`, 'gi');
 
 /** The words that say what a length measures, next to it. */
 const ROLE_WORDS: [Role, RegExp][] = [
@@ -67,9 +72,10 @@ function roleIn(text: string): Role | null {
 
 /** The text up to the first clause break (after a length), or from the last one (before it). */
 function untilBreak(text: string): string {
-  CLAUSE_BREAK.lastIndex = 0;
-  const found = CLAUSE_BREAK.exec(text);
-  return found ? text.slice(0, found.index) : text;
+  // search(), not exec(): it leaves CLAUSE_BREAK.lastIndex at 0, where the matchAll() calls below
+  // start (exec() left it past this text's break, and they skipped the breaks before that).
+  const at = text.search(CLAUSE_BREAK);
+  return at === -1 ? text : text.slice(0, at);
 }
 function sinceBreak(text: string): string {
   let last = 0;
@@ -77,6 +83,8 @@ function sinceBreak(text: string): string {
   return text.slice(last);
 }
 const firstWords = (text: string, n: number) => text.trim().split(/\s+/).slice(0, n).join(' ');
+/** The text up to the end of its first three words (firstWords' words, where they stand). */
+const FIRST_WORDS = /^\s*(?:\S+(?:\s+\S+){0,2})?/;
 const lastWords = (text: string, n: number) => text.trim().split(/\s+/).slice(-n).join(' ');
 
 /**
@@ -98,15 +106,19 @@ function findSizes(text: string): { dbhIn: number | null; heightFt: number | nul
     const value = low === null ? high : (low + high) / 2;
     const unit = unitOf(match[3] ?? '');
 
-    // Up to three words after it, stopping at a clause break or the next number.
-    const clauseAfter = untilBreak(lower.slice(end));
-    const nextNumber = clauseAfter.search(/\d/);
-    const after = firstWords(nextNumber === -1 ? clauseAfter : clauseAfter.slice(0, nextNumber), 3);
+    // Up to three words after it, stopping at a clause break or the next number. Only the text
+    // up to the next digit is read (with that digit, which the break's look-ahead sees), so
+    // each length reads its own stretch and not the whole rest of the text again.
+    const rest = lower.slice(end);
+    const nextNumber = rest.search(/\d/);
+    const clauseAfter = untilBreak(nextNumber === -1 ? rest : rest.slice(0, nextNumber + 1));
+    const words = nextNumber === -1 ? clauseAfter : clauseAfter.slice(0, nextNumber);
+    const after = firstWords(words, 3);
     const before = lastWords(sinceBreak(lower.slice(consumedTo, start)), 3);
     const afterRole = roleIn(after);
     const role = afterRole ?? roleIn(before) ?? (unit === 'in' || unit === 'cm' || unit === 'mm' ? 'diameter' : 'height');
     // The words after a length belong to it; the next length's "before" starts past them.
-    consumedTo = afterRole ? end + lower.slice(end).indexOf(after) + after.length : end;
+    consumedTo = afterRole ? end + (FIRST_WORDS.exec(words)?.[0].length ?? 0) : end;
 
     const feet = toFeet(value, unit);
     const inches = toInches(value, unit);
@@ -147,7 +159,7 @@ function findSite(t: string, targets: Targets[]): SiteDetails {
   else if (/\b(leave|keep) (?:the )?stump\b/.test(t)) site.stumpGrinding = false;
   if (/\b(keep|leave) (?:the )?(wood|logs|rounds|firewood)\b/.test(t)) site.wasteRemoval = false;
   else if (/\b(take (?:[a-z]+ ){0,3}away|remove (?:all )?(?:the )?(?:waste|wood|debris)|waste removal)\b/.test(t)) site.wasteRemoval = true;
-  const drag = /(\d+)\s*(m|metres|meters|ft|feet)\s+(?:drag|carry|to the (?:road|street|drive|chipper))/.exec(t);
+  const drag = /(?<!\d)(\d+)\s*(m|metres|meters|ft|feet)\s+(?:drag|carry|to the (?:road|street|drive|chipper))/.exec(t);
   if (drag) {
     const metres = drag[2]?.startsWith('f') ? Number(drag[1]) / FT_PER_M : Number(drag[1]);
     site.dragDistance = metres < 10 ? 'short' : metres <= 30 ? 'medium' : 'long';
@@ -171,16 +183,54 @@ const HAZARD_PATTERNS: [HazardKey, RegExp][] = [
   ['ivy', /\b(ivy|ivy-clad)\b/g],
 ];
 
-const NEGATION = /\b(no|not|without|never|nor|isn't|isnt|aren't|free of|no sign of|no signs of)\b/;
+const NEGATION = /\b(no|not|without|never|nor|isn't|isnt|aren't|free of|no sign of|no signs of)\b/g;
+
+/** The first index of `sorted` (ascending) whose value is at least `value`; its length when none is. */
+function firstAtLeast(sorted: number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid]! < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * Whether the clause before `index` says "no", "not" or "without": the clause breaks and the
+ * denials are found once in the whole text, so each hazard word costs a lookup, not a read of
+ * the text before it (which grew with the square of the text for a run of denied words). A
+ * hazard word starts a word, so neither a break nor a denial can run across its start.
+ */
+function denials(t: string): (index: number) => boolean {
+  const breakEnds = [...t.matchAll(CLAUSE_BREAK)].map((m) => (m.index ?? 0) + m[0].length);
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const m of t.matchAll(NEGATION)) {
+    starts.push(m.index ?? 0);
+    ends.push((m.index ?? 0) + m[0].length);
+  }
+  return (index) => {
+    const clauseStart = breakEnds[firstAtLeast(breakEnds, index + 1) - 1] ?? 0;
+    const first = firstAtLeast(starts, clauseStart);
+    return first < ends.length && ends[first]! <= index;
+  };
+}
+
+/** "split the logs" is firewood: the words just before a hazard word, past any spaces. */
+const FIREWOOD_BEFORE = /\b(?:logs?|wood|firewood|rounds)$/;
 
 function findHazards(t: string): HazardKey[] {
   const found: HazardKey[] = [];
+  const denied = denials(t);
   for (const [key, pattern] of HAZARD_PATTERNS) {
     for (const match of t.matchAll(pattern)) {
-      const clause = sinceBreak(t.slice(0, match.index ?? 0));
-      if (NEGATION.test(clause)) continue;
+      const index = match.index ?? 0;
+      if (denied(index)) continue;
       // "split the logs" is firewood, not a split stem; "dying" after "ash die back" is the same thing.
-      if (key === 'split' && /\b(?:logs?|wood|firewood|rounds)\s*$/.test(t.slice(0, match.index ?? 0))) continue;
+      // (The longest word is 8 letters; 9 characters hold it and the one before it.)
+      if (key === 'split' && FIREWOOD_BEFORE.test(t.slice(0, index).trimEnd().slice(-9))) continue;
       if (key === 'dying' && /die/.test(match[0]) && found.includes('ash_dieback')) continue;
       found.push(key);
       break;

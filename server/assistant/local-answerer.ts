@@ -26,17 +26,23 @@ function processTerm(term: string): string | null {
 
 const FIELDS = ['title', 'text', 'more', 'askedAs'] as const;
 
+/** The most edits a fuzzy match forgives (MiniSearch's default maxFuzzy, stated here because the search relies on it). */
+const MAX_FUZZY = 6;
+
 /*
  * Prefix search lets "line" find "lines"; fuzzy search forgives a typo in longer words only,
  * where one letter is not a different word. Titles and the ways people ask weigh more
- * than the body text.
+ * than the body text. A word longer than every indexed word by more than MAX_FUZZY edits
+ * can match none of them, and is not searched fuzzily: MiniSearch fills a table of its
+ * length squared for each fuzzy word (100 MB for a 10,000-letter one).
  */
-const SEARCH: SearchOptions = {
+const searchOptions = (longestTerm: number): SearchOptions => ({
   boost: { title: 3, askedAs: 2 },
   prefix: (term) => term.length >= 4,
-  fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
+  fuzzy: (term) => (term.length >= 5 && term.length <= longestTerm + MAX_FUZZY ? 0.2 : false),
+  maxFuzzy: MAX_FUZZY,
   combineWith: 'OR',
-};
+});
 
 export interface HelpSearch {
   /** The passage that best answers the question, or null when nothing matches. */
@@ -48,11 +54,19 @@ export interface HelpSearch {
 export function createHelpSearch(options: HelpOptions): HelpSearch {
   const passages = helpPassages(options);
   const byId = new Map(passages.map((p) => [p.id, p]));
+  const extractField = (passage: HelpPassage, field: string) => String(passage[field as keyof HelpPassage] ?? '');
+  const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
+  let longestTerm = 0;
+  for (const passage of passages) {
+    for (const field of FIELDS) {
+      for (const token of tokenize(extractField(passage, field))) longestTerm = Math.max(longestTerm, processTerm(token)?.length ?? 0);
+    }
+  }
   const index = new MiniSearch<HelpPassage>({
     fields: [...FIELDS],
-    extractField: (passage, field) => String(passage[field as keyof HelpPassage] ?? ''),
+    extractField,
     processTerm,
-    searchOptions: SEARCH,
+    searchOptions: searchOptions(longestTerm),
   });
   index.addAll(passages);
 

@@ -14,6 +14,7 @@ const SCRIPTS: Record<Section, string> = {
   startup: 'bench/startup.bench.ts',
   api: 'bench/api.bench.ts',
   analysis: 'bench/analysis.bench.ts',
+  capacity: 'bench/capacity.bench.ts',
   hostile: 'bench/hostile.bench.ts',
 };
 

@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { freePort, spawnServer, type ServerProcess } from '../build/server-process';
+import { freePort, spawnServer } from '../build/server-process';
 import { immediate, openDatabase } from '../db/client';
 import { STORED_MAX_EDGE } from '../server/analysis/image';
 import { recordReservation, settleReservation } from '../server/analysis/reservations';
@@ -13,7 +12,7 @@ import { systemClock } from '../server/clock';
 import { reserveAnalysisIn } from '../server/credits/ledger';
 import { analysisForm, photo } from '../server/testing/analysis';
 import { FIXTURE_PHOTOS } from '../server/testing/images';
-import { cpuMsOf, machine, percentile, ROOT, writeSection } from './lib';
+import { cpuMsOf, machine, percentile, registerAccount, ROOT, writeSection } from './lib';
 
 /**
  * How many analyses one box sustains, and what that means in businesses and visitors:
@@ -109,9 +108,8 @@ try {
   const server = await spawnServer({ nodeArgs: ['--import', 'tsx', 'server/main.ts'], cwd: ROOT, port: await freePort(), env, timeoutMs: 60_000 });
   let username: string;
   try {
-    const owner = await register(server);
+    const owner = await registerAccount(server, { credits: CREDITS, env });
     username = owner.username;
-    execFileSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'grant-credits', username, String(CREDITS)], { cwd: ROOT, env: { ...process.env, ...env } });
     const pid = server.child.pid!;
     let next = 0;
     const analyse = async (): Promise<{ status: string; ms: number }> => {
@@ -304,15 +302,4 @@ console.log('wrote bench/results/capacity.md');
 if (anyOthers) {
   console.error('FAIL: an analysis was answered with something other than 201 (see the table)');
   process.exitCode = 1;
-}
-
-async function register(server: ServerProcess): Promise<{ cookie: string; username: string }> {
-  const username = `capacity${process.pid}`;
-  const res = await fetch(`${server.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url, 'sec-fetch-site': 'same-origin' },
-    body: JSON.stringify({ firstName: 'Bench', lastName: 'Mark', username, email: `${username}@example.com`, password: 'correct horse', confirmPassword: 'correct horse' }),
-  });
-  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
-  return { cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), username };
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { freePort, spawnServer, type ServerProcess } from '../build/server-process';
 import { analysisForm, photo } from '../server/testing/analysis';
 import { repeatedParts, send } from '../server/testing/hostile-upload';
-import { ms, ROOT, writeSection } from './lib';
+import { ms, postJson, registerAccount, ROOT, writeSection } from './lib';
 
 /**
  * The attack of issue 18, timed: N empty `description` parts to a business's public estimator
@@ -30,26 +30,6 @@ interface Row {
   answerMs: number;
   worstReadMs: number;
   reads: number;
-}
-
-async function json(server: ServerProcess, path: string, body: unknown, cookie = ''): Promise<{ res: Response; cookie: string }> {
-  const res = await fetch(server.url + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url, 'sec-fetch-site': 'same-origin', ...(cookie && { cookie }) },
-    body: JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return { res, cookie: cookie || res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
-}
-
-let accounts = 0;
-async function register(server: ServerProcess): Promise<{ cookie: string; username: string }> {
-  accounts += 1;
-  const username = `bench${process.pid}x${accounts}`;
-  const { cookie } = await json(server, '/api/auth/register', {
-    firstName: 'Bench', lastName: 'Mark', username, email: `${username}@example.com`, password: 'correct horse', confirmPassword: 'correct horse',
-  });
-  return { cookie, username };
 }
 
 /** Reads back to back until `attack` is answered; a read may wait as long as the server makes it. */
@@ -83,11 +63,10 @@ async function measure(root: string, counts: number[]): Promise<{ normalMs: numb
   const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   const server = await spawnServer({ nodeArgs: ['--import', 'tsx', 'server/main.ts'], cwd: root, port: await freePort(), env, timeoutMs: 60_000 });
   try {
-    const owner = await register(server);
-    execFileSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'grant-credits', owner.username, '1000'], { cwd: root, env: { ...process.env, ...env } });
+    const owner = await registerAccount(server, { credits: 1000, root, env });
     const slug = `hostile-${process.pid}`;
-    await json(server, '/api/businesses', { name: 'Hostile Bench Trees', slug, hourlyRate: '60.00', aiInstructions: null }, owner.cookie);
-    const reader = await register(server);
+    await postJson(server, '/api/businesses', { name: 'Hostile Bench Trees', slug, hourlyRate: '60.00', aiInstructions: null }, owner.cookie);
+    const reader = await registerAccount(server);
 
     // A normal upload on the dashboard path (the embed path's per-address limit is kept for the attacks).
     const form = analysisForm({ image: photo('elm-beside-building.jpg'), description: 'oak, 16 inch trunk, 40 ft tall' });

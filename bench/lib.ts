@@ -226,3 +226,37 @@ export function writeSection(name: Section, title: string, body: string): void {
   const stamp = `_Measured ${new Date().toISOString()} at commit ${commit()}; load average at the end ${loadavg().map((l) => l.toFixed(2)).join(', ')}._`;
   writeFileSync(join(dir, `${name}.md`), `## ${title}\n\n${stamp}\n\n${body.trim()}\n`);
 }
+
+/**
+ * A server process's own account, made the way a user makes one: registered over HTTP (a
+ * same-origin POST), then granted credits by the operator command in that installation.
+ */
+export async function postJson(server: { url: string }, path: string, body: unknown, cookie = ''): Promise<{ res: Response; cookie: string }> {
+  const res = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url, 'sec-fetch-site': 'same-origin', ...(cookie && { cookie }) },
+    body: JSON.stringify(body),
+  });
+  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return { res, cookie: cookie || res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+}
+
+let benchAccounts = 0;
+export async function registerAccount(
+  server: { url: string },
+  options: { credits?: number; root?: string; env?: Record<string, string> } = {},
+): Promise<{ cookie: string; username: string }> {
+  benchAccounts += 1;
+  const username = `bench${process.pid}x${benchAccounts}`;
+  const password = 'correct horse';
+  const { cookie } = await postJson(server, '/api/auth/register', {
+    firstName: 'Bench', lastName: 'Mark', username, email: `${username}@example.com`, password, confirmPassword: password,
+  });
+  if (options.credits) {
+    execFileSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'grant-credits', username, String(options.credits)], {
+      cwd: options.root ?? ROOT,
+      env: { ...process.env, ...options.env },
+    });
+  }
+  return { cookie, username };
+}

@@ -66,7 +66,12 @@ describe('same-origin rule for unsafe requests', () => {
     expect(lead.headers.getSetCookie()).toEqual([]);
     // The webhook is judged by its signature, not its origin.
     expect((await post('/api/stripe/webhook', { 'content-type': 'application/json' }, '{}')).status).not.toBe(403);
-    // The signed-in analysis route is not public: cross-site is refused.
-    expect((await fetch(`${server.url}/api/analyze-tree`, { method: 'POST', headers: { origin: 'https://garden-site.example', cookie } })).status).toBe(403);
+    // From another site the analysis route is a visitor's, never the cookie's session: with no
+    // form it is refused, and the cookie's owner is charged nothing.
+    const before = await (await owner.client.get('/api/user-tokens')).json();
+    const crossSite = await fetch(`${server.url}/api/analyze-tree`, { method: 'POST', headers: { origin: 'https://garden-site.example', cookie } });
+    expect(crossSite.status).toBe(415); // not a form at all
+    expect(crossSite.headers.getSetCookie()).toEqual([]);
+    expect(await (await owner.client.get('/api/user-tokens')).json()).toEqual(before);
   });
 });

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context';
 import { ApiError } from './errors';
-import { isPublicCrossOrigin, ownOrigins } from './public-access';
+import { fromOwnPage, isPublicCrossOrigin } from './public-access';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -17,13 +17,6 @@ const refused = () => new ApiError('FORBIDDEN', 'Cross-site request refused');
  */
 export const sameOriginOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (SAFE_METHODS.has(c.req.method) || isPublicCrossOrigin(c)) return next();
-  const origin = c.req.header('origin');
-  const fetchSite = c.req.header('sec-fetch-site');
-  if (fetchSite !== undefined && fetchSite !== 'same-origin') throw refused();
-  if (origin !== undefined) {
-    if (!ownOrigins(c).has(origin)) throw refused();
-    return next();
-  }
-  if (fetchSite === 'same-origin') return next();
-  throw refused();
+  if (!fromOwnPage(c)) throw refused();
+  return next();
 };

@@ -31,8 +31,23 @@ export function isPublicCrossOrigin(c: Context<AppEnv>): boolean {
   const path = c.req.path;
   if (c.req.method !== 'POST') return false;
   if (path === '/api/stripe/webhook') return true;
-  if (path === '/api/analyze-tree') return c.req.query('businessSlug') !== undefined;
+  // A visitor's analysis names its business in the address, or (SPEC 7's shape) in the form
+  // only: then any call that is not from our own pages is a visitor's, and never a session's.
+  if (path === '/api/analyze-tree') return c.req.query('businessSlug') !== undefined || !fromOwnPage(c);
   return /^\/api\/businesses\/[a-z0-9-]+\/leads$/.test(path);
+}
+
+/**
+ * Whether an unsafe request comes from our own pages: browsers send `Origin` on every POST,
+ * PATCH and DELETE, and `Sec-Fetch-Site` beside it; a request with neither is not from a page
+ * of ours (sameOriginOnly refuses it).
+ */
+export function fromOwnPage(c: Context<AppEnv>): boolean {
+  const origin = c.req.header('origin');
+  const fetchSite = c.req.header('sec-fetch-site');
+  if (fetchSite !== undefined && fetchSite !== 'same-origin') return false;
+  if (origin !== undefined) return ownOrigins(c).has(origin);
+  return fetchSite === 'same-origin';
 }
 
 /** The origins that are ours: the address the request reached and the configured public URL. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeResponseSchema } from '../../core/analysis';
-import { analyze, grantTo } from '../testing/analysis';
+import { analysisForm, analyze, grantTo } from '../testing/analysis';
 import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
 
 let server: TestServer;
@@ -46,9 +46,13 @@ describe('signed out and cross-site', () => {
     expect((await anon.get('/api/system-settings')).status).toBe(401);
   });
 
-  it('refuses a cross-site upload carrying the cookie', async () => {
-    const res = await owner.upload('/api/analyze-tree', new FormData(), { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
-    expect(res.status).toBe(403);
+  it('never runs a cross-site upload carrying the cookie as the signed-in user', async () => {
+    const before = await (await owner.get('/api/user-tokens')).json();
+    const res = await owner.upload('/api/analyze-tree', analysisForm({ description: 'oak, 16 inch trunk, 40 ft tall' }), { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
+    // A visitor's call that names no business.
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toMatch(/businessSlug/);
+    expect(await (await owner.get('/api/user-tokens')).json()).toEqual(before);
   });
 });
 

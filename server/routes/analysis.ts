@@ -17,7 +17,7 @@ import type { NeedsDetails } from '../../core/tree-details';
 import { embedBusy, runAnalysis } from '../analysis/pipeline';
 import { embedStatus, findBusinessBySlug, type BusinessRow } from '../businesses/businesses';
 import { canPayAnalysis } from '../credits/ledger';
-import { publicCors } from '../http/public-access';
+import { isPublicCrossOrigin, publicCors } from '../http/public-access';
 import { clientAddress } from '../http/rate-limit';
 import { publicBusiness } from './businesses';
 import { buildReportPdf } from '../analysis/report';
@@ -26,6 +26,7 @@ import { decodeHistoryCursor, listHistoryPage } from '../analysis/history';
 import { findOwnAnalysis, readImage, referenceFor, toAnalysisView, toEmbedAnalysis } from '../analysis/store';
 import { readAnalysisUpload, uploadBodyLimit } from '../http/upload-limit';
 import type { AppEnv } from '../http/context';
+import type { UploadInput } from '../analysis/upload';
 import { ApiError, notFound, validationError } from '../http/errors';
 import { currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
@@ -37,15 +38,34 @@ import { REPORT_COPIES, type ReportCopy } from '../../core/quote';
 export const analysisRoutes = new Hono<AppEnv>();
 
 /**
+ * A visitor's business, admitted: it exists and lists this site (else 404 / 403), the address
+ * and the business are within their rate limits, and its owner can pay and its day is not
+ * full. Nothing is reserved here; runAnalysis reserves, atomically.
+ */
+async function admitVisitor(c: Context<AppEnv>, slug: string): Promise<BusinessRow> {
+  const { db, clock, config } = c.var.deps;
+  const business = publicBusiness(c, slug);
+  await c.var.limits.consume('embedAnalysesPerAddress', clientAddress(c), EMBED_BUSY_MESSAGE);
+  await c.var.limits.consume('embedAnalysesPerBusiness', String(business.id), EMBED_BUSY_MESSAGE);
+  const status = embedStatus(db, clock, business, config.passDailyCap);
+  if (status === 'busy') throw embedBusy(clock.now());
+  if (status === 'unavailable') throw new ApiError('INSUFFICIENT_TOKENS', EMBED_UNAVAILABLE_MESSAGE);
+  return business;
+}
+
+/**
  * A visitor's analysis on a business's site names the business in the query string
  * (`?businessSlug=`), so everything that can refuse it (unknown business, a site not on its
  * list, rate limits, the daily cap, an owner who cannot pay) does so before the upload is
- * read. No session is needed or used: the owner pays, at the business's rate.
+ * read. No session is needed or used: the owner pays, at the business's rate. A call from
+ * another site that names its business in the form only (SPEC 7's shape) passes here and is
+ * admitted, by the same checks, once the form is read (the form is small and bounded).
  */
 const embedGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const slug = c.req.query('businessSlug');
   const { db, clock, config } = c.var.deps;
   if (slug === undefined) {
+    if (isPublicCrossOrigin(c)) return next();
     if (!c.var.user) throw new ApiError('UNAUTHORIZED', 'Please sign in to continue');
     // A signed-in user who cannot pay is refused before the upload is read or decoded;
     // reserveAnalysis still decides, atomically, once the upload is in.
@@ -54,16 +74,17 @@ const embedGate: MiddlewareHandler<AppEnv> = async (c, next) => {
     }
     return next();
   }
-  const business = publicBusiness(c, slug);
-  const address = clientAddress(c);
-  await c.var.limits.consume('embedAnalysesPerAddress', address, EMBED_BUSY_MESSAGE);
-  await c.var.limits.consume('embedAnalysesPerBusiness', String(business.id), EMBED_BUSY_MESSAGE);
-  const status = embedStatus(db, clock, business, config.passDailyCap);
-  if (status === 'busy') throw embedBusy(clock.now());
-  if (status === 'unavailable') throw new ApiError('INSUFFICIENT_TOKENS', EMBED_UNAVAILABLE_MESSAGE);
-  c.set('embedBusiness', business);
+  c.set('embedBusiness', await admitVisitor(c, slug));
   return next();
 };
+
+/** A visitor's call that names no business, in the address or the form. */
+const noBusinessNamed = () =>
+  new ApiError(
+    'VALIDATION_ERROR',
+    'Name the business whose estimator this is: add ?businessSlug=<slug> to the address (or a businessSlug field to the form).',
+    { details: { businessSlug: ['Required for an estimator on another website'] } },
+  );
 
 /**
  * A full line is answered before the upload is read: it would most likely find the line full
@@ -80,11 +101,17 @@ const refuseWhenBusy: MiddlewareHandler<AppEnv> = async (c, next) => {
  * timeout): an image slot is taken only for the image work, inside runAnalysis.
  */
 analysisRoutes.on(['POST', 'OPTIONS'], '/analyze-tree', publicCors, uploadBodyLimit, refuseWhenBusy, embedGate, async (c) => {
+  const { slots, uploadIdleMs } = c.var.analysisLoad;
   const embedBusiness = c.var.embedBusiness;
-  if (embedBusiness) return analyzeForVisitor(c, embedBusiness);
+  if (embedBusiness) return analyzeForVisitor(c, embedBusiness, await readAnalysisUpload(c.req.raw, uploadIdleMs));
+  if (isPublicCrossOrigin(c)) {
+    // Another site's call with the business in the form only: admitted once the form is read.
+    const upload = await readAnalysisUpload(c.req.raw, uploadIdleMs);
+    if (!upload.businessSlug) throw noBusinessNamed();
+    return analyzeForVisitor(c, await admitVisitor(c, upload.businessSlug), upload);
+  }
   const user = currentUser(c);
   const { db } = c.var.deps;
-  const { slots, uploadIdleMs } = c.var.analysisLoad;
   const upload = await readAnalysisUpload(c.req.raw, uploadIdleMs);
   const settings = getSettings(db, user.id);
   let business: BusinessRow | undefined;
@@ -114,9 +141,8 @@ analysisRoutes.on(['POST', 'OPTIONS'], '/analyze-tree', publicCors, uploadBodyLi
 });
 
 /** The business's rate and instructions, whatever the client sent; stored under the business. */
-async function analyzeForVisitor(c: Context<AppEnv>, business: BusinessRow) {
-  const { slots, uploadIdleMs } = c.var.analysisLoad;
-  const upload = await readAnalysisUpload(c.req.raw, uploadIdleMs);
+async function analyzeForVisitor(c: Context<AppEnv>, business: BusinessRow, upload: UploadInput) {
+  const { slots } = c.var.analysisLoad;
   if (upload.businessSlug !== undefined && upload.businessSlug !== business.slug) {
     throw new ApiError('VALIDATION_ERROR', 'The businessSlug field does not match the one in the address');
   }

@@ -12,6 +12,23 @@ export const BUSINESS_NOT_FOUND_MESSAGE = 'Business configuration not found';
 export const EMBED_UNAVAILABLE_MESSAGE = 'This estimator is temporarily unavailable.';
 /** The daily cap or a rate limit was reached (issue: abuse of a public, credit-spending endpoint). */
 export const EMBED_BUSY_MESSAGE = 'The estimator is busy, please try again later';
+/** A visitor's analysis that failed on our side: what they can do, and nothing of how the server is set up. */
+export const EMBED_RETRY_MESSAGE = "We couldn't work out an estimate just now. Please try again in a minute.";
+
+/**
+ * Words a business's visitor must never read in the estimator (issue 19): how the operator set
+ * the server up (models, providers, configuration) or what the owner pays with (credits).
+ * Server tests hold every text an embed answer carries against it.
+ */
+export const OPERATOR_WORDS = /\b(?:AI|models?|vision|credits?|providers?|configur\w*|operator|OpenAI|API keys?)\b/i;
+
+/**
+ * A factor as a visitor reads it: where the owner's copy says what the photo's model read, the
+ * visitor's says what the photo suggested (the same figure, no word of how it was read).
+ */
+export function factorForVisitor(factor: string): string {
+  return factor.replace(/\bthe AI model (?:read|thought)\b/g, 'the photo suggested');
+}
 export const EMBED_ANALYSIS_FAILED = 'Analysis failed';
 
 /** Default analyses a business's estimator may run per UTC day; its owner can change it. */

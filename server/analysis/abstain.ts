@@ -12,7 +12,14 @@ import type { Perception, PhotoChecks } from './types';
  *   vegetation and no model says it is a tree.
  * One size is enough: the other is then assumed from it, and the results say so.
  */
-export function decideAbstention(values: TreeValues, perception: Perception, checks: PhotoChecks): NeedsDetails | null {
+export function decideAbstention(
+  values: TreeValues,
+  perception: Perception,
+  checks: PhotoChecks,
+  /** A business's visitor reads about the photo and the tree, never how the server reads them. */
+  audience: 'owner' | 'visitor' = 'owner',
+): NeedsDetails | null {
+  const visitor = audience === 'visitor';
   const modelLooked = perception.readFrom === 'model';
   const littleVegetation = checks.vegetationShare < PHOTO_THRESHOLDS.minVegetationShare;
   const notATree = perception.isTree === false || (littleVegetation && perception.isTree !== true);
@@ -20,13 +27,15 @@ export function decideAbstention(values: TreeValues, perception: Perception, che
   if (!notATree && !noSize) return null;
 
   const reasons: string[] = [];
-  if (perception.isTree === false) reasons.push('The AI model did not see a tree in this photo');
+  if (perception.isTree === false) reasons.push(visitor ? 'We could not see a tree in this photo' : 'The AI model did not see a tree in this photo');
   reasons.push(...checks.issues);
   if (noSize) {
     reasons.push(
-      modelLooked
-        ? "The AI model could not judge the tree's size from this photo, and no height or trunk size was given"
-        : 'No height or trunk size was given. Without an AI vision model, sizes come from your details, not the photo',
+      visitor
+        ? "We need the tree's size: choose roughly how tall it is and how thick its trunk is"
+        : modelLooked
+          ? "The AI model could not judge the tree's size from this photo, and no height or trunk size was given"
+          : 'No height or trunk size was given. Without an AI vision model, sizes come from your details, not the photo',
     );
   }
   return {

@@ -86,7 +86,7 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
     const signals = [request.signal, deps.stopping].filter((s): s is AbortSignal => s !== undefined);
     const perception = await vision.perceive(input, signals.length > 0 ? AbortSignal.any(signals) : undefined);
     const values = resolveTreeValues(request.treeDetails, perception, parsed);
-    const abstention = decideAbstention(values, perception, image.checks);
+    const abstention = decideAbstention(values, perception, image.checks, request.embed ? 'visitor' : 'owner');
     if (abstention) {
       payment?.refund();
       payment = null;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Analysis } from '../../core/analysis';
-import type { EmbedAnalysis } from '../../core/embed';
+import { factorForVisitor, type EmbedAnalysis } from '../../core/embed';
 import { penceToDecimal } from '../../core/money';
 import { normaliseConfidence, storedMinutes, wholeSize } from '../../core/normalise';
 import { siteDetailsSchema } from '../../core/site';
@@ -131,7 +131,7 @@ export function toEmbedAnalysis(row: AnalysisRow): EmbedAnalysis {
     prepTimeMax: view.prepTimeMax,
     cleanupTimeMin: view.cleanupTimeMin,
     cleanupTimeMax: view.cleanupTimeMax,
-    factors: view.factors,
+    factors: view.factors.map(factorForVisitor),
     safetyWarnings: view.safetyWarnings,
     confidence: view.confidence,
     siteVisitReason: view.siteVisitReason,

@@ -9,6 +9,7 @@ import {
 import {
   BUSINESS_NOT_FOUND_MESSAGE,
   EMBED_BUSY_MESSAGE,
+  EMBED_RETRY_MESSAGE,
   EMBED_UNAVAILABLE_MESSAGE,
   type EmbedAnalyzeResponse,
   type EmbedNeedsDetails,
@@ -146,6 +147,7 @@ async function analyzeForVisitor(c: Context<AppEnv>, business: BusinessRow, uplo
   if (upload.businessSlug !== undefined && upload.businessSlug !== business.slug) {
     throw new ApiError('VALIDATION_ERROR', 'The businessSlug field does not match the one in the address');
   }
+  // A failure on our side is told in the visitor's words: what to do, not what broke (logged).
   const outcome = await runAnalysis(c.var.deps, slots, {
     userId: business.ownerId,
     businessId: business.id,
@@ -158,6 +160,9 @@ async function analyzeForVisitor(c: Context<AppEnv>, business: BusinessRow, uplo
     hourlyRatePence: business.hourlyRatePence,
     signal: c.req.raw.signal,
     embed: { businessId: business.id, dailyCap: business.dailyCap },
+  }).catch((error: unknown) => {
+    if (error instanceof ApiError && error.code === 'ANALYSIS_FAILED') throw new ApiError('ANALYSIS_FAILED', EMBED_RETRY_MESSAGE, { cause: error });
+    throw error;
   });
   // Neither the owner's credits nor the day's slot are taken for an answer that is not a quote.
   if (outcome.outcome === 'needs_details') return c.json(outcome satisfies EmbedNeedsDetails, 200);

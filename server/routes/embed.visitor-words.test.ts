@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { EMBED_RETRY_MESSAGE, OPERATOR_WORDS } from '../../core/embed';
+import { RateLimits } from '../http/rate-limit';
+import { grantTo } from '../testing/analysis';
+import { createBusinessFor, visitorAnalyze } from '../testing/business';
+import { fakeVisionAnswer, startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
+import { registerClient, startTestServer, type TestServer } from '../testing/harness';
+import { solidBlue } from '../testing/images';
+
+/*
+ * Visitor words only (issue 19, goal 4): whatever happens, an answer to a business's visitor
+ * never mentions models, providers, credits or configuration: with the local provider or a
+ * model, an estimate, a needs-details answer (no size, not a tree) or a failure on our side.
+ * The owner's own copy keeps saying what the model read.
+ */
+const loose = () =>
+  new RateLimits({
+    embedAnalysesPerAddress: { points: 1000, windowSeconds: 60 },
+    embedAnalysesPerBusiness: { points: 1000, windowSeconds: 60 },
+  });
+
+let fake: FakeOpenAI;
+let local: TestServer;
+let model: TestServer;
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+  local = await startTestServer({}, { rateLimits: loose() });
+  model = await startTestServer({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test-key' }, { rateLimits: loose() });
+});
+afterAll(async () => {
+  await local.close();
+  await model.close();
+  await fake.close();
+});
+beforeEach(() => {
+  fake.setMode('ok');
+  fake.setAnswer(fakeVisionAnswer);
+});
+
+/** Every string in a JSON answer. */
+function texts(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(texts);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(texts);
+  return [];
+}
+
+async function slugOn(server: TestServer) {
+  const { client, account } = await registerClient(server);
+  grantTo(server, account.username, 100);
+  return (await createBusinessFor(client)).slug;
+}
+
+async function visitorTexts(server: TestServer, fields: Parameters<typeof visitorAnalyze>[2] = {}) {
+  const res = await visitorAnalyze(server, await slugOn(server), fields);
+  const body = await res.json();
+  const words = texts(body);
+  expect(words.filter((text) => OPERATOR_WORDS.test(text)), JSON.stringify(body)).toEqual([]);
+  return { status: res.status, body };
+}
+
+describe('what a visitor reads', () => {
+  it('with no model: an estimate, and the sizes it needs', async () => {
+    expect((await visitorTexts(local)).status).toBe(201);
+    const { status, body } = await visitorTexts(local, { description: '' });
+    expect(status).toBe(200);
+    expect(body.reasons).toContain("We need the tree's size: choose roughly how tall it is and how thick its trunk is");
+  });
+
+  it('with a model: an estimate where the visitor overruled its sizes, and a photo that is not a tree', async () => {
+    const overruled = await visitorTexts(model, { description: '', treeDetails: { height: { value: 30, unit: 'ft' } } });
+    expect(overruled.status).toBe(201);
+    expect(overruled.body.analysis.factors.join(' ')).toMatch(/the photo suggested 45 ft/);
+    fake.setAnswer({ ...fakeVisionAnswer, isTree: false });
+    const notATree = await visitorTexts(model, { image: await solidBlue(), description: '' });
+    expect(notATree.status).toBe(200);
+    expect(notATree.body.reasons).toContain('We could not see a tree in this photo');
+  });
+
+  it.each(['error500', 'refusal', 'garbage'] as const)('with a model that fails (%s): what to do next, nothing of what broke', async (mode) => {
+    fake.setMode(mode);
+    const { status, body } = await visitorTexts(model);
+    expect(status).toBe(502);
+    expect(body.message).toBe(EMBED_RETRY_MESSAGE);
+  });
+});

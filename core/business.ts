@@ -3,6 +3,8 @@ import { hourlyRateTextSchema, MAX_INSTRUCTIONS_CHARS } from './analysis';
 import { emailSchema } from './accounts';
 import {
   canonicalOrigin,
+  FUNNEL_DAYS,
+  WIDGET_EVENTS,
   DEFAULT_DAILY_CAP,
   LEAD_HONEYPOT_FIELD,
   LEAD_LIMITS,
@@ -193,3 +195,28 @@ export type Lead = z.infer<typeof leadSchema>;
 export const leadListSchema = z.object({ leads: z.array(leadSchema) });
 export const leadResponseSchema = z.object({ lead: leadSchema });
 export const leadUpdateSchema = z.object({ contacted: z.boolean('contacted must be true or false') });
+
+/** GET /api/businesses/{id}/funnel?days=N: every UTC day of the window, oldest first. */
+export const funnelQuerySchema = z.object({
+  days: z.coerce
+    .number('days must be a whole number')
+    .int('days must be a whole number')
+    .min(1, 'days must be at least 1')
+    .max(FUNNEL_DAYS.max, `days must be at most ${FUNNEL_DAYS.max}`)
+    .default(FUNNEL_DAYS.default),
+});
+export const funnelResponseSchema = z.object({
+  days: z.array(
+    z.object({
+      date: z.string(),
+      loads: z.number().int(),
+      photos: z.number().int(),
+      estimates: z.number().int(),
+      needsDetails: z.number().int(),
+      leads: z.number().int(),
+    }),
+  ),
+});
+export type FunnelResponse = z.infer<typeof funnelResponseSchema>;
+/** POST /api/businesses/{slug}/events: a step only the widget sees. */
+export const widgetEventSchema = z.object({ event: z.enum(WIDGET_EVENTS) });

@@ -121,6 +121,20 @@ export interface EmbedNeedsDetails {
 }
 export type EmbedAnalyzeOutcome = EmbedAnalyzeResponse | EmbedNeedsDetails;
 
+/**
+ * The business's estimator funnel (issue 19): what is counted per UTC day. Loads, estimates,
+ * needs-details answers and leads are counted by the server as it answers them; a chosen photo
+ * is the one step only the widget sees, and it tells the server (POST /api/businesses/{slug}/events).
+ */
+export const FUNNEL_STEPS = ['loads', 'photos', 'estimates', 'needsDetails', 'leads'] as const;
+export type FunnelStep = (typeof FUNNEL_STEPS)[number];
+/** The events the widget may report: only what the server cannot see itself. */
+export const WIDGET_EVENTS = ['photo'] as const;
+export type WidgetEvent = (typeof WIDGET_EVENTS)[number];
+export type FunnelDay = { date: string } & Record<FunnelStep, number>;
+/** Days a funnel request may ask for (`?days=`), and the default. */
+export const FUNNEL_DAYS = { default: 30, max: 90 } as const;
+
 /** Lead form limits, shared by the widget's inputs and the server's schema. */
 export const LEAD_LIMITS = { name: 100, email: 254, phone: 30, note: 1000 } as const;
 /** The honeypot: a field people never see or fill; bots that fill every input do. */

@@ -124,6 +124,28 @@ export const embedUsage = sqliteTable(
   (t) => [primaryKey({ columns: [t.businessId, t.day] }), check('embed_usage_count_nonnegative', sql`${t.count} >= 0`)],
 );
 
+/**
+ * A business's estimator funnel per UTC day (issue 19): counted on our server, no cookies, no
+ * visitor data, only the numbers. Loads and photos are counted at most so often per address
+ * (server/businesses/funnel.ts), estimates, needs-details answers and leads as they happen.
+ */
+export const embedFunnel = sqliteTable(
+  'embed_funnel',
+  {
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** YYYY-MM-DD, UTC. */
+    day: text('day').notNull(),
+    loads: integer('loads').notNull().default(0),
+    photos: integer('photos').notNull().default(0),
+    estimates: integer('estimates').notNull().default(0),
+    needsDetails: integer('needs_details').notNull().default(0),
+    leads: integer('leads').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.day] })],
+);
+
 export const treeAnalyses = sqliteTable(
   'tree_analyses',
   {

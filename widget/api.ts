@@ -1,4 +1,4 @@
-import type { EmbedAnalyzeOutcome, PublicBusiness } from '../core/embed';
+import type { EmbedAnalyzeOutcome, PublicBusiness, WidgetEvent } from '../core/embed';
 import { readErrorAnswer } from '../core/error-body';
 
 /**
@@ -96,6 +96,8 @@ export interface EstimatorApi {
   business(slug: string, signal?: AbortSignal): Promise<PublicBusiness>;
   analyze(slug: string, image: File, description: string, signal?: AbortSignal): Promise<EmbedAnalyzeOutcome>;
   requestQuote(slug: string, lead: LeadRequest): Promise<string>;
+  /** Tells the business's funnel a photo was chosen; never fails the visitor (the count is the owner's, not theirs). */
+  reportPhoto(slug: string): void;
 }
 
 /** The calls, against `origin` (the server the estimator's own script came from). */
@@ -135,6 +137,16 @@ export function estimatorApi(origin: string): EstimatorApi {
       });
       const body = await json(response);
       return isRecord(body) && typeof body.message === 'string' ? body.message : '';
+    },
+
+    reportPhoto(slug) {
+      const event: { event: WidgetEvent } = { event: 'photo' };
+      void send(url(`/api/businesses/${encodeURIComponent(slug)}/events`), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(event),
+        keepalive: true,
+      }).catch(() => undefined);
     },
   };
 }

@@ -87,7 +87,10 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
     if (!chosen) return;
     const reason = files.length > 1 ? ONE_PHOTO_ONLY : photoProblem(chosen);
     setProblem(reason);
-    if (!reason) setFile(chosen);
+    if (!reason) {
+      setFile(chosen);
+      api.reportPhoto(slug);
+    }
   };
 
   const analyze = async () => {

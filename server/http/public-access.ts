@@ -23,8 +23,8 @@ export const publicCors: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * The unsafe requests other sites may send (issue 11): a visitor's analysis and quote request
- * from a business's embedded estimator, and Stripe's webhook. They need no session and get
+ * The unsafe requests other sites may send (issue 11): a visitor's analysis, quote request and
+ * funnel event from a business's embedded estimator, and Stripe's webhook. They need no session and get
  * none: the app neither reads nor refreshes a cookie on them.
  */
 export function isPublicCrossOrigin(c: Context<AppEnv>): boolean {
@@ -34,7 +34,7 @@ export function isPublicCrossOrigin(c: Context<AppEnv>): boolean {
   // A visitor's analysis names its business in the address, or (SPEC 7's shape) in the form
   // only: then any call that is not from our own pages is a visitor's, and never a session's.
   if (path === '/api/analyze-tree') return c.req.query('businessSlug') !== undefined || !fromOwnPage(c);
-  return /^\/api\/businesses\/[a-z0-9-]+\/leads$/.test(path);
+  return /^\/api\/businesses\/[a-z0-9-]+\/(?:leads|events)$/.test(path);
 }
 
 /**

@@ -44,6 +44,14 @@ export const EMBED_LIMITS = {
   embedAnalysesPerBusiness: { points: 30, windowSeconds: 10 * 60 },
   embedLookupsPerAddress: { points: 120, windowSeconds: 60 },
   leadsPerAddress: { points: 5, windowSeconds: 60 * 60 },
+  /** The widget's reports of a chosen photo (the one funnel step the server cannot see). */
+  embedEventsPerAddress: { points: 60, windowSeconds: 60 * 60 },
+  /**
+   * How often one address adds to one business's count of one funnel step (loads, photos): as
+   * often as a person could by hand, reloading or choosing photos; past it the request is
+   * still served, only not counted.
+   */
+  funnelCountsPerAddress: { points: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
 /**
@@ -110,6 +118,17 @@ export class RateLimits {
       await this.limiter(name).consume(key);
     } catch (err) {
       if (err instanceof RateLimiterRes) throw tooMany(err.msBeforeNext, message);
+      throw err;
+    }
+  }
+
+  /** Spends one point if the key has one left; false (and nothing thrown) when it has none. */
+  async spend(name: LimitName, key: string): Promise<boolean> {
+    try {
+      await this.limiter(name).consume(key);
+      return true;
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return false;
       throw err;
     }
   }

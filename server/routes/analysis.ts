@@ -17,6 +17,7 @@ import {
 import type { NeedsDetails } from '../../core/tree-details';
 import { embedBusy, runAnalysis } from '../analysis/pipeline';
 import { embedStatus, findBusinessBySlug, type BusinessRow } from '../businesses/businesses';
+import { countFunnelStep } from '../businesses/funnel';
 import { canPayAnalysis } from '../credits/ledger';
 import { isPublicCrossOrigin, publicCors } from '../http/public-access';
 import { clientAddress } from '../http/rate-limit';
@@ -165,7 +166,11 @@ async function analyzeForVisitor(c: Context<AppEnv>, business: BusinessRow, uplo
     throw error;
   });
   // Neither the owner's credits nor the day's slot are taken for an answer that is not a quote.
-  if (outcome.outcome === 'needs_details') return c.json(outcome satisfies EmbedNeedsDetails, 200);
+  if (outcome.outcome === 'needs_details') {
+    countFunnelStep(c.var.deps.db, c.var.deps.clock, business.id, 'needsDetails');
+    return c.json(outcome satisfies EmbedNeedsDetails, 200);
+  }
+  countFunnelStep(c.var.deps.db, c.var.deps.clock, business.id, 'estimates');
   const analysis = toEmbedAnalysis(outcome.row);
   const body: EmbedAnalyzeResponse = { outcome: 'estimate', analysis, confidence: analysis.confidence };
   if (analysis.cost) body.cost = analysis.cost;

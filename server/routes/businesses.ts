@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { businessCreateSchema, businessUpdateSchema, leadInputSchema, leadUpdateSchema } from '../../core/business';
-import { BUSINESS_NOT_FOUND_MESSAGE, LEAD_THANKS } from '../../core/embed';
+import { businessCreateSchema, businessUpdateSchema, funnelQuerySchema, leadInputSchema, leadUpdateSchema, widgetEventSchema, type FunnelResponse } from '../../core/business';
+import { BUSINESS_NOT_FOUND_MESSAGE, LEAD_THANKS, type FunnelStep } from '../../core/embed';
 import { findUserById } from '../accounts/users';
 import {
   createBusiness,
@@ -14,9 +14,10 @@ import {
   updateBusiness,
   type BusinessRow,
 } from '../businesses/businesses';
+import { countFunnelStep, funnelDays } from '../businesses/funnel';
 import { createLead, listLeads, markContacted, toLeadView } from '../businesses/leads';
 import type { AppEnv } from '../http/context';
-import { ApiError } from '../http/errors';
+import { ApiError, validationError } from '../http/errors';
 import { publicCors, requireAllowedOrigin } from '../http/public-access';
 import { backgroundMail } from '../mail/background';
 import { clientAddress } from '../http/rate-limit';
@@ -48,12 +49,32 @@ export function publicBusiness(c: Context<AppEnv>, slug: string): BusinessRow {
   return business;
 }
 
-// Public: the widget's view of a business (name, rate, accent, whether it can serve).
+/**
+ * Adds one to a business's funnel step for this day, at most as often per address as a person
+ * could by hand (funnelCountsPerAddress); past that the request is served but not counted.
+ */
+export async function countVisitorStep(c: Context<AppEnv>, business: BusinessRow, step: FunnelStep): Promise<void> {
+  if (await c.var.limits.spend('funnelCountsPerAddress', `${clientAddress(c)}|${business.id}|${step}`)) {
+    countFunnelStep(c.var.deps.db, c.var.deps.clock, business.id, step);
+  }
+}
+
+// Public: the widget's view of a business (name, rate, accent, whether it can serve); one estimator load.
 businessRoutes.on(['GET', 'OPTIONS'], '/:slug{[a-z0-9-]+}', publicCors, async (c) => {
   const { db, clock, config } = c.var.deps;
   await c.var.limits.consume('embedLookupsPerAddress', clientAddress(c));
   const business = publicBusiness(c, c.req.param('slug'));
+  await countVisitorStep(c, business, 'loads');
   return c.json(toPublicBusiness(business, embedStatus(db, clock, business, config.passDailyCap)));
+});
+
+// Public: a step of the funnel only the widget sees (a photo chosen).
+businessRoutes.on(['POST', 'OPTIONS'], '/:slug{[a-z0-9-]+}/events', publicCors, async (c) => {
+  const business = publicBusiness(c, c.req.param('slug'));
+  const { event } = await readJson(c, widgetEventSchema);
+  await c.var.limits.consume('embedEventsPerAddress', clientAddress(c));
+  if (event === 'photo') await countVisitorStep(c, business, 'photos');
+  return c.body(null, 204);
 });
 
 // Public: "Request a quote" under an embedded estimate.
@@ -65,6 +86,7 @@ businessRoutes.on(['POST', 'OPTIONS'], '/:slug{[a-z0-9-]+}/leads', publicCors, a
   await c.var.limits.consume('leadsPerAddress', clientAddress(c), 'Too many quote requests from this connection. Please try again later.');
   const created = createLead(db, clock, business, input);
   if (created) {
+    countFunnelStep(db, clock, business.id, 'leads');
     const owner = findUserById(db, business.ownerId);
     if (owner) {
       const message = leadEmail({
@@ -106,6 +128,15 @@ businessRoutes.patch('/:id{[0-9]+}', requireUser, async (c) => {
 businessRoutes.delete('/:id{[0-9]+}', requireUser, (c) => {
   deleteBusiness(c.var.deps.db, ownBusiness(c));
   return c.json({ message: 'Business configuration deleted successfully' });
+});
+
+/** The owner's funnel for one business: every UTC day of the last `days` (default 30), oldest first. */
+businessRoutes.get('/:id{[0-9]+}/funnel', requireUser, (c) => {
+  const business = ownBusiness(c);
+  const parsed = funnelQuerySchema.safeParse({ days: c.req.query('days') });
+  if (!parsed.success) throw validationError(parsed.error);
+  const body: FunnelResponse = { days: funnelDays(c.var.deps.db, c.var.deps.clock, business.id, parsed.data.days) };
+  return c.json(body);
 });
 
 businessRoutes.get('/:id{[0-9]+}/leads', requireUser, (c) => {

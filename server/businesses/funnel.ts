@@ -1,0 +1,53 @@
+import { and, between, eq, sql } from 'drizzle-orm';
+import type { FunnelDay, FunnelStep } from '../../core/embed';
+import type { Db } from '../../db/client';
+import { embedFunnel } from '../../db/schema';
+import type { Clock } from '../clock';
+import { utcDay } from './usage';
+
+/**
+ * A business's estimator funnel, one row per UTC day with a count per step (issue 19). Only
+ * numbers: no visitor, address or cookie is stored. The HTTP layer decides what counts (loads
+ * and photos at most so often per address, so a script cannot inflate them cheaply).
+ */
+const COLUMNS = {
+  loads: embedFunnel.loads,
+  photos: embedFunnel.photos,
+  estimates: embedFunnel.estimates,
+  needsDetails: embedFunnel.needsDetails,
+  leads: embedFunnel.leads,
+} as const;
+
+/** Adds one to today's count of `step`. */
+export function countFunnelStep(db: Db, clock: Clock, businessId: number, step: FunnelStep): void {
+  const column = COLUMNS[step];
+  db.insert(embedFunnel)
+    .values({ businessId, day: utcDay(clock.now()), [step]: 1 })
+    .onConflictDoUpdate({ target: [embedFunnel.businessId, embedFunnel.day], set: { [step]: sql`${column} + 1` } })
+    .run();
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The last `days` UTC days up to today, oldest first, each present (zeros where nothing was counted). */
+export function funnelDays(db: Db, clock: Clock, businessId: number, days: number): FunnelDay[] {
+  const today = Date.parse(`${utcDay(clock.now())}T00:00:00Z`);
+  const dates = Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+  const rows = db
+    .select()
+    .from(embedFunnel)
+    .where(and(eq(embedFunnel.businessId, businessId), between(embedFunnel.day, dates[0]!, dates[dates.length - 1]!)))
+    .all();
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  return dates.map((date) => {
+    const row = byDay.get(date);
+    return {
+      date,
+      loads: row?.loads ?? 0,
+      photos: row?.photos ?? 0,
+      estimates: row?.estimates ?? 0,
+      needsDetails: row?.needsDetails ?? 0,
+      leads: row?.leads ?? 0,
+    };
+  });
+}

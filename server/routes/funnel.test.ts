@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { funnelResponseSchema } from '../../core/business';
+import { grantTo } from '../testing/analysis';
+import { createBusinessFor, visitorAnalyze, visitorLead } from '../testing/business';
+import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
+
+/*
+ * The business's funnel (issue 19, goal 6): per UTC day, counted on our server with no cookie
+ * or visitor data: loads (the widget's lookup), photos (the widget's report), estimates,
+ * needs-details answers and leads. Owner only; loads and photos count at most 20 an hour
+ * from one address, so a script cannot inflate them cheaply.
+ */
+let server: TestServer;
+let owner: TestClient;
+beforeAll(async () => {
+  server = await startTestServer();
+  const registered = await registerClient(server);
+  owner = registered.client;
+  grantTo(server, registered.account.username, 100);
+});
+afterAll(() => server.close());
+
+const lookup = (slug: string) => fetch(`${server.url}/api/businesses/${slug}`, { headers: { origin: 'https://oakandash.example' } });
+const report = (slug: string, body: unknown) =>
+  fetch(`${server.url}/api/businesses/${slug}/events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'https://oakandash.example' },
+    body: JSON.stringify(body),
+  });
+async function funnel(id: number, query = '') {
+  const res = await owner.get(`/api/businesses/${id}/funnel${query}`);
+  expect(res.status).toBe(200);
+  return funnelResponseSchema.parse(await res.json()).days;
+}
+
+describe('GET /api/businesses/{id}/funnel', () => {
+  it('counts loads, photos, estimates, needs-details answers and leads for the day, every day present', async () => {
+    const business = await createBusinessFor(owner);
+    for (let i = 0; i < 3; i += 1) expect((await lookup(business.slug)).status).toBe(200);
+    for (let i = 0; i < 2; i += 1) expect((await report(business.slug, { event: 'photo' })).status).toBe(204);
+    const estimate = await visitorAnalyze(server, business.slug);
+    expect(estimate.status).toBe(201);
+    expect((await visitorAnalyze(server, business.slug, { description: '' })).status).toBe(200);
+    const { analysis } = await estimate.json();
+    expect((await visitorLead(server, business.slug, { analysisId: analysis.id, name: 'Visitor', email: 'v@example.com', phone: '', note: '' })).status).toBe(201);
+
+    const days = await funnel(business.id);
+    expect(days).toHaveLength(30);
+    const today = server.clock.now().toISOString().slice(0, 10);
+    expect(days.at(-1)).toEqual({ date: today, loads: 3, photos: 2, estimates: 1, needsDetails: 1, leads: 1 });
+    expect(days[0]).toEqual({ date: new Date(Date.parse(`${today}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10), loads: 0, photos: 0, estimates: 0, needsDetails: 0, leads: 0 });
+    expect(days.map((d) => d.date)).toEqual([...days.map((d) => d.date)].sort());
+
+    // The next UTC day starts from nothing; yesterday keeps its counts.
+    server.clock.advance(24 * 60 * 60 * 1000);
+    await lookup(business.slug);
+    const next = await funnel(business.id, '?days=2');
+    expect(next.map((d) => [d.date, d.loads])).toEqual([
+      [today, 3],
+      [server.clock.now().toISOString().slice(0, 10), 1],
+    ]);
+  });
+
+  it('counts at most 20 loads and photos an hour from one address, while still answering', async () => {
+    const business = await createBusinessFor(owner);
+    for (let i = 0; i < 25; i += 1) expect((await lookup(business.slug)).status).toBe(200);
+    for (let i = 0; i < 25; i += 1) expect((await report(business.slug, { event: 'photo' })).status).toBe(204);
+    expect((await funnel(business.id, '?days=1'))[0]).toMatchObject({ loads: 20, photos: 20 });
+  });
+
+  it('takes only the events the widget alone sees, from the sites the business lists', async () => {
+    const business = await createBusinessFor(owner, { allowedOrigins: ['https://oakandash.example'] });
+    expect((await report(business.slug, { event: 'estimate' })).status).toBe(400);
+    const elsewhere = await fetch(`${server.url}/api/businesses/${business.slug}/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://copycat.example' },
+      body: JSON.stringify({ event: 'photo' }),
+    });
+    expect(elsewhere.status).toBe(403);
+    expect((await funnel(business.id, '?days=1'))[0]).toMatchObject({ photos: 0, estimates: 0 });
+  });
+
+  it("is the owner's alone, and checks its days", async () => {
+    const business = await createBusinessFor(owner);
+    const other = await registerClient(server);
+    expect((await other.client.get(`/api/businesses/${business.id}/funnel`)).status).toBe(404);
+    expect((await new TestClient(server).get(`/api/businesses/${business.id}/funnel`)).status).toBe(401);
+    for (const days of ['0', '91', 'x', '1.5']) expect((await owner.get(`/api/businesses/${business.id}/funnel?days=${days}`)).status).toBe(400);
+    expect(await funnel(business.id, '?days=90')).toHaveLength(90);
+  });
+});

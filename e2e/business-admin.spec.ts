@@ -194,6 +194,11 @@ test("a visitor's quote request reaches the owner, who marks it contacted; Histo
   await expect(lead.getByRole('img', { name: 'Tree photo sent by Rowan Visitor' })).toBeVisible();
   await expect(lead.getByRole('link', { name: /View analysis/ })).toHaveAttribute('href', `/history/${analysis.id}`);
   await expect(card(page, name)).toContainText('Today: 1 of 50 analyses');
+  // The funnel counts what the visitor did today: one estimate and one quote request.
+  const funnel = card(page, name).getByRole('region', { name: 'Last 30 days' });
+  await expect(funnel.getByRole('definition').nth(2)).toHaveText('1');
+  await expect(funnel.getByRole('definition').nth(4)).toHaveText('1');
+  await expect(funnel).toContainText('of estimates asked for a quote');
   await keepScreenshot(page, 'business-admin-desktop');
   await page.setViewportSize({ width: 375, height: 800 });
   await keepScreenshot(page, 'business-admin-375');

@@ -16,6 +16,14 @@ export function useLeads(businessId: number) {
   });
 }
 
+/** One business's estimator funnel over the last 30 UTC days. */
+export function useFunnel(businessId: number) {
+  return useQuery({
+    queryKey: queryKeys.businessFunnel(businessId),
+    queryFn: async () => (await signedInApi.businesses.funnel(businessId)).days,
+  });
+}
+
 /*
  * SPEC 7: "caches refreshed" after create and delete. The answer already holds the
  * changed business, so the cached list is patched at once (no flash of the old list)

@@ -9,6 +9,7 @@ export const queryKeys = {
   settings: ['/api/system-settings'] as const,
   billingConfig: ['/api/billing/config'] as const,
   businesses: ['/api/businesses'] as const,
+  businessFunnel: (businessId: number) => ['/api/business-funnel', businessId] as const,
   // Not under ['/api/businesses']: refreshing the list after an edit need not reload every lead list.
   businessLeads: (businessId: number) => ['/api/business-leads', businessId] as const,
 };

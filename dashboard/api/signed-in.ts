@@ -19,12 +19,14 @@ import {
 import {
   businessListSchema,
   businessResponseSchema,
+  funnelResponseSchema,
   leadListSchema,
   leadResponseSchema,
   type BusinessCreateInput,
   type BusinessUpdateInput,
 } from '../../core/business';
 import type { SubscriptionType } from '../../core/credits';
+import { FUNNEL_DAYS } from '../../core/embed';
 import type { ReportCopy } from '../../core/quote';
 import { download, request } from './client';
 
@@ -75,6 +77,8 @@ export const signedInApi = {
       request('PATCH', `/api/businesses/${id}`, { body: { ...body }, schema: businessResponseSchema }),
     remove: (id: number) => request('DELETE', `/api/businesses/${id}`, { schema: messageResponseSchema }),
     leads: (id: number) => request('GET', `/api/businesses/${id}/leads`, { schema: leadListSchema }),
+    /** The estimator's funnel, a row per UTC day, oldest first. */
+    funnel: (id: number, days = FUNNEL_DAYS.default) => request('GET', `/api/businesses/${id}/funnel?days=${days}`, { schema: funnelResponseSchema }),
     setLeadContacted: (id: number, leadId: number, contacted: boolean) =>
       request('PATCH', `/api/businesses/${id}/leads/${leadId}`, { body: { contacted }, schema: leadResponseSchema }),
   },

@@ -6,6 +6,7 @@ import { buttonStyles, cardStyles } from '../ui';
 import { DEFAULT_ACCENT } from './business-form-schema';
 import { EditBusinessForm } from './edit-business-form';
 import { EmbedCode } from './embed-code';
+import { FunnelCard } from './funnel-card';
 import { LeadList } from './lead-list';
 
 function Setting({ term, children }: { term: string; children: ReactNode }) {
@@ -147,6 +148,7 @@ export function BusinessCard({ business, onDelete }: BusinessCardProps) {
         </button>
       </div>
 
+      <FunnelCard business={business} />
       <LeadList business={business} />
     </article>
   );

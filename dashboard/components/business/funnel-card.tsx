@@ -1,0 +1,92 @@
+import { BarChart3 } from 'lucide-react';
+import type { Business } from '../../../core/business';
+import type { FunnelDay } from '../../../core/embed';
+import { useFunnel } from '../../api/businesses';
+import { errorMessage } from '../../api/client';
+import { ErrorAlert } from '../alert';
+import { Spinner } from '../spinner';
+import { summariseFunnel } from './funnel-summary';
+
+const STEPS = [
+  { key: 'loads', label: 'Estimator loads' },
+  { key: 'photos', label: 'Photos chosen' },
+  { key: 'estimates', label: 'Estimates shown' },
+  { key: 'needsDetails', label: 'Asked for sizes' },
+  { key: 'leads', label: 'Quote requests' },
+] as const;
+
+const percent = (value: number | null) => (value === null ? '–' : `${value}%`);
+
+/** Estimates (tall bars) over loads (pale bars) a day: the shape of the month at a glance; the numbers are beside it. */
+function DailyChart({ days }: { days: FunnelDay[] }) {
+  const most = Math.max(1, ...days.map((d) => d.loads), ...days.map((d) => d.estimates));
+  const width = 300;
+  const height = 64;
+  const step = width / days.length;
+  return (
+    <svg viewBox={`0 0 ${width} ${height}`} className="h-16 w-full" aria-hidden="true" preserveAspectRatio="none">
+      {days.map((day, i) => {
+        const loads = (day.loads / most) * height;
+        const estimates = (day.estimates / most) * height;
+        return (
+          <g key={day.date}>
+            <rect x={i * step + 1} y={height - loads} width={Math.max(1, step - 2)} height={loads} className="fill-emerald-100" />
+            <rect x={i * step + 1} y={height - estimates} width={Math.max(1, step - 2)} height={estimates} className="fill-emerald-700" />
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+/** The business's estimator over the last 30 days: counts, conversion and a small daily chart. */
+export function FunnelCard({ business }: { business: Business }) {
+  const funnel = useFunnel(business.id);
+  const headingId = `business-${business.id}-funnel`;
+  let content;
+  if (funnel.isPending) {
+    content = (
+      <div className="flex justify-center py-4">
+        <Spinner label="Loading the last 30 days" />
+      </div>
+    );
+  } else if (funnel.isError) {
+    content = <ErrorAlert>{errorMessage(funnel.error, 'The last 30 days could not be loaded.')}</ErrorAlert>;
+  } else {
+    const { totals, rates } = summariseFunnel(funnel.data);
+    content =
+      totals.loads === 0 && totals.estimates === 0 ? (
+        <p className="rounded-xl bg-stone-50 px-4 py-3 text-sm text-stone-700">
+          No visits in the last 30 days. Once the estimator is on your website, each visit, photo, estimate and quote
+          request is counted here (no cookies, nothing about the visitor).
+        </p>
+      ) : (
+        <>
+          <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
+            {STEPS.map(({ key, label }) => (
+              <div key={key} className="rounded-lg bg-stone-50 px-3 py-2">
+                <dt className="text-stone-600">{label}</dt>
+                <dd className="text-lg font-semibold text-stone-900">{totals[key]}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-2 text-sm text-stone-700">
+            {`${percent(rates.photosPerLoad)} of loads chose a photo, ${percent(rates.estimatesPerPhoto)} of photos got an estimate, ${percent(rates.leadsPerEstimate)} of estimates asked for a quote.`}
+          </p>
+          <figure className="mt-2">
+            <DailyChart days={funnel.data} />
+            <figcaption className="text-xs text-stone-600">Each day, oldest first: loads (pale) and estimates (dark).</figcaption>
+          </figure>
+        </>
+      );
+  }
+  return (
+    <section aria-labelledby={headingId} className="border-t border-stone-200 pt-4">
+      <h3 id={headingId} className="mb-3 flex items-center gap-2 font-semibold text-stone-900">
+        <BarChart3 aria-hidden="true" className="size-4" />
+        Last 30 days
+      </h3>
+      {content}
+    </section>
+  );
+}

@@ -4,9 +4,8 @@ import { needsDetailsSchema, NEEDS_DETAILS_MESSAGE, NOT_A_TREE_MESSAGE } from '.
 import { findUserByUsername } from '../accounts/users';
 import { embedAnalysesToday } from '../businesses/usage';
 import { balanceOf, ledgerSum } from '../credits/ledger';
-import { RateLimits } from '../http/rate-limit';
 import { grantTo } from '../testing/analysis';
-import { createBusinessFor, visitorAnalyze } from '../testing/business';
+import { createBusinessFor, looseEmbedLimits, visitorAnalyze } from '../testing/business';
 import { fakeVisionAnswer, startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
 import { registerClient, startTestServer, type TestServer } from '../testing/harness';
 import { solidBlue } from '../testing/images';
@@ -15,20 +14,14 @@ import { solidBlue } from '../testing/images';
  * A visitor on a business's site who gives nothing to quote from gets what is missing, and the
  * business's owner pays nothing: neither credits nor one of the day's slots.
  */
-const loose = () =>
-  new RateLimits({
-    embedAnalysesPerAddress: { points: 1000, windowSeconds: 60 },
-    embedAnalysesPerBusiness: { points: 1000, windowSeconds: 60 },
-  });
-
 let fake: FakeOpenAI;
 let local: TestServer;
 let model: TestServer;
 
 beforeAll(async () => {
   fake = await startFakeOpenAI();
-  local = await startTestServer({}, { rateLimits: loose() });
-  model = await startTestServer({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test-key' }, { rateLimits: loose() });
+  local = await startTestServer({}, { rateLimits: looseEmbedLimits() });
+  model = await startTestServer({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test-key' }, { rateLimits: looseEmbedLimits() });
 });
 afterAll(async () => {
   await local.close();

@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBED_BUSY_MESSAGE, EMBED_UNAVAILABLE_MESSAGE } from '../../core/embed';
 import { findUserByUsername } from '../accounts/users';
 import { balanceOf, ledgerSum } from '../credits/ledger';
-import { RateLimits } from '../http/rate-limit';
 import { grantTo, photo } from '../testing/analysis';
-import { createBusinessFor, visitorAnalyze } from '../testing/business';
+import { createBusinessFor, looseEmbedLimits, visitorAnalyze } from '../testing/business';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
 
 /*
@@ -23,10 +22,7 @@ beforeAll(async () => {
   server = await startTestServer(
     {},
     {
-      rateLimits: new RateLimits({
-        embedAnalysesPerAddress: { points: 1000, windowSeconds: 60 },
-        embedAnalysesPerBusiness: { points: 1000, windowSeconds: 60 },
-      }),
+      rateLimits: looseEmbedLimits(),
     },
   );
   const a = await registerClient(server);

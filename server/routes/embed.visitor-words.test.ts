@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMBED_RETRY_MESSAGE, OPERATOR_WORDS } from '../../core/embed';
-import { RateLimits } from '../http/rate-limit';
 import { grantTo } from '../testing/analysis';
-import { createBusinessFor, visitorAnalyze } from '../testing/business';
+import { createBusinessFor, looseEmbedLimits, visitorAnalyze } from '../testing/business';
 import { fakeVisionAnswer, startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
 import { registerClient, startTestServer, type TestServer } from '../testing/harness';
 import { solidBlue } from '../testing/images';
@@ -13,19 +12,13 @@ import { solidBlue } from '../testing/images';
  * model, an estimate, a needs-details answer (no size, not a tree) or a failure on our side.
  * The owner's own copy keeps saying what the model read.
  */
-const loose = () =>
-  new RateLimits({
-    embedAnalysesPerAddress: { points: 1000, windowSeconds: 60 },
-    embedAnalysesPerBusiness: { points: 1000, windowSeconds: 60 },
-  });
-
 let fake: FakeOpenAI;
 let local: TestServer;
 let model: TestServer;
 beforeAll(async () => {
   fake = await startFakeOpenAI();
-  local = await startTestServer({}, { rateLimits: loose() });
-  model = await startTestServer({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test-key' }, { rateLimits: loose() });
+  local = await startTestServer({}, { rateLimits: looseEmbedLimits() });
+  model = await startTestServer({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test-key' }, { rateLimits: looseEmbedLimits() });
 });
 afterAll(async () => {
   await local.close();

@@ -1,5 +1,6 @@
 import { businessResponseSchema, type BusinessCreateInput } from '../../core/business';
 import { analysisForm } from './analysis';
+import { RateLimits } from '../http/rate-limit';
 import type { TestClient, TestServer } from './harness';
 
 let counter = 0;
@@ -43,5 +44,17 @@ export function visitorLead(server: Pick<TestServer, 'url'>, slug: string, body:
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
+  });
+}
+
+/**
+ * Rate limits for tests that send many visitor analyses from one address (127.0.0.1): the
+ * per-address and per-business embed limits raised to 1000 a minute, the rest as in
+ * production. The limits' own tests use the real ones.
+ */
+export function looseEmbedLimits(): RateLimits {
+  return new RateLimits({
+    embedAnalysesPerAddress: { points: 1000, windowSeconds: 60 },
+    embedAnalysesPerBusiness: { points: 1000, windowSeconds: 60 },
   });
 }

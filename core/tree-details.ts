@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DIAMETER_BAND_KEYS, HEIGHT_BAND_KEYS } from './questions';
 
 /**
  * What the user tells us about the tree itself (issue "Estimates a tree surgeon would
@@ -11,30 +12,7 @@ import { z } from 'zod';
 export const CM_PER_IN = 2.54;
 export const M_PER_FT = 0.3048;
 
-/**
- * Height bands by what a homeowner can compare with: a UK storey is about 2.4-2.7 m floor to
- * floor, so a two-storey ridge is about 8 m. The value used is the band's middle. Assumption.
- */
-export const HEIGHT_BANDS = {
-  below_one_storey: { label: 'Lower than a single-storey roof (under 4 m)', feet: 10 },
-  about_two_storey: { label: 'About as tall as a two-storey house (4 to 8 m)', feet: 20 },
-  taller_than_house: { label: 'Taller than a two-storey house (8 to 15 m)', feet: 38 },
-  much_taller: { label: 'Much taller than a house (over 15 m)', feet: 60 },
-} as const;
-
-/**
- * Trunk bands at chest height by household objects: a drinks can is 6.6 cm across, a UK
- * dinner plate about 27 cm, a person's hug reaches round about 50 cm across. Middle used.
- */
-export const DIAMETER_BANDS = {
-  thinner_than_can: { label: 'Thinner than a drinks can (under 7 cm)', inches: 2 },
-  up_to_plate: { label: 'Up to a dinner plate (7 to 27 cm)', inches: 7 },
-  thicker_than_plate: { label: 'Thicker than a dinner plate (27 to 50 cm)', inches: 15 },
-  too_wide_to_hug: { label: 'Too wide to hug (over 50 cm)', inches: 26 },
-} as const;
-
-export type HeightBand = keyof typeof HEIGHT_BANDS;
-export type DiameterBand = keyof typeof DIAMETER_BANDS;
+export { DIAMETER_BANDS, HEIGHT_BANDS, type DiameterBand, type HeightBand } from './questions';
 
 const point = z.object({ x: z.number().finite().min(0), y: z.number().finite().min(0) });
 
@@ -62,12 +40,12 @@ export const MAX_TYPED_SIZE = { ft: 230, m: 70, in: 180, cm: 450 } as const;
 const heightInput = z.union([
   z.object({ value: z.number().positive().max(MAX_TYPED_SIZE.ft), unit: z.literal('ft') }),
   z.object({ value: z.number().positive().max(MAX_TYPED_SIZE.m), unit: z.literal('m') }),
-  z.object({ band: z.enum(Object.keys(HEIGHT_BANDS) as [HeightBand, ...HeightBand[]]) }),
+  z.object({ band: z.enum(HEIGHT_BAND_KEYS) }),
 ]);
 const diameterInput = z.union([
   z.object({ value: z.number().positive().max(MAX_TYPED_SIZE.in), unit: z.literal('in') }),
   z.object({ value: z.number().positive().max(MAX_TYPED_SIZE.cm), unit: z.literal('cm') }),
-  z.object({ band: z.enum(Object.keys(DIAMETER_BANDS) as [DiameterBand, ...DiameterBand[]]) }),
+  z.object({ band: z.enum(DIAMETER_BAND_KEYS) }),
 ]);
 
 export const treeDetailsSchema = z.object({

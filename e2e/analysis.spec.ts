@@ -16,8 +16,8 @@ async function analyse(page: Page, description: string) {
   await page.goto('/');
   await page.getByLabel('Tree photo', { exact: true }).setInputFiles(PHOTO);
   await page.getByLabel('Project Details').fill(description);
-  await page.getByRole('group', { name: 'What is within falling distance?' }).getByLabel('Building').check();
-  await page.getByRole('group', { name: 'Access for equipment' }).getByLabel('Side gate only').check();
+  await page.getByRole('group', { name: 'What could the tree hit if it fell?' }).getByLabel('Building').check();
+  await page.getByRole('group', { name: 'How can a crew get to the tree?' }).getByLabel('Side gate only').check();
   await page.getByRole('button', { name: 'Begin Professional Analysis' }).click();
   await expect(page.getByRole('heading', { name: 'Analyzing Your Tree' })).toBeVisible();
   await expect(page.getByText('This usually takes 10-30 seconds...')).toBeVisible();

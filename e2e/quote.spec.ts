@@ -71,7 +71,7 @@ test('a contractor fills the company profile, prices a tree and sends the custom
   await page.goto('/');
   await page.getByLabel('Tree photo', { exact: true }).setInputFiles(PHOTO);
   await page.getByLabel('Project Details').fill('oak, 16 inch trunk, 40 ft tall');
-  await page.getByRole('group', { name: 'What is within falling distance?' }).getByLabel('Building').check();
+  await page.getByRole('group', { name: 'What could the tree hit if it fell?' }).getByLabel('Building').check();
   await page.getByRole('button', { name: 'Begin Professional Analysis' }).click();
   await expect(page.getByRole('heading', { name: 'Analysis Results' })).toBeVisible({ timeout: 15_000 });
 

@@ -27,8 +27,8 @@ async function analyse(page: Page) {
   await page.goto('/');
   await page.getByLabel('Tree photo', { exact: true }).setInputFiles(PHOTO);
   await page.getByLabel('Project Details').fill('oak, 16 inch trunk, 40 ft tall. Ivy on the trunk.');
-  await page.getByRole('group', { name: 'What is within falling distance?' }).getByLabel('Building').check();
-  await page.getByRole('group', { name: 'Power lines near the tree?' }).getByLabel('No').check();
+  await page.getByRole('group', { name: 'What could the tree hit if it fell?' }).getByLabel('Building').check();
+  await page.getByRole('group', { name: 'Are there power lines near the tree?' }).getByLabel('No').check();
   await page.getByRole('button', { name: 'Begin Professional Analysis' }).click();
   await expect(page.getByRole('heading', { name: 'Analyzing Your Tree' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Analysis Results' })).toBeVisible({ timeout: 15_000 });
@@ -79,7 +79,7 @@ test('results: shown soon after the answer, no empty cost tile at a rate of 0, t
   const details = page.getByRole('region', { name: 'What You Told Us' });
   await expect(details).toContainText('oak, 16 inch trunk, 40 ft tall. Ivy on the trunk.');
   await expect(details.getByRole('definition').filter({ hasText: 'Building' })).toBeVisible();
-  await expect(details).toContainText('Power lines near the tree?');
+  await expect(details).toContainText('Are there power lines near the tree?');
   await expect(main).toContainText('2h 30m');
   await expect(page.getByText(SAFETY_DISCLAIMER).locator('visible=true')).toHaveCount(1);
 });

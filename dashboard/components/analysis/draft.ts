@@ -1,5 +1,5 @@
 import type { SiteDetails } from '../../../core/site';
-import { siteDetailsField } from './site-questions';
+import { siteDetailsField } from '../../../core/questions';
 import { EMPTY_TREE_DETAILS, treeDetailsField, type TreeDetailsDraft } from './tree-details-draft';
 
 /** What the user has entered on the upload stage and not yet sent. */

@@ -1,7 +1,7 @@
 import { ClipboardList } from 'lucide-react';
 import type { Analysis } from '../../../core/analysis';
 import { cardStyles } from '../ui';
-import { siteAnswers } from './site-questions';
+import { siteAnswers } from '../../../core/questions';
 
 /**
  * What the user told us with the photo: the Project Details and the site questions they

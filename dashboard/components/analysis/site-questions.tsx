@@ -1,73 +1,22 @@
 import { Eraser } from 'lucide-react';
 import { useId } from 'react';
-import { ACCESS_LABELS, DRAG_LABELS, TARGET_LABELS, type SiteDetails } from '../../../core/site';
+import { encodeAnswer, SITE_QUESTIONS, withAnswer, type SiteDetails, type SiteQuestion } from '../../../core/questions';
 import { buttonStyles } from '../ui';
-
-interface Option {
-  value: string;
-  label: string;
-}
-
-interface Question {
-  key: keyof SiteDetails;
-  legend: string;
-  options: Option[];
-}
-
-const YES_NO: Option[] = [
-  { value: 'yes', label: 'Yes' },
-  { value: 'no', label: 'No' },
-];
-
-const options = (labels: Record<string, string>): Option[] =>
-  Object.entries(labels).map(([value, label]) => ({ value, label }));
-
-/** DECISIONS, Analysis: the site questions, in the order a contractor walks the job. */
-const QUESTIONS: Question[] = [
-  { key: 'targets', legend: 'What is within falling distance?', options: options(TARGET_LABELS) },
-  { key: 'powerLines', legend: 'Power lines near the tree?', options: YES_NO },
-  { key: 'access', legend: 'Access for equipment', options: options(ACCESS_LABELS) },
-  { key: 'dragDistance', legend: 'Distance to drag brush to the chipper', options: options(DRAG_LABELS) },
-  { key: 'stumpGrinding', legend: 'Stump grinding wanted?', options: YES_NO },
-  { key: 'wasteRemoval', legend: 'Wood and waste removal wanted?', options: YES_NO },
-];
-
-/** The questions answered, each with its answer as the user picked it: for a past analysis. */
-export function siteAnswers(details: SiteDetails): { question: string; answer: string }[] {
-  return QUESTIONS.flatMap(({ key, legend, options: choices }) => {
-    const value = encode(details[key]);
-    const choice = choices.find((option) => option.value === value);
-    return choice ? [{ question: legend, answer: choice.label }] : [];
-  });
-}
-
-const BOOLEAN_KEYS = new Set<keyof SiteDetails>(['powerLines', 'stumpGrinding', 'wasteRemoval']);
-
-/** A radio's value for an answer: yes/no for the booleans, the enum value otherwise. */
-function encode(answer: SiteDetails[keyof SiteDetails]): string {
-  if (answer === undefined) return '';
-  if (typeof answer === 'boolean') return answer ? 'yes' : 'no';
-  return answer;
-}
-
-function answer(details: SiteDetails, key: keyof SiteDetails, value: string): SiteDetails {
-  // The options above come from the same label maps as siteDetailsSchema, so the value fits the key.
-  return { ...details, [key]: BOOLEAN_KEYS.has(key) ? value === 'yes' : value } as SiteDetails;
-}
 
 function QuestionGroup({
   question,
   value,
   onChange,
 }: {
-  question: Question;
+  question: SiteQuestion;
   value: string;
   onChange: (value: string) => void;
 }) {
   const name = useId();
   return (
     <fieldset className="min-w-0">
-      <legend className="mb-2 text-sm font-medium text-stone-800">{question.legend}</legend>
+      <legend className="mb-2 text-sm font-medium text-stone-800">{question.question}</legend>
+      {question.hint ? <p className="-mt-1 mb-2 text-xs text-stone-600">{question.hint}</p> : null}
       <div className="flex flex-wrap gap-2">
         {question.options.map((option) => (
           <label
@@ -115,21 +64,15 @@ export function SiteQuestions({ value, onChange }: { value: SiteDetails; onChang
         ) : null}
       </div>
       <div className="grid gap-x-6 gap-y-4 md:grid-cols-2">
-        {QUESTIONS.map((question) => (
+        {SITE_QUESTIONS.map((question) => (
           <QuestionGroup
             key={question.key}
             question={question}
-            value={encode(value[question.key])}
-            onChange={(v) => onChange(answer(value, question.key, v))}
+            value={encodeAnswer(value[question.key])}
+            onChange={(v) => onChange(withAnswer(value, question.key, v))}
           />
         ))}
       </div>
     </section>
   );
-}
-
-/** The answered questions only, as the upload's `siteDetails` field; undefined when none are. */
-export function siteDetailsField(details: SiteDetails): string | undefined {
-  const answered = Object.fromEntries(Object.entries(details).filter(([, v]) => v !== undefined));
-  return Object.keys(answered).length > 0 ? JSON.stringify(answered) : undefined;
 }

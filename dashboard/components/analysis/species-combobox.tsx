@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { exactSpecies, speciesOptions, type SpeciesOption } from './species-options';
+import { exactSpecies, speciesOptions, type SpeciesOption } from '../../../core/species-search';
 
 /**
  * The species picker: a combobox with type-to-filter over core/species.ts's list and

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SPECIES } from '../../../core/species';
-import { exactSpecies, NOT_SURE, speciesOptions } from './species-options';
+import { SPECIES } from './species';
+import { exactSpecies, NOT_SURE, speciesOptions } from './species-search';
 
 describe('the species picker list', () => {
   it('offers "Not sure" and every listed species with nothing typed, the kinds without a species last', () => {

@@ -1,4 +1,4 @@
-import { matchSpecies, SPECIES, type TreeKind } from '../../../core/species';
+import { matchSpecies, SPECIES, type TreeKind } from './species';
 
 export interface SpeciesOption {
   /** The name sent as treeDetails.species; empty for "Not sure". */

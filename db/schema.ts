@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { CONTACT_METHODS, CONTACT_TIMES } from '../core/contact-preference';
 import type { PhotoMeasurement } from '../core/photo-measure';
 import type { ValueSources } from '../core/tree-details';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
@@ -236,6 +237,9 @@ export const leads = sqliteTable(
     email: text('email'),
     phone: text('phone'),
     note: text('note'),
+    /** How and when the visitor would like to hear back (core/contact-preference.ts); null when not said. */
+    contactMethod: text('contact_method', { enum: CONTACT_METHODS }),
+    contactTime: text('contact_time', { enum: CONTACT_TIMES }),
     contactedAt: integer('contacted_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { treeDetailsSchema } from '../../../core/tree-details';
 import {
-  EMPTY_MEASURE,
   EMPTY_TREE_DETAILS,
   convertedSize,
-  formatDiameter,
-  formatHeight,
-  measuredSizes,
-  parseDecimal,
-  photoMeasurementOf,
   treeDetailsField,
   treeDetailsFromDraft,
   type MeasureDraft,
@@ -74,41 +68,7 @@ describe('the treeDetails field', () => {
   });
 });
 
-describe('measuring on the photo', () => {
-  it('needs the photo size, a whole reference and one span', () => {
-    expect(photoMeasurementOf(EMPTY_MEASURE)).toBeUndefined();
-    expect(photoMeasurementOf({ ...MEASURED, imageWidth: 0 })).toBeUndefined();
-    expect(photoMeasurementOf({ ...MEASURED, points: { ...MEASURED.points, reference: { top: { x: 1, y: 1 } } } })).toBeUndefined();
-    expect(photoMeasurementOf({ ...MEASURED, points: { ...MEASURED.points, height: {}, trunk: {} } })).toBeUndefined();
-    expect(photoMeasurementOf({ ...MEASURED, typedLengthM: '0' })).toBeUndefined();
-    const heightOnly = photoMeasurementOf({ ...MEASURED, points: { ...MEASURED.points, trunk: { left: { x: 1, y: 1 } } } });
-    expect(heightOnly?.tree).toBeDefined();
-    expect(heightOnly?.trunk).toBeUndefined();
-  });
-
-  it('turns the taps into metres', () => {
-    expect(measuredSizes(MEASURED)).toEqual({ heightM: 12, diameterM: 0.5 });
-    expect(measuredSizes({ ...MEASURED, reference: 'door' })).toEqual({ heightM: 12, diameterM: 0.5 });
-    expect(measuredSizes({ ...MEASURED, reference: 'eaves' })).toEqual({ heightM: 30, diameterM: 1.25 });
-  });
-
-  it('shows sizes in both units', () => {
-    expect(formatHeight(12)).toBe('12.0 m (39 ft)');
-    expect(formatDiameter(0.5)).toBe('50 cm (20 in)');
-    expect(formatDiameter(0.05)).toBe('5.0 cm (2 in)');
-  });
-});
-
-describe('typed numbers', () => {
-  it('reads decimals with a point or a comma', () => {
-    expect(parseDecimal(' 12 ')).toBe(12);
-    expect(parseDecimal('12.5')).toBe(12.5);
-    expect(parseDecimal('12,5')).toBe(12.5);
-    expect(parseDecimal('.5')).toBe(0.5);
-    expect(parseDecimal('12.')).toBe(12);
-    for (const bad of ['', '-3', '1e3', '12 ft', 'abc', '1.2.3']) expect(parseDecimal(bad)).toBeUndefined();
-  });
-
+describe('typed sizes', () => {
   it('shows the other unit', () => {
     expect(convertedSize('height', { value: '40', unit: 'ft', band: '' })).toBe('12 m');
     expect(convertedSize('height', { value: '12', unit: 'm', band: '' })).toBe('39 ft');

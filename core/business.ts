@@ -12,6 +12,7 @@ import {
   SLUG_MAX,
   SLUG_PATTERN,
 } from './embed';
+import { CONTACT_METHODS, CONTACT_TIMES, EMAIL_FOR_EMAIL, PHONE_FOR_CALL } from './contact-preference';
 
 /**
  * Businesses and leads as the API takes and answers them (SPEC 3, 5, 7; DECISIONS, Embed
@@ -162,12 +163,18 @@ export const leadInputSchema = z
       .pipe(emailSchema.optional()),
     phone: phoneSchema,
     note: optionalTrimmed(LEAD_LIMITS.note, `Note must be at most ${LEAD_LIMITS.note} characters`),
+    /** How and when the visitor would like to hear back (core/contact-preference.ts): one tap each, optional. */
+    contactMethod: z.enum(CONTACT_METHODS, 'contactMethod must be phone, email or either').nullish(),
+    contactTime: z.enum(CONTACT_TIMES, 'contactTime must be morning, afternoon, evening or any').nullish(),
     [LEAD_HONEYPOT_FIELD]: z.string().max(500).optional(),
   })
   .refine((v) => v.email !== undefined || v.phone !== undefined, {
     message: 'Please give an e-mail address or a phone number',
     path: ['email'],
-  });
+  })
+  // A chosen way needs its detail, or the business cannot use it.
+  .refine((v) => v.contactMethod !== 'phone' || v.phone !== undefined, { message: PHONE_FOR_CALL, path: ['phone'] })
+  .refine((v) => v.contactMethod !== 'email' || v.email !== undefined, { message: EMAIL_FOR_EMAIL, path: ['email'] });
 export type LeadInput = z.input<typeof leadInputSchema>;
 export type LeadData = z.output<typeof leadInputSchema>;
 
@@ -179,6 +186,9 @@ export const leadSchema = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   note: z.string().nullable(),
+  /** The visitor's preferred way and time to be contacted; null when they did not say. */
+  contactMethod: z.enum(CONTACT_METHODS).nullable(),
+  contactTime: z.enum(CONTACT_TIMES).nullable(),
   contactedAt: z.string().nullable(),
   createdAt: z.string(),
   /** The estimate the visitor saw; null if the analysis was since deleted. */
@@ -188,6 +198,10 @@ export const leadSchema = z.object({
       species: z.string().nullable(),
       totalMinutes: z.object({ min: z.number().int(), max: z.number().int() }),
       cost: z.object({ min: z.string(), max: z.string() }).nullable(),
+      /** Why the estimate recommends seeing the site first, when it does. */
+      siteVisitReason: z.string().nullable(),
+      /** Every answer the visitor gave, tree then site (core/visitor-answers.ts). */
+      answers: z.array(z.object({ question: z.string(), answer: z.string() })),
     })
     .nullable(),
 });

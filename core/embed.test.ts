@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalOrigin, iframeSnippet, originLines, scriptSnippet, slugFromName, SLUG_PATTERN } from './embed';
+import { canonicalOrigin, iframeSnippet, originLines, scriptSnippet, slugFromName, SLUG_PATTERN, OPERATOR_WORDS } from './embed';
 
 describe('slugFromName (SPEC 5)', () => {
   it('lowercases, drops other characters, turns spaces into hyphens and collapses repeats', () => {
@@ -46,5 +46,14 @@ describe('embed snippets', () => {
     expect(scriptSnippet('https://trees.example', 'green-oak')).toBe(
       '<tree-estimator slug="green-oak"></tree-estimator>\n<script src="https://trees.example/widget.js" async></script>',
     );
+  });
+});
+
+describe('OPERATOR_WORDS', () => {
+  it("catches how the server is set up, not the electricity network operator a visitor must call", () => {
+    for (const text of ['Read by the AI model', 'No credits left', 'Ask the operator', 'Check the configuration', 'vision provider']) {
+      expect(OPERATOR_WORDS.test(text), text).toBe(true);
+    }
+    expect(OPERATOR_WORDS.test('Keep at least 10 ft (3 m) clear and contact the network operator first.')).toBe(false);
   });
 });

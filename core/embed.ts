@@ -1,4 +1,5 @@
 import type { TimeBreakdown } from './format';
+import type { QuoteItem } from './quote';
 
 /**
  * The embeddable estimator's contract (SPEC 2 Embedded widget, 5, 8, 9; DECISIONS, Embed
@@ -18,9 +19,11 @@ export const EMBED_RETRY_MESSAGE = "We couldn't work out an estimate just now. P
 /**
  * Words a business's visitor must never read in the estimator (issue 19): how the operator set
  * the server up (models, providers, configuration) or what the owner pays with (credits).
- * Server tests hold every text an embed answer carries against it.
+ * Server tests hold every text an embed answer carries against it. The electricity "network
+ * operator" of the power-lines safety warning (server/analysis/safety.ts) is the visitor's to
+ * call, not ours, and stays.
  */
-export const OPERATOR_WORDS = /\b(?:AI|models?|vision|credits?|providers?|configur\w*|operator|OpenAI|API keys?)\b/i;
+export const OPERATOR_WORDS = /\b(?:AI|models?|vision|credits?|providers?|configur\w*|(?<!network )operator|OpenAI|API keys?)\b/i;
 
 /**
  * A factor as a visitor reads it: where the owner's copy says what the photo's model read, the
@@ -104,6 +107,8 @@ export interface EmbedAnalysis extends TimeBreakdown {
   siteVisitReason: string | null;
   hourlyRate: string;
   cost: { min: string; max: string } | null;
+  /** What the price covers and leaves out (stump, waste), from the visitor's answers (core/quote.ts includedWork). */
+  included: QuoteItem[];
 }
 export interface EmbedAnalyzeResponse {
   outcome: 'estimate';

@@ -1,3 +1,4 @@
+import type { ContactMethod, ContactTime } from '../core/contact-preference';
 import type { EmbedAnalyzeOutcome, PublicBusiness, WidgetEvent } from '../core/embed';
 import { readErrorAnswer } from '../core/error-body';
 
@@ -88,6 +89,9 @@ export interface LeadRequest {
   email?: string;
   phone?: string;
   note?: string;
+  /** How and when the visitor would like to hear back (core/contact-preference.ts); left out when not tapped. */
+  contactMethod?: ContactMethod;
+  contactTime?: ContactTime;
   /** The honeypot (LEAD_HONEYPOT_FIELD): sent as typed, empty for people. */
   website?: string;
 }

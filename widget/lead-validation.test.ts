@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMAIL_FOR_EMAIL, PHONE_FOR_CALL } from '../core/contact-preference';
 import { LEAD_LIMITS } from '../core/embed';
 import { CONTACT_REQUIRED, errorsFromDetails, validateLead } from './lead-validation';
 
@@ -16,6 +17,17 @@ describe('validateLead', () => {
     expect(validateLead({ ...empty, name: 'Jo', phone: '12345' }).phone).toBe('Please enter a valid phone number');
     expect(validateLead({ ...empty, name: 'Jo', phone: 'call me' }).phone).toBe('Please enter a valid phone number');
     expect(validateLead({ ...empty, name: 'Jo', phone: '+44 (0)20 7946-0958' })).toEqual({});
+  });
+
+  it('needs the detail for the way the visitor chose to hear back', () => {
+    expect(validateLead({ ...empty, name: 'Jo', email: 'jo@example.com' }, { contactMethod: 'phone' })).toEqual({ phone: PHONE_FOR_CALL });
+    expect(validateLead({ ...empty, name: 'Jo', phone: '07700 900123' }, { contactMethod: 'email' })).toEqual({ email: EMAIL_FOR_EMAIL });
+    expect(validateLead({ ...empty, name: 'Jo', phone: '07700 900123' }, { contactMethod: 'phone' })).toEqual({});
+    expect(validateLead({ ...empty, name: 'Jo', phone: '07700 900123' }, { contactMethod: 'either' })).toEqual({});
+    // A wrong number says what is wrong with it, not that one is missing.
+    expect(validateLead({ ...empty, name: 'Jo', email: 'jo@example.com', phone: '123' }, { contactMethod: 'phone' }).phone).toBe(
+      'Please enter a valid phone number',
+    );
   });
 
   it('keeps to the shared limits', () => {

@@ -1,3 +1,4 @@
+import { EMAIL_FOR_EMAIL, PHONE_FOR_CALL, type ContactMethod } from '../core/contact-preference';
 import { LEAD_LIMITS } from '../core/embed';
 
 /**
@@ -10,6 +11,11 @@ export interface LeadFields {
   email: string;
   phone: string;
   note: string;
+}
+
+/** The visitor's taps: how they would like to hear back (a chosen way needs its detail). */
+export interface LeadChoices {
+  contactMethod?: ContactMethod;
 }
 
 export type LeadField = keyof LeadFields;
@@ -26,7 +32,7 @@ function digitCount(text: string): number {
   return text.replace(/\D/g, '').length;
 }
 
-export function validateLead(fields: LeadFields): LeadErrors {
+export function validateLead(fields: LeadFields, choices: LeadChoices = {}): LeadErrors {
   const errors: LeadErrors = {};
   const name = fields.name.trim();
   const email = fields.email.trim();
@@ -49,6 +55,8 @@ export function validateLead(fields: LeadFields): LeadErrors {
       }
     }
   }
+  if (choices.contactMethod === 'phone' && phone === '') errors.phone ??= PHONE_FOR_CALL;
+  if (choices.contactMethod === 'email' && email === '') errors.email ??= EMAIL_FOR_EMAIL;
 
   if (note.length > LEAD_LIMITS.note) errors.note = `Note must be at most ${LEAD_LIMITS.note} characters`;
   return errors;

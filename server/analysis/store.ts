@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Analysis } from '../../core/analysis';
 import { factorForVisitor, type EmbedAnalysis } from '../../core/embed';
 import { penceToDecimal } from '../../core/money';
+import { includedWork } from '../../core/quote';
 import { normaliseConfidence, storedMinutes, wholeSize } from '../../core/normalise';
 import { siteDetailsSchema } from '../../core/site';
 import { photoMeasurementSchema, valueSourcesSchema } from '../../core/tree-details';
@@ -114,8 +115,8 @@ export function toAnalysisView(row: AnalysisRow, businessName: string | null = n
 }
 
 /**
- * What a visitor on a business's site sees of their estimate: SPEC 3's analysis fields and
- * the cost, never the owner's photo route, notes, calibration or settings.
+ * What a visitor on a business's site sees of their estimate: SPEC 3's analysis fields, the
+ * cost and what it includes, never the owner's photo route, notes, calibration or settings.
  */
 export function toEmbedAnalysis(row: AnalysisRow): EmbedAnalysis {
   const view = toAnalysisView(row);
@@ -137,6 +138,8 @@ export function toEmbedAnalysis(row: AnalysisRow): EmbedAnalysis {
     siteVisitReason: view.siteVisitReason,
     hourlyRate: view.hourlyRate,
     cost: view.cost,
+    // Worked out here, so the widget carries no quote rules (its first chunk is budgeted).
+    included: includedWork(view.siteDetails, view.factors),
   };
 }
 

@@ -1,7 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Lead, LeadData } from '../../core/business';
+import { isContactMethod, isContactTime } from '../../core/contact-preference';
 import { LEAD_HONEYPOT_FIELD } from '../../core/embed';
 import { totalMinutes } from '../../core/format';
+import { visitorAnswers } from '../../core/visitor-answers';
 import type { Db } from '../../db/client';
 import { leads, treeAnalyses } from '../../db/schema';
 import { toAnalysisView, type AnalysisRow } from '../analysis/store';
@@ -41,6 +43,8 @@ export function createLead(db: Db, clock: Clock, business: BusinessRow, input: L
         email: input.email ?? null,
         phone: input.phone ?? null,
         note: input.note ?? null,
+        contactMethod: input.contactMethod ?? null,
+        contactTime: input.contactTime ?? null,
         createdAt: clock.now(),
       })
       .returning()
@@ -79,9 +83,17 @@ export function markContacted(db: Db, clock: Clock, businessId: number, leadId: 
   return toLeadView(updated, analysis ?? null);
 }
 
+/** The estimate the visitor saw, with every answer they gave it, as the owner reads it. */
 export function estimateOf(analysis: AnalysisRow): NonNullable<Lead['estimate']> {
   const view = toAnalysisView(analysis);
-  return { imageUrl: view.imageUrl, species: view.species, totalMinutes: totalMinutes(view), cost: view.cost };
+  return {
+    imageUrl: view.imageUrl,
+    species: view.species,
+    totalMinutes: totalMinutes(view),
+    cost: view.cost,
+    siteVisitReason: view.siteVisitReason,
+    answers: visitorAnswers({ species: view.species, heightFt: view.height, dbhIn: view.diameter, sources: view.sources }, view.siteDetails),
+  };
 }
 
 export function toLeadView(lead: LeadRow, analysis: AnalysisRow | null): Lead {
@@ -93,6 +105,9 @@ export function toLeadView(lead: LeadRow, analysis: AnalysisRow | null): Lead {
     email: lead.email,
     phone: lead.phone,
     note: lead.note,
+    // A value this version does not know (a row from a later one) reads as not said.
+    contactMethod: isContactMethod(lead.contactMethod) ? lead.contactMethod : null,
+    contactTime: isContactTime(lead.contactTime) ? lead.contactTime : null,
     contactedAt: lead.contactedAt?.toISOString() ?? null,
     createdAt: lead.createdAt.toISOString(),
     estimate: analysis ? estimateOf(analysis) : null,

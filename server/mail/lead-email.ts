@@ -1,4 +1,5 @@
 import type { Lead } from '../../core/business';
+import { CONTACT_METHOD_LABELS, CONTACT_TIME_LABELS } from '../../core/contact-preference';
 import { formatCostRange, formatTotalTime } from '../../core/format';
 import { parsePence } from '../../core/money';
 import type { MailMessage } from './mailer';
@@ -20,40 +21,65 @@ function costText(cost: { min: string; max: string } | null): string | null {
   return min === undefined || max === undefined ? null : formatCostRange({ minPence: min, maxPence: max });
 }
 
+type Rows = [string, string | null][];
+
+/** The sections of the e-mail, each a title (or none) and the rows that have a value. */
+function sections(lead: Lead, base: string): { title: string | null; rows: [string, string][] }[] {
+  const estimate = lead.estimate;
+  const contact: Rows = [
+    ['Name', lead.name],
+    ['E-mail', lead.email],
+    ['Phone', lead.phone],
+    ['Preferred contact', lead.contactMethod ? CONTACT_METHOD_LABELS[lead.contactMethod] : null],
+    ['Best time', lead.contactTime ? CONTACT_TIME_LABELS[lead.contactTime] : null],
+    ['Note', lead.note],
+  ];
+  const answers: Rows = estimate ? estimate.answers.map(({ question, answer }) => [question, answer]) : [];
+  const estimated: Rows = estimate
+    ? [
+        ['Tree', estimate.species ?? 'Unknown species'],
+        ['Estimated time', formatTotalTime(estimate.totalMinutes)],
+        ['Estimated cost', costText(estimate.cost)],
+        ['Site visit recommended', estimate.siteVisitReason],
+        ['Photo', `${base}${estimate.imageUrl}`],
+      ]
+    : [];
+  const filled = (rows: Rows) => rows.filter((row): row is [string, string] => row[1] !== null);
+  return [
+    { title: null, rows: filled(contact) },
+    { title: 'Their answers', rows: filled(answers) },
+    { title: 'The estimate they saw', rows: filled(estimated) },
+  ].filter((section) => section.rows.length > 0);
+}
+
+/** "Name: Jo", but a question keeps its own mark: "How tall is the tree? About ...". */
+const textRow = ([k, v]: [string, string]) => `${k}${k.endsWith('?') ? '' : ':'} ${v}`;
+
 /**
  * The e-mail a business owner gets for each quote request from their embedded estimator
- * (DECISIONS, Embed widget): who asked, how to reach them, their note, the estimate they
- * saw, and a link to it. Plain text first; a simple HTML twin.
+ * (DECISIONS, Embed widget; issue 19, goal 5): who asked, how and when they would like to hear
+ * back, their note, every answer they gave, the estimate they saw with its photo, and a link to
+ * it. Plain text first; a simple HTML twin.
  */
 export function leadEmail({ to, ownerName, businessName, lead, publicUrl }: LeadEmailInput): MailMessage {
   const base = publicUrl.replace(/\/$/, '');
   const link = lead.analysisId ? `${base}/history/${lead.analysisId}` : `${base}/admin/businesses`;
-  const estimate = lead.estimate;
-  const cost = estimate ? costText(estimate.cost) : null;
-  const rows: [string, string | null][] = [
-    ['Name', lead.name],
-    ['E-mail', lead.email],
-    ['Phone', lead.phone],
-    ['Note', lead.note],
-    ['Tree', estimate ? (estimate.species ?? 'Unknown species') : null],
-    ['Estimated time', estimate ? formatTotalTime(estimate.totalMinutes) : null],
-    ['Estimated cost', cost],
-  ];
-  const facts = rows.filter((row): row is [string, string] => row[1] !== null);
+  const parts = sections(lead, base);
   const greeting = ownerName ? `Hello ${ownerName},` : 'Hello,';
   const text = [
     greeting,
     '',
     `A visitor to your website asked ${businessName} for a quote through your TreeAnalyzer Pro estimator.`,
-    '',
-    ...facts.map(([k, v]) => `${k}: ${v}`),
+    ...parts.flatMap(({ title, rows }) => ['', ...(title ? [title] : []), ...rows.map(textRow)]),
     '',
     `See the estimate and photo: ${link}`,
     `All your quote requests: ${base}/admin/businesses`,
   ].join('\n');
+  const table = (rows: [string, string][]) =>
+    `<table>${rows.map(([k, v]) => `<tr><th align="left" valign="top">${escape(k)}</th><td style="white-space:pre-line">${escape(v)}</td></tr>`).join('')}</table>`;
   const html = `<p>${escape(greeting)}</p>
 <p>A visitor to your website asked <strong>${escape(businessName)}</strong> for a quote through your TreeAnalyzer Pro estimator.</p>
-<table>${facts.map(([k, v]) => `<tr><th align="left" valign="top">${escape(k)}</th><td style="white-space:pre-line">${escape(v)}</td></tr>`).join('')}</table>
+${parts.map(({ title, rows }) => `${title ? `<h3>${escape(title)}</h3>\n` : ''}${table(rows)}`).join('\n')}
 <p><a href="${escape(link)}">See the estimate and photo</a> · <a href="${escape(`${base}/admin/businesses`)}">All your quote requests</a></p>`;
   return { to, subject: `New quote request for ${businessName} from ${lead.name}`, text, html };
 }

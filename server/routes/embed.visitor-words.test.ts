@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as contactPreference from '../../core/contact-preference';
 import { EMBED_RETRY_MESSAGE, OPERATOR_WORDS } from '../../core/embed';
 import { grantTo } from '../testing/analysis';
 import { createBusinessFor, looseEmbedLimits, visitorAnalyze } from '../testing/business';
@@ -58,6 +59,25 @@ describe('what a visitor reads', () => {
     const { status, body } = await visitorTexts(local, { description: '' });
     expect(status).toBe(200);
     expect(body.reasons).toContain("We need the tree's size: choose roughly how tall it is and how thick its trunk is");
+  });
+
+  it('with no model and every answer given: what the price includes and why to see the site', async () => {
+    const { status, body } = await visitorTexts(local, {
+      description: '',
+      treeDetails: { height: { band: 'much_taller' }, diameter: { band: 'too_wide_to_hug' } },
+      siteDetails: { targets: 'building', powerLines: true, access: 'through_house', dragDistance: 'long', stumpGrinding: true, wasteRemoval: false },
+    });
+    expect(status).toBe(201);
+    expect(body.analysis.included.length).toBeGreaterThan(0);
+    expect(body.analysis.siteVisitReason).toEqual(expect.any(String));
+  });
+
+  it("the estimator's own words for the results and the quote request", () => {
+    // Written in widget/views (estimate-cards.tsx, results-view.tsx, lead-form.tsx) and core/contact-preference.ts.
+    const widgetWords = ['What the price includes', 'Not included:', 'Site visit recommended', 'Request a quote', '(optional)'];
+    const words = [...widgetWords, ...texts(contactPreference)];
+    expect(words.filter((text) => OPERATOR_WORDS.test(text))).toEqual([]);
+    expect(words).toContain('Call me');
   });
 
   it('with a model: an estimate where the visitor overruled its sizes, and a photo that is not a tree', async () => {

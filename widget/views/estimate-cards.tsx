@@ -1,4 +1,4 @@
-import { Clock, TreeDeciduous } from 'lucide-react';
+import { CircleCheck, CircleMinus, Clock, ListChecks, TreeDeciduous } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { EmbedAnalysis } from '../../core/embed';
 import { formatCostRange, formatTimeRange, formatTotalTime, totalMinutes } from '../../core/format';
@@ -62,6 +62,33 @@ export function TreeAnalysisCard({ analysis }: { analysis: EmbedAnalysis }) {
         <Row label="Height">{analysis.height != null ? `${analysis.height} ft` : 'N/A'}</Row>
         <Row label="Wood density">{analysis.woodDensity || 'N/A'}</Row>
       </dl>
+    </Card>
+  );
+}
+
+/**
+ * What the price covers and what it leaves out (issue 19, goal 5), from the visitor's answers:
+ * stump grinding and waste removal included or not (the server's core/quote.ts includedWork).
+ */
+export function IncludedCard({ analysis }: { analysis: EmbedAnalysis }) {
+  if (analysis.included.length === 0) return null;
+  return (
+    <Card title="What the price includes" icon={<ListChecks aria-hidden="true" className="size-5 text-stone-600" />}>
+      <ul className="flex flex-col gap-2">
+        {analysis.included.map((item) => (
+          <li key={item.text} className="flex items-start gap-2 text-stone-800">
+            {item.included ? (
+              <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-visible" />
+            ) : (
+              <CircleMinus aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-stone-500" />
+            )}
+            <span>
+              {!item.included && <span className="font-semibold text-stone-900">Not included: </span>}
+              {item.text}
+            </span>
+          </li>
+        ))}
+      </ul>
     </Card>
   );
 }

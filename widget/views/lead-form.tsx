@@ -1,11 +1,19 @@
-import { CircleCheck, Send } from 'lucide-react';
+import { Check, CircleCheck, Send } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  CONTACT_METHOD_CHOICES,
+  CONTACT_METHOD_QUESTION,
+  CONTACT_TIME_CHOICES,
+  CONTACT_TIME_QUESTION,
+  type ContactMethod,
+  type ContactTime,
+} from '../../core/contact-preference';
 import { LEAD_HONEYPOT_FIELD, LEAD_LIMITS, LEAD_THANKS } from '../../core/embed';
 import { EmbedApiError, type LeadRequest } from '../api';
 import { Spinner } from '../components/spinner';
 import { InputField, TextAreaField } from '../components/text-field';
 import { errorsFromDetails, validateLead, type LeadErrors, type LeadField, type LeadFields } from '../lead-validation';
-import { buttonStyles, cardStyles, errorTextStyles, hintStyles } from '../ui';
+import { buttonStyles, cardStyles, errorTextStyles, hintStyles, labelStyles } from '../ui';
 
 interface LeadFormProps {
   analysisId: number;
@@ -19,10 +27,14 @@ const FIELD_ORDER: readonly LeadField[] = ['name', 'email', 'phone', 'note'];
 
 /**
  * "Request a quote" under the results (DECISIONS, Embed widget): a name and an e-mail or
- * a phone, an optional note, sent only to this business. The honeypot field is for bots.
+ * a phone, how and when they would like to hear back (one tap each, optional), an optional
+ * note, sent only to this business. The estimate and its answers go with it by analysisId, so
+ * nothing is typed twice. The honeypot field is for bots.
  */
 export function LeadForm({ analysisId, businessName, submit, onSent }: LeadFormProps) {
   const [fields, setFields] = useState<LeadFields>(EMPTY);
+  const [contactMethod, setContactMethod] = useState<ContactMethod>();
+  const [contactTime, setContactTime] = useState<ContactTime>();
   const [honeypot, setHoneypot] = useState('');
   const [errors, setErrors] = useState<LeadErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -41,7 +53,7 @@ export function LeadForm({ analysisId, businessName, submit, onSent }: LeadFormP
     event.preventDefault();
     const form = event.currentTarget;
     setFormError(null);
-    const found = validateLead(fields);
+    const found = validateLead(fields, { contactMethod });
     if (Object.keys(found).length > 0) {
       showErrors(form, found);
       return;
@@ -55,6 +67,8 @@ export function LeadForm({ analysisId, businessName, submit, onSent }: LeadFormP
         email: fields.email.trim() || undefined,
         phone: fields.phone.trim() || undefined,
         note: fields.note.trim() || undefined,
+        contactMethod,
+        contactTime,
         [LEAD_HONEYPOT_FIELD]: honeypot || undefined,
       });
       setStatus('sent');
@@ -124,6 +138,20 @@ export function LeadForm({ analysisId, businessName, submit, onSent }: LeadFormP
           onChange={update('phone')}
           error={errors.phone}
         />
+        <ChoiceGroup
+          name="contactMethod"
+          legend={CONTACT_METHOD_QUESTION}
+          choices={CONTACT_METHOD_CHOICES}
+          value={contactMethod}
+          onChange={setContactMethod}
+        />
+        <ChoiceGroup
+          name="contactTime"
+          legend={CONTACT_TIME_QUESTION}
+          choices={CONTACT_TIME_CHOICES}
+          value={contactTime}
+          onChange={setContactTime}
+        />
         <TextAreaField
           id="note"
           name="note"
@@ -160,6 +188,46 @@ export function LeadForm({ analysisId, businessName, submit, onSent }: LeadFormP
         </button>
       </form>
     </section>
+  );
+}
+
+interface ChoiceGroupProps<T extends string> {
+  name: string;
+  legend: string;
+  choices: Record<T, string>;
+  value: T | undefined;
+  onChange: (value: T) => void;
+}
+
+/**
+ * One tap: a group of radios drawn as tiles (arrow keys move between them, as for any radio
+ * group). The chosen tile shows a tick as well as the colour.
+ */
+function ChoiceGroup<T extends string>({ name, legend, choices, value, onChange }: ChoiceGroupProps<T>) {
+  return (
+    <fieldset className="min-w-0">
+      <legend className={`${labelStyles} mb-2`}>
+        {legend} <span className="font-normal text-stone-600">(optional)</span>
+      </legend>
+      <div className="flex flex-wrap gap-2">
+        {(Object.entries(choices) as [T, string][]).map(([key, label]) => (
+          <label key={key} className="relative">
+            <input
+              type="radio"
+              name={name}
+              value={key}
+              checked={value === key}
+              onChange={() => onChange(key)}
+              className="peer sr-only"
+            />
+            <span className="inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-full border border-stone-400 bg-white px-4 text-sm font-semibold text-stone-800 peer-checked:border-accent-visible peer-checked:bg-accent peer-checked:text-on-accent peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-visible">
+              {value === key && <Check aria-hidden="true" className="size-4" />}
+              {label}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 

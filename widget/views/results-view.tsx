@@ -4,7 +4,7 @@ import type { LeadRequest } from '../api';
 import { Card } from '../components/card';
 import { ViewHeading } from '../components/view-heading';
 import { buttonStyles } from '../ui';
-import { TimeAndCostCard, TreeAnalysisCard } from './estimate-cards';
+import { IncludedCard, TimeAndCostCard, TreeAnalysisCard } from './estimate-cards';
 import { LeadForm } from './lead-form';
 
 interface ResultsViewProps {
@@ -16,12 +16,21 @@ interface ResultsViewProps {
   focus: boolean;
 }
 
-/** SPEC 2, Embedded widget: the estimate, the tree, safety, then "Request a quote". */
+/**
+ * SPEC 2, Embedded widget, and issue 19 goal 5 (results that sell): the price at the business's
+ * rate and what it includes, a site visit where one is recommended and why, the tree and its
+ * safety notes, then "Request a quote".
+ */
 export function ResultsView({ response, businessName, onAnother, submitLead, onLeadSent, focus }: ResultsViewProps) {
   const { analysis } = response;
   return (
     <div className="flex flex-col gap-4">
       <ViewHeading focus={focus}>Your estimate</ViewHeading>
+
+      <div className="grid gap-4 @xl:grid-cols-2">
+        <TimeAndCostCard analysis={analysis} />
+        <IncludedCard analysis={analysis} />
+      </div>
 
       {analysis.siteVisitReason && (
         <div className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
@@ -34,26 +43,24 @@ export function ResultsView({ response, businessName, onAnother, submitLead, onL
       )}
 
       <div className="grid gap-4 @xl:grid-cols-2">
-        <TimeAndCostCard analysis={analysis} />
         <TreeAnalysisCard analysis={analysis} />
+        {analysis.safetyWarnings.length > 0 && (
+          <Card title="Safety Considerations" icon={<ShieldAlert aria-hidden="true" className="size-5 text-amber-700" />}>
+            <ul className="flex list-disc flex-col gap-1.5 pl-5 text-stone-800">
+              {analysis.safetyWarnings.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </ul>
+          </Card>
+        )}
       </div>
 
-      {analysis.safetyWarnings.length > 0 && (
-        <Card title="Safety Considerations" icon={<ShieldAlert aria-hidden="true" className="size-5 text-amber-700" />}>
-          <ul className="flex list-disc flex-col gap-1.5 pl-5 text-stone-800">
-            {analysis.safetyWarnings.map((warning) => (
-              <li key={warning}>{warning}</li>
-            ))}
-          </ul>
-        </Card>
-      )}
+      <LeadForm analysisId={analysis.id} businessName={businessName} submit={submitLead} onSent={onLeadSent} />
 
       <button type="button" className={`${buttonStyles.secondary} self-start`} onClick={onAnother}>
         <RotateCcw aria-hidden="true" className="size-4" />
         Analyze Another Tree
       </button>
-
-      <LeadForm analysisId={analysis.id} businessName={businessName} submit={submitLead} onSent={onLeadSent} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { CircleCheck, Inbox, Mail, Phone, RefreshCw, TreePine } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Business, Lead } from '../../../core/business';
+import { CONTACT_METHOD_LABELS, CONTACT_TIME_LABELS } from '../../../core/contact-preference';
 import { formatCostRange, formatTotalTime } from '../../../core/format';
 import { parsePence } from '../../../core/money';
 import { useLeads, useSetLeadContacted } from '../../api/businesses';
@@ -26,19 +27,72 @@ function costText(cost: { min: string; max: string } | null): string | null {
 function Estimate({ estimate }: { estimate: NonNullable<Lead['estimate']> }) {
   const cost = costText(estimate.cost);
   return (
-    <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-800">
-      <div className="flex gap-1">
-        <dt className="text-stone-600">Tree:</dt>
-        <dd className="font-medium">{estimate.species ?? 'Unknown species'}</dd>
-      </div>
-      <div className="flex gap-1">
-        <dt className="text-stone-600">Time:</dt>
-        <dd className="font-medium">{formatTotalTime(estimate.totalMinutes)}</dd>
-      </div>
-      {cost ? (
+    <>
+      <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-800">
         <div className="flex gap-1">
-          <dt className="text-stone-600">Estimate:</dt>
-          <dd className="font-medium">{cost}</dd>
+          <dt className="text-stone-600">Tree:</dt>
+          <dd className="font-medium">{estimate.species ?? 'Unknown species'}</dd>
+        </div>
+        <div className="flex gap-1">
+          <dt className="text-stone-600">Time:</dt>
+          <dd className="font-medium">{formatTotalTime(estimate.totalMinutes)}</dd>
+        </div>
+        {cost ? (
+          <div className="flex gap-1">
+            <dt className="text-stone-600">Estimate:</dt>
+            <dd className="font-medium">{cost}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {estimate.siteVisitReason ? (
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <span className="font-semibold">Site visit recommended: </span>
+          {estimate.siteVisitReason}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * Every answer the visitor gave the estimator, tree then site: question over answer on a phone,
+ * side by side where there is room.
+ */
+function Answers({ lead, answers }: { lead: Lead; answers: NonNullable<Lead['estimate']>['answers'] }) {
+  if (answers.length === 0) return null;
+  const id = `lead-${lead.id}-answers`;
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-stone-200 px-3 py-2">
+      <h5 id={id} className="text-sm font-semibold text-stone-900">
+        Their answers
+      </h5>
+      <dl className="mt-1 grid grid-cols-1 gap-x-4 text-sm sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        {answers.map(({ question, answer }) => (
+          <div key={question} className="contents">
+            <dt className="pt-1.5 text-stone-600 sm:pb-1.5">{question}</dt>
+            <dd className="pb-1.5 font-medium break-words text-stone-900 sm:pt-1.5">{answer}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** How and when the visitor would like to hear back, when they said. */
+function ContactPreference({ lead }: { lead: Lead }) {
+  if (!lead.contactMethod && !lead.contactTime) return null;
+  return (
+    <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-800">
+      {lead.contactMethod ? (
+        <div className="flex gap-1">
+          <dt className="text-stone-600">Prefers:</dt>
+          <dd className="font-medium">{CONTACT_METHOD_LABELS[lead.contactMethod]}</dd>
+        </div>
+      ) : null}
+      {lead.contactTime ? (
+        <div className="flex gap-1">
+          <dt className="text-stone-600">Best time:</dt>
+          <dd className="font-medium">{CONTACT_TIME_LABELS[lead.contactTime]}</dd>
         </div>
       ) : null}
     </dl>
@@ -128,10 +182,12 @@ function LeadItem({ businessId, lead }: { businessId: number; lead: Lead }) {
             </li>
           ) : null}
         </ul>
+        <ContactPreference lead={lead} />
         {lead.estimate ? <Estimate estimate={lead.estimate} /> : <p className="text-sm text-stone-600">The estimate was removed.</p>}
         {lead.note ? (
           <p className="rounded-lg bg-stone-100 px-3 py-2 text-sm break-words whitespace-pre-line text-stone-800">{lead.note}</p>
         ) : null}
+        {lead.estimate ? <Answers lead={lead} answers={lead.estimate.answers} /> : null}
         <div className="mt-1 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
           <ContactedToggle businessId={businessId} lead={lead} />
           {lead.analysisId !== null ? (

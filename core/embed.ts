@@ -92,6 +92,12 @@ export interface PublicBusiness {
   /** #rrggbb or null for the default green. */
   accentColor: string | null;
   status: EmbedStatus;
+  /**
+   * Whether this server reads a tree's size from the photo (a vision model is configured). When
+   * it cannot, the estimator asks the size questions up front; when it can, they are offered as
+   * "Let the photo decide". The visitor never reads why.
+   */
+  sizesFromPhoto: boolean;
 }
 
 /** The estimate a visitor sees: the SPEC 3 analysis fields, without the owner's notes or photo. */

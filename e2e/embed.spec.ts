@@ -1,11 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { waitForMail } from './mailbox';
 import { grantCredits, signedInAccount } from './operator';
 import { e2eEnv } from './rig/env';
 import { startHostSite, type HostSite } from './rig/host-site';
+import { ownerCopiesSnippet, type Owner } from './embed-owner';
 
 /*
  * The product's defining shape (issue "Embed widget"): an owner creates a business in
@@ -23,33 +24,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await host.close();
 });
-
-interface Owner {
-  email: string;
-  businessName: string;
-}
-
-/** An owner with credits creates a business in Business Admin and copies one of its snippets. */
-async function ownerCopiesSnippet(page: Page, context: BrowserContext, button: 'Copy Embed' | 'Copy Script Tag'): Promise<Owner & { snippet: string }> {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2eEnv('baseURL') });
-  const account = await signedInAccount(page);
-  grantCredits(account.username, 30);
-  const businessName = `Oakfield Tree Care ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-  await page.goto('/admin/businesses');
-  await page.getByRole('button', { name: 'Add Business' }).click();
-  await page.getByLabel('Business Name').fill(businessName);
-  await page.getByLabel('Hourly Rate').fill('48');
-  // The owner's site is the only one allowed to use (and frame) the estimator.
-  await page.getByLabel('Allowed Site Origins (optional)').fill(host.origin);
-  await page.getByRole('button', { name: 'Create Business' }).click();
-  await expect(page.getByText('Business configuration created successfully', { exact: true })).toBeVisible();
-
-  await page.getByRole('article', { name: businessName }).getByRole('button', { name: button }).click();
-  await expect(page.getByText('Copied!', { exact: true })).toBeVisible();
-  const snippet = await page.evaluate(() => navigator.clipboard.readText());
-  return { email: account.email, businessName, snippet };
-}
 
 /** A visitor's whole path inside the estimator, wherever it is rendered. */
 async function visitorGetsEstimateAndRequestsQuote(scope: Locator, owner: Owner) {
@@ -119,7 +93,7 @@ async function hostTextStyle(page: Page) {
 
 test('script tag: a visitor on the business site gets an estimate and requests a quote; the owner gets it', async ({ page, context, browser }) => {
   test.setTimeout(90_000);
-  const owner = await ownerCopiesSnippet(page, context, 'Copy Script Tag');
+  const owner = await ownerCopiesSnippet(page, context, host, 'Copy Script Tag');
   expect(owner.snippet).toContain('<tree-estimator slug="');
   const url = host.setPage('/script.html', 'Oakfield Garden Services', owner.snippet);
 
@@ -155,7 +129,7 @@ test('script tag: a visitor on the business site gets an estimate and requests a
 
 test('iframe: the frame sizes itself, and a visitor goes from photo to quote request', async ({ page, context, browser }) => {
   test.setTimeout(90_000);
-  const owner = await ownerCopiesSnippet(page, context, 'Copy Embed');
+  const owner = await ownerCopiesSnippet(page, context, host, 'Copy Embed');
   expect(owner.snippet).toMatch(/<iframe src="[^"]+\/embed\/[a-z0-9-]+" width="100%" height="600"/);
   const url = host.setPage('/iframe.html', 'Oakfield Garden Services', owner.snippet);
 
@@ -196,7 +170,7 @@ test('iframe: the frame sizes itself, and a visitor goes from photo to quote req
 
 test('a site that is not on the list cannot frame or use the estimator', async ({ page, context, browser }) => {
   test.setTimeout(60_000);
-  const owner = await ownerCopiesSnippet(page, context, 'Copy Script Tag');
+  const owner = await ownerCopiesSnippet(page, context, host, 'Copy Script Tag');
   // The same snippet on the app's own origin stands in for a stranger's site: not the listed one.
   const slug = /slug="([^"]+)"/.exec(owner.snippet)?.[1];
   const visitor = await (await browser.newContext()).newPage();

@@ -52,19 +52,19 @@ describe('estimatorApi', () => {
 
   it('never sends cookies and names the business in the path', async () => {
     const fetch = stubFetch(async () =>
-      response(JSON.stringify({ name: 'Oak', slug: 'oak', hourlyRate: '40.00', accentColor: null, status: 'available' }), { status: 200 }),
+      response(JSON.stringify({ name: 'Oak', slug: 'oak', hourlyRate: '40.00', accentColor: null, status: 'available', sizesFromPhoto: false }), { status: 200 }),
     );
     const business = await estimatorApi('https://trees.example').business('oak');
     expect(business.name).toBe('Oak');
     expect(fetch).toHaveBeenCalledWith('https://trees.example/api/businesses/oak', expect.objectContaining({ credentials: 'omit' }));
   });
 
-  it('sends the slug twice and the description only when it is not blank', async () => {
+  it('sends the slug twice, the description only when it is not blank, and the answers when there are any', async () => {
     const fetch = stubFetch(async () => response(JSON.stringify({ analysis: { id: 5 }, confidence: 0.5 }), { status: 201 }));
     const api = estimatorApi('https://trees.example');
     const photo = new File([new Uint8Array([1, 2, 3])], 'tree.jpg', { type: 'image/jpeg' });
 
-    await api.analyze('oak', photo, '   ');
+    await api.analyze('oak', photo, { description: '   ' });
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('https://trees.example/api/analyze-tree?businessSlug=oak');
     expect(init.credentials).toBe('omit');
@@ -73,8 +73,16 @@ describe('estimatorApi', () => {
     expect(form.has('description')).toBe(false);
     expect((form.get('image') as File).name).toBe('tree.jpg');
 
-    await api.analyze('oak', photo, ' next to a fence ');
-    expect((fetch.mock.calls[1]![1].body as FormData).get('description')).toBe('next to a fence');
+    expect(form.has('treeDetails')).toBe(false);
+    expect(form.has('siteDetails')).toBe(false);
+
+    const treeDetails = JSON.stringify({ height: { band: 'about_two_storey' } });
+    const siteDetails = JSON.stringify({ stumpGrinding: true });
+    await api.analyze('oak', photo, { description: ' next to a fence ', treeDetails, siteDetails });
+    const second = fetch.mock.calls[1]![1].body as FormData;
+    expect(second.get('description')).toBe('next to a fence');
+    expect(second.get('treeDetails')).toBe(treeDetails);
+    expect(second.get('siteDetails')).toBe(siteDetails);
   });
 
   it('posts a lead as JSON and returns the thanks', async () => {
@@ -101,9 +109,9 @@ describe('estimatorApi', () => {
     const photo = new File([new Uint8Array([1])], 'tree.jpg', { type: 'image/jpeg' });
     const needs = { outcome: 'needs_details', message: 'Add the size', missing: ['height', 'diameter'], reasons: ['No size given'] };
     stubFetch(async () => response(JSON.stringify(needs), { status: 200 }));
-    await expect(estimatorApi('https://x.example').analyze('oak', photo, '')).resolves.toEqual(needs);
+    await expect(estimatorApi('https://x.example').analyze('oak', photo, { description: '' })).resolves.toEqual(needs);
     stubFetch(async () => response(JSON.stringify({ outcome: 'needs_details', message: 'x', missing: 'height' }), { status: 200 }));
-    await expect(estimatorApi('https://x.example').analyze('oak', photo, '')).rejects.toBeInstanceOf(EmbedApiError);
+    await expect(estimatorApi('https://x.example').analyze('oak', photo, { description: '' })).rejects.toBeInstanceOf(EmbedApiError);
   });
 
   it('refuses an answer that is not a business', async () => {

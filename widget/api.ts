@@ -96,9 +96,16 @@ export interface LeadRequest {
   website?: string;
 }
 
+/** What goes with the photo: the visitor's notes, and their answers as JSON text (widget/questions/answers.ts). */
+export interface AnalyzeFields {
+  description: string;
+  treeDetails?: string;
+  siteDetails?: string;
+}
+
 export interface EstimatorApi {
   business(slug: string, signal?: AbortSignal): Promise<PublicBusiness>;
-  analyze(slug: string, image: File, description: string, signal?: AbortSignal): Promise<EmbedAnalyzeOutcome>;
+  analyze(slug: string, image: File, fields: AnalyzeFields, signal?: AbortSignal): Promise<EmbedAnalyzeOutcome>;
   requestQuote(slug: string, lead: LeadRequest): Promise<string>;
   /** Tells the business's funnel a photo was chosen; never fails the visitor (the count is the owner's, not theirs). */
   reportPhoto(slug: string): void;
@@ -116,11 +123,13 @@ export function estimatorApi(origin: string): EstimatorApi {
       return body;
     },
 
-    async analyze(slug, image, description, signal) {
+    async analyze(slug, image, { description, treeDetails, siteDetails }, signal) {
       const form = new FormData();
       form.append('image', image);
       // SPEC 5: the description is sent only when it has non-blank content.
       if (description.trim() !== '') form.append('description', description.trim());
+      if (treeDetails) form.append('treeDetails', treeDetails);
+      if (siteDetails) form.append('siteDetails', siteDetails);
       form.append('businessSlug', slug);
       const response = await send(url(`/api/analyze-tree?businessSlug=${encodeURIComponent(slug)}`), {
         method: 'POST',

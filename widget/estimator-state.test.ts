@@ -9,7 +9,7 @@ import {
 import { EmbedApiError } from './api';
 import { estimateEventDetail, viewForAnalysisError, viewForBusiness, viewForBusinessError } from './estimator-state';
 
-const business: PublicBusiness = { name: 'Oak', slug: 'oak', hourlyRate: '40.00', accentColor: null, status: 'available' };
+const business: PublicBusiness = { name: 'Oak', slug: 'oak', hourlyRate: '40.00', accentColor: null, status: 'available', sizesFromPhoto: false };
 
 describe('viewForBusiness', () => {
   it('offers the upload only when the business can serve', () => {

@@ -50,6 +50,19 @@ function progressAnnouncement(tick: number): string {
   return `Step ${tick + 1} of ${EMBED_PROCESSING_STEPS.length}: ${step.replace(/\.+$/, '')}`;
 }
 
+/** The questions' answers and setters, for the upload and needs-details views. */
+function answersOf(estimator: ReturnType<typeof useEstimator>, sizesFromPhoto: boolean) {
+  return {
+    tree: estimator.tree,
+    onTreeChange: estimator.setTree,
+    site: estimator.site,
+    onSiteChange: estimator.setSite,
+    measure: estimator.measure,
+    onMeasureChange: estimator.setMeasure,
+    sizesFromPhoto,
+  };
+}
+
 function Estimator({ slug, host, inFrame }: { slug: string; host: Element | null; inFrame: boolean }) {
   const tellHost = (event: HostEvent) => announceToHost(host, inFrame, event);
   const estimator = useEstimator(slug, api, tellHost);
@@ -100,10 +113,20 @@ function Estimator({ slug, host, inFrame }: { slug: string; host: Element | null
           onDescriptionChange={estimator.setDescription}
           onAnalyze={estimator.analyze}
           focus={focus}
+          answers={answersOf(estimator, business?.sizesFromPhoto ?? false)}
         />
       )}
       {view.kind === 'processing' && <ProcessingView tick={estimator.tick} focus={focus} />}
-      {view.kind === 'needs_details' && <NeedsDetailsView answer={view.answer} onBack={estimator.addDetails} focus={focus} />}
+      {view.kind === 'needs_details' && (
+        <NeedsDetailsView
+          answer={view.answer}
+          file={estimator.file}
+          answers={answersOf(estimator, false)}
+          onRetry={estimator.analyze}
+          onBack={estimator.addDetails}
+          focus={focus}
+        />
+      )}
       {view.kind === 'results' && (
         <ResultsView
           response={view.response}

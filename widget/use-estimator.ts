@@ -7,7 +7,9 @@ import {
   RESULT_EVENT,
   type PublicBusiness,
 } from '../core/embed';
+import { EMPTY_MEASURE, photoMeasurementOf, type MeasureDraft } from '../core/measure-draft';
 import { ONE_PHOTO_ONLY, photoProblem } from '../core/photo-check';
+import type { SiteDetails } from '../core/questions';
 import type { EstimatorApi, LeadRequest } from './api';
 import {
   estimateEventDetail,
@@ -17,6 +19,7 @@ import {
   type EstimatorView,
 } from './estimator-state';
 import type { HostEvent } from './host-events';
+import { answerFields, EMPTY_TREE_ANSWERS, type TreeAnswers } from './questions/answers';
 
 /**
  * Once the answer is in, the steps left play at this pace before it shows: a finished
@@ -42,6 +45,10 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [description, setDescription] = useState('');
+  /** The visitor's taps (issue 19): the tree's size and kind, the site, and any measuring on the photo. */
+  const [tree, setTree] = useState<TreeAnswers>(EMPTY_TREE_ANSWERS);
+  const [site, setSite] = useState<SiteDetails>({});
+  const [measure, setMeasure] = useState<MeasureDraft>(EMPTY_MEASURE);
   const [tick, setTick] = useState(0);
   /** The tick as last set, for the finishing steps; and whether they have taken over from the cycle. */
   const tickNow = useRef(0);
@@ -89,6 +96,8 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
     setProblem(reason);
     if (!reason) {
       setFile(chosen);
+      // Taps on the photo belong to that photo.
+      setMeasure(EMPTY_MEASURE);
       api.reportPhoto(slug);
     }
   };
@@ -101,7 +110,8 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
     setTick(0);
     setView({ kind: 'processing' });
     try {
-      const answer = await api.analyze(slug, file, description, lifetime.signal);
+      const fields = { description, ...answerFields(tree, site, photoMeasurementOf(measure)) };
+      const answer = await api.analyze(slug, file, fields, lifetime.signal);
       await finishTicks();
       if (answer.outcome === 'needs_details') {
         setView({ kind: 'needs_details', answer });
@@ -128,6 +138,7 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
   const clearUpload = () => {
     setFile(null);
     setProblem(null);
+    setMeasure(EMPTY_MEASURE);
   };
 
   /** "Analyze Another Tree": back to upload with the file, result and context cleared. */
@@ -135,6 +146,8 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
     setActed(true);
     clearUpload();
     setDescription('');
+    setTree(EMPTY_TREE_ANSWERS);
+    setSite({});
     setView({ kind: 'upload' });
   };
 
@@ -169,9 +182,15 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
     file,
     problem,
     description,
+    tree,
+    site,
+    measure,
     tick,
     acted,
     setDescription,
+    setTree,
+    setSite,
+    setMeasure,
     choose,
     removeFile: clearUpload,
     analyze,

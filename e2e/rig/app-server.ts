@@ -13,6 +13,8 @@ export interface AppServerOptions {
   smtpPort: number;
   logFile: string;
   startTimeoutMs?: number;
+  /** More settings, e.g. OPENAI_BASE_URL for a server with a (fake) vision model. */
+  env?: Record<string, string>;
 }
 
 /** Outside-service settings a developer may have exported; the rig must not use them. */
@@ -61,6 +63,7 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
     MAIL_FROM: 'no-reply@treeanalyzer.test',
     PUBLIC_URL: baseURL,
     NODE_ENV: 'test',
+    ...opts.env,
   });
 
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

@@ -83,3 +83,8 @@ export class VisionError extends Error {
     this.name = 'VisionError';
   }
 }
+
+/** Whether the configured provider reads a tree's size and species from the photo (the local one cannot). */
+export function readsPhotos(vision: VisionProvider): boolean {
+  return vision.name === 'openai';
+}

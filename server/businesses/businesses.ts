@@ -120,12 +120,13 @@ export function embedStatus(db: Db, clock: Clock, row: BusinessRow, passDailyCap
   return canPayAnalysis(db, clock, row.ownerId, passDailyCap) ? 'available' : 'unavailable';
 }
 
-export function toPublicBusiness(row: BusinessRow, status: EmbedStatus): PublicBusiness {
+export function toPublicBusiness(row: BusinessRow, status: EmbedStatus, sizesFromPhoto: boolean): PublicBusiness {
   return {
     name: row.name,
     slug: row.slug,
     hourlyRate: penceToDecimal(row.hourlyRatePence),
     accentColor: row.accentColor,
     status,
+    sizesFromPhoto,
   };
 }

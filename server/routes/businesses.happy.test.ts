@@ -96,7 +96,7 @@ describe('a visitor on the business site', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-credentials')).toBeNull();
     const body = await res.json();
-    expect(body).toEqual({ name: business.name, slug: business.slug, hourlyRate: '55.00', accentColor: '#14532d', status: 'unavailable' });
+    expect(body).toEqual({ name: business.name, slug: business.slug, hourlyRate: '55.00', accentColor: '#14532d', status: 'unavailable', sizesFromPhoto: false });
     expect(publicBusinessSchema.parse(body)).toBeTruthy();
   });
 

@@ -1,3 +1,4 @@
+import { readsPhotos } from '../analysis/types';
 import { Hono, type Context } from 'hono';
 import { businessCreateSchema, businessUpdateSchema, funnelQuerySchema, leadInputSchema, leadUpdateSchema, widgetEventSchema, type FunnelResponse } from '../../core/business';
 import { BUSINESS_NOT_FOUND_MESSAGE, LEAD_THANKS, type FunnelStep } from '../../core/embed';
@@ -65,7 +66,8 @@ businessRoutes.on(['GET', 'OPTIONS'], '/:slug{[a-z0-9-]+}', publicCors, async (c
   await c.var.limits.consume('embedLookupsPerAddress', clientAddress(c));
   const business = publicBusiness(c, c.req.param('slug'));
   await countVisitorStep(c, business, 'loads');
-  return c.json(toPublicBusiness(business, embedStatus(db, clock, business, config.passDailyCap)));
+  const sizesFromPhoto = readsPhotos(c.var.deps.vision);
+  return c.json(toPublicBusiness(business, embedStatus(db, clock, business, config.passDailyCap), sizesFromPhoto));
 });
 
 // Public: a step of the funnel only the widget sees (a photo chosen).

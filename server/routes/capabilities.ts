@@ -1,3 +1,4 @@
+import { readsPhotos } from '../analysis/types';
 import { Hono } from 'hono';
 import type { Capabilities } from '../../core/tree-details';
 import type { AppEnv } from '../http/context';
@@ -10,6 +11,6 @@ import type { AppEnv } from '../http/context';
 export const capabilityRoutes = new Hono<AppEnv>();
 
 capabilityRoutes.get('/', (c) => {
-  const body: Capabilities = { visionModel: c.var.deps.vision.name === 'openai' };
+  const body: Capabilities = { visionModel: readsPhotos(c.var.deps.vision) };
   return c.json(body, 200, { 'Cache-Control': 'no-cache' });
 });

@@ -1,3 +1,4 @@
+import { readsPhotos } from '../analysis/types';
 import { Hono } from 'hono';
 import { chatRequestSchema, type ChatReply } from '../../core/help-text-chat';
 import { createAssistants, replyToQuestion } from '../assistant/create-assistant';
@@ -14,7 +15,7 @@ import { describeError } from '../log';
  */
 export function chatbotRoutes(deps: Pick<AppDeps, 'config' | 'vision'>) {
   const assistants = createAssistants(deps.config, {
-    visionModel: deps.vision.name === 'openai',
+    visionModel: readsPhotos(deps.vision),
     passDailyCap: deps.config.passDailyCap,
   });
 

@@ -1,28 +1,45 @@
-import { ArrowLeft, Ruler } from 'lucide-react';
+import { ArrowLeft, Calculator } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import type { EmbedNeedsDetails } from '../../core/embed';
+import { photoMeasurementOf } from '../../core/measure-draft';
 import { ViewHeading } from '../components/view-heading';
+import type { QuestionsPanelProps } from '../questions/questions-panel';
 import { buttonStyles, cardStyles, hintStyles } from '../ui';
+
+/** The size questions and measuring, from the questions' chunk (already loaded: the photo was chosen). */
+const SizeStep = lazy(() => import('../questions/questions-panel').then((chunk) => ({ default: chunk.SizeStep })));
 
 interface NeedsDetailsViewProps {
   answer: EmbedNeedsDetails;
-  /** Back to the upload with the photo and the context kept. */
+  file: File | null;
+  answers: Omit<QuestionsPanelProps, 'file'>;
+  /** Ask again with the sizes now chosen. */
+  onRetry: () => void;
+  /** Back to the upload with the photo, the answers and the context kept. */
   onBack: () => void;
   focus: boolean;
 }
 
 /**
  * No estimate without a size, or for a photo that is probably not a tree (issue "Estimates a
- * tree surgeon would sign"): what is missing and why, and the way to add it. Nothing was
- * charged to the business for it.
+ * tree surgeon would sign"). Nothing was charged to the business for it. A missing size is
+ * answered right here with a tap (issue 19, goal 2): the size pictures, or measuring on the
+ * photo, then "Get my estimate"; a photo that is not a tree sends the visitor back for another.
  */
-export function NeedsDetailsView({ answer, onBack, focus }: NeedsDetailsViewProps) {
+export function NeedsDetailsView({ answer, file, answers, onRetry, onBack, focus }: NeedsDetailsViewProps) {
   const needsSize = answer.missing.includes('height') || answer.missing.includes('diameter');
   const needsPhoto = answer.missing.includes('tree_photo');
+  const canAnswerHere = needsSize && !needsPhoto && file !== null;
+  const sized = answers.tree.height !== '' || answers.tree.diameter !== '';
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
         <ViewHeading focus={focus}>{answer.message}</ViewHeading>
-        <p className="text-stone-700">Your photo and notes are kept, so you only need to add what is missing.</p>
+        <p className="text-stone-700">
+          {canAnswerHere
+            ? 'Pick the closest size, or measure it on your photo. Your photo and answers are kept.'
+            : 'Your photo and notes are kept, so you only need to add what is missing.'}
+        </p>
       </div>
 
       {answer.reasons.length > 0 && (
@@ -36,21 +53,29 @@ export function NeedsDetailsView({ answer, onBack, focus }: NeedsDetailsViewProp
         </div>
       )}
 
-      {needsSize && (
-        <p className={`${hintStyles} flex gap-2`}>
-          <Ruler aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>
-            Type the tree&apos;s height and trunk size in Additional Context, for example &ldquo;about 40 ft tall, 12 inch
-            trunk&rdquo; or &ldquo;12 m tall, 30 cm across&rdquo;.
-          </span>
-        </p>
+      {canAnswerHere ? (
+        <>
+          <Suspense fallback={<p className={hintStyles}>Loading the sizes…</p>}>
+            <SizeStep {...answers} sizesFromPhoto={false} file={file} />
+          </Suspense>
+          <button type="button" className={`${buttonStyles.primary} w-full`} onClick={onRetry} disabled={!sized && !photoMeasurementOf(answers.measure)}>
+            <Calculator aria-hidden="true" className="size-4" />
+            Get my estimate
+          </button>
+          <button type="button" className={`${buttonStyles.secondary} w-full`} onClick={onBack}>
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back to my photo and answers
+          </button>
+        </>
+      ) : (
+        <>
+          {needsPhoto && <p className={hintStyles}>Choose a photo that shows the whole tree, from about its own height away.</p>}
+          <button type="button" className={`${buttonStyles.primary} w-full`} onClick={onBack}>
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            {needsPhoto ? 'Choose another photo' : 'Add details'}
+          </button>
+        </>
       )}
-      {needsPhoto && <p className={hintStyles}>Choose a photo that shows the whole tree, from about its own height away.</p>}
-
-      <button type="button" className={`${buttonStyles.primary} w-full`} onClick={onBack}>
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        {needsSize ? 'Add details' : 'Choose another photo'}
-      </button>
     </div>
   );
 }

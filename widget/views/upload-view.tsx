@@ -1,10 +1,14 @@
 import { ImageUp, ImageIcon, ScanSearch, X } from 'lucide-react';
-import { useRef, useState, type DragEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type DragEvent } from 'react';
 import { formatFileSize } from '../../core/photo-check';
 import { ACCEPTED_IMAGE_TYPES, MAX_DESCRIPTION_CHARS, UPLOAD_HINT } from '../../core/upload-rules';
 import { TextAreaField } from '../components/text-field';
+import type { QuestionsPanelProps } from '../questions/questions-panel';
 import { ViewHeading } from '../components/view-heading';
 import { buttonStyles, hintStyles } from '../ui';
+
+/** The questions, their pictures and the species list: a chunk fetched once a photo is chosen. */
+const QuestionsPanel = lazy(() => import('../questions/questions-panel'));
 
 interface UploadViewProps {
   businessName: string;
@@ -17,9 +21,15 @@ interface UploadViewProps {
   onDescriptionChange: (text: string) => void;
   onAnalyze: () => void;
   focus: boolean;
+  /** The questions after the photo (issue 19): the visitor's answers and how to change them. */
+  answers: Omit<QuestionsPanelProps, 'file'>;
 }
 
-/** SPEC 2, Embedded widget: a photo, optional "Additional Context", and "Analyze Tree". */
+/**
+ * SPEC 2, Embedded widget: a photo, optional "Additional Context", and "Analyze Tree"; once the
+ * photo is chosen, the questions a homeowner answers with a tap each (issue 19), so a photo and
+ * taps give a price with nothing typed.
+ */
 export function UploadView(props: UploadViewProps) {
   const { businessName, file, problem, description, focus } = props;
   const input = useRef<HTMLInputElement>(null);
@@ -112,6 +122,12 @@ export function UploadView(props: UploadViewProps) {
         </p>
       )}
 
+      {file && (
+        <Suspense fallback={<p className={hintStyles}>Loading a few quick questions…</p>}>
+          <QuestionsPanel file={file} {...props.answers} />
+        </Suspense>
+      )}
+
       <p className={`${hintStyles} flex gap-2`}>
         <ScanSearch aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <span>
@@ -126,7 +142,7 @@ export function UploadView(props: UploadViewProps) {
         optional
         rows={3}
         maxLength={MAX_DESCRIPTION_CHARS}
-        placeholder="e.g. about 40 ft tall, next to a fence, access through a side gate"
+        placeholder="Anything else we should know, e.g. the tree leans towards the house"
         value={description}
         onChange={(event) => props.onDescriptionChange(event.target.value)}
       />

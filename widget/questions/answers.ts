@@ -1,0 +1,37 @@
+import type { PhotoMeasurement } from '../../core/photo-measure';
+import type { DiameterBand, HeightBand, SiteDetails } from '../../core/questions';
+import { siteDetailsField } from '../../core/questions';
+
+/**
+ * What the visitor has tapped so far (issue 19, goal 1). Everything is optional: an unanswered
+ * size is left to the photo where the server can read it, a site question to the estimate's
+ * stated assumption. Zod-free and tiny: it lives in the estimator's first chunk.
+ */
+export interface TreeAnswers {
+  /** A name from the species list; '' for "Not sure". */
+  species: string;
+  /** A band, or '' for "Let the photo decide" (or not answered yet). */
+  height: HeightBand | '';
+  diameter: DiameterBand | '';
+}
+
+export const EMPTY_TREE_ANSWERS: TreeAnswers = { species: '', height: '', diameter: '' };
+
+
+/**
+ * The multipart fields the answers become: `treeDetails` and `siteDetails` as JSON, each only
+ * when something was given. A measured size goes with its taps; the server prefers it to a band
+ * (core/normalise.ts: typed, then measured, then a band's middle).
+ */
+export function answerFields(tree: TreeAnswers, site: SiteDetails, measurement?: PhotoMeasurement): { treeDetails?: string; siteDetails?: string } {
+  const details: Record<string, unknown> = {};
+  if (tree.species) details.species = tree.species;
+  if (tree.height) details.height = { band: tree.height };
+  if (tree.diameter) details.diameter = { band: tree.diameter };
+  if (measurement) details.measurement = measurement;
+  const fields: { treeDetails?: string; siteDetails?: string } = {};
+  if (Object.keys(details).length > 0) fields.treeDetails = JSON.stringify(details);
+  const siteDetails = siteDetailsField(site);
+  if (siteDetails) fields.siteDetails = siteDetails;
+  return fields;
+}

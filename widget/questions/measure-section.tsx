@@ -1,0 +1,57 @@
+import { Ruler } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { formatDiameter, formatHeight, measuredSizes, type MeasureDraft } from '../../core/measure-draft';
+import { buttonStyles } from '../ui';
+
+/** Measuring on the photo: its own chunk, fetched only when a visitor asks for it (issue 19, goal 3). */
+const MeasurePanel = lazy(() => import('../measure/measure-panel'));
+
+export const MEASURE_BUTTON = 'Measure on the photo';
+
+interface MeasureSectionProps {
+  file: File;
+  value: MeasureDraft;
+  onChange: (value: MeasureDraft) => void;
+}
+
+/** What the taps measured, in the visitor's words, or nothing yet. */
+export function measuredSummary(measure: MeasureDraft): string | null {
+  const sizes = measuredSizes(measure);
+  if (!sizes || 'problem' in sizes) return null;
+  const parts = [sizes.heightM !== null && `about ${formatHeight(sizes.heightM)} tall`, sizes.diameterM !== null && `a trunk about ${formatDiameter(sizes.diameterM)} across`];
+  const said = parts.filter(Boolean).join(', ');
+  return said ? `Measured on your photo: ${said}.` : null;
+}
+
+/** "Measure on the photo": opens the measuring panel under the size questions; a measured size is used over a picked one. */
+export function MeasureSection({ file, value, onChange }: MeasureSectionProps) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const summary = measuredSummary(value);
+  return (
+    <div className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-stone-50 p-3">
+      <div className="flex flex-col gap-2">
+        <p className="text-sm text-stone-700">
+          {summary ?? 'Know something beside the tree, like a door or a person? Tap it and the tree on your photo to measure it.'}
+        </p>
+        <button
+          type="button"
+          className={`${buttonStyles.secondary} self-start`}
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen(!open)}
+        >
+          <Ruler aria-hidden="true" className="size-4" />
+          {open ? 'Close measuring' : summary ? 'Measure again' : MEASURE_BUTTON}
+        </button>
+      </div>
+      <div id={panelId} hidden={!open}>
+        {open && (
+          <Suspense fallback={<p className="text-sm text-stone-600">Opening your photo…</p>}>
+            <MeasurePanel file={file} value={value} onChange={onChange} onDone={() => setOpen(false)} />
+          </Suspense>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { Search } from 'lucide-react';
+import { useId, useState } from 'react';
+import { SPECIES_QUESTION } from '../../core/questions';
+import { NOT_SURE, speciesOptions } from '../../core/species-search';
+import { fieldStyles, labelStyles } from '../ui';
+import { ChoiceGroup, type Choice } from './choice-group';
+
+/** Matches shown at once: enough to find a tree by a few letters, few enough to tap on a phone. */
+const SHOWN = 6;
+
+/**
+ * "What kind of tree is it?": Not sure (checked until a tree is picked), or a search of the
+ * species list by any name a tree goes by (core/species-search.ts, as the dashboard's picker).
+ */
+export function SpeciesQuestion({ value, onChange }: { value: string; onChange: (species: string) => void }) {
+  const [query, setQuery] = useState('');
+  const searchId = useId();
+  const matches = query.trim() === '' ? [] : speciesOptions(query).filter((option) => option.value !== '').slice(0, SHOWN);
+  const choices: Choice[] = [{ value: NOT_SURE.value, label: NOT_SURE.label }];
+  if (value && !matches.some((option) => option.value === value)) choices.push({ value, label: value });
+  for (const option of matches) {
+    choices.push({ value: option.value, label: option.label, detail: option.matched ? `Also called ${option.matched}` : undefined });
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <div>
+        <label htmlFor={searchId} className={labelStyles}>
+          {SPECIES_QUESTION} <span className="font-normal text-stone-600">(optional)</span>
+        </label>
+        <div className="relative mt-1">
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500" />
+          <input
+            id={searchId}
+            type="search"
+            autoComplete="off"
+            placeholder="Type a name, e.g. oak or conifer"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            className={`${fieldStyles} pl-9`}
+          />
+        </div>
+      </div>
+      <ChoiceGroup
+        look="pills"
+        legend="Kind of tree"
+        hint={query.trim() && matches.length === 0 ? 'No tree by that name in our list: Not sure is fine.' : undefined}
+        choices={choices}
+        value={value}
+        onChange={onChange}
+      />
+    </div>
+  );
+}

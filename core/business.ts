@@ -128,6 +128,7 @@ export const publicBusinessSchema = z.object({
   hourlyRate: z.string(),
   accentColor: z.string().nullable(),
   status: z.enum(['available', 'unavailable', 'busy']),
+  sizesFromPhoto: z.boolean(),
 });
 
 const optionalTrimmed = (max: number, message: string) =>

@@ -50,6 +50,8 @@ async function fillCompanyProfile(page: Page) {
 }
 
 test('a contractor fills the company profile, prices a tree and sends the customer a quote without internal notes', async ({ page }, testInfo) => {
+  // A whole contractor's path (profile, logo, analysis, two PDFs): 40 s seen on a loaded 2-core box.
+  test.setTimeout(90_000);
   const account = await signedInAccount(page);
   grantCredits(account.username, 10);
 

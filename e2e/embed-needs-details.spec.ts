@@ -6,9 +6,9 @@ import { e2eEnv } from './rig/env';
 
 /*
  * Issue "Estimates a tree surgeon would sign", in the widget: a visitor who sends a photo with
- * no size is told what is missing instead of getting a guess, goes back with the photo and the
- * context kept, types the sizes in Additional Context and gets the estimate. The business's
- * owner pays only for the estimate.
+ * no size is told what is missing instead of getting a guess, can go back with the photo and the
+ * context kept, and picks a size right there to get the estimate (issue 19). The business's owner
+ * pays only for the estimate.
  */
 const PHOTO = fileURLToPath(new URL('./fixtures/photos/redbud-small-tree.jpg', import.meta.url));
 
@@ -38,16 +38,19 @@ test('the widget asks for sizes instead of guessing, keeping the photo and the c
   await expect(heading).toBeFocused();
   await expect(element.getByText(/We need the tree.s size/)).toBeVisible();
   await expect(element).not.toContainText(/model|credit|configuration/i);
-  await expect(element.getByText(/Type the tree.s height and trunk size in Additional Context/)).toBeVisible();
   await expectNoSeriousAxeViolations(visitor, 'tree-estimator');
   expect(await balance()).toBe(10);
 
-  await element.getByRole('button', { name: 'Add details' }).click();
+  // Back to the upload: the photo and the context are kept.
+  await element.getByRole('button', { name: 'Back to my photo and answers' }).click();
   await expect(element.getByRole('button', { name: 'Remove redbud-small-tree.jpg' })).toBeVisible();
-  const context = element.getByLabel('Additional Context');
-  await expect(context).toHaveValue('redbud on the front lawn');
-  await context.fill('redbud on the front lawn, 15 ft tall, 6 inch trunk');
+  await expect(element.getByLabel('Additional Context')).toHaveValue('redbud on the front lawn');
   await element.getByRole('button', { name: 'Analyze Tree' }).click();
+
+  // The sizes are offered right there: one tap and the estimate, nothing typed.
+  await expect(heading).toBeVisible({ timeout: 20_000 });
+  await element.getByRole('group', { name: 'How thick is the trunk?' }).getByText('Up to a dinner plate', { exact: true }).click();
+  await element.getByRole('button', { name: 'Get my estimate' }).click();
   await expect(element.getByRole('heading', { name: 'Time & Cost Estimation' })).toBeVisible({ timeout: 20_000 });
   await expect(element).toContainText('Redbud');
   expect(await balance()).toBe(0);

@@ -219,10 +219,32 @@ test('the /embed page at 320 px, by keyboard alone, from photo to quote request'
   await (await chooser).setFiles(PHOTO);
   await expect(element.getByRole('button', { name: /^Remove / })).toBeVisible();
 
-  await element.getByLabel('Additional Context').focus();
-  await visitor.keyboard.type('redbud, 6 inch trunk, 15 ft');
-  await visitor.keyboard.press('Tab');
-  await expect(element.getByRole('button', { name: 'Analyze Tree' })).toBeFocused();
+  // The questions by keyboard: Tab into each group (on its checked answer, else its first),
+  // Space picks it, arrows move on.
+  const focusedRadio = () => visitor.evaluate(() => {
+    const active = document.querySelector('tree-estimator')!.shadowRoot!.activeElement as HTMLInputElement | null;
+    return active?.type === 'radio' ? active.closest('fieldset')!.querySelector('legend')!.textContent : null;
+  });
+  const answer = async (question: string, arrows: number) => {
+    for (let i = 0; i < 10 && (await focusedRadio()) !== question; i += 1) await visitor.keyboard.press('Tab');
+    expect(await focusedRadio()).toBe(question);
+    await visitor.keyboard.press('Space');
+    for (let i = 0; i < arrows; i += 1) await visitor.keyboard.press('ArrowDown');
+  };
+  await expect(element.getByRole('group', { name: 'How tall is the tree?' })).toBeVisible();
+  await answer('How tall is the tree?', 1);
+  await answer('How thick is the trunk?', 1);
+  const group = (name: string) => element.getByRole('group', { name });
+  await expect(group('How tall is the tree?').getByRole('radio', { name: /About a two-storey house/ })).toBeChecked();
+  await expect(group('How thick is the trunk?').getByRole('radio', { name: /Up to a dinner plate/ })).toBeChecked();
+  // A site question starts at "Not sure" (its last answer): the arrow wraps round to "Yes".
+  await answer('Take the wood and waste away?', 1);
+  await expect(group('Take the wood and waste away?').getByRole('radio', { name: 'Yes' })).toBeChecked();
+  expect(await noSideScroll()).toBe(true);
+
+  const analyze = element.getByRole('button', { name: 'Analyze Tree' });
+  for (let i = 0; i < 10 && !(await analyze.evaluate((el) => el.matches(':focus'))); i += 1) await visitor.keyboard.press('Tab');
+  await expect(analyze).toBeFocused();
   await visitor.keyboard.press('Enter');
   // Focus follows the visitor to each new view's heading.
   await expect(element.getByRole('heading', { name: 'Time & Cost Estimation' })).toBeVisible({ timeout: 20_000 });

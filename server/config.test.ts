@@ -24,6 +24,12 @@ describe('configuration', () => {
     expect(() => parseEnv({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
     expect(() => parseEnv({ SMTP_URL: 'mail.example.com' })).toThrow(/SMTP_URL/);
     expect(() => parseEnv({ SESSION_SECRET: 'short' })).toThrow(/SESSION_SECRET: must be at least 32 characters/);
+    expect(() => parseEnv({ EMBED_ANALYSES_PER_ADDRESS: '0' })).toThrow(/EMBED_ANALYSES_PER_ADDRESS/);
+  });
+
+  it('limits a visitor address to 10 embed estimates an hour unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).embedAnalysesPerAddress).toBe(10);
+    expect(loadConfig({ DATA_DIR: tempDir(), EMBED_ANALYSES_PER_ADDRESS: '40' }).embedAnalysesPerAddress).toBe(40);
   });
 
   it('refuses STRIPE_API_BASE in production, naming it, and allows it elsewhere', () => {

@@ -40,6 +40,11 @@ export const envSchema = z.object({
   MAIL_FROM: optionalString.pipe(z.string().min(3).optional()),
   /** Fair-use cap of analyses a day during an Unlimited pass (DECISIONS). */
   PASS_DAILY_CAP: z.coerce.number().int().min(1).max(10_000).default(25),
+  /**
+   * Estimates one visitor address may ask of the embedded estimators in an hour (default 10). Raise
+   * it where many homeowners share one address (a library, an office behind one NAT).
+   */
+  EMBED_ANALYSES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000).default(10),
   /** Set to true behind one reverse proxy (nginx, Caddy) so rate limits see the client's address. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Where the committed SQL migrations, the built dashboard and the built widget live; default under APP_ROOT. */
@@ -67,6 +72,8 @@ export interface Config {
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
   passDailyCap: number;
+  /** server/http/rate-limit.ts embedAnalysesPerAddress, per hour. */
+  embedAnalysesPerAddress: number;
   /** drizzle-kit's SQL migrations, applied at start (db/migrations). */
   migrationsDir: string;
   /** The built dashboard (`npm run build` writes dist/dashboard). */
@@ -175,6 +182,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL,
     passDailyCap: env.PASS_DAILY_CAP,
+    embedAnalysesPerAddress: env.EMBED_ANALYSES_PER_ADDRESS,
     migrationsDir: folder(env.MIGRATIONS_DIR, 'db/migrations'),
     dashboardDir: folder(env.DASHBOARD_DIR, 'dist/dashboard'),
     widgetDir: folder(env.WIDGET_DIR, 'dist/widget'),

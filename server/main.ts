@@ -10,6 +10,7 @@ import { createPaymentProvider } from './payments/create-provider';
 import { createVisionProvider } from './analysis/vision';
 import { batchedDestination, createLogger } from './log';
 import { watchEventLoop } from './ops/event-loop';
+import { RateLimits } from './http/rate-limit';
 
 /** The thin entry (CONVENTIONS 1): read config, open and migrate the database, listen, shut down cleanly. */
 async function start(): Promise<void> {
@@ -41,7 +42,11 @@ async function start(): Promise<void> {
   const eventLoop = watchEventLoop({ onDelayed: (delayMs) => logger.warn({ delayMs }, 'event loop delayed') });
   const app = createApp(
     { db, config, clock, mailer, vision: createVisionProvider(config), payments, logger, eventLoop, stopping: stopping.signal },
-    { dashboardDir: config.dashboardDir, widgetDir: config.widgetDir },
+    {
+      dashboardDir: config.dashboardDir,
+      widgetDir: config.widgetDir,
+      rateLimits: new RateLimits({ embedAnalysesPerAddress: { points: config.embedAnalysesPerAddress, windowSeconds: 60 * 60 } }),
+    },
   );
 
   // At start and hourly: expired sessions, old reset tokens and event ids, demo refills.

@@ -63,6 +63,8 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
     MAIL_FROM: 'no-reply@treeanalyzer.test',
     PUBLIC_URL: baseURL,
     NODE_ENV: 'test',
+    // Every browser test's visitor comes from 127.0.0.1: more estimates an hour than one real visitor needs.
+    EMBED_ANALYSES_PER_ADDRESS: '200',
     ...opts.env,
   });
 

@@ -1,5 +1,5 @@
 import { encodeAnswer, SITE_QUESTIONS, withAnswer, type SiteDetails } from '../../core/questions';
-import { ChoiceGroup } from './choice-group';
+import { ChoiceGroup } from '../components/choice-group';
 
 const NOT_SURE = { value: '', label: 'Not sure' };
 

@@ -10,7 +10,7 @@ import {
   type HeightBand,
 } from '../../core/questions';
 import type { TreeAnswers } from './answers';
-import { ChoiceGroup, type Choice } from './choice-group';
+import { ChoiceGroup, type Choice } from '../components/choice-group';
 import { HeightPicture, TrunkPicture } from './pictures';
 
 export const LET_PHOTO_DECIDE = 'Let the photo decide';

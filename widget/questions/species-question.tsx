@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { SPECIES_QUESTION } from '../../core/questions';
 import { NOT_SURE, speciesOptions } from '../../core/species-search';
 import { fieldStyles, labelStyles } from '../ui';
-import { ChoiceGroup, type Choice } from './choice-group';
+import { ChoiceGroup, type Choice } from '../components/choice-group';
 
 /** Matches shown at once: enough to find a tree by a few letters, few enough to tap on a phone. */
 const SHOWN = 6;

@@ -1,4 +1,4 @@
-import { Check, CircleCheck, Send } from 'lucide-react';
+import { CircleCheck, Send } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   CONTACT_METHOD_CHOICES,
@@ -10,10 +10,11 @@ import {
 } from '../../core/contact-preference';
 import { LEAD_HONEYPOT_FIELD, LEAD_LIMITS, LEAD_THANKS } from '../../core/embed';
 import { EmbedApiError, type LeadRequest } from '../api';
+import { ChoiceGroup, choicesOf } from '../components/choice-group';
 import { Spinner } from '../components/spinner';
 import { InputField, TextAreaField } from '../components/text-field';
 import { errorsFromDetails, validateLead, type LeadErrors, type LeadField, type LeadFields } from '../lead-validation';
-import { buttonStyles, cardStyles, errorTextStyles, hintStyles, labelStyles } from '../ui';
+import { buttonStyles, cardStyles, errorTextStyles, hintStyles } from '../ui';
 
 interface LeadFormProps {
   analysisId: number;
@@ -139,18 +140,20 @@ export function LeadForm({ analysisId, businessName, submit, onSent }: LeadFormP
           error={errors.phone}
         />
         <ChoiceGroup
-          name="contactMethod"
+          look="pills"
+          optional
           legend={CONTACT_METHOD_QUESTION}
-          choices={CONTACT_METHOD_CHOICES}
-          value={contactMethod}
-          onChange={setContactMethod}
+          choices={choicesOf(CONTACT_METHOD_CHOICES)}
+          value={contactMethod ?? ''}
+          onChange={(method: string) => setContactMethod(method as ContactMethod)}
         />
         <ChoiceGroup
-          name="contactTime"
+          look="pills"
+          optional
           legend={CONTACT_TIME_QUESTION}
-          choices={CONTACT_TIME_CHOICES}
-          value={contactTime}
-          onChange={setContactTime}
+          choices={choicesOf(CONTACT_TIME_CHOICES)}
+          value={contactTime ?? ''}
+          onChange={(time: string) => setContactTime(time as ContactTime)}
         />
         <TextAreaField
           id="note"
@@ -188,46 +191,6 @@ export function LeadForm({ analysisId, businessName, submit, onSent }: LeadFormP
         </button>
       </form>
     </section>
-  );
-}
-
-interface ChoiceGroupProps<T extends string> {
-  name: string;
-  legend: string;
-  choices: Record<T, string>;
-  value: T | undefined;
-  onChange: (value: T) => void;
-}
-
-/**
- * One tap: a group of radios drawn as tiles (arrow keys move between them, as for any radio
- * group). The chosen tile shows a tick as well as the colour.
- */
-function ChoiceGroup<T extends string>({ name, legend, choices, value, onChange }: ChoiceGroupProps<T>) {
-  return (
-    <fieldset className="min-w-0">
-      <legend className={`${labelStyles} mb-2`}>
-        {legend} <span className="font-normal text-stone-600">(optional)</span>
-      </legend>
-      <div className="flex flex-wrap gap-2">
-        {(Object.entries(choices) as [T, string][]).map(([key, label]) => (
-          <label key={key} className="relative">
-            <input
-              type="radio"
-              name={name}
-              value={key}
-              checked={value === key}
-              onChange={() => onChange(key)}
-              className="peer sr-only"
-            />
-            <span className="inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-full border border-stone-400 bg-white px-4 text-sm font-semibold text-stone-800 peer-checked:border-accent-visible peer-checked:bg-accent peer-checked:text-on-accent peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent-visible">
-              {value === key && <Check aria-hidden="true" className="size-4" />}
-              {label}
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }
 

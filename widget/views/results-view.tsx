@@ -1,4 +1,4 @@
-import { ShieldAlert, Info, RotateCcw } from 'lucide-react';
+import { Info, ListTree, RotateCcw, ShieldAlert } from 'lucide-react';
 import type { EmbedAnalyzeResponse } from '../../core/embed';
 import type { LeadRequest } from '../api';
 import { Card } from '../components/card';
@@ -44,6 +44,16 @@ export function ResultsView({ response, businessName, onAnother, submitLead, onL
 
       <div className="grid gap-4 @xl:grid-cols-2">
         <TreeAnalysisCard analysis={analysis} />
+        {analysis.factors.length > 0 && (
+          // What the estimate took into account and assumed for the questions left unanswered (issue 19, goal 1).
+          <Card title="How we worked it out" icon={<ListTree aria-hidden="true" className="size-5 text-stone-600" />}>
+            <ul className="flex list-disc flex-col gap-1.5 pl-5 text-sm text-stone-800">
+              {analysis.factors.map((factor) => (
+                <li key={factor}>{factor}</li>
+              ))}
+            </ul>
+          </Card>
+        )}
         {analysis.safetyWarnings.length > 0 && (
           <Card title="Safety Considerations" icon={<ShieldAlert aria-hidden="true" className="size-5 text-amber-700" />}>
             <ul className="flex list-disc flex-col gap-1.5 pl-5 text-stone-800">

@@ -122,12 +122,6 @@ export function UploadView(props: UploadViewProps) {
         </p>
       )}
 
-      {file && (
-        <Suspense fallback={<p className={hintStyles}>Loading a few quick questions…</p>}>
-          <QuestionsPanel file={file} {...props.answers} />
-        </Suspense>
-      )}
-
       <p className={`${hintStyles} flex gap-2`}>
         <ScanSearch aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <span>
@@ -135,6 +129,12 @@ export function UploadView(props: UploadViewProps) {
           and a person or a door near the trunk for scale.
         </span>
       </p>
+
+      {file && (
+        <Suspense fallback={<p className={hintStyles}>Loading a few quick questions…</p>}>
+          <QuestionsPanel file={file} {...props.answers} />
+        </Suspense>
+      )}
 
       <TextAreaField
         id="additional-context"

@@ -64,3 +64,81 @@ export function factorFromTotals(totals: ComponentTotals): number {
 export function calibrationFactor(observations: Observation[]): number {
   return factorFromTotals(observations.map(observationTotals).reduce((sum, one) => combineTotals(sum, one), NO_OBSERVATIONS));
 }
+
+// ---- Calibration by kind of job (issue 20) ---------------------------------------------------
+
+/**
+ * A crew is rarely uniformly slow: it may fell small trees in the open faster than the model
+ * says and dismantle big ones near houses slower. So feedback is also kept per kind of job (the
+ * method the time model chose, stored on every analysis: a fell, a section fell, a climb and
+ * dismantle; the method already folds in size, targets and power lines, so it separates the
+ * jobs a crew is differently fast at better than a size class would), and each estimate is
+ * scaled by a chain of shrunk factors, in logs:
+ *
+ *   install  = pooled log mean of every sharing account, shrunk toward 0 (factor 1), used only
+ *              when at least MIN_POOLED_ACCOUNTS accounts are behind it;
+ *   account  = the account's log mean over all its jobs, shrunk toward the install;
+ *   kind     = the account's log mean over jobs of this kind, shrunk toward the account.
+ *
+ * Each shrink is (sum of logs + k * prior) / (n + k): the prior counts as k jobs, so a kind
+ * with few reports follows the account, an account with few follows the install, and with
+ * no install figure the account shrinks toward 1 exactly as factorFromTotals always has.
+ */
+export const KIND_PRIOR_JOBS = 4;
+/** A pooled figure needs this many accounts behind it, so it never reveals one account's jobs. */
+export const MIN_POOLED_ACCOUNTS = 3;
+
+/** Jobs pooled across the install's sharing accounts, per component. */
+export interface PooledTotals {
+  accounts: number;
+  totals: ComponentTotals;
+}
+
+/** The log of a factor: the mean log ratio shrunk toward `priorLog`, the prior worth `priorJobs` jobs. */
+export function shrunkLog(totals: ComponentTotals, priorLog: number, priorJobs: number): number {
+  if (totals.observations <= 0) return priorLog;
+  return (totals.logRatioSum / LOG_RATIO_SCALE + priorJobs * priorLog) / (totals.observations + priorJobs);
+}
+
+const bounded = (factor: number) => Math.min(FACTOR_BOUNDS.max, Math.max(FACTOR_BOUNDS.min, factor));
+
+/** The install's starting point for one component: factor 1 unless enough accounts share. */
+export function installLog(pooled: PooledTotals | null): number {
+  if (!pooled || pooled.accounts < MIN_POOLED_ACCOUNTS) return 0;
+  return shrunkLog(pooled.totals, 0, PRIOR_JOBS);
+}
+
+/** One component's factor from the chain kind -> account -> install -> 1, within FACTOR_BOUNDS. */
+export function chainedFactor(kind: ComponentTotals, account: ComponentTotals, pooled: PooledTotals | null): number {
+  const accountLog = shrunkLog(account, installLog(pooled), PRIOR_JOBS);
+  return bounded(Math.exp(shrunkLog(kind, accountLog, KIND_PRIOR_JOBS)));
+}
+
+/** Plural names of the kinds of job, for "Calibrated from 6 of your dismantles". */
+export const JOB_KIND_PLURALS = {
+  straight_fell: 'straight fells',
+  section_fell: 'section fells',
+  climb_dismantle: 'dismantles',
+} as const;
+export type JobKind = keyof typeof JOB_KIND_PLURALS;
+
+/**
+ * What an estimate says it was calibrated from: "Calibrated from 6 of your dismantles and 14 of
+ * your other jobs", "Calibrated from 3 of your jobs" ("1 of your jobs" reads as "one of"), with the install's starting point named
+ * while it is in use. Null when nothing calibrated it.
+ */
+export function calibratedFromText(kind: JobKind, kindJobs: number, accountJobs: number, installAccounts: number | null): string | null {
+  const pooled = installAccounts !== null && installAccounts >= MIN_POOLED_ACCOUNTS;
+  const others = accountJobs - kindJobs;
+  const own =
+    kindJobs > 0 && others > 0
+      ? `${kindJobs} of your ${JOB_KIND_PLURALS[kind]} and ${others} of your other jobs`
+      : kindJobs > 0
+        ? `${kindJobs} of your ${JOB_KIND_PLURALS[kind]}`
+        : accountJobs > 0
+          ? `${accountJobs} of your jobs`
+          : null;
+  const install = pooled ? `the reported jobs of ${installAccounts} crews on this service` : null;
+  if (!own && !install) return null;
+  return `Calibrated from ${[own, install].filter(Boolean).join(' and ')}`;
+}

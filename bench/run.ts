@@ -16,6 +16,7 @@ const SCRIPTS: Record<Section, string> = {
   analysis: 'bench/analysis.bench.ts',
   capacity: 'bench/capacity.bench.ts',
   hostile: 'bench/hostile.bench.ts',
+  learning: 'bench/learning.bench.ts',
 };
 
 const wanted = process.argv.slice(2).filter((a): a is Section => (SECTIONS as readonly string[]).includes(a));

@@ -16,7 +16,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  timeout: 30_000,
+  // A whole user path (sign up, analyse, PDF, feedback) takes 15-20 s alone and twice that on a
+  // loaded shared box: 60 s keeps a slow machine from failing a test that works.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: 'list',
   use: {

@@ -42,6 +42,7 @@ const SIGNED_IN_ROUTES: SignedInRoute[] = [
   signedIn('/subscribe', 'Subscribe', () => import('./pages/subscribe').then((m) => m.SubscribePage)),
   signedIn('/history', 'History', () => import('./pages/history').then((m) => m.HistoryPage)),
   signedIn('/history/:id', 'Past Analysis', () => import('./pages/history-detail').then((m) => m.HistoryDetailPage)),
+  signedIn('/accuracy', 'Estimate Accuracy', () => import('./pages/accuracy').then((m) => m.AccuracyPage)),
 ];
 
 /** The public screens; login and register send a signed-in user to / instead. */

@@ -16,6 +16,7 @@ import { processEventLoop } from './ops/event-loop';
 import { ImageSlots, type AnalysisLoad } from './analysis/slots';
 import { UPLOAD_IDLE_MS } from './http/multipart';
 import { accountRoutes } from './routes/account';
+import { accuracyRoutes } from './routes/accuracy';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { analysisRoutes } from './routes/analysis';
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', creditRoutes);
   api.route('/system-settings', settingsRoutes);
   api.route('/', analysisRoutes);
+  api.route('/accuracy', accuracyRoutes);
   api.route('/', billingRoutes);
   api.route('/businesses', businessRoutes);
   api.route('/capabilities', capabilityRoutes);

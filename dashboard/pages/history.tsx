@@ -1,4 +1,4 @@
-import { CircleCheck, CircleDashed, History, LoaderCircle, Plus } from 'lucide-react';
+import { CircleCheck, CircleDashed, Gauge, History, LoaderCircle, Plus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { AnalysisListItem } from '../../core/analysis';
@@ -11,7 +11,7 @@ import { formatAnalysisDate } from '../components/analysis/analysis-date';
 import { EmbedSourceBadge } from '../components/analysis/embed-source-badge';
 import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
 import { Spinner } from '../components/spinner';
-import { buttonStyles, cardStyles } from '../components/ui';
+import { buttonStyles, cardStyles, linkStyles } from '../components/ui';
 
 function costOf(analysis: AnalysisListItem): string | null {
   const min = analysis.cost ? parsePence(analysis.cost.min) : undefined;
@@ -175,6 +175,12 @@ export function HistoryPage() {
         <BackLink />
       </div>
       <PageTitle title="Analysis History" subtitle="Your past tree analyses and estimates." />
+      <p className="-mt-3 mb-5">
+        <Link href="/accuracy" className={`inline-flex items-center gap-1.5 text-sm ${linkStyles}`}>
+          <Gauge aria-hidden="true" className="size-4" />
+          How accurate are my estimates?
+        </Link>
+      </p>
       {content}
     </SignedInLayout>
   );

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import type { JobKind } from './calibration';
+
+/**
+ * GET /api/accuracy (issue 20, goal 3): how far the account's estimates have been from the
+ * actual times its crew reported, before and after calibration. Errors are absolute
+ * percentages of the actual time (|estimate - actual| / actual x 100), and each figure is a
+ * median over jobs, so one wild job (a typo, a day the chipper broke) cannot swamp it.
+ */
+
+/** Only the latest jobs with feedback are measured, so a request's work stays bounded. */
+export const ACCURACY_JOB_LIMIT = 500;
+
+/** The kinds of job calibration tells apart (core/calibration.ts JOB_KIND_PLURALS). */
+export const JOB_KINDS = ['straight_fell', 'section_fell', 'climb_dismantle'] as const satisfies readonly JobKind[];
+
+/** A median absolute percentage error, to 0.1 %; null when no job had that time to compare. */
+const errorPercent = z.number().min(0).nullable();
+
+/** One median per time component, and for the job as a whole (the components reported, summed). */
+export const accuracyMediansSchema = z.object({
+  cutting: errorPercent,
+  prep: errorPercent,
+  cleanup: errorPercent,
+  total: errorPercent,
+});
+export type AccuracyMedians = z.infer<typeof accuracyMediansSchema>;
+
+/** One job with feedback, in the order jobs were reported: the whole job's error before and after calibration. */
+export const accuracyPointSchema = z.object({
+  analysisId: z.number().int(),
+  /** When the job counts as reported (ISO 8601); server/analysis/accuracy.ts says which time that is. */
+  reportedAt: z.string(),
+  /** The method the estimate chose; null on analyses stored before methods were kept. */
+  kind: z.enum(JOB_KINDS).nullable(),
+  originalError: errorPercent,
+  /** Null on the first job: nothing was reported before it, so nothing calibrated it. */
+  calibratedError: errorPercent,
+});
+export type AccuracyPoint = z.infer<typeof accuracyPointSchema>;
+
+export const accuracySchema = z.object({
+  /** Jobs with a stored estimate and at least one actual time (at most `limit`, the latest). */
+  jobs: z.number().int().min(0),
+  limit: z.number().int(),
+  /** The model's own estimate against the actual times, over every job. */
+  original: accuracyMediansSchema,
+  /** Jobs that had earlier reports to be calibrated from: every job but the first. */
+  calibratedJobs: z.number().int().min(0),
+  /** Each of those jobs estimated with the calibration from only the jobs reported before it. */
+  calibrated: accuracyMediansSchema,
+  /** The model's own estimate over the same jobs as `calibrated`, so the gain compares like with like. */
+  originalOnCalibratedJobs: accuracyMediansSchema,
+  /** Every job measured, oldest report first, for a chart. */
+  series: z.array(accuracyPointSchema),
+});
+export type Accuracy = z.infer<typeof accuracySchema>;

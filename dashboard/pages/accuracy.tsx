@@ -1,0 +1,175 @@
+import { Gauge, History } from 'lucide-react';
+import { Link } from 'wouter';
+import type { Accuracy, AccuracyMedians, AccuracyPoint } from '../../core/accuracy';
+import { METHOD_LABELS } from '../../core/time-model';
+import { useAccuracy } from '../api/accuracy';
+import { errorMessage } from '../api/client';
+import { ErrorAlert } from '../components/alert';
+import { AccuracyChart, AccuracyTable } from '../components/accuracy/accuracy-chart';
+import { errorText, gainSentence, jobsText, overallSentence } from '../components/accuracy/accuracy-words';
+import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
+import { Spinner } from '../components/spinner';
+import { buttonStyles, cardStyles } from '../components/ui';
+
+const PARTS: { key: keyof AccuracyMedians; label: string }[] = [
+  { key: 'cutting', label: 'Cutting' },
+  { key: 'prep', label: 'Prep & Setup' },
+  { key: 'cleanup', label: 'Cleanup' },
+  { key: 'total', label: 'Whole job' },
+];
+
+function kindLabel(point: AccuracyPoint): string {
+  if (!point.kind) return 'Kind of job not recorded';
+  const label = METHOD_LABELS[point.kind];
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+function NoReportedJobs() {
+  return (
+    <section className={`${cardStyles} flex flex-col items-center gap-3 px-6 py-12 text-center`}>
+      <span className="flex size-12 items-center justify-center rounded-full bg-green-100 text-green-800">
+        <Gauge aria-hidden="true" className="size-6" />
+      </span>
+      <h2 className="text-lg font-semibold text-stone-900">No jobs with actual times yet</h2>
+      <p className="max-w-prose text-sm text-stone-700">
+        Send actual times from an analysis&apos;s Feedback to see how close your estimates are: after a job, open it in
+        History, choose Provide Feedback and enter how long cutting, prep and cleanup really took.
+      </p>
+      <Link href="/history" className={buttonStyles.primary}>
+        <History aria-hidden="true" className="size-4" />
+        Go to History
+      </Link>
+    </section>
+  );
+}
+
+/** The model's estimate and the calibrated one, per part of the job, on the same jobs. */
+function MediansTable({ accuracy }: { accuracy: Accuracy }) {
+  const one = accuracy.calibratedJobs === 0;
+  const model = one ? accuracy.original : accuracy.originalOnCalibratedJobs;
+  const caption = one
+    ? 'On your one job. The calibrated figure needs a second job.'
+    : `On your ${jobsText(accuracy.calibratedJobs)} after the first, each calibrated from only the jobs reported before it.`;
+  return (
+    <table className="w-full text-left text-sm">
+      <caption className="mb-2 text-left text-stone-700">{caption}</caption>
+      <thead className="text-stone-600">
+        <tr>
+          <th scope="col" className="py-1 pr-2 font-medium">
+            Part of the job
+          </th>
+          <th scope="col" className="py-1 pr-2 text-right font-medium">
+            Model&apos;s estimate
+          </th>
+          <th scope="col" className="py-1 text-right font-medium">
+            Calibrated
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-stone-100">
+        {PARTS.map(({ key, label }) => (
+          <tr key={key} className={key === 'total' ? 'font-semibold text-stone-900' : 'text-stone-800'}>
+            <th scope="row" className={`py-2 pr-2 ${key === 'total' ? 'font-semibold' : 'font-normal'}`}>
+              {label}
+            </th>
+            <td className="py-2 pr-2 text-right tabular-nums">{errorText(model[key])}</td>
+            <td className="py-2 text-right tabular-nums">{one ? '–' : errorText(accuracy.calibrated[key])}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function AccuracyReport({ accuracy }: { accuracy: Accuracy }) {
+  const overall = overallSentence(accuracy);
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <section aria-labelledby="accuracy-summary" className={`${cardStyles} flex flex-col gap-3 p-4 sm:p-6`}>
+        <h2 id="accuracy-summary" className="text-lg font-semibold text-stone-900">
+          Your reported jobs
+        </h2>
+        <dl className="grid grid-cols-2 gap-2 text-sm">
+          <div className="rounded-lg bg-stone-50 px-3 py-2">
+            <dt className="text-stone-600">Jobs with actual times</dt>
+            <dd className="text-2xl font-semibold text-stone-900">{accuracy.jobs}</dd>
+          </div>
+          <div className="rounded-lg bg-stone-50 px-3 py-2">
+            <dt className="text-stone-600">Median error, model&apos;s estimate</dt>
+            <dd className="text-2xl font-semibold text-stone-900">{errorText(accuracy.original.total)}</dd>
+          </div>
+        </dl>
+        {overall ? <p className="text-stone-800">{overall}</p> : null}
+        <p className="text-stone-800">{gainSentence(accuracy)}</p>
+      </section>
+
+      <section aria-labelledby="accuracy-parts" className={`${cardStyles} flex flex-col gap-3 p-4 sm:p-6`}>
+        <h2 id="accuracy-parts" className="text-lg font-semibold text-stone-900">
+          Median error by part of the job
+        </h2>
+        <MediansTable accuracy={accuracy} />
+      </section>
+
+      <section aria-labelledby="accuracy-over-time" className={`${cardStyles} flex flex-col gap-3 p-4 sm:p-6 lg:col-span-2`}>
+        <h2 id="accuracy-over-time" className="text-lg font-semibold text-stone-900">
+          Over time
+        </h2>
+        {accuracy.jobs > 1 ? (
+          <AccuracyChart points={accuracy.series} />
+        ) : (
+          <p className="text-sm text-stone-700">The chart starts with your second reported job.</p>
+        )}
+        <details className="text-sm">
+          <summary className="cursor-pointer font-semibold text-green-800">The figures for each job</summary>
+          <div className="mt-2">
+            <AccuracyTable points={accuracy.series} kindLabel={kindLabel} />
+          </div>
+        </details>
+      </section>
+
+      <p className="text-sm text-stone-600 lg:col-span-2">
+        The error is how far the middle of an estimate&apos;s range was from the actual time, as a share of the actual
+        time; the median is the middle one of those, so one unusual job does not swamp the rest. Calibrated figures
+        use your own jobs only, reported before each one; other crews&apos; experience on this service is left out,
+        as what they had reported at the time cannot be reconstructed.
+        {accuracy.jobs >= accuracy.limit ? ` Only your latest ${accuracy.limit} reported jobs are measured.` : ''}
+      </p>
+    </div>
+  );
+}
+
+/** How close the estimates have been to the reported jobs, before and after calibration (issue 20, goal 3). */
+export function AccuracyPage() {
+  const accuracy = useAccuracy();
+  let content;
+  if (accuracy.isPending) {
+    content = (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading your reported jobs" />
+      </div>
+    );
+  } else if (accuracy.isError) {
+    content = (
+      <div className="flex flex-col items-start gap-3">
+        <ErrorAlert>{errorMessage(accuracy.error, 'Your reported jobs could not be loaded.')}</ErrorAlert>
+        <button type="button" className={buttonStyles.secondary} onClick={() => void accuracy.refetch()}>
+          Try Again
+        </button>
+      </div>
+    );
+  } else if (accuracy.data.jobs === 0) {
+    content = <NoReportedJobs />;
+  } else {
+    content = <AccuracyReport accuracy={accuracy.data} />;
+  }
+
+  return (
+    <SignedInLayout>
+      <div className="mb-4">
+        <BackLink href="/history">Back to History</BackLink>
+      </div>
+      <PageTitle title="Estimate Accuracy" subtitle="How close your estimates have been to the times your crew reported." />
+      {content}
+    </SignedInLayout>
+  );
+}

@@ -35,8 +35,14 @@ export const analysisSchema = z.object({
   method: z.string().nullable(),
   /** DECISIONS, Abstention: why a site visit is recommended, when it is. */
   siteVisitReason: z.string().nullable(),
-  /** Set when the estimate was scaled by the user's feedback. */
+  /** Set when the estimate was scaled by the user's feedback: how many of their jobs. */
   calibratedFromJobs: z.number().int().nullable(),
+  /**
+   * What the estimate was calibrated from, in the contractor's words (core/calibration.ts
+   * calibratedFromText): "Calibrated from 6 of your dismantles and 14 of your other jobs", or the
+   * install's starting point; null when nothing calibrated it. Never in a visitor's answer.
+   */
+  calibratedFrom: z.string().nullable(),
   provider: z.string(),
   description: z.string().nullable(),
   siteDetails: siteDetailsSchema.nullable(),
@@ -144,22 +150,26 @@ export const settingsSchema = z.object({
 export type AiSettingsInput = z.input<typeof settingsSchema>;
 
 /**
- * PATCH /api/system-settings: SPEC 7's aiInstructions and hourlyRate, and the company profile
- * printed on quotes, each saved only when sent (the Settings page saves the AI settings and
- * the profile with separate buttons). `companyProfile`, when sent, is the whole profile.
+ * PATCH /api/system-settings: SPEC 7's aiInstructions and hourlyRate, the company profile
+ * printed on quotes, and whether the account shares its job times, each saved only when sent
+ * (the Settings page saves each part on its own). `companyProfile`, when sent, is the whole
+ * profile.
  */
 export const settingsPatchSchema = settingsSchema
   .partial()
-  .extend({ companyProfile: companyProfileSchema.optional() })
-  .refine((v) => v.aiInstructions !== undefined || v.hourlyRate !== undefined || v.companyProfile !== undefined, {
-    message: 'Send aiInstructions, hourlyRate or companyProfile to save',
-  });
+  .extend({ companyProfile: companyProfileSchema.optional(), shareJobTimes: z.boolean().optional() })
+  .refine(
+    (v) => v.aiInstructions !== undefined || v.hourlyRate !== undefined || v.companyProfile !== undefined || v.shareJobTimes !== undefined,
+    { message: 'Send aiInstructions, hourlyRate, companyProfile or shareJobTimes to save' },
+  );
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;
 
 export const settingsResponseSchema = z.object({
   aiInstructions: z.string(),
   hourlyRate: z.string(),
   companyProfile: companyProfileResponseSchema,
+  /** Whether the account's job times count in everyone's starting estimates (issue 20); on by default. */
+  shareJobTimes: z.boolean(),
 });
 export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 

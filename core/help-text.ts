@@ -174,7 +174,7 @@ export function helpPassages(options: HelpOptions): HelpPassage[] {
       id: 'feedback',
       title: 'Feedback and calibration',
       text: 'After a job, open the estimate and choose Provide Feedback to enter how long cutting, preparation and cleanup actually took. Your later estimates, and your embedded estimators, are then adjusted to match your crew.',
-      more: 'The adjustment grows as feedback builds up, and the results say when an estimate was calibrated and from how many jobs.',
+      more: 'The adjustment grows as feedback builds up, and is kept for each kind of job (straight fells, section fells, dismantles), so a crew quick in the open and slow beside houses is estimated right for both. The results say what an estimate was calibrated from. A new account starts from the times other crews on this service have shared; you can stop sharing yours in Settings.',
       askedAs: 'feedback calibration calibrate actual times improve accuracy learn adjust',
     },
     {

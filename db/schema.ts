@@ -24,6 +24,12 @@ export const users = sqliteTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    /**
+     * Whether the account's job times count in the install's starting point for everyone's
+     * estimates (issue 20; server/analysis/calibration.ts pooledCalibration). On unless the
+     * account turns it off in Settings; only sums over at least 3 accounts are ever used.
+     */
+    shareJobTimes: integer('share_job_times', { mode: 'boolean' }).notNull().default(true),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },
@@ -181,7 +187,12 @@ export const treeAnalyses = sqliteTable(
     siteVisitReason: text('site_visit_reason'),
     /** The time model's uncalibrated component midpoints, what feedback is compared with. */
     baseTimes: text('base_times', { mode: 'json' }).$type<{ cutting: number; prep: number; cleanup: number }>(),
+    /** The account's jobs with feedback behind the estimate's calibration; null when nothing calibrated it. */
     calibratedFromJobs: integer('calibrated_from_jobs'),
+    /** Of those, the jobs of this analysis's kind (its method) (issue 20). */
+    calibratedKindJobs: integer('calibrated_kind_jobs'),
+    /** The sharing accounts behind the install's starting point, when it was used (at least 3), else null. */
+    calibratedInstallAccounts: integer('calibrated_install_accounts'),
     actualCuttingTime: integer('actual_cutting_time'),
     actualPrepTime: integer('actual_prep_time'),
     actualCleanupTime: integer('actual_cleanup_time'),
@@ -222,6 +233,29 @@ export const calibrationTotals = sqliteTable('calibration_totals', {
   cleanupObservations: integer('cleanup_observations').notNull().default(0),
   cleanupLogRatioSum: integer('cleanup_log_ratio_sum').notNull().default(0),
 });
+
+/**
+ * The same totals per kind of job: the method the time model chose for the analysis (issue 20,
+ * core/calibration.ts says why the method). Kept in the same transaction as calibration_totals;
+ * a user's rows sum to their calibration_totals row whenever every analysis has a method.
+ */
+export const calibrationKindTotals = sqliteTable(
+  'calibration_kind_totals',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    method: text('method').notNull(),
+    jobs: integer('jobs').notNull().default(0),
+    cuttingObservations: integer('cutting_observations').notNull().default(0),
+    cuttingLogRatioSum: integer('cutting_log_ratio_sum').notNull().default(0),
+    prepObservations: integer('prep_observations').notNull().default(0),
+    prepLogRatioSum: integer('prep_log_ratio_sum').notNull().default(0),
+    cleanupObservations: integer('cleanup_observations').notNull().default(0),
+    cleanupLogRatioSum: integer('cleanup_log_ratio_sum').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.method] })],
+);
 
 /** A visitor's "Request a quote" from an embedded estimator (DECISIONS, Embed widget). Only the business's owner reads it. */
 export const leads = sqliteTable(

@@ -6,7 +6,8 @@ import { signedInAccount } from './operator';
 
 /*
  * Settings, "Your data" (issue 11): a user downloads a ZIP of their account, then deletes the
- * account, confirming with the password in a dialog; a wrong password keeps everything.
+ * account, confirming with the password in a dialog; a wrong password keeps everything. The
+ * download carries the settings, sharing job times among them (issue 20).
  */
 test('download my data, then delete my account with the password', async ({ page }) => {
   const account = await signedInAccount(page);
@@ -15,10 +16,20 @@ test('download my data, then delete my account with the password', async ({ page
   await expect(section).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 
+  // Issue 20: sharing job times is on by default; turned off it stays off, and the download says so.
+  const share = page.getByRole('switch', { name: "Share my job times, without names or photos, to improve everyone's starting estimates" });
+  await expect(share).toBeChecked();
+  await share.uncheck();
+  await expect(page.getByText('Not Sharing Your Job Times', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(share).not.toBeChecked();
+
   const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('link', { name: 'Download my data' }).click()]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^treeanalyzer-data-${account.username}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
   const files = unzipSync(new Uint8Array(await readFile((await download.path())!)));
-  expect(JSON.parse(new TextDecoder().decode(files['account.json']!)).user.username).toBe(account.username);
+  const accountJson = JSON.parse(new TextDecoder().decode(files['account.json']!));
+  expect(accountJson.user.username).toBe(account.username);
+  expect(accountJson.settings.shareJobTimes).toBe(false);
 
   // A wrong password: the dialog says so and nothing is deleted.
   await section.getByRole('button', { name: 'Delete my account' }).click();

@@ -11,6 +11,7 @@ import { ErrorAlert } from '../components/alert';
 import { HourlyRateField } from '../components/hourly-rate-field';
 import { BillingSection } from '../components/billing/billing-section';
 import { CompanyProfileSection } from '../components/settings/company-profile-section';
+import { ShareJobTimesSection } from '../components/settings/share-job-times-section';
 import { YourDataSection } from '../components/settings/your-data-section';
 import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
 import { Spinner } from '../components/spinner';
@@ -145,7 +146,10 @@ function SettingsForm({ saved }: { saved: SettingsResponse }) {
   );
 }
 
-/** AI Settings (SPEC 2, 5, 7, 8): the user's own instructions and hourly rate; the company profile for quotes; then Billing. */
+/**
+ * AI Settings (SPEC 2, 5, 7, 8): the user's own instructions and hourly rate; the company profile
+ * for quotes; whether their job times help everyone's starting estimates; then Billing.
+ */
 export function SettingsPage() {
   const settings = useSettings();
   return (
@@ -169,6 +173,7 @@ export function SettingsPage() {
         <>
           <SettingsForm saved={settings.data} />
           <CompanyProfileSection saved={settings.data.companyProfile} />
+          <ShareJobTimesSection saved={settings.data.shareJobTimes} />
         </>
       )}
       <BillingSection />

@@ -3,18 +3,29 @@ import { fileURLToPath } from 'node:url';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeResponseSchema, type Analysis, type FeedbackInput } from '../../core/analysis';
-import { calibrationFactor } from '../../core/calibration';
-import { calibrationTotals, treeAnalyses } from '../../db/schema';
+import { calibrationFactor, chainedFactor, NO_OBSERVATIONS } from '../../core/calibration';
+import { calibrationKindTotals, calibrationTotals, treeAnalyses } from '../../db/schema';
 import { findUserByUsername } from '../accounts/users';
 import { analyze, grantTo } from '../testing/analysis';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { loadCalibration, NO_FEEDBACK, recountCalibrationTotals, storedCalibrationTotals } from './calibration';
+import {
+  applyCalibration,
+  combineFeedback,
+  loadCalibration,
+  NO_FEEDBACK,
+  recountCalibrationTotals,
+  recountKindTotals,
+  storedCalibrationTotals,
+  storedKindTotals,
+} from './calibration';
 
 /*
- * Issue 10: calibration is read from running totals, which the feedback PATCH keeps in its
- * own transaction. Whatever the sequence of PATCHes (replacing times, zeros, comments only,
- * another user's), the stored totals equal a count from scratch, and the factors equal what
- * the list-based calibrationFactor gives over every past analysis, as it was computed before.
+ * Issues 10 and 20: calibration is read from running totals, per account and per kind of job,
+ * which the feedback PATCH keeps in its own transaction. Whatever the sequence of PATCHes
+ * (replacing times, zeros, comments only, another user's), the stored totals equal a count
+ * from scratch, exact to the integer, and the account's own factor (before kinds and the
+ * install) equals what the list-based calibrationFactor gives over every past analysis, as it
+ * was computed before.
  */
 let server: TestServer;
 beforeAll(async () => {
@@ -39,12 +50,19 @@ async function paidUser(analyses: number): Promise<{ client: TestClient; userId:
   const { client, account } = await registerClient(server);
   grantTo(server, account.username, 10 * (analyses + 1));
   const ids: number[] = [];
-  for (let i = 0; i < analyses; i++) ids.push((await estimate(client)).id);
+  for (let i = 0; i < analyses; i++) ids.push((await estimate(client, KINDS_OF_TREE[i % KINDS_OF_TREE.length])).id);
   return { client, userId: findUserByUsername(server.db, account.username)!.id, ids };
 }
 
-async function estimate(client: TestClient): Promise<Analysis> {
-  const res = await analyze(client, { description: 'oak, 16 inch trunk, 40 ft tall, near the fence' });
+/** Trees whose jobs are each kind (core/time-model.ts chooseMethod): a section fell, a straight fell, a dismantle. */
+const KINDS_OF_TREE = [
+  { description: 'oak, 16 inch trunk, 40 ft tall, near the fence' },
+  { description: 'oak, 16 inch trunk, 40 ft tall', siteDetails: { targets: 'nothing' } },
+  { description: 'oak, 16 inch trunk, 40 ft tall', siteDetails: { targets: 'building' } },
+];
+
+async function estimate(client: TestClient, tree = KINDS_OF_TREE[0]): Promise<Analysis> {
+  const res = await analyze(client, tree);
   expect(res.status).toBe(201);
   return analyzeResponseSchema.parse(await res.json()).analysis;
 }
@@ -70,9 +88,25 @@ function calibrationFromEveryAnalysis(userId: number) {
   };
 }
 
+/** The account's own factors: the chain with no kind of job and no install behind it. */
+function accountFactors(userId: number) {
+  const account = storedCalibrationTotals(server.db, userId);
+  if (account.jobs <= 0) return null;
+  const own = (part: 'cutting' | 'prep' | 'cleanup') => chainedFactor(NO_OBSERVATIONS, account[part], null);
+  return { jobs: account.jobs, factors: { cutting: own('cutting'), prep: own('prep'), cleanup: own('cleanup') } };
+}
+
 function expectTotalsFromScratch(userId: number, step: string) {
   expect(storedCalibrationTotals(server.db, userId), step).toEqual(recountCalibrationTotals(server.db, userId));
-  expect(loadCalibration(server.db, userId), step).toEqual(calibrationFromEveryAnalysis(userId));
+  const kinds = storedKindTotals(server.db, userId);
+  expect(kinds, step).toEqual(recountKindTotals(server.db, userId));
+  // Every analysis here has a method, so the kinds add up to the account.
+  expect(Object.values(kinds).reduce((sum, kind) => combineFeedback(sum, kind), NO_FEEDBACK), step).toEqual(storedCalibrationTotals(server.db, userId));
+  // The chain sums logs in another order than the list did: equal to the last few bits.
+  const chained = accountFactors(userId);
+  const listed = calibrationFromEveryAnalysis(userId);
+  expect(chained?.jobs, step).toEqual(listed?.jobs);
+  for (const part of ['cutting', 'prep', 'cleanup'] as const) expect(chained?.factors[part] ?? 1, step).toBeCloseTo(listed?.factors[part] ?? 1, 12);
 }
 
 describe('calibration totals over feedback PATCHes', () => {
@@ -107,10 +141,11 @@ describe('calibration totals over feedback PATCHes', () => {
       expectTotalsFromScratch(owner.userId, `step ${step}: ${JSON.stringify(body)}`);
       expectTotalsFromScratch(other.userId, `step ${step}`);
     }
-    // The sequence did exercise replacements and every component.
+    // The sequence did exercise replacements, every component and every kind of job.
     const totals = storedCalibrationTotals(server.db, owner.userId);
     expect(totals.jobs).toBeGreaterThanOrEqual(3);
     expect(totals.cutting.observations * totals.prep.observations * totals.cleanup.observations).toBeGreaterThan(0);
+    expect(Object.keys(storedKindTotals(server.db, owner.userId)).sort()).toEqual(['climb_dismantle', 'section_fell', 'straight_fell']);
 
     // Another user's analysis is a 404 and changes nobody's totals.
     const before = storedCalibrationTotals(server.db, owner.userId);
@@ -136,7 +171,13 @@ describe('calibration totals over feedback PATCHes', () => {
     expect(storedCalibrationTotals(server.db, userId)).toEqual(once);
     expect((await patch({ actualCuttingTime: 0 })).status).toBe(200);
     expect(storedCalibrationTotals(server.db, userId)).toEqual({ ...NO_FEEDBACK, jobs: 1 });
-    expect(loadCalibration(server.db, userId)).toEqual({ jobs: 1, factors: { cutting: 1, prep: 1, cleanup: 1 } });
+    expect(storedKindTotals(server.db, userId)).toEqual({ section_fell: { ...NO_FEEDBACK, jobs: 1 } });
+    expect(applyCalibration(loadCalibration(server.db, userId)!, 'section_fell')).toEqual({
+      factors: { cutting: 1, prep: 1, cleanup: 1 },
+      accountJobs: 1,
+      kindJobs: 1,
+      installAccounts: null,
+    });
   });
 });
 
@@ -175,5 +216,46 @@ describe('migration 0005 backfills the totals from existing analyses', () => {
     for (const userId of users) expect(storedCalibrationTotals(server.db, userId)).toEqual(recountCalibrationTotals(server.db, userId));
     expect(storedCalibrationTotals(server.db, users[0]!).jobs).toBeGreaterThan(50);
     expect(storedCalibrationTotals(server.db, users[3]!)).toEqual(NO_FEEDBACK);
+  });
+});
+
+describe('migration 0010 backfills the totals per kind of job from existing analyses', () => {
+  const migrations = fileURLToPath(new URL('../../db/migrations/', import.meta.url));
+  const file = readdirSync(migrations).find((name) => name.startsWith('0010_'))!;
+  const backfill = readFileSync(migrations + file, 'utf8')
+    .split('--> statement-breakpoint')
+    .find((statement) => statement.includes('INSERT INTO `calibration_kind_totals`'))!;
+
+  it('as feedbackTotals counts them, leaving analyses without a method out', async () => {
+    const next = random(20);
+    const users: number[] = [];
+    for (let u = 0; u < 3; u++) {
+      const { account } = await registerClient(server);
+      users.push(findUserByUsername(server.db, account.username)!.id);
+    }
+    const methods = [null, 'straight_fell', 'section_fell', 'climb_dismantle'];
+    const actual = () => (next() < 0.35 ? null : next() < 0.1 ? 0 : Math.floor(next() * 100_000 ** next()));
+    const base = () => (next() < 0.05 ? 0 : Math.round(next() * 800) / 2);
+    for (let i = 0; i < 400; i++) {
+      server.db
+        .insert(treeAnalyses)
+        .values({
+          userId: users[i % 2]!,
+          imageUrl: '',
+          method: methods[Math.floor(next() * methods.length)],
+          baseTimes: next() < 0.1 ? null : { cutting: base(), prep: base(), cleanup: base() },
+          actualCuttingTime: actual(),
+          actualPrepTime: actual(),
+          actualCleanupTime: actual(),
+          createdAt: server.clock.now(),
+        })
+        .run();
+    }
+    server.db.delete(calibrationKindTotals).run();
+    server.db.$client.exec(backfill);
+    for (const userId of users) expect(storedKindTotals(server.db, userId)).toEqual(recountKindTotals(server.db, userId));
+    expect(Object.keys(storedKindTotals(server.db, users[0]!)).sort()).toEqual(['climb_dismantle', 'section_fell', 'straight_fell']);
+    expect(storedKindTotals(server.db, users[0]!).straight_fell!.jobs).toBeGreaterThan(20);
+    expect(storedKindTotals(server.db, users[2]!)).toEqual({});
   });
 });

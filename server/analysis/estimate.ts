@@ -2,6 +2,7 @@ import { ACCESS_LABELS, DRAG_LABELS, TARGET_LABELS, type SiteDetails, type Targe
 import { describeWoodDensity } from '../../core/species';
 import { boundToModel, estimateTimes, type Method, type TimeModelInput, type TimeRange } from '../../core/time-model';
 import type { ValueSources } from '../../core/tree-details';
+import { applyCalibration, type AppliedCalibration, type Calibration } from './calibration';
 import type { TimeMultipliers } from './hazards';
 import type { TreeValues } from './tree-values';
 import type { Perception } from './types';
@@ -17,11 +18,6 @@ export type ResolvedSite = TimeModelInput['site'];
 type Component = 'cutting' | 'prep' | 'cleanup';
 export type ComponentFactors = Record<Component, number>;
 
-export interface Calibration {
-  jobs: number;
-  factors: ComponentFactors;
-}
-
 export interface EstimateInput {
   values: TreeValues;
   perception: Perception;
@@ -31,6 +27,7 @@ export interface EstimateInput {
   described: SiteDetails;
   /** How much longer the named hazards make each component (hazards.ts). */
   hazardTimes: TimeMultipliers;
+  /** The crew's and the install's feedback (calibration.ts loadCalibration); its factors are picked once the method is known. */
   calibration: Calibration | null;
 }
 
@@ -47,6 +44,8 @@ export interface Estimate {
   times: Record<Component, TimeRange>;
   /** Uncalibrated midpoints: what later feedback is compared with. */
   baseTimes: ComponentFactors;
+  /** What the times were scaled by for this method, and from what; null when uncalibrated. */
+  calibration: AppliedCalibration | null;
   sources: ValueSources;
   factors: string[];
 }
@@ -146,8 +145,11 @@ export function buildEstimate(input: EstimateInput): Estimate {
     prep: (times.prep.min + times.prep.max) / 2,
     cleanup: (times.cleanup.min + times.cleanup.max) / 2,
   };
-  if (calibration) {
-    for (const part of ['cutting', 'prep', 'cleanup'] as const) times[part] = scale(times[part], calibration.factors[part]);
+  // The kind of job is the method the model chose: its factors come from the chain kind ->
+  // account -> install -> 1 (core/calibration.ts).
+  const applied = calibration ? applyCalibration(calibration, model.method) : null;
+  if (applied) {
+    for (const part of ['cutting', 'prep', 'cleanup'] as const) times[part] = scale(times[part], applied.factors[part]);
   }
 
   return {
@@ -161,6 +163,7 @@ export function buildEstimate(input: EstimateInput): Estimate {
     usedHeightFt,
     times,
     baseTimes,
+    calibration: applied,
     sources: values.sources,
     factors: [...factors, ...perception.factors],
   };

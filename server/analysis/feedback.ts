@@ -6,8 +6,9 @@ import { addToCalibrationTotals, combineFeedback, FEEDBACK_COLUMNS, feedbackTota
 
 /**
  * Stores the actual times and comment sent for one of the user's analyses (SPEC 5) and keeps
- * the user's calibration totals in step, in one write transaction: the row is read inside it,
- * so a replaced actual time takes out exactly what it had added, whatever else is writing.
+ * the user's calibration totals, overall and for the analysis's kind of job, in step, in one
+ * write transaction: the row is read inside it, so a replaced actual time takes out exactly
+ * what it had added, whatever else is writing.
  * PATCH semantics: what is sent replaces, what is left out stays as it was. False when the
  * analysis is not the user's.
  */
@@ -19,7 +20,7 @@ export function saveFeedback(db: Db, userId: number, analysisId: number, input: 
   if (input.feedback !== undefined) changes.feedback = input.feedback || null;
   return immediate(db, (tx) => {
     const own = and(eq(treeAnalyses.id, analysisId), eq(treeAnalyses.userId, userId));
-    const before = tx.select(FEEDBACK_COLUMNS).from(treeAnalyses).where(own).get();
+    const before = tx.select({ ...FEEDBACK_COLUMNS, method: treeAnalyses.method }).from(treeAnalyses).where(own).get();
     if (!before) return false;
     tx.update(treeAnalyses).set(changes).where(own).run();
     const after = {
@@ -28,7 +29,8 @@ export function saveFeedback(db: Db, userId: number, analysisId: number, input: 
       actualPrepTime: input.actualPrepTime ?? before.actualPrepTime,
       actualCleanupTime: input.actualCleanupTime ?? before.actualCleanupTime,
     };
-    addToCalibrationTotals(tx, userId, combineFeedback(feedbackTotals(after), feedbackTotals(before), -1));
+    // The analysis's contribution is replaced in its user's totals and in those of its kind of job.
+    addToCalibrationTotals(tx, userId, combineFeedback(feedbackTotals(after), feedbackTotals(before), -1), before.method);
     return true;
   });
 }

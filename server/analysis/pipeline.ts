@@ -153,7 +153,10 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
           method: estimate.method,
           siteVisitReason: safety.siteVisitReason,
           baseTimes: estimate.baseTimes,
-          calibratedFromJobs: calibration?.jobs ?? null,
+          // What the results say it was calibrated from (store.ts toAnalysisView words it).
+          calibratedFromJobs: estimate.calibration?.accountJobs || null,
+          calibratedKindJobs: estimate.calibration ? estimate.calibration.kindJobs : null,
+          calibratedInstallAccounts: estimate.calibration?.installAccounts ?? null,
           valueSources: estimate.sources,
           measurement: request.measurement,
           source: request.embed ? 'embed' : 'dashboard',

@@ -40,8 +40,8 @@ export function drawInternalPage(doc: Doc, analysis: Analysis, reference: string
       ['Confidence', `${Math.round(analysis.confidence * 100)}%`],
       [
         'Calibration',
-        analysis.calibratedFromJobs
-          ? `Calibrated from ${analysis.calibratedFromJobs} of your jobs: scaled by the actual times you reported.`
+        analysis.calibratedFrom
+          ? `${analysis.calibratedFrom}: scaled by the actual times reported.`
           : 'Not calibrated: send actual times as feedback to tune later estimates.',
       ],
       ['Hourly rate', rate !== undefined && rate > 0 ? `${formatGbp(rate)} per hour` : 'Not set'],

@@ -50,6 +50,7 @@ function analysisFixture(overrides: Partial<Analysis> = {}): Analysis {
     method: 'climb_dismantle',
     siteVisitReason: 'A large tree near power lines needs an on-site risk assessment',
     calibratedFromJobs: 3,
+    calibratedFrom: 'Calibrated from 3 of your jobs',
     provider: 'local',
     description: 'Elm beside the garden room, about 55 ft',
     siteDetails: { targets: 'building', access: 'side_gate', powerLines: true, stumpGrinding: true, wasteRemoval: true },

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Analysis } from '../../core/analysis';
+import { calibratedFromText, JOB_KIND_PLURALS, type JobKind } from '../../core/calibration';
 import { factorForVisitor, type EmbedAnalysis } from '../../core/embed';
 import { penceToDecimal } from '../../core/money';
 import { includedWork } from '../../core/quote';
@@ -97,6 +98,7 @@ export function toAnalysisView(row: AnalysisRow, businessName: string | null = n
     method: row.method,
     siteVisitReason: row.siteVisitReason,
     calibratedFromJobs: wholeOrNull(row.calibratedFromJobs),
+    calibratedFrom: calibratedFrom(row),
     provider: row.provider ?? 'local',
     description: row.description,
     siteDetails: fits(siteDetailsSchema, row.siteDetails),
@@ -112,6 +114,19 @@ export function toAnalysisView(row: AnalysisRow, businessName: string | null = n
     source: row.source,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * The results' "Calibrated from ..." of a stored analysis. One stored before calibration by kind
+ * of job (no kind count) says how many of the user's jobs, as it always did.
+ */
+function calibratedFrom(row: AnalysisRow): string | null {
+  const accountJobs = wholeOrNull(row.calibratedFromJobs) ?? 0;
+  const installAccounts = wholeOrNull(row.calibratedInstallAccounts);
+  const kind = row.method !== null && row.method in JOB_KIND_PLURALS ? (row.method as JobKind) : null;
+  const kindJobs = kind ? Math.min(accountJobs, wholeOrNull(row.calibratedKindJobs) ?? 0) : 0;
+  // With no jobs of its kind the text names no kind, so any stands in for a missing one.
+  return calibratedFromText(kind ?? 'straight_fell', kindJobs, accountJobs, installAccounts);
 }
 
 /**

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisListSchema, analyzeOutcomeSchema, analyzeResponseSchema } from '../../core/analysis';
+import { JOB_KIND_PLURALS, type JobKind } from '../../core/calibration';
 import { NEEDS_DETAILS_MESSAGE } from '../../core/tree-details';
 import { userTokensResponseSchema } from '../../core/credits';
 import { findUserByUsername } from '../accounts/users';
@@ -104,6 +105,10 @@ describe('analysis with the local provider', () => {
 
     const second = analyzeResponseSchema.parse(await (await analyze(client, { description: ISSUE_EXAMPLE })).json()).analysis;
     expect(second.calibratedFromJobs).toBe(1);
+    // The same tree is the same kind of job, so the results name it (issue 20).
+    expect(second.method).toBe(first.method);
+    const calibratedFrom = `Calibrated from 1 of your ${JOB_KIND_PLURALS[second.method as JobKind]}`;
+    expect(second.calibratedFrom).toBe(calibratedFrom);
     expect(second.cuttingTimeMin).toBeGreaterThan(first.cuttingTimeMin);
 
     const list = analysisListSchema.parse(await (await client.get('/api/analyses')).json());
@@ -121,6 +126,6 @@ describe('analysis with the local provider', () => {
     const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
     expect(text).toContain('Oak');
     expect(text).toContain(`TA-${String(second.id).padStart(6, '0')}`);
-    expect(text).toContain('Calibrated from 1 of your jobs');
+    expect(text).toContain(calibratedFrom);
   });
 });

@@ -113,7 +113,7 @@ describe('a visitor on the business site', () => {
     expect(analysis.hourlyRate).toBe('60.00');
     expect(cost).toEqual(analysis.cost);
     // The visitor sees the estimate, not the owner's photo route, notes or settings.
-    for (const key of ['imageUrl', 'description', 'feedback', 'businessName', 'calibratedFromJobs', 'provider']) {
+    for (const key of ['imageUrl', 'description', 'feedback', 'businessName', 'calibratedFromJobs', 'calibratedFrom', 'provider']) {
       expect(analysis).not.toHaveProperty(key);
     }
 

@@ -3,7 +3,7 @@ import { analysisListItemSchema, analysisListSchema, analyzeResponseSchema, HIST
 import { errorBodySchema } from '../../core/errors';
 import { treeAnalyses } from '../../db/schema';
 import { findUserByUsername } from '../accounts/users';
-import { calibrationTotalsQuery } from '../analysis/calibration';
+import { calibrationTotalsQuery, kindTotalsQuery, pooledTotalsQuery } from '../analysis/calibration';
 import { encodeHistoryCursor, historyPageQuery } from '../analysis/history';
 import { analyze, grantTo } from '../testing/analysis';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
@@ -207,5 +207,17 @@ describe('hot-path reads use an index', () => {
     const detail = plan(calibrationTotalsQuery(server.db));
     expect(detail).toMatch(/SEARCH calibration_totals USING INTEGER PRIMARY KEY/);
     expect(detail).not.toMatch(/SCAN|tree_analyses/);
+    // Issue 20: its totals per kind of job are a range of their primary key.
+    const kinds = plan(kindTotalsQuery(server.db));
+    expect(kinds).toMatch(/SEARCH calibration_kind_totals USING INDEX sqlite_autoindex_calibration_kind_totals_1 \(user_id=\?\)/);
+    expect(kinds).not.toMatch(/SCAN|tree_analyses/);
+  });
+
+  it("sums the install's starting point over one row per account, never over analyses", () => {
+    // One pass over the accounts (users or calibration_totals, as SQLite prefers), the other
+    // table joined by primary key.
+    const detail = plan(pooledTotalsQuery(server.db));
+    expect(detail).toMatch(/SEARCH (users|calibration_totals) USING INTEGER PRIMARY KEY/);
+    expect(detail).not.toMatch(/tree_analyses|TEMP B-TREE/);
   });
 });

@@ -59,6 +59,15 @@ describe('PATCH /api/system-settings validation', () => {
     await refused(await client.request('PATCH', '/api/system-settings', '{"companyProfile":'), 400, 'VALIDATION_ERROR');
   });
 
+  it('takes shareJobTimes only as true or false, and saves nothing else of a refused PATCH', async () => {
+    for (const shareJobTimes of ['false', 0, null]) {
+      const body = await refused(await client.request('PATCH', '/api/system-settings', { hourlyRate: '20', shareJobTimes }), 400, 'VALIDATION_ERROR');
+      expect(Object.keys(body.details ?? {})).toEqual(['shareJobTimes']);
+    }
+    const now = settingsResponseSchema.parse(await (await client.get('/api/system-settings')).json());
+    expect(now).toMatchObject({ hourlyRate: '0.00', shareJobTimes: true });
+  });
+
   it('keeps the hourly rate check per field', async () => {
     const body = await refused(await client.request('PATCH', '/api/system-settings', { aiInstructions: '', hourlyRate: '-1' }), 400, 'VALIDATION_ERROR');
     expect(body.details).toHaveProperty('hourlyRate');

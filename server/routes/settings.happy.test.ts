@@ -27,6 +27,7 @@ describe('the company profile', () => {
       aiInstructions: '',
       hourlyRate: '0.00',
       companyProfile: { tradingName: '', phone: '', email: '', address: '', vatNumber: '', quoteValidityDays: 30, logoUrl: null },
+      shareJobTimes: true,
     });
   });
 
@@ -40,6 +41,7 @@ describe('the company profile', () => {
       aiInstructions: 'Two-person crew',
       hourlyRate: '45.50',
       companyProfile: { ...PROFILE, vatNumber: 'GB 123 4567 89', logoUrl: null },
+      shareJobTimes: true,
     });
     expect(await settingsOf(client)).toEqual(saved);
   });
@@ -113,5 +115,24 @@ describe('the logo', () => {
     expect((await gone.json()).code).toBe('NOT_FOUND');
     // Deleting again is harmless.
     expect((await client.request('DELETE', '/api/system-settings/logo')).status).toBe(200);
+  });
+});
+
+describe('sharing job times (issue 20)', () => {
+  it('is on by default, turned off and on by a PATCH of its own, leaving every other setting alone', async () => {
+    const { client } = await registerClient(server);
+    await client.request('PATCH', '/api/system-settings', { aiInstructions: 'Two-person crew', hourlyRate: '45', companyProfile: PROFILE });
+    const before = await settingsOf(client);
+    expect(before.shareJobTimes).toBe(true);
+    const off = await client.request('PATCH', '/api/system-settings', { shareJobTimes: false });
+    expect(off.status).toBe(200);
+    expect(settingsResponseSchema.parse(await off.json())).toEqual({ ...before, shareJobTimes: false });
+    expect(await settingsOf(client)).toEqual({ ...before, shareJobTimes: false });
+    // Saving the AI settings or the profile does not turn it back on.
+    await client.request('PATCH', '/api/system-settings', { aiInstructions: '', hourlyRate: '0' });
+    await client.request('PATCH', '/api/system-settings', { companyProfile: PROFILE });
+    expect((await settingsOf(client)).shareJobTimes).toBe(false);
+    const on = await client.request('PATCH', '/api/system-settings', { shareJobTimes: true });
+    expect(settingsResponseSchema.parse(await on.json()).shareJobTimes).toBe(true);
   });
 });

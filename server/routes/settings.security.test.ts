@@ -56,4 +56,14 @@ describe('signed out and cross-site', () => {
     expect((await owner.request('DELETE', '/api/system-settings/logo', undefined, crossSite)).status).toBe(403);
     expect((await owner.get(ownerLogoUrl)).status).toBe(200);
   });
+
+  it("refuses a cross-site or signed-out change to sharing job times; one user never changes another's", async () => {
+    const crossSite = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+    expect((await owner.request('PATCH', '/api/system-settings', { shareJobTimes: false }, crossSite)).status).toBe(403);
+    expect((await new TestClient(server).request('PATCH', '/api/system-settings', { shareJobTimes: false })).status).toBe(401);
+    expect((await other.request('PATCH', '/api/system-settings', { shareJobTimes: false })).status).toBe(200);
+    const mine = settingsResponseSchema.parse(await (await owner.get('/api/system-settings')).json());
+    expect(mine.shareJobTimes).toBe(true);
+    expect((await other.request('PATCH', '/api/system-settings', { shareJobTimes: true })).status).toBe(200);
+  });
 });

@@ -8,7 +8,7 @@ import { currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
 import { readMultipartForm, type FormSpec } from '../http/multipart';
 import { deleteLogo, normaliseLogo, readLogo, unsupportedLogo, writeLogo } from '../settings/logo';
-import { getCompanyProfile, saveCompanyProfile, saveSettings, setLogoPath, settingsResponseFor } from '../settings/settings';
+import { getCompanyProfile, saveCompanyProfile, saveSettings, saveShareJobTimes, setLogoPath, settingsResponseFor } from '../settings/settings';
 
 /**
  * The logo form: one file `logo` of at most 2 MB and nothing else, read like the photo upload
@@ -28,8 +28,9 @@ const chooseOneLogo = () =>
   new ApiError('VALIDATION_ERROR', 'Choose one image file for the logo.', { details: { logo: ['Choose one image file'] } });
 
 /**
- * Settings (SPEC 2 and 7): the signed-in user's own AI instructions and hourly rate, and the
- * company profile and logo printed on their quotes. Nobody reads or changes another's.
+ * Settings (SPEC 2 and 7): the signed-in user's own AI instructions and hourly rate, the
+ * company profile and logo printed on their quotes, and whether their job times count in
+ * everyone's starting estimates (issue 20). Nobody reads or changes another's.
  */
 export const settingsRoutes = new Hono<AppEnv>()
   .use(requireUser)
@@ -48,7 +49,7 @@ export const settingsRoutes = new Hono<AppEnv>()
         });
       }
     }
-    // One transaction: a PATCH with both parts saves both or neither.
+    // One transaction: a PATCH with several parts saves all or none.
     db.transaction(() => {
       if (input.aiInstructions !== undefined || hourlyRatePence !== undefined) {
         saveSettings(db, clock, userId, {
@@ -57,6 +58,7 @@ export const settingsRoutes = new Hono<AppEnv>()
         });
       }
       if (input.companyProfile) saveCompanyProfile(db, clock, userId, input.companyProfile);
+      if (input.shareJobTimes !== undefined) saveShareJobTimes(db, clock, userId, input.shareJobTimes);
     });
     return c.json(settingsResponseFor(db, userId));
   })

@@ -3,7 +3,7 @@ import { DEFAULT_QUOTE_VALIDITY_DAYS, formatVatNumber, type CompanyProfileValues
 import { penceToDecimal } from '../../core/money';
 import type { SettingsResponse } from '../../core/analysis';
 import type { Db } from '../../db/client';
-import { systemSettings } from '../../db/schema';
+import { systemSettings, users } from '../../db/schema';
 import type { Clock } from '../clock';
 import { logoVersion } from './logo';
 
@@ -76,7 +76,21 @@ export function setLogoPath(db: Db, clock: Clock, userId: number, logoPath: stri
   return previous;
 }
 
-export function toSettingsResponse(settings: UserSettings, profile: CompanyProfile): SettingsResponse {
+/** Whether the account's job times count in the install's starting point (issue 20); on unless turned off. */
+export function getShareJobTimes(db: Db, userId: number): boolean {
+  return db.select({ share: users.shareJobTimes }).from(users).where(eq(users.id, userId)).get()?.share ?? true;
+}
+
+/**
+ * Turns the account's share of its job times on or off. The install's starting point is summed
+ * afresh for every estimate (server/analysis/calibration.ts pooledCalibration), so the next
+ * estimate anyone makes already goes without (or with) this account's jobs.
+ */
+export function saveShareJobTimes(db: Db, clock: Clock, userId: number, share: boolean): void {
+  db.update(users).set({ shareJobTimes: share, updatedAt: clock.now() }).where(eq(users.id, userId)).run();
+}
+
+export function toSettingsResponse(settings: UserSettings, profile: CompanyProfile, shareJobTimes: boolean): SettingsResponse {
   return {
     aiInstructions: settings.aiInstructions,
     hourlyRate: penceToDecimal(settings.hourlyRatePence),
@@ -89,10 +103,11 @@ export function toSettingsResponse(settings: UserSettings, profile: CompanyProfi
       quoteValidityDays: profile.quoteValidityDays,
       logoUrl: profile.logoPath ? `/api/system-settings/logo?v=${logoVersion(profile.logoPath)}` : null,
     },
+    shareJobTimes,
   };
 }
 
 /** GET /api/system-settings and the answer of every change to them. */
 export function settingsResponseFor(db: Db, userId: number): SettingsResponse {
-  return toSettingsResponse(getSettings(db, userId), getCompanyProfile(db, userId));
+  return toSettingsResponse(getSettings(db, userId), getCompanyProfile(db, userId), getShareJobTimes(db, userId));
 }

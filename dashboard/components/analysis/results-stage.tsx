@@ -123,11 +123,11 @@ export function AnalysisResults({ analysis, actions, focusHeading, title = 'Anal
   const cost = costText(analysis);
   const confidence = Math.round(analysis.confidence * 100);
   const timeNotes: ReactNode[] = [];
-  if (analysis.calibratedFromJobs) {
+  if (analysis.calibratedFrom) {
     timeNotes.push(
       <span key="calibrated" className="flex items-center gap-1.5">
-        <TrendingUp aria-hidden="true" className="size-4 text-green-800" />
-        {`Calibrated from ${analysis.calibratedFromJobs} of your jobs`}
+        <TrendingUp aria-hidden="true" className="size-4 shrink-0 text-green-800" />
+        {analysis.calibratedFrom}
       </span>,
     );
   }

@@ -52,6 +52,9 @@ test('create a business through the form, copy its embed code, preview, edit the
   // Required fields first: nothing filled in.
   await page.getByRole('button', { name: 'Add Business' }).click();
   await expect(page.getByLabel('Business Name')).toBeFocused();
+  // No vision model on this server: the instructions' hint does not promise they guide anything.
+  await expect(page.getByText(/This server has none, so estimates come from the sizes/)).toBeVisible();
+  await expect(page.getByText(/They guide your website's estimates/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Create Business' }).click();
   await expect(page.getByRole('alert').filter({ hasText: REQUIRED_FIELDS_MESSAGE })).toBeVisible();
 

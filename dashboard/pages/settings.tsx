@@ -17,6 +17,8 @@ import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
 import { Spinner } from '../components/spinner';
 import { TextArea } from '../components/text-area';
 import { showErrorToast, showToast } from '../components/toast';
+import { useVisionModel } from '../api/capabilities';
+import { instructionsHint } from '../components/instructions-hint';
 import { SubmitButton } from '../components/submit-button';
 import { buttonStyles, cardStyles } from '../components/ui';
 
@@ -48,6 +50,7 @@ function SettingsForm({ saved }: { saved: SettingsResponse }) {
   const form = useForm({ resolver: zodResolver(settingsSchema), defaultValues: aiSettings(saved) });
   const { errors } = form.formState;
   const instructions = useWatch({ control: form.control, name: 'aiInstructions' });
+  const visionModel = useVisionModel();
 
   const save = useMutation({
     mutationFn: signedInApi.settings.update,
@@ -93,7 +96,7 @@ function SettingsForm({ saved }: { saved: SettingsResponse }) {
         <div>
           <TextArea
             label="Custom Analysis Instructions"
-            hint="Tell the AI about your crew, equipment and way of working. They guide the estimate; they cannot change its format."
+            hint={instructionsHint(visionModel, 'account')}
             rows={8}
             maxLength={MAX_INSTRUCTIONS_CHARS}
             error={errors.aiInstructions?.message}

@@ -3,7 +3,9 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { MAX_INSTRUCTIONS_CHARS } from '../../../core/analysis';
 import { ANALYSIS_COST_CREDITS } from '../../../core/credits';
 import { MAX_DAILY_CAP } from '../../../core/embed';
+import { useVisionModel } from '../../api/capabilities';
 import { HourlyRateField } from '../hourly-rate-field';
+import { instructionsHint } from '../instructions-hint';
 import { TextArea } from '../text-area';
 import { TextField } from '../text-field';
 import { contrastWithWhite, VISIBLE_ON_WHITE_CONTRAST } from './accent-contrast';
@@ -18,6 +20,7 @@ export function BusinessSettingsFields() {
   const form = useFormContext<EditBusinessFormValues>();
   const { errors } = form.formState;
   const dailyCap = useWatch({ control: form.control, name: 'dailyCap' });
+  const visionModel = useVisionModel();
   const capCredits = /^\d+$/.test(dailyCap.trim()) ? Number(dailyCap) * ANALYSIS_COST_CREDITS : null;
 
   return (
@@ -30,7 +33,7 @@ export function BusinessSettingsFields() {
       />
       <TextArea
         label="AI Instructions (optional)"
-        hint="Tell the AI about your crew, equipment and way of working. They guide your website's estimates; they cannot change their format."
+        hint={instructionsHint(visionModel, 'business')}
         rows={3}
         maxLength={MAX_INSTRUCTIONS_CHARS}
         error={errors.aiInstructions?.message}

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { LEAD_LIMITS } from './embed';
 import type { SiteDetails } from './site';
 import { METHOD_LABELS, type Method } from './time-model';
 
@@ -113,3 +115,38 @@ export function includedWork(site: SiteDetails | null, factors: readonly string[
  */
 export const REPORT_COPIES = ['customer', 'internal'] as const;
 export type ReportCopy = (typeof REPORT_COPIES)[number];
+
+/**
+ * Who the quote is for, printed under "Prepared for": typed on the results before download
+ * (prefilled with a website lead's name, so a lead's longest name fits). Bounded so the header
+ * stays a header: 300 characters is a full UK address on several lines.
+ */
+export const QUOTE_CUSTOMER_NAME_MAX = LEAD_LIMITS.name;
+export const QUOTE_SITE_ADDRESS_MAX = 300;
+
+/** "" and spaces only mean "not given"; line breaks are kept for the address. */
+const optionalText = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${what} can be at most ${max} characters`)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const quoteRecipientSchema = z.object({
+  customerName: optionalText(QUOTE_CUSTOMER_NAME_MAX, 'The customer name').transform((value) => value?.replace(/\s+/g, ' ')),
+  siteAddress: optionalText(QUOTE_SITE_ADDRESS_MAX, 'The site address'),
+});
+export type QuoteRecipient = Partial<z.output<typeof quoteRecipientSchema>>;
+
+/** GET /api/analysis/{id}/report.pdf's query: which copy, and who it is prepared for. */
+export const reportQuerySchema = quoteRecipientSchema.extend({
+  copy: z.enum(REPORT_COPIES, { error: 'copy must be customer or internal' }).default('customer'),
+});
+
+/**
+ * GET /api/analysis/{id}/quote-recipient: what the download's fields start with. A website
+ * lead's name when the analysis came with one; a lead gives no address, so that starts empty.
+ */
+export const quoteRecipientResponseSchema = z.object({ customerName: z.string().nullable(), siteAddress: z.string().nullable() });
+export type QuoteRecipientResponse = z.infer<typeof quoteRecipientResponseSchema>;

@@ -7,6 +7,7 @@ import { testLogoPng } from '../server/testing/logo';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { grantCredits, signedInAccount } from './operator';
+import { e2eEnv } from './rig/env';
 
 /*
  * A quote the customer can receive (issue "Estimates a tree surgeon would sign"), in a real
@@ -77,6 +78,11 @@ test('a contractor fills the company profile, prices a tree and sends the custom
   await page.getByRole('button', { name: 'Begin Professional Analysis' }).click();
   await expect(page.getByRole('heading', { name: 'Analysis Results' })).toBeVisible({ timeout: 15_000 });
 
+  // Who the quote is for, typed before the download (a dashboard analysis has no lead to start from).
+  const preparedFor = page.getByRole('group', { name: 'Quote prepared for (optional)' });
+  await expect(preparedFor.getByLabel('Customer name')).toHaveValue('');
+  await preparedFor.getByLabel('Customer name').fill('Mrs J. Smith');
+  await preparedFor.getByLabel('Site address').fill('12 Acacia Avenue\nLittle Snoring\nNR21 0AB');
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download Report' }).click();
   const download = await downloading;
@@ -84,6 +90,8 @@ test('a contractor fills the company profile, prices a tree and sends the custom
   expect(download.suggestedFilename()).toMatch(/^quote-TA-\d{6}\.pdf$/);
   const quote = await pdfText(download);
   expect(quote.totalPages).toBe(1);
+  expect(quote.text).toContain('Prepared for Mrs J. Smith');
+  expect(quote.text).toContain('Site address 12 Acacia Avenue, Little Snoring, NR21 0AB');
   expect(quote.text).toContain(COMPANY);
   expect(quote.text).toContain('VAT registration no. GB 123 4567 89');
   expect(quote.text).toMatch(/Quote no\. TA-\d{6}/);
@@ -103,6 +111,52 @@ test('a contractor fills the company profile, prices a tree and sends the custom
   expect(internal.text).toContain('Internal notes - not for the customer');
   expect(internal.text).toContain('Not answered, assumed');
   expect(internal.text).toContain('Provider Local estimate');
+});
+
+test("a website lead's quote: the business's name on it, the lead's name ready in the field, on a 375 px phone", async ({ page, playwright }, testInfo) => {
+  test.setTimeout(60_000);
+  const account = await signedInAccount(page);
+  grantCredits(account.username, 10);
+  const businessName = `Birch Brothers ${Date.now().toString(36)}`;
+  const slug = businessName.toLowerCase().replace(/ /g, '-');
+  const created = await page.request.post('/api/businesses', {
+    data: { name: businessName, slug, hourlyRate: '40.00', aiInstructions: null },
+    headers: { Origin: e2eEnv('baseURL') },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  // The visitor, on the business's own site: no session, their site's Origin.
+  const visitor = await playwright.request.newContext({ baseURL: e2eEnv('baseURL'), extraHTTPHeaders: { Origin: 'https://birch-brothers.example' } });
+  const estimated = await visitor.post(`/api/analyze-tree?businessSlug=${slug}`, {
+    multipart: {
+      image: { name: 'tree.jpg', mimeType: 'image/jpeg', buffer: await readFile(PHOTO) },
+      description: 'redbud, 6 inch trunk, 15 ft tall',
+      businessSlug: slug,
+    },
+  });
+  expect(estimated.status(), await estimated.text()).toBe(201);
+  const analysisId = ((await estimated.json()) as { analysis: { id: number } }).analysis.id;
+  const lead = await visitor.post(`/api/businesses/${slug}/leads`, { data: { analysisId, name: 'Sam Visitor', email: 'sam@example.com' } });
+  expect(lead.status(), await lead.text()).toBe(201);
+  await visitor.dispose();
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`/history/${analysisId}`);
+  const preparedFor = page.getByRole('group', { name: 'Quote prepared for (optional)' });
+  await expect(preparedFor.getByLabel('Customer name')).toHaveValue('Sam Visitor');
+  await expect(preparedFor.getByText('From the website enquiry.')).toBeVisible();
+  await preparedFor.getByLabel('Site address').fill('4 Chapel Lane, Norwood Green, HX3 8QL');
+  await preparedFor.scrollIntoViewIfNeeded();
+  await preparedFor.screenshot({ path: testInfo.outputPath('quote-prepared-for-375.png') });
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoSeriousAxeViolations(page);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Report' }).click();
+  const quote = await pdfText(await downloading);
+  expect(quote.text).toContain(businessName);
+  expect(quote.text).toContain('Prepared for Sam Visitor');
+  expect(quote.text).toContain('Site address 4 Chapel Lane, Norwood Green, HX3 8QL');
 });
 
 test('the company profile fits a 375 px phone, with the logo preview and its buttons', async ({ page }, testInfo) => {

@@ -6,6 +6,7 @@ export const queryKeys = {
   userTokens: ['/api/user-tokens'] as const,
   analyses: ['/api/analyses'] as const,
   analysis: (id: number) => ['/api/analysis', id] as const,
+  quoteRecipient: (id: number) => ['/api/analysis', id, 'quote-recipient'] as const,
   settings: ['/api/system-settings'] as const,
   billingConfig: ['/api/billing/config'] as const,
   businesses: ['/api/businesses'] as const,

@@ -27,7 +27,7 @@ import {
 } from '../../core/business';
 import type { SubscriptionType } from '../../core/credits';
 import { FUNNEL_DAYS } from '../../core/embed';
-import type { ReportCopy } from '../../core/quote';
+import { quoteRecipientResponseSchema, type QuoteRecipient, type ReportCopy } from '../../core/quote';
 import { download, request } from './client';
 
 const analysisResponseSchema = z.object({ analysis: analysisSchema });
@@ -50,9 +50,17 @@ export const signedInApi = {
     get: (id: number) => request('GET', `/api/analysis/${id}`, { schema: analysisResponseSchema }),
     sendFeedback: (id: number, body: FeedbackInput) =>
       request('PATCH', `/api/analysis/${id}/feedback`, { body: { ...body }, schema: analysisResponseSchema }),
-    /** The customer's quote, or the contractor's internal copy with its notes page. */
-    report: (id: number, copy: ReportCopy = 'customer') =>
-      download(`/api/analysis/${id}/report.pdf${copy === 'internal' ? '?copy=internal' : ''}`),
+    /** The customer's quote, or the contractor's internal copy with its notes page; who it is prepared for, when given. */
+    report: (id: number, copy: ReportCopy = 'customer', recipient: QuoteRecipient = {}) => {
+      const query = new URLSearchParams();
+      if (copy === 'internal') query.set('copy', 'internal');
+      if (recipient.customerName) query.set('customerName', recipient.customerName);
+      if (recipient.siteAddress) query.set('siteAddress', recipient.siteAddress);
+      const search = query.toString();
+      return download(`/api/analysis/${id}/report.pdf${search ? `?${search}` : ''}`);
+    },
+    /** What the quote's "Prepared for" fields start with: a website lead's name, when there is one. */
+    quoteRecipient: (id: number) => request('GET', `/api/analysis/${id}/quote-recipient`, { schema: quoteRecipientResponseSchema }),
   },
   billing: {
     config: () => request('GET', '/api/billing/config', { schema: billingConfigSchema }),

@@ -44,7 +44,7 @@ function PastAnalysis({ analysis }: { analysis: Analysis }) {
           focusHeading={view.moved}
           actions={
             <>
-              <ReportButton analysisId={analysis.id} />
+              <ReportButton analysis={analysis} />
               <button type="button" className={buttonStyles.secondary} onClick={() => go('feedback')}>
                 <MessageSquare aria-hidden="true" className="size-4" />
                 Provide Feedback

@@ -148,7 +148,7 @@ export function HomePage() {
           focusHeading={moved}
           actions={
             <>
-              <ReportButton analysisId={stage.analysis.id} />
+              <ReportButton analysis={stage.analysis} />
               <button
                 type="button"
                 className={buttonStyles.secondary}

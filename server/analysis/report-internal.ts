@@ -1,6 +1,7 @@
 import type { Analysis } from '../../core/analysis';
 import { formatGbp, parsePence } from '../../core/money';
 import { measureFromPhoto } from '../../core/photo-measure';
+import { describeMethod } from '../../core/quote';
 import { ACCESS_LABELS, DRAG_LABELS, TARGET_LABELS } from '../../core/site';
 import { VALUE_SOURCE_LABELS, type ValueSource } from '../../core/tree-details';
 import { COLOUR, MARGIN, contentWidth, drawList, ensureSpace, keyValueRows, sectionHeading, type Doc } from './report-layout';
@@ -8,7 +9,8 @@ import { winAnsi } from './report-text';
 
 /**
  * The contractor's page (`?copy=internal`): how the estimate was made, what it assumed and
- * where each value came from. None of it is on the customer's copy.
+ * where each value came from. None of it is on the customer's copy. Every stored code (method,
+ * provider, value sources, site answers) is printed through its label, never as it is stored.
  */
 export const INTERNAL_TITLE = 'Internal notes - not for the customer';
 
@@ -36,7 +38,7 @@ export function drawInternalPage(doc: Doc, analysis: Analysis, reference: string
   y = keyValueRows(
     doc,
     [
-      ['Provider', PROVIDER_LABELS[analysis.provider] ?? `Provider: ${analysis.provider}`],
+      ['Provider', PROVIDER_LABELS[analysis.provider] ?? 'Another estimator (not one this version knows)'],
       ['Confidence', `${Math.round(analysis.confidence * 100)}%`],
       [
         'Calibration',
@@ -45,7 +47,7 @@ export function drawInternalPage(doc: Doc, analysis: Analysis, reference: string
           : 'Not calibrated: send actual times as feedback to tune later estimates.',
       ],
       ['Hourly rate', rate !== undefined && rate > 0 ? `${formatGbp(rate)} per hour` : 'Not set'],
-      ['Method (time model)', analysis.method ?? 'Not given'],
+      ['Method (time model)', analysis.method ? (describeMethod(analysis.method)?.title ?? 'One the time model does not know') : 'Not given'],
     ],
     MARGIN,
     y,

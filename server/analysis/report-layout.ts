@@ -34,11 +34,14 @@ export function ensureSpace(doc: Doc, height: number): void {
   if (doc.y + height > pageBottom(doc)) doc.addPage();
 }
 
+/** How far below a section heading's top its content starts. */
+export const SECTION_HEADING_HEIGHT = 20;
+
 /** A green title over a hairline; returns where the section's content starts. */
 export function sectionHeading(doc: Doc, title: string, x: number, y: number, width: number): number {
   doc.fillColor(COLOUR.brand).font('Helvetica-Bold').fontSize(11.5).text(title, x, y, { width, lineBreak: false });
   doc.moveTo(x, y + 15).lineTo(x + width, y + 15).lineWidth(0.75).stroke(COLOUR.rule);
-  return y + 20;
+  return y + SECTION_HEADING_HEIGHT;
 }
 
 /** Label and value pairs, the label muted; returns the y under the last row. */

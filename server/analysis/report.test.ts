@@ -8,73 +8,13 @@ import { formatCostRange, formatTimeRange, formatTotalTime, totalMinutes } from 
 import { normaliseLogo } from '../settings/logo';
 import { photo } from '../testing/analysis';
 import { testLogoPng } from '../testing/logo';
+import { QUOTE_GENERATED_AT, quoteAnalysis, TYPICAL_WARNINGS } from '../testing/quote';
 import { buildReportPdf, type QuoteCompany, type ReportInput } from './report';
 
 // A real photo (CC BY-SA 4.0, Msact; see the fixtures' ATTRIBUTION.md), 450 x 600.
 const PHOTO = photo('elm-beside-building.jpg');
-const GENERATED_AT = new Date('2026-11-22T10:30:00Z');
-
-/** What the local estimate really writes for a large elm by a building, behind a side gate. */
-const TYPICAL_WARNINGS = [
-  'Check with your local council for a Tree Preservation Order or conservation area before felling.',
-  'Bird nesting season (March to August): check the tree for active nests before work; disturbing them is an offence under the Wildlife and Countryside Act 1981.',
-  'Power lines near the tree: only a competent, authorised contractor may do this work. Keep at least 10 ft (3 m) clear and contact the network operator first.',
-  'Climbing and rigging: use a qualified climber with a ground-based rescue plan (LOLER-inspected equipment).',
-  'Do not work in winds above 25 mph.',
-];
-
-function analysisFixture(overrides: Partial<Analysis> = {}): Analysis {
-  return {
-    id: 123,
-    imageUrl: '/api/analysis/123/image',
-    species: 'English elm (Ulmus procera)',
-    diameter: 28,
-    height: 55,
-    woodDensity: 'Medium (560 kg/m³ dry)',
-    cuttingTimeMin: 45,
-    cuttingTimeMax: 75,
-    prepTimeMin: 30,
-    prepTimeMax: 45,
-    cleanupTimeMin: 60,
-    cleanupTimeMax: 90,
-    factors: [
-      'Not answered, assumed: brush drag of 10 to 30 m',
-      'Method: climb and dismantle (pieces lowered on ropes to protect a building)',
-      'About 2.4 tonnes of green wood and brush to clear',
-      'Access through a side gate slows set-up and clearing',
-      'Stump grinding included in cleanup',
-      'Wood and chippings taken away',
-    ],
-    safetyWarnings: TYPICAL_WARNINGS,
-    confidence: 0.72,
-    method: 'climb_dismantle',
-    siteVisitReason: 'A large tree near power lines needs an on-site risk assessment',
-    calibratedFromJobs: 3,
-    calibratedFrom: 'Calibrated from 3 of your jobs',
-    provider: 'local',
-    description: 'Elm beside the garden room, about 55 ft',
-    siteDetails: { targets: 'building', access: 'side_gate', powerLines: true, stumpGrinding: true, wasteRemoval: true },
-    hourlyRate: '30.00',
-    // Odd pence, so VAT's rounding shows: 20% of 6753 is 1350.6, of 10502 is 2100.4.
-    cost: { min: '67.53', max: '105.02' },
-    actualCuttingTime: null,
-    actualPrepTime: null,
-    actualCleanupTime: null,
-    feedback: null,
-    businessName: null,
-    sources: { species: 'user', height: 'measured', diameter: 'measured' },
-    measurement: {
-      imageWidth: 450,
-      imageHeight: 600,
-      reference: { top: { x: 300, y: 455 }, bottom: { x: 300, y: 521 }, lengthM: 2, label: 'A door (2.0 m)' },
-      tree: { top: { x: 215, y: 5 }, base: { x: 215, y: 568 } },
-      trunk: { left: { x: 196, y: 500 }, right: { x: 232, y: 500 } },
-    },
-    source: 'dashboard',
-    createdAt: GENERATED_AT.toISOString(),
-    ...overrides,
-  };
-}
+const GENERATED_AT = QUOTE_GENERATED_AT;
+const analysisFixture = quoteAnalysis;
 
 let logo: Buffer;
 beforeAll(async () => {
@@ -104,8 +44,9 @@ async function build(overrides: Partial<Analysis> = {}, input: Partial<ReportInp
     ...input,
   });
   const { totalPages, text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
-  // Wrapped lines come back with line breaks: compare on single spaces.
-  return { pdf, totalPages, text: text.replace(/\s+/g, ' ') };
+  // Wrapped lines come back with line breaks: compare on single spaces, and a line broken
+  // after a hyphen ("low-" | "voltage") as the one word it is.
+  return { pdf, totalPages, text: text.replace(/\s+/g, ' ').replace(/(\w-) (?=\w)/g, '$1') };
 }
 
 /** What only the contractor may read; none of it belongs on the customer's copy. */
@@ -208,10 +149,34 @@ describe('the customer quote', () => {
     expect(text).not.toContain('To accept this quote');
   });
 
-  it("names the embed's business when there is no profile, and the customer when there is one", async () => {
-    const { text } = await build({ businessName: 'Birch Brothers Arboriculture' }, { company: null, preparedFor: 'Mrs J. Smith' });
+  it("names the embed's business when there is no profile", async () => {
+    const { text } = await build({ businessName: 'Birch Brothers Arboriculture', source: 'embed' }, { company: null });
     expect(text).toContain('Birch Brothers Arboriculture');
+    expect(text).not.toContain('A trading name of');
+    expect(text).not.toContain('Prepared for');
+  });
+
+  it("brands a website lead's quote with the business it came through, with the profile's details under it", async () => {
+    const { text, pdf } = await build({ businessName: 'Birch Brothers Arboriculture', source: 'embed' });
+    expect(text).toContain('Birch Brothers Arboriculture A trading name of Oak & Ash Tree Care Ltd Unit 4, Mill Lane, Hebden Bridge, HX7 8AB');
+    expect(text).toContain('Tel 01632 960 123');
+    expect(text).toContain('VAT registration no. GB 123 4567 89');
+    expect(text).toContain('To accept this quote, contact Birch Brothers Arboriculture on 01632 960 123 or at office@oakandash.co.uk');
+    const meta = await (await getDocumentProxy(new Uint8Array(pdf))).getMetadata();
+    expect((meta.info as Record<string, unknown>).Author).toBe('Birch Brothers Arboriculture');
+  });
+
+  it('says "a trading name of" only when the business has another name than the profile', async () => {
+    const { text } = await build({ businessName: 'OAK & ASH  Tree Care Ltd', source: 'embed' });
+    expect(text).toContain('OAK & ASH Tree Care Ltd');
+    expect(text).not.toContain('A trading name of');
+  });
+
+  it('prints who the quote is prepared for and the site address, still on one page', async () => {
+    const { text, totalPages } = await build({}, { recipient: { customerName: 'Mrs J. Smith', siteAddress: '12 Acacia Avenue\n\nHebden Bridge\nHX7 8AB' } });
+    expect(totalPages).toBe(1);
     expect(text).toContain('Prepared for Mrs J. Smith');
+    expect(text).toContain('Site address 12 Acacia Avenue, Hebden Bridge, HX7 8AB');
   });
 
   it('shows Unknown and N/A for what could not be told, and works without a photo', async () => {
@@ -241,11 +206,11 @@ describe('the customer quote', () => {
 
   it('keeps text the standard fonts cannot draw readable', async () => {
     const { text } = await build(
-      { safetyWarnings: ['⚠️ Keep ≥ 10 ft from power lines → call the network operator'] },
+      { safetyWarnings: ['⚠️ Keep ≥ 3 m from power lines → call the network operator'] },
       { company: company({ tradingName: 'Łódź Tree Surgeons' }) },
     );
     expect(text).toContain('Lódz Tree Surgeons');
-    expect(text).toContain('Keep >= 10 ft from power lines -> call the network operator');
+    expect(text).toContain('Keep >= 3 m from power lines -> call the network operator');
   });
 
   it('sets the document metadata and is the same for the same input', async () => {
@@ -257,6 +222,24 @@ describe('the customer quote', () => {
     expect(info.Title).toBe('Quote TA-000123');
     expect(info.Author).toBe('Oak & Ash Tree Care Ltd');
     expect(info.CreationDate).toBe('D:20261122103000Z');
+  });
+});
+
+describe('every code the quote stores is printed by its label', () => {
+  /** snake_case, the way the stored codes are spelled (climb_dismantle, side_gate, fence_shed). */
+  const CODE = /\b[a-z0-9]+(?:_[a-z0-9]+)+\b/gi;
+  const variants: [string, Partial<Analysis>][] = [
+    ['straight_fell', { method: 'straight_fell', provider: 'openai', siteDetails: { targets: 'fence_shed', access: 'open', dragDistance: 'short' }, sources: { species: 'model', height: 'band', diameter: 'description' } }],
+    ['section_fell', { method: 'section_fell', provider: 'local', siteDetails: { targets: 'road', access: 'through_house', dragDistance: 'long' }, sources: { species: 'assumed', height: 'user', diameter: 'band' } }],
+    ['climb_dismantle', { method: 'climb_dismantle', siteDetails: { targets: 'building', access: 'side_gate', dragDistance: 'medium', stumpGrinding: false, wasteRemoval: false }, factors: ['Wood left on site in rounds'] }],
+    ['codes the labels do not know', { method: 'crane_assisted_fell', provider: 'some_future_model', siteDetails: { targets: 'nothing' }, sources: null }],
+  ];
+
+  it.each(variants)('on both copies: %s', async (_name, overrides) => {
+    for (const copy of ['customer', 'internal'] as const) {
+      const { text } = await build(overrides, { copy });
+      expect(text.match(CODE), copy).toBeNull();
+    }
   });
 });
 
@@ -274,6 +257,7 @@ describe('the internal copy', () => {
     expect(text).toContain('Height Measured on your photo');
     expect(text).toContain('Photo measurement height 17.1 m, trunk 109 cm; reference: A door (2.0 m)');
     expect(text).toContain('Within falling distance Building');
+    expect(text).toContain('Method (time model) Climb and dismantle');
     expect(text).toContain('Project details Elm beside the garden room, about 55 ft');
     for (const factor of analysisFixture().factors) expect(text).toContain(factor);
     expect(text).toContain('Page 2 of 2');

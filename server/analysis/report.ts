@@ -2,7 +2,16 @@ import { SAFETY_DISCLAIMER, type Analysis } from '../../core/analysis';
 import { DEFAULT_QUOTE_VALIDITY_DAYS, formatVatNumber } from '../../core/company-profile';
 import { formatCostRange, formatTimeRange, formatTotalTime, totalMinutes, type CostRange } from '../../core/format';
 import { formatGbp, parsePence } from '../../core/money';
-import { describeMethod, formatQuoteDate, includedWork, quoteValidUntil, VAT_STANDARD_RATE_PERCENT, vatBreakdown, type ReportCopy } from '../../core/quote';
+import {
+  describeMethod,
+  formatQuoteDate,
+  includedWork,
+  quoteValidUntil,
+  VAT_STANDARD_RATE_PERCENT,
+  vatBreakdown,
+  type QuoteRecipient,
+  type ReportCopy,
+} from '../../core/quote';
 import { drawInternalPage, INTERNAL_TITLE } from './report-internal';
 import {
   BOTTOM_MARGIN,
@@ -13,8 +22,10 @@ import {
   drawDash,
   drawList,
   drawTick,
+  ensureSpace,
   keyValueRows,
   pageBottom,
+  SECTION_HEADING_HEIGHT,
   sectionHeading,
   type Doc,
 } from './report-layout';
@@ -55,12 +66,15 @@ export interface ReportInput {
   company?: QuoteCompany | null;
   /** 'customer' (the default) or 'internal', which adds the contractor's notes page. */
   copy?: ReportCopy;
-  preparedFor?: string | null;
+  /** Printed under "Prepared for" in the header; both parts optional. */
+  recipient?: QuoteRecipient | null;
 }
 
 /** The photo's box: its height is fixed, its width follows the photo up to the maximum. */
 const PHOTO = { maxWidth: 250, height: 172 };
 const TIME_TABLE_WIDTH = 262;
+/** Space between the rows of "What the price includes": 14 pt rows for one line of 9.5 pt text. */
+const INCLUDED_ROW_GAP = 3;
 
 /**
  * pdfkit (with its fonts and fontkit) loads with the first quote, not at start (issue 10:
@@ -71,7 +85,7 @@ const loadPdfkit = () => (pdfkit ??= import('pdfkit').then((module) => module.de
 
 export async function buildReportPdf(input: ReportInput): Promise<Buffer> {
   const company = input.company ?? null;
-  const sender = senderName(company, input.analysis);
+  const sender = quoteSender(company, input.analysis);
   const PDFDocument = await loadPdfkit();
   const doc = new PDFDocument({
     size: 'A4',
@@ -80,7 +94,7 @@ export async function buildReportPdf(input: ReportInput): Promise<Buffer> {
     displayTitle: true,
     info: {
       Title: `Quote ${winAnsi(input.reference)}`,
-      Author: sender ? winAnsi(sender) : 'TreeAnalyzer Pro',
+      Author: sender ? winAnsi(sender.name) : 'TreeAnalyzer Pro',
       Subject: 'Tree work quote',
       Creator: 'TreeAnalyzer Pro',
       CreationDate: input.generatedAt,
@@ -105,7 +119,7 @@ export async function buildReportPdf(input: ReportInput): Promise<Buffer> {
   drawTimeAndPrice(doc, analysis, company?.vatNumber ? company.vatNumber : null);
   drawIncluded(doc, analysis);
   drawList(doc, 'Safety notes', analysis.safetyWarnings, COLOUR.warn);
-  drawAcceptance(doc, company, sender, input.reference, validUntil);
+  drawAcceptance(doc, company, sender?.name ?? null, input.reference, validUntil);
   drawDisclaimer(doc);
   const quotePages = doc.bufferedPageRange().count;
   if (copy === 'internal') drawInternalPage(doc, analysis, input.reference, Boolean(company?.tradingName));
@@ -114,12 +128,35 @@ export async function buildReportPdf(input: ReportInput): Promise<Buffer> {
   return finished;
 }
 
-/** Who the quote is from: the trading name, else the embed's business, else nobody yet. */
-function senderName(company: QuoteCompany | null, analysis: Analysis): string | null {
-  return company?.tradingName || analysis.businessName || null;
+interface QuoteSender {
+  /** The name at the top of the quote. */
+  name: string;
+  /** The profile's trading name when the quote goes out under another (a website's business), else null. */
+  tradingAsOf: string | null;
 }
 
-function drawHeader(doc: Doc, input: ReportInput, company: QuoteCompany | null, sender: string | null, copy: ReportCopy, validUntil: Date): void {
+const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * Who the quote is from. A website lead's quote (an analysis that came through a business's
+ * estimator) goes out under that business's name: it is the name the customer asked on that
+ * site. A business holds nothing else a quote prints (its accent colour is for the widget on
+ * the owner's site and is not checked for contrast on paper), so everything else comes from
+ * the account's company profile: the logo, address, phone, e-mail and VAT number, since the
+ * same contractor does the work and answers the call. When the business's name is not the
+ * profile's trading name, the trading name follows as "A trading name of ...", so the
+ * customer knows who stands behind the business's name (the disclosure Part 41 of the
+ * Companies Act 2006 asks of anyone trading under a business name). Any other analysis goes
+ * out under the profile's trading name; with neither, nobody (the header stays clean).
+ */
+function quoteSender(company: QuoteCompany | null, analysis: Analysis): QuoteSender | null {
+  const tradingName = company?.tradingName.trim() || null;
+  const business = analysis.businessName?.trim() || null;
+  if (business) return { name: business, tradingAsOf: tradingName && !sameName(tradingName, business) ? tradingName : null };
+  return tradingName ? { name: tradingName, tradingAsOf: null } : null;
+}
+
+function drawHeader(doc: Doc, input: ReportInput, company: QuoteCompany | null, sender: QuoteSender | null, copy: ReportCopy, validUntil: Date): void {
   const top = MARGIN - 8;
   const right = contentRight(doc);
   const metaWidth = 190;
@@ -135,14 +172,21 @@ function drawHeader(doc: Doc, input: ReportInput, company: QuoteCompany | null, 
     }
   }
   if (sender) {
-    doc.fillColor(COLOUR.text).font('Helvetica-Bold').fontSize(14).text(winAnsi(sender), MARGIN, y, { width: leftWidth });
+    doc.fillColor(COLOUR.text).font('Helvetica-Bold').fontSize(14).text(winAnsi(sender.name), MARGIN, y, { width: leftWidth });
     y = doc.y + 2;
+    if (sender.tradingAsOf) {
+      doc.fillColor(COLOUR.text).font('Helvetica').fontSize(9.5).text(`A trading name of ${winAnsi(sender.tradingAsOf)}`, MARGIN, y, { width: leftWidth });
+      y = doc.y + 2;
+    }
+    doc.fillColor(COLOUR.muted).font('Helvetica').fontSize(9);
+    const contacts = [company?.phone ? `Tel ${winAnsi(company.phone)}` : null, company?.email ? winAnsi(company.email) : null].filter((c): c is string => Boolean(c));
+    const contactLine = contacts.join('   |   ');
     const lines = [
       company?.address ? winAnsi(company.address).split('\n').join(', ') : null,
-      [company?.phone ? `Tel ${winAnsi(company.phone)}` : null, company?.email ? winAnsi(company.email) : null].filter(Boolean).join('   |   ') || null,
+      // Phone and e-mail share a line when they fit on one, else one line each.
+      ...(doc.widthOfString(contactLine) <= leftWidth ? [contactLine] : contacts),
       company?.vatNumber ? `VAT registration no. ${formatVatNumber(company.vatNumber)}` : null,
     ].filter((line): line is string => Boolean(line));
-    doc.fillColor(COLOUR.muted).font('Helvetica').fontSize(9);
     for (const line of lines) {
       doc.text(line, MARGIN, y, { width: leftWidth, lineGap: 1 });
       y = doc.y + 1;
@@ -164,10 +208,19 @@ function drawHeader(doc: Doc, input: ReportInput, company: QuoteCompany | null, 
     ['Date', formatQuoteDate(input.generatedAt)],
     ['Valid until', formatQuoteDate(validUntil)],
   ];
-  if (input.preparedFor) meta.push(['Prepared for', input.preparedFor]);
+  const customerName = input.recipient?.customerName;
+  if (customerName) meta.push(['Prepared for', customerName]);
   for (const [label, value] of meta) {
     doc.fillColor(COLOUR.muted).font('Helvetica').fontSize(9).text(label, metaX, metaY, { width: 70, lineBreak: false });
     doc.fillColor(COLOUR.text).font('Helvetica-Bold').fontSize(9.5).text(winAnsi(value), metaX + 70, metaY, { width: metaWidth - 70, align: 'right' });
+    metaY = doc.y + 3;
+  }
+  // The site's address on as few lines as the column allows, as the company's address is
+  // printed: beside the company's block it rarely makes the header taller.
+  const site = (input.recipient?.siteAddress ?? '').split('\n').map((line) => winAnsi(line)).filter(Boolean).join(', ');
+  if (site) {
+    doc.fillColor(COLOUR.muted).font('Helvetica').fontSize(9).text('Site address', metaX, metaY, { width: 70, lineBreak: false });
+    doc.fillColor(COLOUR.text).font('Helvetica').fontSize(9.5).text(site, metaX + 70, metaY, { width: metaWidth - 70, align: 'right' });
     metaY = doc.y + 3;
   }
 
@@ -227,9 +280,11 @@ function drawSiteVisit(doc: Doc, reason: string | null): void {
   const lead = 'Site visit recommended: ';
   const tail = '. The price is confirmed after a visit.';
   const text = `${winAnsi(reason).replace(/\.$/, '')}${tail}`;
-  const [x, y, pad] = [MARGIN + 14, doc.y, 7];
+  const [x, pad] = [MARGIN + 14, 7];
   const width = contentRight(doc) - x - pad;
   const height = doc.font('Helvetica-Bold').fontSize(9.5).heightOfString(lead + text, { width }) + 2 * pad;
+  ensureSpace(doc, height);
+  const y = doc.y;
   doc.rect(MARGIN, y, contentWidth(doc), height).fill(COLOUR.warnLight);
   doc.rect(MARGIN, y, 4, height).fill(COLOUR.warn);
   doc.fillColor(COLOUR.warn).text(lead, x, y + pad, { width, continued: true });
@@ -237,7 +292,14 @@ function drawSiteVisit(doc: Doc, reason: string | null): void {
   doc.y = y + height + 10;
 }
 
+/** The time table's height: its heading, then three rows and the total, 17 pt each (tableRow). */
+const TIME_TABLE_HEIGHT = SECTION_HEADING_HEIGHT + 4 * 17;
+
 function drawTimeAndPrice(doc: Doc, analysis: Analysis, vatNumber: string | null): void {
+  const priceX = MARGIN + TIME_TABLE_WIDTH + 18;
+  const priceWidth = contentRight(doc) - priceX;
+  const price = priceBox(doc, analysis, vatNumber, priceWidth);
+  ensureSpace(doc, SECTION_HEADING_HEIGHT + Math.max(TIME_TABLE_HEIGHT - SECTION_HEADING_HEIGHT, price.height));
   const top = doc.y;
   let y = sectionHeading(doc, 'Time on site', MARGIN, top, TIME_TABLE_WIDTH);
   const rows: [string, string][] = [
@@ -249,9 +311,9 @@ function drawTimeAndPrice(doc: Doc, analysis: Analysis, vatNumber: string | null
   doc.moveTo(MARGIN, y).lineTo(MARGIN + TIME_TABLE_WIDTH, y).lineWidth(1).stroke(COLOUR.brand);
   y = tableRow(doc, y, ['Total time', formatTotalTime(totalMinutes(analysis))], true);
 
-  const priceX = MARGIN + TIME_TABLE_WIDTH + 18;
-  drawPrice(doc, analysis, vatNumber, priceX, top, contentRight(doc) - priceX);
-  doc.y = Math.max(y, doc.y) + 10;
+  const priceTop = sectionHeading(doc, 'Price', priceX, top, priceWidth);
+  price.draw(priceX, priceTop);
+  doc.y = Math.max(y, priceTop + price.height) + 10;
 }
 
 function tableRow(doc: Doc, y: number, [label, value]: [string, string], bold: boolean): number {
@@ -266,40 +328,63 @@ function tableRow(doc: Doc, y: number, [label, value]: [string, string], bold: b
 /**
  * The price: the cost range as it is; with a VAT number, the range is the price before VAT and
  * VAT at the standard rate is added to each end (core/quote.ts vatBreakdown, whole pence).
+ * Measured first (its height decides whether the section starts a new page), drawn second.
  */
-function drawPrice(doc: Doc, analysis: Analysis, vatNumber: string | null, x: number, top: number, width: number): void {
-  const y = sectionHeading(doc, 'Price', x, top, width);
+function priceBox(doc: Doc, analysis: Analysis, vatNumber: string | null, width: number): { height: number; draw: (x: number, top: number) => void } {
   const range = analysis.cost && costInPence(analysis.cost);
   const pad = 10;
   const inner = width - 2 * pad;
-  const boxTop = y;
   if (!range) {
-    doc.roundedRect(x, boxTop, width, 58, 4).fill(COLOUR.box);
-    doc.fillColor(COLOUR.text).font('Helvetica-Bold').fontSize(13).text('Price to be confirmed', x + pad, boxTop + pad, { width: inner });
-    doc.fillColor(COLOUR.muted).font('Helvetica').fontSize(8.5).text('We will confirm the price with you before any work starts.', x + pad, doc.y + 4, { width: inner });
-    doc.y = boxTop + 58;
-    return;
+    const height = 58;
+    return {
+      height,
+      draw: (x, top) => {
+        doc.roundedRect(x, top, width, height, 4).fill(COLOUR.box);
+        doc.fillColor(COLOUR.text).font('Helvetica-Bold').fontSize(13).text('Price to be confirmed', x + pad, top + pad, { width: inner });
+        doc.fillColor(COLOUR.muted).font('Helvetica').fontSize(8.5).text('We will confirm the price with you before any work starts.', x + pad, doc.y + 4, { width: inner });
+      },
+    };
   }
   const rate = parsePence(analysis.hourlyRate);
   const basis = `The time above at ${rate !== undefined ? formatGbp(rate) : winAnsi(analysis.hourlyRate)} an hour${vatNumber ? ' before VAT' : ''}; the final price follows the time the job takes.`;
-  const lines: { label: string; value: string; strong?: boolean }[] = vatNumber
-    ? vatLines(range)
-    : [{ label: 'Price', value: formatCostRange(range), strong: true }];
-  const boxHeight = pad * 2 + lines.reduce((h, l) => h + (l.strong ? 22 : 16), 0) + 6 + doc.font('Helvetica').fontSize(8).heightOfString(basis, { width: inner });
-  doc.roundedRect(x, boxTop, width, boxHeight, 4).fill(COLOUR.brandLight);
-  let ly = boxTop + pad;
-  for (const line of lines) {
-    if (line.strong && lines.length > 1) doc.moveTo(x + pad, ly - 2).lineTo(x + width - pad, ly - 2).lineWidth(0.75).stroke(COLOUR.brand);
-    doc.fillColor(line.strong ? COLOUR.brand : COLOUR.text).font(line.strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(line.strong ? 10 : 9.5);
-    doc.text(line.label, x + pad, ly + (line.strong ? 4 : 0), { width: 90, lineBreak: false });
-    doc.font('Helvetica-Bold').fontSize(line.strong ? 13 : 9.5).text(line.value, x + pad + 80, ly + (line.strong ? 2 : 0), { width: inner - 80, align: 'right', lineBreak: false });
-    ly += line.strong ? 22 : 16;
-  }
-  doc.fillColor(COLOUR.muted).font('Helvetica').fontSize(8).text(basis, x + pad, ly + 4, { width: inner });
-  doc.y = boxTop + boxHeight;
+  const lines: PriceLine[] = vatNumber ? vatLines(range) : [{ label: 'Price', value: formatCostRange(range), strong: true }];
+  const labelFont = (line: PriceLine) => doc.font(line.strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(line.strong ? 10 : 9.5);
+  const valueFont = (line: PriceLine) => doc.font('Helvetica-Bold').fontSize(line.strong ? 13 : 9.5);
+  const placed = lines.map((line) => {
+    const valueWidth = valueFont(line).widthOfString(line.value);
+    // A value too wide to sit beside its label (a large job's range) goes under it.
+    const stacked = labelFont(line).widthOfString(line.label) + 12 + valueWidth > inner;
+    const rowHeight = line.strong ? 22 : 16;
+    return { line, valueWidth, stacked, height: stacked ? rowHeight + (line.strong ? 14 : 12) : rowHeight };
+  });
+  const basisHeight = doc.font('Helvetica').fontSize(8).heightOfString(basis, { width: inner });
+  const height = pad * 2 + placed.reduce((h, p) => h + p.height, 0) + 6 + basisHeight;
+  return {
+    height,
+    draw: (x, top) => {
+      doc.roundedRect(x, top, width, height, 4).fill(COLOUR.brandLight);
+      let ly = top + pad;
+      for (const { line, valueWidth, stacked, height: lineHeight } of placed) {
+        if (line.strong && lines.length > 1) doc.moveTo(x + pad, ly - 2).lineTo(x + width - pad, ly - 2).lineWidth(0.75).stroke(COLOUR.brand);
+        labelFont(line).fillColor(line.strong ? COLOUR.brand : COLOUR.text);
+        doc.text(line.label, x + pad, ly + (line.strong ? 4 : 0), { lineBreak: false });
+        // Right-aligned by its measured width, so a long value can never wrap or run past the box.
+        const valueY = stacked ? ly + lineHeight - (line.strong ? 20 : 16) : ly + (line.strong ? 2 : 0);
+        valueFont(line).text(line.value, x + pad + inner - valueWidth, valueY, { lineBreak: false });
+        ly += lineHeight;
+      }
+      doc.fillColor(COLOUR.muted).font('Helvetica').fontSize(8).text(basis, x + pad, ly + 4, { width: inner });
+    },
+  };
 }
 
-function vatLines(range: CostRange): { label: string; value: string; strong?: boolean }[] {
+interface PriceLine {
+  label: string;
+  value: string;
+  strong?: boolean;
+}
+
+function vatLines(range: CostRange): PriceLine[] {
   const low = vatBreakdown(range.minPence);
   const high = vatBreakdown(range.maxPence);
   const both = (pick: (b: typeof low) => number) => formatCostRange({ minPence: pick(low), maxPence: pick(high) });
@@ -317,24 +402,44 @@ function costInPence(cost: { min: string; max: string }): CostRange | null {
   return minPence === undefined || maxPence === undefined ? null : { minPence, maxPence };
 }
 
-/** Two columns of ticks (in the price) and dashes (not in it). */
+/**
+ * Two columns of ticks (in the price) and dashes (not in it), read down the left column first.
+ * The left column is as wide as its longest item needs (up to half), so the right one, where
+ * "Not included: ..." lands, gets the rest; each row is as tall as the taller of its two items
+ * wrapped to its column (pdfkit's heightOfString), so a long item takes a second line and
+ * pushes the next row down instead of printing over it.
+ */
 function drawIncluded(doc: Doc, analysis: Analysis): void {
-  const items = includedWork(analysis.siteDetails, analysis.factors);
+  const items = includedWork(analysis.siteDetails, analysis.factors).map((item) => ({
+    ...item,
+    line: item.included ? item.text : `Not included: ${item.text}`,
+  }));
   const width = contentWidth(doc);
+  const [mark, gutter] = [14, 16];
+  const rowCount = Math.ceil(items.length / 2);
+  const columns = [items.slice(0, rowCount), items.slice(rowCount)];
+  doc.font('Helvetica').fontSize(9.5);
+  const leftNeeds = Math.max(...(columns[0] ?? []).map((item) => doc.widthOfString(item.line))) + 1;
+  const leftText = Math.min(leftNeeds, (width - gutter) / 2 - mark);
+  const textWidths = [leftText, width - gutter - 2 * mark - leftText];
+  const columnX = [MARGIN, MARGIN + mark + leftText + gutter];
+  const heights = Array.from({ length: rowCount }, (_, r) =>
+    Math.max(...columns.map((column, c) => (column[r] ? doc.heightOfString(column[r].line, { width: textWidths[c] }) : 0))) + INCLUDED_ROW_GAP,
+  );
+  ensureSpace(doc, SECTION_HEADING_HEIGHT + heights.reduce((sum, h) => sum + h, 0));
   let y = sectionHeading(doc, 'What the price includes', MARGIN, doc.y, width);
-  const columnWidth = (width - 16) / 2;
-  const rows = Math.ceil(items.length / 2);
-  let bottom = y;
-  items.forEach((item, i) => {
-    const x = MARGIN + (i < rows ? 0 : columnWidth + 16);
-    const rowY = y + (i % rows) * 14;
-    if (item.included) drawTick(doc, x, rowY + 1, COLOUR.brand);
-    else drawDash(doc, x, rowY + 1, COLOUR.muted);
-    doc.fillColor(item.included ? COLOUR.text : COLOUR.muted).font('Helvetica').fontSize(9.5);
-    doc.text(item.included ? item.text : `Not included: ${item.text}`, x + 14, rowY, { width: columnWidth - 14, lineBreak: false, ellipsis: true });
-    bottom = Math.max(bottom, rowY + 14);
+  heights.forEach((height, r) => {
+    columns.forEach((column, c) => {
+      const item = column[r];
+      const x = columnX[c] ?? MARGIN;
+      if (!item) return;
+      if (item.included) drawTick(doc, x, y + 1, COLOUR.brand);
+      else drawDash(doc, x, y + 1, COLOUR.muted);
+      doc.fillColor(item.included ? COLOUR.text : COLOUR.muted).font('Helvetica').fontSize(9.5);
+      doc.text(item.line, x + mark, y, { width: textWidths[c] });
+    });
+    y += height;
   });
-  y = bottom;
   doc.y = y + 10;
 }
 

@@ -34,7 +34,8 @@ import { currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
 import { getSettings } from '../settings/settings';
 import { quoteCompanyFor } from '../settings/quote-company';
-import { REPORT_COPIES, type ReportCopy } from '../../core/quote';
+import { reportQuerySchema, type QuoteRecipientResponse } from '../../core/quote';
+import { quoteRecipientFor } from '../analysis/quote-recipient';
 
 /** The analysis and its results (SPEC 2, 7; DECISIONS, Analysis and ownership). */
 export const analysisRoutes = new Hono<AppEnv>();
@@ -224,13 +225,20 @@ analysisRoutes.patch('/analysis/:id/feedback', requireUser, async (c) => {
   return c.json({ analysis: toAnalysisView(updated.row, updated.businessName) });
 });
 
-/** The customer's quote, or with `?copy=internal` the contractor's copy with its notes page. */
+/**
+ * The customer's quote, or with `?copy=internal` the contractor's copy with its notes page;
+ * `?customerName=` and `?siteAddress=` (optional, bounded) are printed under "Prepared for".
+ * A GET, so the download stays a plain link; nothing is stored.
+ */
 analysisRoutes.get('/analysis/:id/report.pdf', requireUser, async (c) => {
   const { row, businessName } = ownAnalysis(c);
-  const copy = c.req.query('copy') ?? 'customer';
-  if (!REPORT_COPIES.includes(copy as ReportCopy)) {
-    throw new ApiError('VALIDATION_ERROR', 'copy must be customer or internal', { details: { copy: ['Must be customer or internal'] } });
-  }
+  const parsed = reportQuerySchema.safeParse({
+    copy: c.req.query('copy'),
+    customerName: c.req.query('customerName'),
+    siteAddress: c.req.query('siteAddress'),
+  });
+  if (!parsed.success) throw validationError(parsed.error);
+  const { copy, ...recipient } = parsed.data;
   const { db, config, clock } = c.var.deps;
   const image = row.imagePath ? await readImage(config.dataDir, row.imagePath) : null;
   const reference = referenceFor(row.id);
@@ -240,7 +248,8 @@ analysisRoutes.get('/analysis/:id/report.pdf', requireUser, async (c) => {
     reference,
     generatedAt: clock.now(),
     company: await quoteCompanyFor(db, config.dataDir, currentUser(c).id),
-    copy: copy as ReportCopy,
+    copy,
+    recipient,
   });
   const filename = copy === 'internal' ? `quote-${reference}-internal.pdf` : `quote-${reference}.pdf`;
   return c.body(new Uint8Array(pdf), 200, {
@@ -248,4 +257,11 @@ analysisRoutes.get('/analysis/:id/report.pdf', requireUser, async (c) => {
     'Content-Disposition': `attachment; filename="${filename}"`,
     'Cache-Control': 'private, no-store',
   });
+});
+
+/** What the download's "Prepared for" fields start with: a website lead's name, when there is one. */
+analysisRoutes.get('/analysis/:id/quote-recipient', requireUser, (c) => {
+  const { row } = ownAnalysis(c);
+  const body: QuoteRecipientResponse = quoteRecipientFor(c.var.deps.db, row.id);
+  return c.json(body);
 });

@@ -1,0 +1,120 @@
+import { getDocumentProxy } from 'unpdf';
+import type { Analysis } from '../../core/analysis';
+
+/** Quote (PDF) fixtures: the analyses and the way tests read a quote's printed text back. */
+
+export const QUOTE_GENERATED_AT = new Date('2026-11-22T10:30:00Z');
+
+/** What the local estimate really writes for a large elm by a building, behind a side gate. */
+export const TYPICAL_WARNINGS = [
+  'Check with your local council for a Tree Preservation Order or conservation area before felling.',
+  'Bird nesting season (March to August): check the tree for active nests before work; disturbing them is an offence under the Wildlife and Countryside Act 1981.',
+  'Power lines near the tree: only a competent, authorised contractor may do this work. Keep at least 3 m (10 ft) from low voltage overhead lines, more for higher voltages, and contact the Distribution Network Operator first.',
+  'Climbing and rigging: use a qualified climber with a ground-based rescue plan (LOLER-inspected equipment).',
+  'Do not work in winds above 25 mph.',
+];
+
+/** A large elm by a building, measured on its photo (e2e/fixtures/photos/elm-beside-building.jpg). */
+export function quoteAnalysis(overrides: Partial<Analysis> = {}): Analysis {
+  return {
+    id: 123,
+    imageUrl: '/api/analysis/123/image',
+    species: 'English elm (Ulmus procera)',
+    diameter: 28,
+    height: 55,
+    woodDensity: 'Medium (560 kg/m³ dry)',
+    cuttingTimeMin: 45,
+    cuttingTimeMax: 75,
+    prepTimeMin: 30,
+    prepTimeMax: 45,
+    cleanupTimeMin: 60,
+    cleanupTimeMax: 90,
+    factors: [
+      'Not answered, assumed: brush drag of 10 to 30 m',
+      'Method: climb and dismantle (pieces lowered on ropes to protect a building)',
+      'About 2.4 tonnes of green wood and brush to clear',
+      'Access through a side gate slows set-up and clearing',
+      'Stump grinding included in cleanup',
+      'Wood and chippings taken away',
+    ],
+    safetyWarnings: TYPICAL_WARNINGS,
+    confidence: 0.72,
+    method: 'climb_dismantle',
+    siteVisitReason: 'A large tree near power lines needs an on-site risk assessment',
+    calibratedFromJobs: 3,
+    calibratedFrom: 'Calibrated from 3 of your jobs',
+    provider: 'local',
+    description: 'Elm beside the garden room, about 55 ft',
+    siteDetails: { targets: 'building', access: 'side_gate', powerLines: true, stumpGrinding: true, wasteRemoval: true },
+    hourlyRate: '30.00',
+    // Odd pence, so VAT's rounding shows: 20% of 6753 is 1350.6, of 10502 is 2100.4.
+    cost: { min: '67.53', max: '105.02' },
+    actualCuttingTime: null,
+    actualPrepTime: null,
+    actualCleanupTime: null,
+    feedback: null,
+    businessName: null,
+    sources: { species: 'user', height: 'measured', diameter: 'measured' },
+    measurement: {
+      imageWidth: 450,
+      imageHeight: 600,
+      reference: { top: { x: 300, y: 455 }, bottom: { x: 300, y: 521 }, lengthM: 2, label: 'A door (2.0 m)' },
+      tree: { top: { x: 215, y: 5 }, base: { x: 215, y: 568 } },
+      trunk: { left: { x: 196, y: 500 }, right: { x: 232, y: 500 } },
+    },
+    source: 'dashboard',
+    createdAt: QUOTE_GENERATED_AT.toISOString(),
+    ...overrides,
+  };
+}
+
+/** One run of printed text: where pdf.js says it is (points, origin at the page's foot) and what it says. */
+export interface TextBox {
+  page: number;
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/*
+ * Helvetica's ascender and descender (its AFM: 718 and -207 per 1000 units of the size): the
+ * box a line of its glyphs fills around the baseline, without the line gap.
+ */
+const ASCENT = 0.718;
+const DESCENT = 0.207;
+
+/**
+ * Every run of text the PDF prints, as pdf.js reads it back, with the box its glyphs fill.
+ * pdfkit writes one run per line it lays out (and one per part of a `continued` line), so
+ * these are the quote's line boxes as printed, not as the code meant them.
+ */
+export async function pdfTextBoxes(pdf: Buffer): Promise<TextBox[]> {
+  const doc = await getDocumentProxy(new Uint8Array(pdf));
+  const boxes: TextBox[] = [];
+  for (let page = 1; page <= doc.numPages; page++) {
+    const content = await (await doc.getPage(page)).getTextContent();
+    for (const item of content.items) {
+      if (!('str' in item) || item.str.trim() === '') continue;
+      const [, , , scaleY, x, baseline] = item.transform as number[];
+      const size = Math.abs(scaleY ?? 0);
+      boxes.push({ page, text: item.str, x: x ?? 0, y: (baseline ?? 0) - DESCENT * size, width: item.width, height: (ASCENT + DESCENT) * size });
+    }
+  }
+  return boxes;
+}
+
+/** Pairs of boxes on the same page that share more than a sliver (tolerance in points) of area. */
+export function overlappingBoxes(boxes: readonly TextBox[], tolerance = 0.5): [TextBox, TextBox][] {
+  const overlaps: [TextBox, TextBox][] = [];
+  boxes.forEach((a, i) => {
+    for (const b of boxes.slice(i + 1)) {
+      if (a.page !== b.page) continue;
+      const across = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+      const down = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+      if (across > tolerance && down > tolerance) overlaps.push([a, b]);
+    }
+  });
+  return overlaps;
+}

@@ -2,7 +2,9 @@ import { DEFAULT_PASS_DAILY_CAP } from './billing';
 import { ANALYSIS_COST_CREDITS, analysesAvailable } from './credits';
 import { EMBED_IFRAME_HEIGHT } from './embed';
 import { formatGbp } from './money';
+import { MEASURE_REFERENCES } from './photo-measure';
 import { PLAN_ORDER, PLANS, UNLIMITED_PASS_DAYS, UNLIMITED_PASS_PRICE_PENCE, type Plan } from './plans';
+import { VAT_STANDARD_RATE_PERCENT } from './quote';
 
 /**
  * The product's help text, in one place (issue 12): the How It Works and Safety Guide dialogs
@@ -34,6 +36,18 @@ export interface HelpOptions {
 /** Said whenever a question touches danger or felling (DECISIONS, Chat assistant; SPEC 1). */
 export const ARBORIST_ADVICE =
   'Estimates are for planning only: tree work is dangerous, so have a certified arborist assess the tree and the site before any felling or climbing.';
+
+/*
+ * UK clearance from overhead lines, said the same in the Safety Guide, the assistant and the
+ * safety notes of every estimate near power lines. 3 m from low-voltage (230/400 V) lines is the
+ * working clearance issue 22 asks for in place of the US 10 ft (3.05 m), which SPEC's Safety
+ * Guide names, so both are given; higher voltages need more, and the line's owner sets the
+ * distance. HSE, "Working near power lines and cables" (hse.gov.uk/treework): get advice from
+ * the network operator before any tree work within 10 m of an overhead line. 105 is the UK's
+ * national number for the local electricity network operator (Energy Networks Association).
+ */
+export const POWER_LINE_CLEARANCE =
+  'Keep at least 3 m (10 ft) from low voltage overhead lines, more for higher voltages, and contact the Distribution Network Operator first.';
 
 /** The local assistant's answer when nothing in the help matches. */
 export const HELP_FALLBACK =
@@ -88,9 +102,16 @@ export function helpPassages(options: HelpOptions): HelpPassage[] {
       id: 'tree-size',
       title: "Give the tree's size",
       text: visionModel
-        ? 'The AI model reads the species and size from the photo. Type them, pick a size or measure them on the photo to use yours instead.'
-        : 'Pick the species, then type the height and trunk diameter, pick the nearest sizes, or measure them on the photo against the door or person. The estimate is worked out from these.',
-      askedAs: 'height diameter trunk dbh species measure tall wide feet inches',
+        ? 'The AI model reads the species and size from the photo. Type them, pick a size or measure them on the photo to use yours instead: height in metres or feet, trunk in centimetres or inches.'
+        : 'Pick the species, then type the height and trunk diameter, pick the nearest sizes, or measure them on the photo against the door or person. Type the height in metres or feet and the trunk in centimetres or inches. The estimate is worked out from these.',
+      askedAs: 'height diameter trunk girth dbh species tall wide thick size units metric imperial metre meter meters cm centimetre centimeter ft foot feet inch inches type enter',
+    },
+    {
+      id: 'measure-photo',
+      title: 'Measuring on the photo',
+      text: `Choose Measure on the photo, pick something of known height standing beside the trunk (${MEASURE_REFERENCES.map((r) => r.label.toLowerCase()).join(', ')}, or something else whose length you type), and tap its top and bottom. Then tap the top and base of the tree, and the trunk's two edges at chest height: the height and trunk diameter are worked out from the reference.`,
+      more: 'The reference must stand as far from the camera as the tree, with the camera held level, or the sizes come out too big or too small. A size you type is used instead of a measured one.',
+      askedAs: 'measure measuring measurement tap mark points reference scale door person eaves picture image work out calculate',
     },
     {
       id: 'site-details',
@@ -120,6 +141,13 @@ export function helpPassages(options: HelpOptions): HelpPassage[] {
       askedAs: 'photo picture good better tips blurry dark retake camera scale reference',
     },
     {
+      id: 'accuracy',
+      title: 'How accurate estimates are',
+      text: 'An estimate is a range for planning and quoting, not a fixed price: times and cost are given low to high, with a confidence that says how sure it is. Low confidence, or a large tree near a building, road or power line, asks for a site visit before the price is confirmed.',
+      more: 'Feedback after your jobs brings later estimates closer to your crew, and the Estimate Accuracy page, linked from History, shows how close they have been on your own work.',
+      askedAs: 'accurate accuracy precise precision reliable reliability trust exact close correct right wrong error margin guess ballpark good',
+    },
+    {
       id: 'local-estimate',
       title: 'What an estimate can and cannot see',
       text: visionModel
@@ -128,22 +156,22 @@ export function helpPassages(options: HelpOptions): HelpPassage[] {
       more: visionModel
         ? 'When confidence is low, or a large tree stands near a building, road or power line, the result recommends a site visit.'
         : 'Where something is missing it uses cautious defaults, says what it assumed in the factors, and keeps its confidence low. A self-hosted vision model can be connected by the server owner.',
-      askedAs: 'accurate accuracy ai model vision local see species identify recognise limits confidence wrong',
+      askedAs: 'ai model vision local species kind type sort variety name identify recognise detect limits',
     },
     {
       id: 'plans',
-      title: 'Monthly plans',
-      text: `There are three monthly plans: ${plans.map((plan) => `${plan.name} ${formatGbp(plan.pricePence)} for ${plan.creditsPerMonth} credits`).join(', ')}. Each analysis uses ${cost} credits.`,
-      more: 'Each paid month sets your balance to the plan\'s credits; unused credits do not carry over. Cancel anytime.',
-      askedAs: 'plans pricing prices cost subscription subscribe monthly which plan compare',
+      title: 'What it costs: monthly plans',
+      text: `Using TreeAnalyzer Pro costs ${cost} credits per analysis, from a monthly plan: ${plans.map((plan) => `${plan.name} ${formatGbp(plan.pricePence)} for ${plan.creditsPerMonth} credits`).join(', ')}.`,
+      more: `Or buy a one-time ${pass} Unlimited pass for ${UNLIMITED_PASS_DAYS} days. Each paid month sets your balance to the plan's credits; unused credits do not carry over. Cancel anytime.`,
+      askedAs: 'plans pricing prices costs fee fees charges free trial expensive cheap afford subscription subscribe monthly which plan compare choose best busy lots often volume',
     },
     ...plans.map(planPassage),
     {
       id: 'unlimited-pass',
       title: 'Unlimited pass',
-      text: `The one-time ${pass} payment buys a ${UNLIMITED_PASS_DAYS}-day Unlimited pass: analyses use no credits for ${UNLIMITED_PASS_DAYS} days from payment, with a fair-use cap of ${cap} analyses a day.`,
+      text: `The one-time ${pass} payment, with no subscription, buys a ${UNLIMITED_PASS_DAYS}-day Unlimited pass: analyses use no credits for ${UNLIMITED_PASS_DAYS} days from payment, with a fair-use cap of ${cap} analyses a day.`,
       more: 'The credits badge then reads "Unlimited" with the end date. Buy it from Get Tokens at the top of the page.',
-      askedAs: 'unlimited one-time one off single payment pass get tokens checkout 29.99 fair use cap limit per day daily',
+      askedAs: 'unlimited one-time one off once single payment pay go payg occasional without contract commitment pass get tokens checkout 29.99 fair use cap limit per day daily',
     },
     {
       id: 'cancel',
@@ -162,19 +190,19 @@ export function helpPassages(options: HelpOptions): HelpPassage[] {
       title: 'Embedding the estimator on your website',
       text: `In Business Admin, create a business with a name, a web address slug, a locked hourly rate and optional instructions. Copy Embed gives an iframe (width 100%, height ${EMBED_IFRAME_HEIGHT}) to paste into your website; a script tag works too.`,
       more: 'Your customers cannot change the rate, the estimator shows "Powered by" your business name, and its analyses use your credits. You can list the sites allowed to show it and set a daily cap.',
-      askedAs: 'embed widget website site iframe script business admin customers copy embed install wordpress',
+      askedAs: 'embed widget website web page homepage own site iframe script html code business admin customers copy embed install wordpress wix squarespace shopify calculator tool add put',
     },
     {
       id: 'leads',
       title: 'Quote requests from your website',
       text: 'Under an embedded estimate, your customers can send "Request a quote" with their name, an e-mail or phone number and a note. You see these leads, with the estimate and photo, in Business Admin and get an e-mail for each.',
-      askedAs: 'leads quote request customers contact enquiry',
+      askedAs: 'leads quote request requests customers visitors people enquiry enquiries inquiries contact details notification notified email website',
     },
     {
       id: 'feedback',
       title: 'Feedback and calibration',
       text: 'After a job, open the estimate and choose Provide Feedback to enter how long cutting, preparation and cleanup actually took. Your later estimates, and your embedded estimators, are then adjusted to match your crew.',
-      more: 'The adjustment grows as feedback builds up, and is kept for each kind of job (straight fells, section fells, dismantles), so a crew quick in the open and slow beside houses is estimated right for both. The results say what an estimate was calibrated from. A new account starts from the times other crews on this service have shared; you can stop sharing yours in Settings.',
+      more: 'The calibration grows as feedback builds up, and is kept for each kind of job (straight fells, section fells, dismantles), so a crew quick in the open and slow beside houses is estimated right for both. The results say what an estimate was calibrated from. A new account starts from the times other crews on this service have shared; you can stop sharing yours in Settings.',
       askedAs: 'feedback calibration calibrate actual times improve accuracy learn adjust',
     },
     {
@@ -182,6 +210,12 @@ export function helpPassages(options: HelpOptions): HelpPassage[] {
       title: 'Download Report',
       text: 'On the results, Download Report makes a PDF quote with the photo, measurements, times, cost and the safety disclaimer.',
       askedAs: 'report pdf download print quote customer',
+    },
+    {
+      id: 'vat',
+      title: 'VAT on quotes',
+      text: `If you are VAT-registered, add your VAT number to the Company profile in Settings: your PDF quotes then treat the price from your hourly rate as before VAT and show VAT at ${VAT_STANDARD_RATE_PERCENT}% and the total including VAT. Without a VAT number, the price is shown as it is, with no VAT added.`,
+      askedAs: 'vat tax inc ex inclusive exclusive including excluding plus registered hmrc',
     },
     {
       id: 'history',
@@ -198,9 +232,12 @@ export function helpPassages(options: HelpOptions): HelpPassage[] {
     },
     {
       id: 'account',
-      title: 'Your account and data',
+      title: 'Your account, data and privacy',
       text: 'Sign up from the sign-in page with your name, a username, e-mail and password. In Settings you can download all your data or delete your account.',
-      askedAs: 'account register sign up create delete export download data privacy gdpr',
+      more: visionModel
+        ? 'Your photos and analyses are stored on this service and shown only to you; each photo is sent to the AI vision model this server uses to read it. Share my job times pools your job times without names or photos, and can be turned off in Settings. Delete my account removes the account, every analysis and photo, your businesses and their quote requests, and cannot be undone.'
+        : 'Your photos and analyses are stored on this service and shown only to you. Share my job times pools your job times without names or photos, and can be turned off in Settings. Delete my account removes the account, every analysis and photo, your businesses and their quote requests, and cannot be undone.',
+      askedAs: 'account register sign up create delete remove close erase export download data privacy private gdpr personal details information photos pictures images stored kept shared sold third party',
     },
     {
       id: 'safety-arborist',
@@ -212,8 +249,9 @@ export function helpPassages(options: HelpOptions): HelpPassage[] {
     {
       id: 'safety-power-lines',
       title: 'Power lines',
-      text: 'Keep at least 10 ft clearance from power lines. Work near lines is for competent, authorised contractors only.',
-      askedAs: 'power lines electricity cables wires overhead electric clearance',
+      text: `${POWER_LINE_CLEARANCE} Work near lines is for competent, authorised contractors only.`,
+      more: 'The network operator owns the line (call 105 to reach yours): it can advise, make the line safe or switch it off for the work. Health and Safety Executive guidance is to ask it first for any tree work within 10 m of an overhead line.',
+      askedAs: 'power lines electricity cables wires overhead electric clearance distance close near dno supplier pole voltage touching',
       safety: true,
     },
     {

@@ -138,7 +138,8 @@ test('at 375 px a signed-in user chats on the home page, the panel inside the sc
   await input.fill('Is it safe to work near power lines?');
   await input.press('Enter');
   const log = chat.getByRole('log', { name: 'Conversation' });
-  await expect(log).toContainText('10 ft clearance from power lines');
+  await expect(log).toContainText('at least 3 m (10 ft) from low voltage overhead lines');
+  await expect(log).toContainText('contact the Distribution Network Operator first');
   await expect(log).toContainText('certified arborist');
   await expect(log.locator('time')).toHaveCount(3);
   await page.screenshot({ path: `${SHOTS}/chat-reply-375.png` });
@@ -163,7 +164,7 @@ test('How It Works and Safety Guide show the help text the assistant answers fro
   await page.getByRole('button', { name: 'Safety Guide' }).click();
   const safety = page.getByRole('dialog', { name: 'Safety Guide' });
   for (const row of pickPassages(passages, SAFETY_GUIDE_ROWS)) await expect(safety).toContainText(row.text);
-  await expect(safety).toContainText('10 ft clearance from power lines');
+  await expect(safety).toContainText('at least 3 m (10 ft) from low voltage overhead lines');
   await expect(safety).toContainText('winds above 25 mph');
   await page.screenshot({ path: `${SHOTS}/safety-guide.png` });
 });

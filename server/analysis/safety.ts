@@ -1,3 +1,4 @@
+import { POWER_LINE_CLEARANCE } from '../../core/help-text';
 import type { SiteDetails, Targets } from '../../core/site';
 import type { Method } from '../../core/time-model';
 import type { HazardEffects } from './hazards';
@@ -51,9 +52,7 @@ export function assessSafety(input: SafetyInput): SafetyResult {
     );
   }
   if (site.powerLines) {
-    warnings.push(
-      'Power lines near the tree: only a competent, authorised contractor may do this work. Keep at least 10 ft (3 m) clear and contact the network operator first.',
-    );
+    warnings.push(`Power lines near the tree: only a competent, authorised contractor may do this work. ${POWER_LINE_CLEARANCE}`);
   }
   if (site.targets === 'road' || input.targetsNear.includes('road')) {
     warnings.push('Road or footpath in falling distance: traffic management is needed, and the highway authority may need to be told.');

@@ -49,7 +49,8 @@ describe('the local answerer finds the passage that answers a question', () => {
 describe('danger points to a certified arborist', () => {
   it('adds the advice to a safety answer', async () => {
     const reply = await assistant.answer('Can I cut branches near the power lines?');
-    expect(reply).toContain('10 ft clearance from power lines');
+    expect(reply).toContain('at least 3 m (10 ft) from low voltage overhead lines');
+    expect(reply).toContain('contact the Distribution Network Operator first');
     expect(reply).toContain(ARBORIST_ADVICE);
     expect(await assistant.answer('Is it safe when it is windy?')).toContain('25 mph');
     expect(await assistant.answer('Is it safe when it is windy?')).toContain('certified arborist');

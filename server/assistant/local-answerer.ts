@@ -19,9 +19,23 @@ const STOP_WORDS = new Set(
    would you your i'm it's tell know need want much many`.split(/\s+/),
 );
 
+/*
+ * Plurals folded to the singular, so "costs" finds "cost", "metres" finds "metre" and
+ * "enquiries" finds "enquiry": Harman's S stemmer (Harman 1991, "How effective is suffixing?",
+ * JASIS 42(1)), three ordered rules on the word's end, in the index and the question alike.
+ * Words of three letters or fewer are left alone ("gas", "yes").
+ */
+function singular(word: string): string {
+  if (word.length <= 3) return word;
+  if (word.endsWith('ies') && !word.endsWith('eies') && !word.endsWith('aies')) return `${word.slice(0, -3)}y`;
+  if (word.endsWith('es') && !word.endsWith('aes') && !word.endsWith('ees') && !word.endsWith('oes')) return word.slice(0, -1);
+  if (word.endsWith('s') && !word.endsWith('us') && !word.endsWith('ss')) return word.slice(0, -1);
+  return word;
+}
+
 function processTerm(term: string): string | null {
   const lower = term.toLowerCase();
-  return lower.length === 0 || STOP_WORDS.has(lower) ? null : lower;
+  return lower.length === 0 || STOP_WORDS.has(lower) ? null : singular(lower);
 }
 
 const FIELDS = ['title', 'text', 'more', 'askedAs'] as const;

@@ -35,7 +35,8 @@ describe('without a model: the local answerer', () => {
   it('answers a signed-in user, and points danger to a certified arborist', async () => {
     const { client } = await registerClient(server);
     const reply = await replyOf(await ask(client, 'Can I cut a branch near power lines?', { 'x-forwarded-for': '203.0.113.2' }));
-    expect(reply).toContain('10 ft clearance');
+    expect(reply).toContain('at least 3 m (10 ft) from low voltage overhead lines');
+    expect(reply).toContain('contact the Distribution Network Operator first');
     expect(reply).toContain(ARBORIST_ADVICE);
   });
 

@@ -83,6 +83,8 @@ test('a contractor fills the company profile, prices a tree and sends the custom
   await expect(preparedFor.getByLabel('Customer name')).toHaveValue('');
   await preparedFor.getByLabel('Customer name').fill('Mrs J. Smith');
   await preparedFor.getByLabel('Site address').fill('12 Acacia Avenue\nLittle Snoring\nNR21 0AB');
+  await page.getByRole('button', { name: 'Download Report' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('quote-prepared-for-desktop.png') });
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download Report' }).click();
   const download = await downloading;

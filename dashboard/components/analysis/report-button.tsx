@@ -97,7 +97,7 @@ export function ReportButton({ analysis }: { analysis: Pick<Analysis, 'id' | 'so
             value={siteAddress}
             onChange={(event) => setSiteAddress(event.target.value)}
             maxLength={QUOTE_SITE_ADDRESS_MAX}
-            rows={2}
+            rows={3}
             autoComplete="off"
           />
         </div>

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalOrigin, iframeSnippet, originLines, scriptSnippet, slugFromName, SLUG_PATTERN, OPERATOR_WORDS } from './embed';
+import {
+  canonicalOrigin,
+  EMBED_BUSY_MESSAGE,
+  iframeSnippet,
+  originLines,
+  scriptSnippet,
+  slugFromName,
+  SLUG_PATTERN,
+  OPERATOR_WORDS,
+  visitorLimitMessage,
+} from './embed';
 
 describe('slugFromName (SPEC 5)', () => {
   it('lowercases, drops other characters, turns spaces into hyphens and collapses repeats', () => {
@@ -55,5 +65,25 @@ describe('OPERATOR_WORDS', () => {
       expect(OPERATOR_WORDS.test(text), text).toBe(true);
     }
     expect(OPERATOR_WORDS.test('Keep at least 10 ft (3 m) clear and contact the network operator first.')).toBe(false);
+  });
+});
+
+describe('visitorLimitMessage (issue 22, goal 8)', () => {
+  it('says it is the visitor\'s own limit and the real wait, in whole minutes rounded up', () => {
+    expect(visitorLimitMessage(3000)).toBe('You have made several estimates; please try again in 50 minutes');
+    expect(visitorLimitMessage(3600)).toBe('You have made several estimates; please try again in 60 minutes');
+    expect(visitorLimitMessage(61)).toBe('You have made several estimates; please try again in 2 minutes');
+    expect(visitorLimitMessage(120)).toBe('You have made several estimates; please try again in 2 minutes');
+  });
+
+  it('says "1 minute" for the last minute, down to the last second', () => {
+    for (const seconds of [60, 59, 1, 0]) {
+      expect(visitorLimitMessage(seconds), String(seconds)).toBe('You have made several estimates; please try again in 1 minute');
+    }
+  });
+
+  it('is not the business\'s "busy", and names nothing of how the server is set up', () => {
+    expect(visitorLimitMessage(600)).not.toBe(EMBED_BUSY_MESSAGE);
+    expect(OPERATOR_WORDS.test(visitorLimitMessage(600))).toBe(false);
   });
 });

@@ -13,6 +13,20 @@ export const BUSINESS_NOT_FOUND_MESSAGE = 'Business configuration not found';
 export const EMBED_UNAVAILABLE_MESSAGE = 'This estimator is temporarily unavailable.';
 /** The daily cap or a rate limit was reached (issue: abuse of a public, credit-spending endpoint). */
 export const EMBED_BUSY_MESSAGE = 'The estimator is busy, please try again later';
+/**
+ * The visitor's own limit (server/http/rate-limit.ts embedAnalysesPerAddress, issue 22 goal 8):
+ * unlike "busy", it is theirs, so it says so and how long to wait, in whole minutes rounded up
+ * ("1 minute" down to the last second). The server writes it into the 429 and the widget counts
+ * it down from Retry-After.
+ */
+export function visitorLimitMessage(waitSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(waitSeconds / 60));
+  return `You have made several estimates; please try again in ${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+/** The widget's words while the visitor waits out their limit, and once the wait is over. */
+export const VISITOR_LIMIT_KEPT = 'Your photo and answers are kept, so you can send them again then.';
+export const VISITOR_LIMIT_OVER = 'You can send your estimate again now';
+export const VISITOR_LIMIT_STILL_HERE = 'Your photo and answers are still here.';
 /** A visitor's analysis that failed on our side: what they can do, and nothing of how the server is set up. */
 export const EMBED_RETRY_MESSAGE = "We couldn't work out an estimate just now. Please try again in a minute.";
 

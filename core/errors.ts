@@ -16,6 +16,11 @@ export const errorCodeSchema = z.enum([
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  /**
+   * A visitor's own analyses from one address used up (429, with Retry-After): theirs to wait
+   * out, unlike RATE_LIMITED on a business's estimator, which is busy for everyone.
+   */
+  'VISITOR_LIMIT',
   'INTERNAL_ERROR',
   'ANALYSIS_FAILED',
   /** The payment provider failed or could not be reached (502). */
@@ -39,6 +44,7 @@ export const statusForCode: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  VISITOR_LIMIT: 429,
   INTERNAL_ERROR: 500,
   ANALYSIS_FAILED: 502,
   PAYMENT_PROVIDER_ERROR: 502,

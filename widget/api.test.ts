@@ -34,6 +34,17 @@ describe('readApiError (SPEC 8)', () => {
     expect((await readApiError(response('', { status: 500 }))).message).toBe('HTTP 500');
   });
 
+  it("carries a 429's Retry-After in seconds, and nothing when it is absent or not seconds", async () => {
+    const limited = await readApiError(
+      response(JSON.stringify({ message: 'wait', code: 'VISITOR_LIMIT' }), { status: 429, headers: { 'Retry-After': '2940' } }),
+    );
+    expect(limited.code).toBe('VISITOR_LIMIT');
+    expect(limited.retryAfterSeconds).toBe(2940);
+    expect((await readApiError(response('{}', { status: 429 }))).retryAfterSeconds).toBeUndefined();
+    const dated = response('{}', { status: 429, headers: { 'Retry-After': 'Wed, 21 Oct 2026 07:28:00 GMT' } });
+    expect((await readApiError(dated)).retryAfterSeconds).toBeUndefined();
+  });
+
   it('uses the raw text when the JSON has no message', async () => {
     const error = await readApiError(response('{"code":"RATE_LIMITED"}', { status: 429 }));
     expect(error.message).toBe('{"code":"RATE_LIMITED"}');

@@ -19,11 +19,13 @@ export class EmbedApiError extends Error {
   readonly code: string | undefined;
   readonly error: string | undefined;
   readonly details: Record<string, string[]> | undefined;
+  /** A 429's Retry-After in seconds (exposed to other sites by the server's CORS); undefined when absent. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     message: string,
     status: number,
-    extra: { code?: string; error?: string; details?: Record<string, string[]> } = {},
+    extra: { code?: string; error?: string; details?: Record<string, string[]>; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'EmbedApiError';
@@ -31,6 +33,7 @@ export class EmbedApiError extends Error {
     this.code = extra.code;
     this.error = extra.error;
     this.details = extra.details;
+    this.retryAfterSeconds = extra.retryAfterSeconds;
   }
 }
 
@@ -41,11 +44,18 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Retry-After as whole seconds; our server sends seconds, never an HTTP date. */
+function retryAfterSeconds(response: Response): number | undefined {
+  const value = response.headers.get('retry-after');
+  const seconds = value && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  return Number.isFinite(seconds) ? seconds : undefined;
+}
+
 /** The EmbedApiError for a non-OK response. */
 export async function readApiError(response: Response): Promise<EmbedApiError> {
   const raw = await response.text().catch(() => '');
   const { message, ...extra } = readErrorAnswer(raw, response.status, response.statusText);
-  return new EmbedApiError(message, response.status, extra);
+  return new EmbedApiError(message, response.status, { ...extra, retryAfterSeconds: retryAfterSeconds(response) });
 }
 
 async function send(url: string, init: RequestInit): Promise<Response> {

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   BUSINESS_NOT_FOUND_MESSAGE,
   EMBED_ANALYSIS_FAILED,
+  EMBED_BUSY_MESSAGE,
   EMBED_UNAVAILABLE_MESSAGE,
+  visitorLimitMessage,
   type EmbedAnalysis,
   type PublicBusiness,
 } from '../core/embed';
@@ -52,6 +54,23 @@ describe('viewForAnalysisError', () => {
 
   it('is busy at the daily cap or a rate limit', () => {
     expect(viewForAnalysisError(new EmbedApiError('Too many', 429, { code: 'RATE_LIMITED' }))).toEqual({ kind: 'busy' });
+    // The business's limits carry a Retry-After too: still busy, not the visitor's doing.
+    expect(viewForAnalysisError(new EmbedApiError(EMBED_BUSY_MESSAGE, 429, { code: 'RATE_LIMITED', retryAfterSeconds: 600 }))).toEqual({
+      kind: 'busy',
+    });
+  });
+
+  it("tells a visitor who used up their own estimates the server's words and the wait (issue 22, goal 8)", () => {
+    const message = visitorLimitMessage(2940);
+    const limited = new EmbedApiError(message, 429, { code: 'VISITOR_LIMIT', error: message, retryAfterSeconds: 2940 });
+    expect(viewForAnalysisError(limited)).toEqual({ kind: 'visitor_limit', message, waitSeconds: 2940 });
+    expect(message).toBe('You have made several estimates; please try again in 49 minutes');
+    // No Retry-After readable: the words alone, and the wait unknown (the retry re-checks).
+    expect(viewForAnalysisError(new EmbedApiError(message, 429, { code: 'VISITOR_LIMIT' }))).toEqual({
+      kind: 'visitor_limit',
+      message,
+      waitSeconds: null,
+    });
   });
 
   it('names a business that has gone', () => {

@@ -20,6 +20,12 @@ export type EstimatorView =
   | { kind: 'unavailable'; message: string; canRetry: boolean }
   /** The business's daily cap or a rate limit: "The estimator is busy, please try again later". */
   | { kind: 'busy' }
+  /**
+   * The visitor's own analyses from this address are used up (issue 22, goal 8): the server's
+   * words with the wait, and the seconds to count down (null when the answer gave none). The
+   * photo and answers are kept for when the wait is over.
+   */
+  | { kind: 'visitor_limit'; message: string; waitSeconds: number | null }
   | { kind: 'upload' }
   | { kind: 'processing' }
   | { kind: 'results'; response: EmbedAnalyzeResponse }
@@ -55,6 +61,9 @@ export function viewForAnalysisError(error: unknown): EstimatorView {
   if (!(error instanceof EmbedApiError)) return { kind: 'failed', message: EMBED_ANALYSIS_FAILED };
   if (error.status === 402 || error.code === 'INSUFFICIENT_TOKENS') {
     return { kind: 'unavailable', message: EMBED_UNAVAILABLE_MESSAGE, canRetry: false };
+  }
+  if (error.code === 'VISITOR_LIMIT') {
+    return { kind: 'visitor_limit', message: error.message, waitSeconds: error.retryAfterSeconds ?? null };
   }
   if (error.status === 429 || error.code === 'RATE_LIMITED') return { kind: 'busy' };
   if (error.status === 404) return { kind: 'unavailable', message: BUSINESS_NOT_FOUND_MESSAGE, canRetry: false };

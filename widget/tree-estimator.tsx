@@ -13,6 +13,7 @@ import { NeedsDetailsView } from './views/needs-details-view';
 import { ProcessingView } from './views/processing-view';
 import { ResultsView } from './views/results-view';
 import { UploadView } from './views/upload-view';
+import { VisitorLimitView } from './views/visitor-limit-view';
 
 /**
  * The API is wherever this script came from (CONVENTIONS 6): the estimator works on any
@@ -99,6 +100,9 @@ function Estimator({ slug, host, inFrame }: { slug: string; host: Element | null
         />
       )}
       {view.kind === 'busy' && <MessageView title={EMBED_BUSY_MESSAGE} onRetry={estimator.tryAgain} focus={focus} />}
+      {view.kind === 'visitor_limit' && (
+        <VisitorLimitView message={view.message} waitSeconds={view.waitSeconds} onRetry={estimator.addDetails} focus={focus} />
+      )}
       {view.kind === 'failed' && (
         <MessageView title="Analysis Failed" message={view.message} onRetry={estimator.tryAgain} focus={focus} />
       )}

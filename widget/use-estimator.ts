@@ -166,7 +166,10 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
     }
   };
 
-  /** From "needs details" back to the upload, keeping the photo and the context to add to. */
+  /**
+   * From "needs details", or from the visitor's limit once it is over, back to the upload,
+   * keeping the photo and the context to add to or send again.
+   */
   const addDetails = () => {
     setActed(true);
     setView({ kind: 'upload' });

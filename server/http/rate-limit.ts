@@ -65,14 +65,21 @@ export const CHAT_LIMITS = {
 export const RATE_LIMITS = { ...ACCOUNT_LIMITS, ...EMBED_LIMITS, ...CHAT_LIMITS };
 export type LimitName = keyof typeof RATE_LIMITS;
 
-function tooMany(msBeforeNext: number, message?: string): ApiError {
+/**
+ * What a refusal says: a fixed text, or one written from the wait in whole seconds (the same
+ * figure as Retry-After), optionally under a code of its own (the visitor's VISITOR_LIMIT).
+ */
+export type Refusal = string | { code?: 'RATE_LIMITED' | 'VISITOR_LIMIT'; message: (waitSeconds: number) => string };
+
+function tooMany(msBeforeNext: number, refusal?: Refusal): ApiError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
   const minutes = Math.ceil(seconds / 60);
-  return new ApiError(
-    'RATE_LIMITED',
-    message ?? `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-    { headers: { 'Retry-After': String(seconds) } },
-  );
+  const code = typeof refusal === 'object' ? (refusal.code ?? 'RATE_LIMITED') : 'RATE_LIMITED';
+  const message =
+    typeof refusal === 'object'
+      ? refusal.message(seconds)
+      : (refusal ?? `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`);
+  return new ApiError(code, message, { headers: { 'Retry-After': String(seconds) } });
 }
 
 /**
@@ -113,11 +120,11 @@ export class RateLimits {
   }
 
   /** Spends one point; throws 429 with Retry-After once the key has none left. */
-  async consume(name: LimitName, key: string, message?: string): Promise<void> {
+  async consume(name: LimitName, key: string, refusal?: Refusal): Promise<void> {
     try {
       await this.limiter(name).consume(key);
     } catch (err) {
-      if (err instanceof RateLimiterRes) throw tooMany(err.msBeforeNext, message);
+      if (err instanceof RateLimiterRes) throw tooMany(err.msBeforeNext, refusal);
       throw err;
     }
   }

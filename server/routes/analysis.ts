@@ -11,6 +11,7 @@ import {
   EMBED_BUSY_MESSAGE,
   EMBED_RETRY_MESSAGE,
   EMBED_UNAVAILABLE_MESSAGE,
+  visitorLimitMessage,
   type EmbedAnalyzeResponse,
   type EmbedNeedsDetails,
 } from '../../core/embed';
@@ -20,7 +21,7 @@ import { embedStatus, findBusinessBySlug, type BusinessRow } from '../businesses
 import { countFunnelStep } from '../businesses/funnel';
 import { canPayAnalysis } from '../credits/ledger';
 import { isPublicCrossOrigin, publicCors } from '../http/public-access';
-import { clientAddress } from '../http/rate-limit';
+import { clientAddress, type Refusal } from '../http/rate-limit';
 import { publicBusiness } from './businesses';
 import { buildReportPdf } from '../analysis/report';
 import { saveFeedback } from '../analysis/feedback';
@@ -40,6 +41,8 @@ import { quoteRecipientFor } from '../analysis/quote-recipient';
 /** The analysis and its results (SPEC 2, 7; DECISIONS, Analysis and ownership). */
 export const analysisRoutes = new Hono<AppEnv>();
 
+const VISITOR_LIMIT_REFUSAL: Refusal = { code: 'VISITOR_LIMIT', message: visitorLimitMessage };
+
 /**
  * A visitor's business, admitted: it exists and lists this site (else 404 / 403), the address
  * and the business are within their rate limits, and its owner can pay and its day is not
@@ -48,7 +51,9 @@ export const analysisRoutes = new Hono<AppEnv>();
 async function admitVisitor(c: Context<AppEnv>, slug: string): Promise<BusinessRow> {
   const { db, clock, config } = c.var.deps;
   const business = publicBusiness(c, slug);
-  await c.var.limits.consume('embedAnalysesPerAddress', clientAddress(c), EMBED_BUSY_MESSAGE);
+  // The address's limit is the visitor's own doing, told with the wait (issue 22, goal 8); the
+  // business's rate and its daily cap are not, and read "busy".
+  await c.var.limits.consume('embedAnalysesPerAddress', clientAddress(c), VISITOR_LIMIT_REFUSAL);
   await c.var.limits.consume('embedAnalysesPerBusiness', String(business.id), EMBED_BUSY_MESSAGE);
   const status = embedStatus(db, clock, business, config.passDailyCap);
   if (status === 'busy') throw embedBusy(clock.now());

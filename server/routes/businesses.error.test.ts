@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUIRED_FIELDS_MESSAGE, SLUG_TAKEN_MESSAGE } from '../../core/business';
-import { EMBED_BUSY_MESSAGE, LEAD_THANKS } from '../../core/embed';
+import { LEAD_THANKS, visitorLimitMessage } from '../../core/embed';
 import { RateLimits } from '../http/rate-limit';
 import { grantTo, photo } from '../testing/analysis';
 import { createBusinessFor, visitorAnalyze, visitorLead } from '../testing/business';
@@ -145,6 +145,9 @@ describe('leads: validation and limits', () => {
       if (analysis.status === 429) break;
     }
     expect(analysis?.status).toBe(429);
-    expect((await analysis!.json()).error).toBe(EMBED_BUSY_MESSAGE);
+    // The visitor's own limit, with the wait (issue 22, goal 8), never the business's "busy".
+    const refusal = await analysis!.json();
+    expect(refusal.code).toBe('VISITOR_LIMIT');
+    expect(refusal.error).toBe(visitorLimitMessage(Number(analysis!.headers.get('retry-after'))));
   });
 });

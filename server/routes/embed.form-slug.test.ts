@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMBED_BUSY_MESSAGE } from '../../core/embed';
+import { visitorLimitMessage } from '../../core/embed';
 import { errorBodySchema } from '../../core/errors';
 import { findUserByUsername } from '../accounts/users';
 import { balanceOf } from '../credits/ledger';
@@ -80,7 +80,10 @@ describe('businessSlug in the form only', () => {
     expect(statuses).toEqual([201, 201, 429]);
     const limited = await call({ businessSlug: business.slug });
     expect(limited.status).toBe(429);
-    expect(errorBodySchema.parse(await limited.json()).message).toBe(EMBED_BUSY_MESSAGE);
+    // The visitor's own limit, with the wait (issue 22, goal 8): never the business's "busy".
+    const refusal = errorBodySchema.parse(await limited.json());
+    expect(refusal.code).toBe('VISITOR_LIMIT');
+    expect(refusal.message).toBe(visitorLimitMessage(Number(limited.headers.get('retry-after'))));
   });
 
   it('leaves the dashboard as it was: our own page with a session, a slug in the form previews the owner\'s business', async () => {

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as contactPreference from '../../core/contact-preference';
-import { EMBED_RETRY_MESSAGE, OPERATOR_WORDS } from '../../core/embed';
+import {
+  EMBED_RETRY_MESSAGE,
+  OPERATOR_WORDS,
+  VISITOR_LIMIT_KEPT,
+  VISITOR_LIMIT_OVER,
+  VISITOR_LIMIT_STILL_HERE,
+  visitorLimitMessage,
+} from '../../core/embed';
+import { RateLimits } from '../http/rate-limit';
 import { grantTo } from '../testing/analysis';
 import { createBusinessFor, looseEmbedLimits, visitorAnalyze } from '../testing/business';
 import { fakeVisionAnswer, startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
@@ -88,6 +96,27 @@ describe('what a visitor reads', () => {
     const notATree = await visitorTexts(model, { image: await solidBlue(), description: '' });
     expect(notATree.status).toBe(200);
     expect(notATree.body.reasons).toContain('We could not see a tree in this photo');
+  });
+
+  it("a visitor's own limit: the wait, and what is kept (issue 22, goal 8)", async () => {
+    // Written in core/embed.ts, shown by widget/views/visitor-limit-view.tsx.
+    const widgetWords = [VISITOR_LIMIT_KEPT, VISITOR_LIMIT_OVER, VISITOR_LIMIT_STILL_HERE, 'Try Again'];
+    const waits = [3600, 3000, 61, 60, 1].map(visitorLimitMessage);
+    expect([...widgetWords, ...waits].filter((text) => OPERATOR_WORDS.test(text))).toEqual([]);
+    // And the server's real answer, from an address that has used up its one analysis.
+    const limited = await startTestServer({}, { rateLimits: new RateLimits({ embedAnalysesPerAddress: { points: 1, windowSeconds: 3600 } }) });
+    try {
+      const slug = await slugOn(limited);
+      expect((await visitorAnalyze(limited, slug)).status).toBe(201);
+      const refused = await visitorAnalyze(limited, slug);
+      expect(refused.status).toBe(429);
+      const body = await refused.json();
+      expect(body.code).toBe('VISITOR_LIMIT');
+      expect(body.message).toMatch(/^You have made several estimates; please try again in \d+ minutes?$/);
+      expect(texts(body).filter((text) => OPERATOR_WORDS.test(text)), JSON.stringify(body)).toEqual([]);
+    } finally {
+      await limited.close();
+    }
   });
 
   it.each(['error500', 'refusal', 'garbage'] as const)('with a model that fails (%s): what to do next, nothing of what broke', async (mode) => {

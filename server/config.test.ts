@@ -27,9 +27,12 @@ describe('configuration', () => {
     expect(() => parseEnv({ EMBED_ANALYSES_PER_ADDRESS: '0' })).toThrow(/EMBED_ANALYSES_PER_ADDRESS/);
   });
 
-  it('limits a visitor address to 10 embed estimates an hour unless told otherwise', () => {
+  it('limits a visitor address to 10 embed estimates and 5 quote requests an hour unless told otherwise', () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).embedAnalysesPerAddress).toBe(10);
     expect(loadConfig({ DATA_DIR: tempDir(), EMBED_ANALYSES_PER_ADDRESS: '40' }).embedAnalysesPerAddress).toBe(40);
+    expect(loadConfig({ DATA_DIR: tempDir() }).leadsPerAddress).toBe(5);
+    expect(loadConfig({ DATA_DIR: tempDir(), LEADS_PER_ADDRESS: '12' }).leadsPerAddress).toBe(12);
+    expect(() => parseEnv({ LEADS_PER_ADDRESS: '0' })).toThrow(/LEADS_PER_ADDRESS/);
   });
 
   it('refuses STRIPE_API_BASE in production, naming it, and allows it elsewhere', () => {

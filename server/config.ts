@@ -45,6 +45,8 @@ export const envSchema = z.object({
    * it where many homeowners share one address (a library, an office behind one NAT).
    */
   EMBED_ANALYSES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000).default(10),
+  /** Quote requests one visitor address may send through the embedded estimators in an hour (default 5). */
+  LEADS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000).default(5),
   /** Set to true behind one reverse proxy (nginx, Caddy) so rate limits see the client's address. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** Where the committed SQL migrations, the built dashboard and the built widget live; default under APP_ROOT. */
@@ -74,6 +76,8 @@ export interface Config {
   passDailyCap: number;
   /** server/http/rate-limit.ts embedAnalysesPerAddress, per hour. */
   embedAnalysesPerAddress: number;
+  /** server/http/rate-limit.ts leadsPerAddress, per hour. */
+  leadsPerAddress: number;
   /** drizzle-kit's SQL migrations, applied at start (db/migrations). */
   migrationsDir: string;
   /** The built dashboard (`npm run build` writes dist/dashboard). */
@@ -183,6 +187,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     passDailyCap: env.PASS_DAILY_CAP,
     embedAnalysesPerAddress: env.EMBED_ANALYSES_PER_ADDRESS,
+    leadsPerAddress: env.LEADS_PER_ADDRESS,
     migrationsDir: folder(env.MIGRATIONS_DIR, 'db/migrations'),
     dashboardDir: folder(env.DASHBOARD_DIR, 'dist/dashboard'),
     widgetDir: folder(env.WIDGET_DIR, 'dist/widget'),

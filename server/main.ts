@@ -45,7 +45,10 @@ async function start(): Promise<void> {
     {
       dashboardDir: config.dashboardDir,
       widgetDir: config.widgetDir,
-      rateLimits: new RateLimits({ embedAnalysesPerAddress: { points: config.embedAnalysesPerAddress, windowSeconds: 60 * 60 } }),
+      rateLimits: new RateLimits({
+        embedAnalysesPerAddress: { points: config.embedAnalysesPerAddress, windowSeconds: 60 * 60 },
+        leadsPerAddress: { points: config.leadsPerAddress, windowSeconds: 60 * 60 },
+      }),
     },
   );
 

@@ -65,6 +65,7 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
     NODE_ENV: 'test',
     // Every browser test's visitor comes from 127.0.0.1: more estimates an hour than one real visitor needs.
     EMBED_ANALYSES_PER_ADDRESS: '200',
+    LEADS_PER_ADDRESS: '100',
     ...opts.env,
   });
 

@@ -1,15 +1,9 @@
 import { and, desc, eq, isNotNull, or } from 'drizzle-orm';
 import { ACCURACY_JOB_LIMIT, JOB_KINDS, type Accuracy, type AccuracyMedians, type AccuracyPoint } from '../../core/accuracy';
-import {
-  chainedFactor,
-  combineTotals,
-  NO_OBSERVATIONS,
-  observationTotals,
-  type ComponentTotals,
-  type JobKind,
-} from '../../core/calibration';
+import type { JobKind } from '../../core/calibration';
 import type { Db } from '../../db/client';
 import { treeAnalyses } from '../../db/schema';
+import { applyCalibration, combineFeedback, feedbackTotals, NO_FEEDBACK, NO_INSTALL, type FeedbackTotals } from './calibration';
 
 /**
  * How close the account's estimates have been to its reported jobs (issue 20, goal 3), and
@@ -37,8 +31,6 @@ export interface ReportedJob {
   actual: Record<Component, number | null>;
 }
 
-type Totals = Record<Component, ComponentTotals>;
-const NO_TOTALS: Totals = { cutting: NO_OBSERVATIONS, prep: NO_OBSERVATIONS, cleanup: NO_OBSERVATIONS };
 
 /** |estimate - actual| as a percentage of the actual; undefined when the actual is 0 (no percentage of nothing). */
 function errorPercent(estimate: number, actual: number): number | undefined {
@@ -84,8 +76,8 @@ const UNCALIBRATED: Record<Component, number> = { cutting: 1, prep: 1, cleanup: 
 
 /** The accuracy over jobs given in the order they were reported, oldest first. Pure. */
 export function measureAccuracy(jobs: ReportedJob[]): Accuracy {
-  let account: Totals = NO_TOTALS;
-  const byKind = new Map<JobKind, Totals>();
+  let account: FeedbackTotals = NO_FEEDBACK;
+  const kinds = Object.fromEntries(JOB_KINDS.map((kind) => [kind, NO_FEEDBACK])) as Record<JobKind, FeedbackTotals>;
   const original: JobErrors[] = [];
   const calibrated: JobErrors[] = [];
   const series: AccuracyPoint[] = [];
@@ -95,12 +87,8 @@ export function measureAccuracy(jobs: ReportedJob[]): Accuracy {
     original.push(own);
     let calibratedError: number | null = null;
     if (index > 0) {
-      const kind = (job.kind && byKind.get(job.kind)) || NO_TOTALS;
-      const factors = {
-        cutting: chainedFactor(kind.cutting, account.cutting, null),
-        prep: chainedFactor(kind.prep, account.prep, null),
-        cleanup: chainedFactor(kind.cleanup, account.cleanup, null),
-      };
+      // The analysis's own chain (server/analysis/calibration.ts), with the install left out.
+      const { factors } = applyCalibration({ account, kinds, install: NO_INSTALL }, job.kind ?? '');
       const adjusted = jobErrors(job, factors);
       calibrated.push(adjusted);
       calibratedError = adjusted.total ?? null;
@@ -114,9 +102,15 @@ export function measureAccuracy(jobs: ReportedJob[]): Accuracy {
     });
 
     // Only now does the job join the totals: the jobs after it are calibrated from it.
-    const observed = observationsOf(job);
-    account = addTotals(account, observed);
-    if (job.kind) byKind.set(job.kind, addTotals(byKind.get(job.kind) ?? NO_TOTALS, observed));
+    // As the feedback route adds it (feedbackTotals skips zero times).
+    const observed = feedbackTotals({
+      baseTimes: job.base,
+      actualCuttingTime: job.actual.cutting,
+      actualPrepTime: job.actual.prep,
+      actualCleanupTime: job.actual.cleanup,
+    });
+    account = combineFeedback(account, observed);
+    if (job.kind) kinds[job.kind] = combineFeedback(kinds[job.kind], observed);
   });
 
   return {
@@ -128,19 +122,6 @@ export function measureAccuracy(jobs: ReportedJob[]): Accuracy {
     originalOnCalibratedJobs: medians(original.slice(1)),
     series,
   };
-}
-
-/** What a job adds to the calibration, as the feedback route adds it (observationTotals skips zeros). */
-function observationsOf(job: ReportedJob): Totals {
-  const part = (name: Component) => {
-    const actual = job.actual[name];
-    return actual === null ? NO_OBSERVATIONS : observationTotals({ estimated: job.base[name], actual });
-  };
-  return { cutting: part('cutting'), prep: part('prep'), cleanup: part('cleanup') };
-}
-
-function addTotals(a: Totals, b: Totals): Totals {
-  return { cutting: combineTotals(a.cutting, b.cutting), prep: combineTotals(a.prep, b.prep), cleanup: combineTotals(a.cleanup, b.cleanup) };
 }
 
 const isJobKind = (method: string | null): method is JobKind => JOB_KINDS.includes(method as JobKind);

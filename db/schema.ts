@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { CONTACT_METHODS, CONTACT_TIMES } from '../core/contact-preference';
 import type { PhotoMeasurement } from '../core/photo-measure';
+import type { JobPrice, PricingRules } from '../core/price';
+import { UNIT_SYSTEMS } from '../core/units';
 import type { ValueSources } from '../core/tree-details';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
@@ -88,6 +90,10 @@ export const systemSettings = sqliteTable('system_settings', {
   quoteValidityDays: integer('quote_validity_days').notNull().default(30),
   /** Server-generated file name of the logo under DATA_DIR/logos, or null. */
   logoPath: text('logo_path'),
+  /** Pricing rules beside the hourly rate (core/price.ts PricingRules); null means the defaults. */
+  pricing: text('pricing', { mode: 'json' }).$type<PricingRules>(),
+  /** The units sizes are shown and entered in (core/units.ts). */
+  units: text('units', { enum: UNIT_SYSTEMS }).notNull().default('metric'),
   createdAt: createdAt(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
@@ -109,6 +115,10 @@ export const businesses = sqliteTable(
     dailyCap: integer('daily_cap').notNull().default(50),
     /** #rrggbb applied inside the widget, or null for the default green. */
     accentColor: text('accent_color'),
+    /** The estimator's pricing rules (core/price.ts PricingRules); null means the owner's Settings. */
+    pricing: text('pricing', { mode: 'json' }).$type<PricingRules>(),
+    /** The units the estimator asks and answers in (core/units.ts). */
+    units: text('units', { enum: UNIT_SYSTEMS }).notNull().default('metric'),
     createdAt: createdAt(),
   },
   (t) => [index('businesses_owner_idx').on(t.ownerId)],
@@ -203,6 +213,12 @@ export const treeAnalyses = sqliteTable(
     measurement: text('measurement', { mode: 'json' }).$type<PhotoMeasurement>(),
     /** 'dashboard', or 'embed' for a visitor's analysis on a business's site (paid by its owner). */
     source: text('source', { enum: ['dashboard', 'embed'] }).notNull().default('dashboard'),
+    /** The price as worked out when the analysis was made (core/price.ts JobPrice); null without a rate or before pricing rules. */
+    price: text('price', { mode: 'json' }).$type<JobPrice>(),
+    /** Sizes that looked implausible and were confirmed by the user (core/plausibility.ts); null when none. */
+    sizeWarnings: text('size_warnings', { mode: 'json' }).$type<string[]>(),
+    /** The units the sizes were entered or are shown in (core/units.ts); null on older analyses. */
+    units: text('units', { enum: UNIT_SYSTEMS }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -65,9 +65,13 @@ describe('measuring on the photo', () => {
     expect(formatHeight(12)).toBe('12.0 m (39 ft)');
     expect(formatDiameter(0.5)).toBe('50 cm (20 in)');
     expect(formatDiameter(0.05)).toBe('5.0 cm (2 in)');
-    // The same feet and inches as core/tree-details.ts, which this module cannot import.
     expect(formatHeight(100 * M_PER_FT)).toBe('30.5 m (100 ft)');
     expect(formatDiameter((100 * CM_PER_IN) / 100)).toBe('254 cm (100 in)');
+  });
+
+  it('puts feet and inches first for someone who works in imperial', () => {
+    expect(formatHeight(12, 'imperial')).toBe('39 ft (12.0 m)');
+    expect(formatDiameter(0.5, 'imperial')).toBe('20 in (50 cm)');
   });
 });
 

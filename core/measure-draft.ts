@@ -1,3 +1,4 @@
+import { CM_PER_IN, M_PER_FT, type UnitSystem } from './units';
 import { MEASURE_REFERENCES, measureFromPhoto, type PhotoMeasurement, type PhotoPoint } from './photo-measure';
 
 /**
@@ -6,13 +7,6 @@ import { MEASURE_REFERENCES, measureFromPhoto, type PhotoMeasurement, type Photo
  * panel. Zod-free on purpose: the estimator loads this in its own small chunk, and
  * core/tree-details.ts (which holds the contract's schemas) would bring zod with it.
  */
-
-/**
- * Exact by definition (international yard and pound agreement, 1959); the same values as
- * core/tree-details.ts, which cannot be imported here without zod (a test keeps them equal).
- */
-const M_PER_FT = 0.3048;
-const CM_PER_IN = 2.54;
 
 /*
  * The bounds of photoMeasurementSchema (core/tree-details.ts), checked without zod;
@@ -143,13 +137,17 @@ export function formatNumber(value: number): string {
   return rounded.toLocaleString('en-GB', { maximumFractionDigits: 1 });
 }
 
-/** "12.0 m (39 ft)": a measured height in both units. */
-export function formatHeight(metres: number): string {
-  return `${metres.toFixed(1)} m (${Math.round(metres / M_PER_FT)} ft)`;
+/** "12.0 m (39 ft)": a measured height in both units; "39 ft (12.0 m)" for imperial. */
+export function formatHeight(metres: number, units: UnitSystem = 'metric'): string {
+  const m = `${metres.toFixed(1)} m`;
+  const ft = `${Math.round(metres / M_PER_FT)} ft`;
+  return units === 'metric' ? `${m} (${ft})` : `${ft} (${m})`;
 }
 
-/** "50 cm (20 in)": a measured trunk diameter in both units. */
-export function formatDiameter(metres: number): string {
-  const cm = metres * 100;
-  return `${cm < 10 ? cm.toFixed(1) : Math.round(cm)} cm (${Math.round(cm / CM_PER_IN)} in)`;
+/** "50 cm (20 in)": a measured trunk diameter in both units; "20 in (50 cm)" for imperial. */
+export function formatDiameter(metres: number, units: UnitSystem = 'metric'): string {
+  const centimetres = metres * 100;
+  const cm = `${centimetres < 10 ? centimetres.toFixed(1) : Math.round(centimetres)} cm`;
+  const inch = `${Math.round(centimetres / CM_PER_IN)} in`;
+  return units === 'metric' ? `${cm} (${inch})` : `${inch} (${cm})`;
 }

@@ -1,8 +1,124 @@
+import { DIAMETER_BANDS, HEIGHT_BANDS, type DiameterBand, type HeightBand } from './questions';
+
 /**
  * The units a user reads sizes in: metric (metres and centimetres) or imperial (feet and
  * inches). Remembered per account and per business; metric by default, as UK tree surgeons and
  * homeowners measure. The API and the database keep SPEC's feet and inches whatever the choice.
+ *
+ * Zod-free and small: the embedded estimator imports it in its first chunk.
  */
 export const UNIT_SYSTEMS = ['metric', 'imperial'] as const;
 export type UnitSystem = (typeof UNIT_SYSTEMS)[number];
 export const DEFAULT_UNIT_SYSTEM: UnitSystem = 'metric';
+
+/** The exact definitions of the international inch and foot (1959). */
+export const CM_PER_IN = 2.54;
+export const M_PER_FT = 0.3048;
+
+export const UNIT_SYSTEM_LABELS: Record<UnitSystem, string> = {
+  metric: 'Metric (m, cm)',
+  imperial: 'Imperial (ft, in)',
+};
+
+/** Which unit each size is typed and shown in, per system. */
+export const SIZE_UNITS = {
+  metric: { height: 'm', diameter: 'cm' },
+  imperial: { height: 'ft', diameter: 'in' },
+} as const satisfies Record<UnitSystem, { height: string; diameter: string }>;
+
+export type HeightUnit = 'ft' | 'm';
+export type DiameterUnit = 'in' | 'cm';
+
+/** A size as the user typed it, kept so it is shown back as typed (22 m, not 21.9 m from 72 ft). */
+export interface EnteredSize<Unit extends string = HeightUnit | DiameterUnit> {
+  value: number;
+  unit: Unit;
+}
+
+/** The typed sizes of an analysis; null for a size that was not typed. */
+export interface EnteredSizes {
+  height: EnteredSize<HeightUnit> | null;
+  diameter: EnteredSize<DiameterUnit> | null;
+}
+
+export function systemOfUnit(unit: HeightUnit | DiameterUnit): UnitSystem {
+  return unit === 'm' || unit === 'cm' ? 'metric' : 'imperial';
+}
+
+/**
+ * The units an analysis is shown in: those its sizes were typed in when they agree, else the
+ * account's (or business's) preference.
+ */
+export function unitsOfAnalysis(entered: EnteredSizes | null, preferred: UnitSystem): UnitSystem {
+  const typed = [entered?.height?.unit, entered?.diameter?.unit].filter((u) => u !== undefined).map(systemOfUnit);
+  return typed.length > 0 && typed.every((s) => s === typed[0]) ? typed[0]! : preferred;
+}
+
+/** Up to one decimal, with thousands separators: 22, 12.5, 1,200. */
+function number1(value: number): string {
+  return (Math.round(value * 10) / 10).toLocaleString('en-GB', { maximumFractionDigits: 1 });
+}
+
+/**
+ * Metres from whole feet, to the nearest half metre: a whole foot is 0.3 m, so finer would
+ * claim a precision the stored figure does not have, and any height typed in whole or half
+ * metres comes back as typed (22 m -> 72 ft -> 22 m; the rounding error is at most 0.15 m).
+ */
+export function metresFromFeet(feet: number): number {
+  return Math.round(feet * M_PER_FT * 2) / 2;
+}
+
+/** Whole centimetres from inches. */
+export function centimetresFromInches(inches: number): number {
+  return Math.round(inches * CM_PER_IN);
+}
+
+function pair(first: string, second: string): string {
+  return `${first} (${second})`;
+}
+
+/**
+ * A height for the screen and the quote: "22 m (72 ft)" in metric, "72 ft (22 m)" in imperial,
+ * the other unit in brackets. A typed height is shown first as it was typed, whatever the system.
+ */
+export function heightText(feet: number, units: UnitSystem, entered?: EnteredSize<HeightUnit> | null): string {
+  const ft = `${number1(feet)} ft`;
+  const m = `${number1(metresFromFeet(feet))} m`;
+  if (entered?.unit === 'm') return pair(`${number1(entered.value)} m`, ft);
+  if (entered?.unit === 'ft') return pair(`${number1(entered.value)} ft`, m);
+  return units === 'metric' ? pair(m, ft) : pair(ft, m);
+}
+
+/** A trunk diameter: "90 cm (35 in)" in metric, "35 in (89 cm)" in imperial; a typed one as typed. */
+export function diameterText(inches: number, units: UnitSystem, entered?: EnteredSize<DiameterUnit> | null): string {
+  const inch = `${number1(inches)} in`;
+  const cm = `${number1(centimetresFromInches(inches))} cm`;
+  if (entered?.unit === 'cm') return pair(`${number1(entered.value)} cm`, inch);
+  if (entered?.unit === 'in') return pair(`${number1(entered.value)} in`, cm);
+  return units === 'metric' ? pair(cm, inch) : pair(inch, cm);
+}
+
+/**
+ * The height and trunk bands' ranges in the given units (the bands are drawn in metric; the
+ * imperial ranges are the same bounds in whole feet and inches).
+ */
+const HEIGHT_BAND_IMPERIAL: Record<HeightBand, string> = {
+  below_one_storey: 'under 13 ft',
+  about_two_storey: '13 to 26 ft',
+  taller_than_house: '26 to 49 ft',
+  much_taller: 'over 49 ft',
+};
+const DIAMETER_BAND_IMPERIAL: Record<DiameterBand, string> = {
+  thinner_than_can: 'under 3 in',
+  up_to_plate: '3 to 11 in',
+  thicker_than_plate: '11 to 20 in',
+  too_wide_to_hug: 'over 20 in',
+};
+
+export function heightBandRange(band: HeightBand, units: UnitSystem): string {
+  return units === 'metric' ? HEIGHT_BANDS[band].range : HEIGHT_BAND_IMPERIAL[band];
+}
+
+export function diameterBandRange(band: DiameterBand, units: UnitSystem): string {
+  return units === 'metric' ? DIAMETER_BANDS[band].range : DIAMETER_BAND_IMPERIAL[band];
+}

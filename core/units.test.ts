@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { readUserTreeDetails } from './normalise';
+import { DIAMETER_BAND_KEYS, DIAMETER_BANDS, HEIGHT_BAND_KEYS, HEIGHT_BANDS } from './questions';
+import {
+  CM_PER_IN,
+  diameterBandRange,
+  diameterText,
+  heightBandRange,
+  heightText,
+  M_PER_FT,
+  metresFromFeet,
+  unitsOfAnalysis,
+} from './units';
+
+describe('heightText and diameterText', () => {
+  it('shows a metric analysis in metres and centimetres with feet and inches in brackets', () => {
+    expect(heightText(72, 'metric')).toBe('22 m (72 ft)');
+    expect(diameterText(35, 'metric')).toBe('89 cm (35 in)');
+  });
+
+  it('shows an imperial analysis in feet and inches with the metric figure in brackets', () => {
+    expect(heightText(72, 'imperial')).toBe('72 ft (22 m)');
+    expect(diameterText(35, 'imperial')).toBe('35 in (89 cm)');
+  });
+
+  it('shows typed sizes back exactly as typed, whatever the system', () => {
+    // 90 cm is 35.4 in, stored as 35 in; from the inches alone it would read 89 cm.
+    expect(diameterText(35, 'metric', { value: 90, unit: 'cm' })).toBe('90 cm (35 in)');
+    expect(heightText(72, 'metric', { value: 22, unit: 'm' })).toBe('22 m (72 ft)');
+    expect(heightText(41, 'metric', { value: 40.5, unit: 'ft' })).toBe('40.5 ft (12.5 m)');
+    expect(diameterText(20, 'imperial', { value: 50.5, unit: 'cm' })).toBe('50.5 cm (20 in)');
+  });
+
+  it('brings any height typed in whole or half metres back as typed through the stored whole feet', () => {
+    for (let halves = 2; halves <= 140; halves += 1) {
+      const metres = halves / 2;
+      const read = readUserTreeDetails({ height: { value: metres, unit: 'm' } });
+      if (!read.ok || !read.sizes.heightFt) throw new Error(`${metres} m was refused`);
+      expect(metresFromFeet(read.sizes.heightFt.value)).toBe(metres);
+    }
+  });
+
+  it('uses the exact definitions of the foot and inch', () => {
+    expect(M_PER_FT).toBe(0.3048);
+    expect(CM_PER_IN).toBe(2.54);
+  });
+});
+
+describe('unitsOfAnalysis', () => {
+  it('is the system the sizes were typed in, else the preference', () => {
+    const metric = { height: { value: 22, unit: 'm' as const }, diameter: { value: 90, unit: 'cm' as const } };
+    expect(unitsOfAnalysis(metric, 'imperial')).toBe('metric');
+    expect(unitsOfAnalysis({ height: { value: 72, unit: 'ft' }, diameter: null }, 'metric')).toBe('imperial');
+    expect(unitsOfAnalysis(null, 'imperial')).toBe('imperial');
+    expect(unitsOfAnalysis({ height: { value: 22, unit: 'm' }, diameter: { value: 35, unit: 'in' } }, 'imperial')).toBe('imperial');
+  });
+});
+
+describe('band ranges', () => {
+  it('gives the metric bands as drawn and the same bounds in whole feet and inches', () => {
+    expect(heightBandRange('about_two_storey', 'metric')).toBe(HEIGHT_BANDS.about_two_storey.range);
+    expect(heightBandRange('about_two_storey', 'imperial')).toBe('13 to 26 ft');
+    for (const band of HEIGHT_BAND_KEYS) {
+      const metres = HEIGHT_BANDS[band].range.match(/\d+/g)!.map(Number);
+      const feet = heightBandRange(band, 'imperial').match(/\d+/g)!.map(Number);
+      expect(feet).toEqual(metres.map((m) => Math.round(m / M_PER_FT)));
+    }
+    for (const band of DIAMETER_BAND_KEYS) {
+      const cm = DIAMETER_BANDS[band].range.match(/\d+/g)!.map(Number);
+      const inches = diameterBandRange(band, 'imperial').match(/\d+/g)!.map(Number);
+      expect(inches).toEqual(cm.map((c) => Math.round(c / CM_PER_IN)));
+    }
+  });
+});

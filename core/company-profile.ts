@@ -102,12 +102,3 @@ export const companyProfileResponseSchema = z.object({
   logoUrl: z.string().nullable(),
 });
 export type CompanyProfileResponse = z.infer<typeof companyProfileResponseSchema>;
-
-export const EMPTY_COMPANY_PROFILE: CompanyProfileValues = {
-  tradingName: '',
-  phone: '',
-  email: '',
-  address: '',
-  vatNumber: '',
-  quoteValidityDays: DEFAULT_QUOTE_VALIDITY_DAYS,
-};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchSpecies, SPECIES, SPECIES_CHOICES } from './species';
+import { matchSpecies, SPECIES } from './species';
 
 /** [what a picker, a model or a customer writes, the species it must mean] */
 const NAMES: [string, string][] = [
@@ -187,15 +187,5 @@ describe('matchSpecies', () => {
 
   it('has unique names', () => {
     expect(new Set(SPECIES.map((s) => s.name.toLowerCase())).size).toBe(SPECIES.length);
-  });
-});
-
-describe('SPECIES_CHOICES', () => {
-  it('lists every tree for the picker with its kind and density, the kinds without a species last', () => {
-    expect(SPECIES_CHOICES).toHaveLength(SPECIES.length);
-    expect(SPECIES_CHOICES.slice(-2).map((s) => s.name)).toEqual(['Broadleaf tree', 'Conifer']);
-    const specific = SPECIES_CHOICES.slice(0, -2).map((s) => s.name);
-    expect(specific).toEqual([...specific].sort((x, y) => x.localeCompare(y, 'en-GB')));
-    expect(SPECIES_CHOICES.find((s) => s.name === 'Scots pine')).toEqual({ name: 'Scots pine', kind: 'conifer', greenDensityKgM3: 850 });
   });
 });

@@ -169,11 +169,6 @@ export const SPECIES: Species[] = [
  */
 export const UNKNOWN_SPECIES_GREEN_DENSITY_KG_M3 = 1000;
 
-/** The picker's list (name, kind, density), alphabetical, the two kinds without a species last. */
-export const SPECIES_CHOICES: { name: string; kind: TreeKind; greenDensityKgM3: number }[] = [...SPECIES]
-  .sort((x, y) => Number(Boolean(x.generic)) - Number(Boolean(y.generic)) || x.name.localeCompare(y.name, 'en-GB'))
-  .map(({ name, kind, greenDensityKgM3 }) => ({ name, kind, greenDensityKgM3 }));
-
 // ---- Matching ------------------------------------------------------------------------------------
 
 /**

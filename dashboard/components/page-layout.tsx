@@ -4,7 +4,7 @@ import { createContext, Suspense, useContext, useEffect, useRef, type ReactNode 
 import { Link, useLocation } from 'wouter';
 import { AppHeader } from './app-header';
 import { Spinner } from './spinner';
-import { cardStyles, linkStyles } from './ui';
+import { linkStyles } from './ui';
 
 /** True inside the one signed-in frame that routes.tsx keeps mounted across pages. */
 const InSignedInShell = createContext(false);
@@ -97,31 +97,5 @@ export function PageTitle({ title, subtitle }: { title: string; subtitle?: strin
       <h1 className="text-2xl font-bold tracking-tight text-green-900 sm:text-3xl">{title}</h1>
       {subtitle ? <p className="mt-1 text-stone-700">{subtitle}</p> : null}
     </div>
-  );
-}
-
-/** The card a screen shows until its feature arrives. */
-export function ComingSoonCard({
-  icon,
-  title,
-  children,
-  dashed = false,
-}: {
-  icon: ReactNode;
-  title: string;
-  children: ReactNode;
-  /** Drawn like a drop zone, for the upload stage's place. */
-  dashed?: boolean;
-}) {
-  const frame = dashed
-    ? 'rounded-2xl border-2 border-dashed border-green-300 bg-white'
-    : cardStyles;
-  return (
-    <section className={`${frame} flex flex-col items-center justify-center gap-3 px-6 py-10 text-center`}>
-      <span className="flex size-12 items-center justify-center rounded-full bg-green-100 text-green-800">{icon}</span>
-      <h2 className="text-lg font-semibold text-stone-900">{title}</h2>
-      <div className="max-w-prose text-sm text-stone-700">{children}</div>
-      <p className="rounded-full bg-amber-50 px-3 py-1 text-xs font-medium text-amber-900">Coming soon</p>
-    </section>
   );
 }

@@ -42,9 +42,14 @@ const DRAG: DragDistance[] = ['short', 'medium', 'long'];
 
 describe('published equations', () => {
   it('matches Peterson (1987) felling time at its reference points', () => {
-    expect(fellingCutMinutes(6)).toBeCloseTo(0.33 + 0.012 * 6, 6);
-    expect(fellingCutMinutes(20)).toBeCloseTo(0.1 + 0.0111 * 20 ** 1.496, 6);
-    expect(fellingCutMinutes(10)).toBeGreaterThanOrEqual(fellingCutMinutes(9.99));
+    // Under 10 in: 0.33 + 0.012 x 6 = 0.33 + 0.072 = 0.402 min.
+    expect(fellingCutMinutes(6)).toBeCloseTo(0.402, 6);
+    // 10 in and over: 0.1 + 0.0111 x 20^1.496 = 0.1 + 0.0111 x 88.377 = 0.1 + 0.981 = 1.081 min.
+    expect(fellingCutMinutes(20)).toBeCloseTo(1.081, 3);
+    // At 10 in the large-tree curve gives 0.1 + 0.0111 x 31.33 = 0.448, under the small-tree
+    // line's 0.33 + 0.12 = 0.450 there: the time holds at 0.450 so a thicker trunk never takes less.
+    expect(fellingCutMinutes(10)).toBeCloseTo(0.45, 6);
+    expect(fellingCutMinutes(9.99)).toBeCloseTo(0.44988, 5);
   });
   it('matches Kellogg, Miller and Olsen (1999) fell-limb-buck time', () => {
     // 20 in DBH, 4 logs: (-0.465 + 2.04 + 0.504 + 2.248 + 0.91847) x 1.25 = 6.5568

@@ -1,5 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { migrateDatabase, openDatabase } from '../db/client';
+import { loadConfig } from '../server/config';
 import { SERVER_ENTRIES } from './server-bundle';
 
 /**
@@ -22,10 +27,22 @@ describe('Dockerfile', () => {
   });
 
   it('copies the migrations to where the server looks for them by default', () => {
-    const config = readFileSync(new URL('../server/config.ts', import.meta.url), 'utf8');
-    expect(config).toMatch(/folder\(env\.MIGRATIONS_DIR, 'db\/migrations'\)/);
+    // With no MIGRATIONS_DIR, the server looks in db/migrations beside the package.json it was
+    // installed with, and finds migrations it can run there.
+    const dataDir = mkdtempSync(join(tmpdir(), 'treeanalyzer-docker-'));
+    try {
+      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
+      const installRoot = fileURLToPath(new URL('..', import.meta.url));
+      expect(relative(installRoot, config.migrationsDir)).toBe(join('db', 'migrations'));
+      const db = openDatabase(config.databaseFile);
+      migrateDatabase(db, config.migrationsDir);
+      expect(db.$client.prepare("select count(*) as n from sqlite_master where name = 'users'").get()).toEqual({ n: 1 });
+      db.$client.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    // The image puts both in its working folder, the same way round.
     expect(finalStage).toMatch(/^COPY db\/migrations \.\/db\/migrations$/m);
-    // The installation folder is found by its package.json.
     expect(finalStage).toMatch(/^COPY package\.json \.\/$/m);
   });
 

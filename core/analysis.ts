@@ -58,6 +58,11 @@ export const analysisSchema = z.object({
   sources: valueSourcesSchema.nullable(),
   /** The taps the user measured the tree with on the photo, to draw on the results and the quote. */
   measurement: photoMeasurementSchema.nullable(),
+  /**
+   * Sizes that looked unlikely (core/plausibility.ts) and the user confirmed as right; the
+   * confidence was lowered for them. Empty when the sizes looked believable.
+   */
+  sizeWarnings: z.array(z.string()),
   /** Where it was run: the signed-in dashboard, or a business's embedded estimator (paid by its owner). */
   source: z.enum(['dashboard', 'embed']),
   createdAt: z.string(),

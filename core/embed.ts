@@ -129,6 +129,8 @@ export interface EmbedAnalysis extends TimeBreakdown {
   cost: { min: string; max: string } | null;
   /** What the price covers and leaves out (stump, waste), from the visitor's answers (core/quote.ts includedWork). */
   included: QuoteItem[];
+  /** Sizes that looked unlikely and the visitor said were right (core/plausibility.ts); empty when none. */
+  sizeWarnings: string[];
 }
 export interface EmbedAnalyzeResponse {
   outcome: 'estimate';
@@ -141,7 +143,7 @@ export interface EmbedAnalyzeResponse {
 export interface EmbedNeedsDetails {
   outcome: 'needs_details';
   message: string;
-  missing: ('height' | 'diameter' | 'tree_photo')[];
+  missing: ('height' | 'diameter' | 'tree_photo' | 'check_sizes')[];
   reasons: string[];
 }
 export type EmbedAnalyzeOutcome = EmbedAnalyzeResponse | EmbedNeedsDetails;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATOR_WORDS } from './embed';
 import { measureFromPhoto, type PhotoMeasurement } from './photo-measure';
+import { EMPTY_MEASURE, type MeasureDraft } from './measure-draft';
 import {
+  checkMeasuredSizes,
   checkTreeSizes,
   checkTreeSizesImperial,
   confidenceWithSizeWarnings,
@@ -109,6 +111,25 @@ describe('size checks', () => {
     expect(confidenceWithSizeWarnings(0.7, ['a warning', 'another'])).toBe(0.35);
     expect(confidenceWithSizeWarnings(0.5, [])).toBe(0.5);
     expect(MIN_REFERENCE_SHARE).toBe(0.05);
+  });
+});
+
+describe('the measuring step', () => {
+  const taps = (m: PhotoMeasurement, species: string | null) => {
+    const draft: MeasureDraft = {
+      ...EMPTY_MEASURE,
+      imageWidth: m.imageWidth,
+      imageHeight: m.imageHeight,
+      reference: 'person',
+      points: { reference: { top: m.reference.top, bottom: m.reference.bottom }, height: { ...m.tree }, trunk: { ...m.trunk } },
+    };
+    return checkMeasuredSizes(draft, species);
+  };
+
+  it('flags the taps as soon as they measure something unlikely', () => {
+    expect(taps(REDBUD_TINY_REFERENCE, 'Redbud')).toHaveLength(3);
+    expect(taps(REDBUD_TINY_REFERENCE, null)).toHaveLength(1);
+    expect(checkMeasuredSizes(EMPTY_MEASURE, 'Redbud')).toEqual([]);
   });
 });
 

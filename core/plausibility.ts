@@ -1,5 +1,5 @@
-import { formatDiameter, formatHeight } from './measure-draft';
-import { distance, type PhotoMeasurement } from './photo-measure';
+import { formatDiameter, formatHeight, photoMeasurementOf, type MeasureDraft } from './measure-draft';
+import { distance, measureFromPhoto, type PhotoMeasurement } from './photo-measure';
 import { ANY_TREE_LIMIT, SPECIES_LIMITS } from './species-limits';
 import type { ValueSource } from './tree-details';
 
@@ -21,12 +21,12 @@ const FAR = 2;
 const BAND_MARGIN = 1.5;
 /**
  * Height over trunk diameter, in the same units (forestry's slenderness or h/d ratio). Trees grown
- * in the open stand about 30 to 70 times as tall as their trunk is wide and forest trees more;
- * only ancient, hollowing veterans and old pollards drop below 10, and a surveyor should see those
- * anyway. Below it one of the two sizes is usually wrong: the crown tapped as the trunk, centimetres
- * taken for inches.
+ * in the open stand about 30 to 70 times as tall as their trunk is wide and forest trees more; old
+ * pollards and orchard trees come down to about 10, and only ancient, hollowing veterans go below
+ * 8, which a surveyor should see anyway. Below it one of the two sizes is usually wrong: the crown
+ * tapped as the trunk, centimetres taken for inches.
  */
-export const MIN_HEIGHT_TO_TRUNK = 10;
+export const MIN_HEIGHT_TO_TRUNK = 8;
 /**
  * A reference shorter than this share of the photo's height is too small to measure by. A tap lands
  * within about 1% of the photo's height of where it was meant (a fingertip's couple of millimetres
@@ -119,4 +119,12 @@ export function checkTreeSizes(input: SizesToCheck): string[] {
 export function checkTreeSizesImperial(input: Omit<SizesToCheck, 'heightM' | 'diameterM'> & { heightFt: number | null; dbhIn: number | null }): string[] {
   const { heightFt, dbhIn, ...rest } = input;
   return checkTreeSizes({ ...rest, heightM: heightFt === null ? null : heightFt * 0.3048, diameterM: dbhIn === null ? null : dbhIn * 0.0254 });
+}
+
+/** The warnings for what the taps measure so far, for the measuring step (the dashboard's and the estimator's). */
+export function checkMeasuredSizes(measure: MeasureDraft, species: string | null): string[] {
+  const measurement = photoMeasurementOf(measure);
+  const sizes = measurement ? measureFromPhoto(measurement) : undefined;
+  if (!sizes || 'problem' in sizes) return [];
+  return checkTreeSizes({ species, ...sizes, sources: { height: 'measured', diameter: 'measured' }, measurement });
 }

@@ -55,6 +55,11 @@ export const treeDetailsSchema = z.object({
   diameter: diameterInput.optional(),
   /** Taps on the photo; a typed height or diameter wins over the measured one. */
   measurement: photoMeasurementSchema.optional(),
+  /**
+   * The user has seen the size checks' warnings (core/plausibility.ts) and says the sizes are
+   * right: the estimate is made, with the warnings shown and a lower confidence.
+   */
+  sizesConfirmed: z.boolean().optional(),
 });
 export type TreeDetails = z.infer<typeof treeDetailsSchema>;
 
@@ -83,11 +88,13 @@ export type ValueSources = z.infer<typeof valueSourcesSchema>;
  */
 export const NEEDS_DETAILS_MESSAGE = "Add the tree's height and trunk size, or measure them on the photo";
 export const NOT_A_TREE_MESSAGE = 'This photo does not look like a tree. Choose a photo that shows the whole tree';
+/** Sizes the checks find unlikely (core/plausibility.ts): asked about before any price is shown. */
+export const CHECK_SIZES_MESSAGE = 'Check the sizes before we work out a price';
 export const needsDetailsSchema = z.object({
   outcome: z.literal('needs_details'),
   message: z.string(),
-  /** What would let an estimate be made. */
-  missing: z.array(z.enum(['height', 'diameter', 'tree_photo'])),
+  /** What would let an estimate be made; `check_sizes`: the sizes corrected, or sent again with `sizesConfirmed`. */
+  missing: z.array(z.enum(['height', 'diameter', 'tree_photo', 'check_sizes'])),
   /** Photo checks and other reasons, in the product's words. */
   reasons: z.array(z.string()),
 });

@@ -127,6 +127,7 @@ function Estimator({ slug, host, inFrame }: { slug: string; host: Element | null
           file={estimator.file}
           answers={answersOf(estimator, false)}
           onRetry={estimator.analyze}
+          onConfirmSizes={estimator.confirmSizes}
           onBack={estimator.addDetails}
           focus={focus}
         />

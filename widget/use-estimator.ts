@@ -102,7 +102,7 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
     }
   };
 
-  const analyze = async () => {
+  const send = async (sizesConfirmed: boolean) => {
     if (!file) return;
     setActed(true);
     tickNow.current = 0;
@@ -110,7 +110,7 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
     setTick(0);
     setView({ kind: 'processing' });
     try {
-      const fields = { description, ...answerFields(tree, site, photoMeasurementOf(measure)) };
+      const fields = { description, ...answerFields(tree, site, photoMeasurementOf(measure), sizesConfirmed) };
       const answer = await api.analyze(slug, file, fields, lifetime.signal);
       await finishTicks();
       if (answer.outcome === 'needs_details') {
@@ -123,6 +123,10 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
       if (!lifetime.signal.aborted) setView(viewForAnalysisError(error));
     }
   };
+
+  const analyze = () => send(false);
+  /** "These sizes are right": the same photo and answers again, the size checks' warnings accepted. */
+  const confirmSizes = () => send(true);
 
   /** The steps left to the last, quickly, then a beat on the full bar. */
   const finishTicks = async () => {
@@ -197,6 +201,7 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
     choose,
     removeFile: clearUpload,
     analyze,
+    confirmSizes,
     analyzeAnother,
     addDetails,
     tryAgain,

@@ -103,9 +103,9 @@ export function HomePage() {
     setView((current) => (current.stage.name === 'processing' ? { ...current, stage: { ...current.stage, next } } : current));
   const analyze = useAnalyze(answered, go);
 
-  function begin(file: File) {
+  function begin(file: File, options?: { sizesConfirmed: boolean }) {
     go({ name: 'processing', file });
-    analyze.mutate({ form: analysisForm(file, draft), file });
+    analyze.mutate({ form: analysisForm(file, draft, options), file });
   }
 
   function startOver() {
@@ -185,6 +185,7 @@ export function HomePage() {
           // The photo and everything entered stay; the user lands on what is missing: the
           // tree's size, or (not a tree) the photo, under the upload heading.
           onBack={() => go({ name: 'upload', focusTreeDetails: stage.answer.missing.some((m) => m !== 'tree_photo') })}
+          onConfirmSizes={() => begin(stage.file, { sizesConfirmed: true })}
         />
       );
       break;

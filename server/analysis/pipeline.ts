@@ -7,6 +7,7 @@ import type { UserTreeSizes } from '../../core/normalise';
 import type { PhotoMeasurement } from '../../core/photo-measure';
 import type { SiteDetails } from '../../core/site';
 import type { NeedsDetails } from '../../core/tree-details';
+import { confidenceWithSizeWarnings } from '../../core/plausibility';
 import { treeAnalyses } from '../../db/schema';
 import { embedAnalysesToday, reserveEmbedAnalysis, secondsUntilNextUtcDay } from '../businesses/usage';
 import { canPayAnalysis, reserveAnalysis } from '../credits/ledger';
@@ -23,6 +24,7 @@ import { normaliseImage } from './image';
 import { assessSafety } from './safety';
 import type { ImageSlots } from './slots';
 import { deleteImage, newImageName, saveImage, type AnalysisRow } from './store';
+import { checkSizes } from './size-check';
 import { resolveTreeValues } from './tree-values';
 import { VisionError, type VisionInput } from './types';
 
@@ -49,6 +51,8 @@ export interface AnalysisRequest {
   treeDetails: UserTreeSizes | null;
   /** The user's taps on the photo, stored to draw on the results and the quote. */
   measurement: PhotoMeasurement | null;
+  /** The user has seen the size checks' warnings and says the sizes are right. */
+  sizesConfirmed?: boolean;
   instructions?: string;
   hourlyRatePence: number;
   /** Aborts the model call when the client goes away (the credits are refunded). */
@@ -86,7 +90,8 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
     const signals = [request.signal, deps.stopping].filter((s): s is AbortSignal => s !== undefined);
     const perception = await vision.perceive(input, signals.length > 0 ? AbortSignal.any(signals) : undefined);
     const values = resolveTreeValues(request.treeDetails, perception, parsed);
-    const abstention = decideAbstention(values, perception, image.checks, request.embed ? 'visitor' : 'owner');
+    const sizeCheck = checkSizes(values, request.measurement, request.sizesConfirmed === true);
+    const abstention = decideAbstention(values, perception, image.checks, request.embed ? 'visitor' : 'owner') ?? sizeCheck.ask;
     if (abstention) {
       payment?.refund();
       payment = null;
@@ -104,7 +109,8 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
       hazardTimes: hazards.times,
       calibration,
     });
-    const confidence = Math.min(1, Math.max(0, perception.confidence));
+    // Sizes confirmed despite a warning lower the confidence (and so may recommend a site visit).
+    const confidence = confidenceWithSizeWarnings(Math.min(1, Math.max(0, perception.confidence)), sizeCheck.warnings);
     const safety = assessSafety({
       date: clock.now(),
       site: estimate.site,
@@ -159,6 +165,7 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
           calibratedInstallAccounts: estimate.calibration?.installAccounts ?? null,
           valueSources: estimate.sources,
           measurement: request.measurement,
+          sizeWarnings: sizeCheck.warnings.length > 0 ? sizeCheck.warnings : null,
           source: request.embed ? 'embed' : 'dashboard',
           createdAt: clock.now(),
         })

@@ -111,6 +111,7 @@ export function toAnalysisView(row: AnalysisRow, businessName: string | null = n
     businessName,
     sources: fits(valueSourcesSchema, row.valueSources),
     measurement: fits(photoMeasurementSchema, row.measurement),
+    sizeWarnings: texts(row.sizeWarnings),
     source: row.source,
     createdAt: row.createdAt.toISOString(),
   };
@@ -155,6 +156,7 @@ export function toEmbedAnalysis(row: AnalysisRow): EmbedAnalysis {
     cost: view.cost,
     // Worked out here, so the widget carries no quote rules (its first chunk is budgeted).
     included: includedWork(view.siteDetails, view.factors),
+    sizeWarnings: view.sizeWarnings,
   };
 }
 

@@ -20,6 +20,8 @@ export interface UploadInput {
   treeDetails: UserTreeSizes | null;
   /** The taps the sizes were measured with, as sent (the sizes themselves are recomputed). */
   measurement: PhotoMeasurement | null;
+  /** The user says sizes the checks found unlikely are right (core/tree-details.ts). */
+  sizesConfirmed: boolean;
   businessSlug?: string;
 }
 
@@ -122,12 +124,12 @@ function parseSiteDetails(text: string | undefined): SiteDetails {
  * converted and bounded here, and a photo measurement is recomputed from its taps: a value a
  * client worked out is never trusted. What cannot be used is a 400 in words.
  */
-function parseTreeDetails(text: string | undefined): Pick<UploadInput, 'treeDetails' | 'measurement'> {
-  if (text === undefined) return { treeDetails: null, measurement: null };
+function parseTreeDetails(text: string | undefined): Pick<UploadInput, 'treeDetails' | 'measurement' | 'sizesConfirmed'> {
+  if (text === undefined) return { treeDetails: null, measurement: null, sizesConfirmed: false };
   const details = parseJsonField(text, 'treeDetails', 'Tree details', treeDetailsSchema);
   const read = readUserTreeDetails(details);
   if (!read.ok) {
     throw new DomainError('VALIDATION_ERROR', read.problems[0]!, { details: { treeDetails: read.problems } });
   }
-  return { treeDetails: read.sizes, measurement: details.measurement ?? null };
+  return { treeDetails: read.sizes, measurement: details.measurement ?? null, sizesConfirmed: details.sizesConfirmed === true };
 }

@@ -53,3 +53,16 @@ export const DOOR_MEASUREMENT = {
   tree: { top: { x: 500, y: 800 }, base: { x: 500, y: 1400 } },
   trunk: { left: { x: 490, y: 1330 }, right: { x: 515, y: 1330 } },
 };
+
+/**
+ * The case a tester measured on a phone (e2e/fixtures/photos/redbud-small-tree.jpg, 700 x 525):
+ * "A person (1.7 m)" tapped on something small by a pavilion, 23 px tall (4% of the photo), and
+ * the tree and its trunk tapped right. It measures a 35.5 m tree with a trunk 296 cm across.
+ */
+export const REDBUD_TINY_REFERENCE = {
+  imageWidth: 700,
+  imageHeight: 525,
+  reference: { top: { x: 470, y: 320 }, bottom: { x: 470, y: 343 }, lengthM: 1.7, label: 'A person (1.7 m)' },
+  tree: { top: { x: 350, y: 20 }, base: { x: 350, y: 500 } },
+  trunk: { left: { x: 330, y: 470 }, right: { x: 370, y: 470 } },
+};

@@ -62,6 +62,7 @@ export function quoteAnalysis(overrides: Partial<Analysis> = {}): Analysis {
       tree: { top: { x: 215, y: 5 }, base: { x: 215, y: 568 } },
       trunk: { left: { x: 196, y: 500 }, right: { x: 232, y: 500 } },
     },
+    sizeWarnings: [],
     source: 'dashboard',
     createdAt: QUOTE_GENERATED_AT.toISOString(),
     ...overrides,

@@ -2,6 +2,8 @@ import { Check, RotateCcw, Undo2, ZoomIn, ZoomOut } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
 import { EMPTY_MEASURE, MEASURE_LINE_ORDER, MEASURE_LINES, measureForPhoto, type MeasureDraft, type MeasureLine, type ReferenceKey } from '../../core/measure-draft';
 import { MEASURE_REFERENCES, type PhotoPoint } from '../../core/photo-measure';
+import { checkMeasuredSizes } from '../../core/plausibility';
+import { SizeWarnings } from '../components/size-warnings';
 import { buttonStyles, hintStyles } from '../ui';
 import { anyTap, currentStep, measuredText, stepText, undoLastTap, withPoint } from './measure-steps';
 
@@ -10,6 +12,8 @@ export interface MeasurePanelProps {
   value: MeasureDraft;
   onChange: (next: MeasureDraft) => void;
   onDone: () => void;
+  /** The kind of tree the visitor chose, so the sizes are checked against how it grows. */
+  species?: string;
 }
 
 /** Light colours with a dark outline: they stand out on foliage, sky and brick alike (as the dashboard draws them). */
@@ -35,7 +39,7 @@ const percent = (value: number, of: number) => `${(value / of) * 100}%`;
  * the sizes show as they become known. Loaded in its own chunk when the visitor asks for it.
  * Touch and mouse tap the photo; the keyboard moves a cross over it and places the point.
  */
-export default function MeasurePanel({ file, value, onChange, onDone }: MeasurePanelProps) {
+export default function MeasurePanel({ file, value, onChange, onDone, species }: MeasurePanelProps) {
   const headingId = useId();
   const stepId = useId();
   const keyboardHintId = useId();
@@ -67,6 +71,7 @@ export default function MeasurePanel({ file, value, onChange, onDone }: MeasureP
   const step = currentStep(value, heightSkipped);
   const measured = measuredText(value, heightSkipped);
   const tapped = anyTap(value);
+  const sizeWarnings = checkMeasuredSizes(value, species || null);
 
   function place(at: PhotoPoint) {
     if (!loaded || !step) return;
@@ -331,6 +336,10 @@ export default function MeasurePanel({ file, value, onChange, onDone }: MeasureP
           </div>
         ))}
       </dl>
+
+      <SizeWarnings title="These sizes look unusual" warnings={sizeWarnings}>
+        <p className="text-sm">Check your taps. If the sizes are right, you can still use them: we will ask you to confirm them before the estimate.</p>
+      </SizeWarnings>
 
       <div className="flex flex-col gap-2">
         <button type="button" className={`${buttonStyles.primary} w-full`} onClick={onDone} disabled={!measured.usable}>

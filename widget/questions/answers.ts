@@ -23,12 +23,19 @@ export const EMPTY_TREE_ANSWERS: TreeAnswers = { species: '', height: '', diamet
  * when something was given. A measured size goes with its taps; the server prefers it to a band
  * (core/normalise.ts: typed, then measured, then a band's middle).
  */
-export function answerFields(tree: TreeAnswers, site: SiteDetails, measurement?: PhotoMeasurement): { treeDetails?: string; siteDetails?: string } {
+export function answerFields(
+  tree: TreeAnswers,
+  site: SiteDetails,
+  measurement?: PhotoMeasurement,
+  /** The visitor has seen the size checks' warnings and says the sizes are right. */
+  sizesConfirmed = false,
+): { treeDetails?: string; siteDetails?: string } {
   const details: Record<string, unknown> = {};
   if (tree.species) details.species = tree.species;
   if (tree.height) details.height = { band: tree.height };
   if (tree.diameter) details.diameter = { band: tree.diameter };
   if (measurement) details.measurement = measurement;
+  if (sizesConfirmed) details.sizesConfirmed = true;
   const fields: { treeDetails?: string; siteDetails?: string } = {};
   if (Object.keys(details).length > 0) fields.treeDetails = JSON.stringify(details);
   const siteDetails = siteDetailsField(site);

@@ -12,6 +12,8 @@ interface MeasureSectionProps {
   file: File;
   value: MeasureDraft;
   onChange: (value: MeasureDraft) => void;
+  /** The kind of tree chosen, for the size checks while measuring. */
+  species?: string;
 }
 
 /** What the taps measured, in the visitor's words, or nothing yet. */
@@ -24,7 +26,7 @@ export function measuredSummary(measure: MeasureDraft): string | null {
 }
 
 /** "Measure on the photo": opens the measuring panel under the size questions; a measured size is used over a picked one. */
-export function MeasureSection({ file, value, onChange }: MeasureSectionProps) {
+export function MeasureSection({ file, value, onChange, species }: MeasureSectionProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const summary = measuredSummary(value);
@@ -48,7 +50,7 @@ export function MeasureSection({ file, value, onChange }: MeasureSectionProps) {
       <div id={panelId} hidden={!open}>
         {open && (
           <Suspense fallback={<p className="text-sm text-stone-600">Opening your photo…</p>}>
-            <MeasurePanel file={file} value={value} onChange={onChange} onDone={() => setOpen(false)} />
+            <MeasurePanel file={file} value={value} onChange={onChange} onDone={() => setOpen(false)} species={species} />
           </Suspense>
         )}
       </div>

@@ -24,7 +24,7 @@ export function SizeStep({ tree, onTreeChange, sizesFromPhoto, file, measure, on
   return (
     <>
       <SizeQuestions value={tree} onChange={onTreeChange} sizesFromPhoto={sizesFromPhoto} />
-      <MeasureSection file={file} value={measure} onChange={onMeasureChange} />
+      <MeasureSection file={file} value={measure} onChange={onMeasureChange} species={tree.species} />
     </>
   );
 }

@@ -1,7 +1,8 @@
-import { ArrowLeft, Calculator } from 'lucide-react';
+import { ArrowLeft, Calculator, CircleCheck } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import type { EmbedNeedsDetails } from '../../core/embed';
 import { photoMeasurementOf } from '../../core/measure-draft';
+import { SizeWarnings } from '../components/size-warnings';
 import { ViewHeading } from '../components/view-heading';
 import type { QuestionsPanelProps } from '../questions/questions-panel';
 import { buttonStyles, cardStyles, hintStyles } from '../ui';
@@ -15,6 +16,8 @@ interface NeedsDetailsViewProps {
   answers: Omit<QuestionsPanelProps, 'file'>;
   /** Ask again with the sizes now chosen. */
   onRetry: () => void;
+  /** Ask again, saying the sizes the checks found unusual are right. */
+  onConfirmSizes: () => void;
   /** Back to the upload with the photo, the answers and the context kept. */
   onBack: () => void;
   focus: boolean;
@@ -26,9 +29,12 @@ interface NeedsDetailsViewProps {
  * answered right here with a tap (issue 19, goal 2): the size pictures, or measuring on the
  * photo, then "Get my estimate"; a photo that is not a tree sends the visitor back for another.
  */
-export function NeedsDetailsView({ answer, file, answers, onRetry, onBack, focus }: NeedsDetailsViewProps) {
+export function NeedsDetailsView({ answer, file, answers, onRetry, onConfirmSizes, onBack, focus }: NeedsDetailsViewProps) {
   const needsSize = answer.missing.includes('height') || answer.missing.includes('diameter');
   const needsPhoto = answer.missing.includes('tree_photo');
+  if (answer.missing.includes('check_sizes') && !needsSize && !needsPhoto && file !== null) {
+    return <CheckSizesView answer={answer} file={file} answers={answers} onRetry={onRetry} onConfirmSizes={onConfirmSizes} focus={focus} />;
+  }
   const canAnswerHere = needsSize && !needsPhoto && file !== null;
   const sized = answers.tree.height !== '' || answers.tree.diameter !== '';
   return (
@@ -76,6 +82,42 @@ export function NeedsDetailsView({ answer, file, answers, onRetry, onBack, focus
           </button>
         </>
       )}
+    </div>
+  );
+}
+
+/**
+ * Sizes that look unusual for the tree, or measured by something too small on the photo: the
+ * visitor says they are right, or changes them right here (a size picture, or measuring again),
+ * before any price. Nothing was charged to the business for this answer.
+ */
+function CheckSizesView({
+  answer,
+  file,
+  answers,
+  onRetry,
+  onConfirmSizes,
+  focus,
+}: Pick<NeedsDetailsViewProps, 'answer' | 'answers' | 'onRetry' | 'onConfirmSizes' | 'focus'> & { file: File }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <ViewHeading focus={focus}>{answer.message}</ViewHeading>
+      <SizeWarnings title="These sizes look unusual" warnings={answer.reasons} />
+      <button type="button" className={`${buttonStyles.primary} w-full`} onClick={onConfirmSizes}>
+        <CircleCheck aria-hidden="true" className="size-4" />
+        These sizes are right
+      </button>
+      <div className="flex flex-col gap-3 border-t border-stone-200 pt-4">
+        <h3 className="text-base font-semibold text-stone-900">Or change them</h3>
+        <p className={hintStyles}>Measure again with something taller beside the tree, or clear the measuring and pick the closest size (a measured size is used over a picked one). Your photo and answers are kept.</p>
+        <Suspense fallback={<p className={hintStyles}>Loading the sizes…</p>}>
+          <SizeStep {...answers} sizesFromPhoto={false} file={file} />
+        </Suspense>
+        <button type="button" className={`${buttonStyles.secondary} w-full`} onClick={onRetry}>
+          <Calculator aria-hidden="true" className="size-4" />
+          Get my estimate with these sizes
+        </button>
+      </div>
     </div>
   );
 }

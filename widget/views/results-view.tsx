@@ -2,6 +2,7 @@ import { Info, ListTree, RotateCcw, ShieldAlert } from 'lucide-react';
 import type { EmbedAnalyzeResponse } from '../../core/embed';
 import type { LeadRequest } from '../api';
 import { Card } from '../components/card';
+import { SizeWarnings } from '../components/size-warnings';
 import { ViewHeading } from '../components/view-heading';
 import { buttonStyles } from '../ui';
 import { IncludedCard, TimeAndCostCard, TreeAnalysisCard } from './estimate-cards';
@@ -31,6 +32,10 @@ export function ResultsView({ response, businessName, onAnother, submitLead, onL
         <TimeAndCostCard analysis={analysis} />
         <IncludedCard analysis={analysis} />
       </div>
+
+      <SizeWarnings title="You said these sizes are right" warnings={analysis.sizeWarnings}>
+        <p className="text-sm">They are unusual for this tree, so this estimate is rougher than most. The business will check them when they see the tree.</p>
+      </SizeWarnings>
 
       {analysis.siteVisitReason && (
         <div className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">

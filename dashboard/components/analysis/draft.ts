@@ -15,9 +15,10 @@ export const EMPTY_DRAFT: AnalysisDraft = { file: null, description: '', siteDet
 /**
  * The multipart body of POST /api/analyze-tree: the image, the description only when it
  * has non-blank content (SPEC 5), the site questions only when any is answered, the tree
- * details (core/tree-details.ts) only with what was given.
+ * details (core/tree-details.ts) only with what was given. `sizesConfirmed`: the user has seen
+ * the size checks' warnings and says the sizes are right.
  */
-export function analysisForm(file: File, draft: AnalysisDraft): FormData {
+export function analysisForm(file: File, draft: AnalysisDraft, { sizesConfirmed = false } = {}): FormData {
   const form = new FormData();
   form.append('image', file);
   const description = draft.description.trim();
@@ -25,6 +26,7 @@ export function analysisForm(file: File, draft: AnalysisDraft): FormData {
   const siteDetails = siteDetailsField(draft.siteDetails);
   if (siteDetails) form.append('siteDetails', siteDetails);
   const treeDetails = treeDetailsField(draft.treeDetails);
-  if (treeDetails) form.append('treeDetails', treeDetails);
+  if (sizesConfirmed) form.append('treeDetails', JSON.stringify({ ...(treeDetails ? JSON.parse(treeDetails) : {}), sizesConfirmed: true }));
+  else if (treeDetails) form.append('treeDetails', treeDetails);
   return form;
 }

@@ -1,10 +1,12 @@
 import { Eraser, RotateCcw, ZoomIn, ZoomOut } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { MEASURE_REFERENCES, type PhotoPoint } from '../../../core/photo-measure';
+import { checkMeasuredSizes } from '../../../core/plausibility';
 import { ErrorAlert } from '../alert';
 import { TextField } from '../text-field';
 import { buttonStyles } from '../ui';
 import { drawnLabel, LINE_COLOURS, MeasureLines, PhotoFrame, type DrawnLine } from './measure-lines';
+import { SizeWarnings } from './size-warnings';
 import {
   EMPTY_MEASURE,
   formatDiameter,
@@ -54,6 +56,8 @@ interface MeasureToolProps {
   onChange: (value: MeasureDraft) => void;
   /** Typed sizes win over measured ones: the tool says so when there are any. */
   typed: { height: boolean; diameter: boolean };
+  /** The species chosen, so the measured sizes are checked against how it grows. */
+  species?: string;
 }
 
 /**
@@ -62,7 +66,7 @@ interface MeasureToolProps {
  * height. Pointer and touch tap the photo and drag the points; the keyboard moves a cross
  * over the photo (Enter places the point) and moves placed points with the arrow keys.
  */
-export function MeasureTool({ file, value, onChange, typed }: MeasureToolProps) {
+export function MeasureTool({ file, value, onChange, typed, species }: MeasureToolProps) {
   const instructionsId = useId();
   const keyboardHelpId = useId();
   const referenceName = useId();
@@ -92,6 +96,7 @@ export function MeasureTool({ file, value, onChange, typed }: MeasureToolProps) 
       : 0;
   const reference = referenceOf(value);
   const sizes = measuredSizes(value);
+  const sizeWarnings = checkMeasuredSizes(value, species || null);
 
   function setPoint(line: MeasureLine, point: PointName, at: PhotoPoint | undefined) {
     const points = { ...value.points[line] };
@@ -358,6 +363,12 @@ export function MeasureTool({ file, value, onChange, typed }: MeasureToolProps) 
         <p className="text-sm text-stone-700">Type the reference&apos;s length above to measure with it.</p>
       ) : null}
       {sizes && 'problem' in sizes ? <ErrorAlert>{sizes.problem}</ErrorAlert> : null}
+      <SizeWarnings title="These sizes look unlikely" warnings={sizeWarnings}>
+        <p className="text-sm">
+          Check the taps and the reference, and zoom in for small things. If the sizes are right, you can still use them:
+          you will be asked to confirm them before a price is worked out.
+        </p>
+      </SizeWarnings>
 
       <ul className="flex flex-col gap-2" aria-label="What was measured">
         {MEASURE_LINE_ORDER.map((line) => {

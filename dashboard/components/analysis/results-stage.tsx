@@ -8,6 +8,7 @@ import { VALUE_SOURCE_LABELS, type ValueSource } from '../../../core/tree-detail
 import { SafetyDisclaimer } from '../page-layout';
 import { cardStyles, linkStyles } from '../ui';
 import { MeasuredPhoto } from './measure-lines';
+import { SizeWarnings } from './size-warnings';
 import { StageHeading } from './stage-heading';
 
 /** "£45.00 - £60.00" from the API's decimal text, or null when there is no cost (rate 0). */
@@ -164,6 +165,10 @@ export function AnalysisResults({ analysis, actions, focusHeading, title = 'Anal
           </p>
         </div>
       ) : null}
+
+      <SizeWarnings title="Sizes confirmed, though they look unlikely" warnings={analysis.sizeWarnings}>
+        <p className="text-sm">These sizes were confirmed as right, so the estimate uses them with its confidence halved. Check them on site before quoting.</p>
+      </SizeWarnings>
 
       <div className="grid gap-5 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         {analysis.measurement ? (

@@ -217,6 +217,7 @@ export function TreeDetails(props: TreeDetailsProps) {
               value={value.measure}
               onChange={(measure) => onChange({ ...value, measure })}
               typed={{ height: typedHeight, diameter: typedDiameter }}
+              species={value.species}
             />
           ) : null}
         </div>

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { companyProfileResponseSchema, companyProfileSchema } from './company-profile';
+import { jobPriceSchema, pricingRulesInputSchema, pricingRulesResponseSchema } from './pricing';
 import { siteDetailsSchema } from './site';
-import { needsDetailsSchema, photoMeasurementSchema, valueSourcesSchema } from './tree-details';
+import { enteredSizesSchema, needsDetailsSchema, photoMeasurementSchema, valueSourcesSchema } from './tree-details';
+import { UNIT_SYSTEMS } from './units';
 
 export {
   ACCEPTED_IMAGE_TYPES,
@@ -49,6 +51,12 @@ export const analysisSchema = z.object({
   /** The hourly rate at the time, decimal text such as "45.00". */
   hourlyRate: z.string(),
   cost: z.object({ min: z.string(), max: z.string() }).nullable(),
+  /**
+   * The price as the contractor's rules made it when the analysis ran (core/price.ts): the crew
+   * time (the cost above) and the other lines, the minimum charge and VAT, in integer pence. Every
+   * screen, e-mail and quote shows it with formatPrice; null when the hourly rate was 0.
+   */
+  price: jobPriceSchema.nullable(),
   actualCuttingTime: z.number().int().nullable(),
   actualPrepTime: z.number().int().nullable(),
   actualCleanupTime: z.number().int().nullable(),
@@ -65,6 +73,14 @@ export const analysisSchema = z.object({
   sizeWarnings: z.array(z.string()),
   /** Where it was run: the signed-in dashboard, or a business's embedded estimator (paid by its owner). */
   source: z.enum(['dashboard', 'embed']),
+  /**
+   * The units its sizes are shown in (core/units.ts): those they were typed in, else the
+   * account's or business's preference at the time; null on analyses stored before units were
+   * kept (shown in the reader's preference). `diameter` and `height` stay inches and feet.
+   */
+  units: z.enum(UNIT_SYSTEMS).nullable(),
+  /** The sizes as typed (22 m, 90 cm), shown back exactly; null when neither was typed. */
+  enteredSizes: enteredSizesSchema.nullable(),
   createdAt: z.string(),
 });
 export type Analysis = z.infer<typeof analysisSchema>;
@@ -98,6 +114,7 @@ export const analysisListItemSchema = analysisSchema
     cleanupTimeMin: true,
     cleanupTimeMax: true,
     cost: true,
+    price: true,
     businessName: true,
     source: true,
     createdAt: true,
@@ -162,11 +179,17 @@ export type AiSettingsInput = z.input<typeof settingsSchema>;
  */
 export const settingsPatchSchema = settingsSchema
   .partial()
-  .extend({ companyProfile: companyProfileSchema.optional(), shareJobTimes: z.boolean().optional() })
-  .refine(
-    (v) => v.aiInstructions !== undefined || v.hourlyRate !== undefined || v.companyProfile !== undefined || v.shareJobTimes !== undefined,
-    { message: 'Send aiInstructions, hourlyRate, companyProfile or shareJobTimes to save' },
-  );
+  .extend({
+    companyProfile: companyProfileSchema.optional(),
+    shareJobTimes: z.boolean().optional(),
+    /** The units sizes are entered and shown in (core/units.ts). */
+    units: z.enum(UNIT_SYSTEMS, "units must be 'metric' or 'imperial'").optional(),
+    /** The pricing rules beside the hourly rate (core/pricing.ts), all fields when sent. */
+    pricing: pricingRulesInputSchema.optional(),
+  })
+  .refine((v) => Object.values(v).some((part) => part !== undefined), {
+    message: 'Send aiInstructions, hourlyRate, companyProfile, shareJobTimes or pricing to save',
+  });
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;
 
 export const settingsResponseSchema = z.object({
@@ -175,6 +198,9 @@ export const settingsResponseSchema = z.object({
   companyProfile: companyProfileResponseSchema,
   /** Whether the account's job times count in everyone's starting estimates (issue 20); on by default. */
   shareJobTimes: z.boolean(),
+  /** The units sizes are entered and shown in (core/units.ts); metric unless changed. */
+  units: z.enum(UNIT_SYSTEMS),
+  pricing: pricingRulesResponseSchema,
 });
 export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 

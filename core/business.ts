@@ -6,6 +6,7 @@ import {
   FUNNEL_DAYS,
   WIDGET_EVENTS,
   DEFAULT_DAILY_CAP,
+  EMBED_STATUSES,
   LEAD_HONEYPOT_FIELD,
   LEAD_LIMITS,
   MAX_DAILY_CAP,
@@ -13,11 +14,16 @@ import {
   SLUG_PATTERN,
 } from './embed';
 import { CONTACT_METHODS, CONTACT_TIMES, EMAIL_FOR_EMAIL, PHONE_FOR_CALL } from './contact-preference';
+import { hasControlCharacters, isPhoneNumber, LEAD_MESSAGES } from './lead-checks';
+import { DEFAULT_UNIT_SYSTEM, UNIT_SYSTEMS } from './units';
+import { pricingRulesInputSchema, pricingRulesResponseSchema } from './pricing';
 
 /**
  * Businesses and leads as the API takes and answers them (SPEC 3, 5, 7; DECISIONS, Embed
  * widget). The server validates with these; the dashboard parses its answers with them.
  */
+
+const unitSystemSchema = z.enum(UNIT_SYSTEMS, "units must be 'metric' or 'imperial'");
 
 /** SPEC 8: the one message for a missing name, slug or rate. */
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
@@ -87,6 +93,10 @@ export const businessCreateSchema = z.object({
   allowedOrigins: allowedOriginsSchema.default([]),
   dailyCap: dailyCapSchema.default(DEFAULT_DAILY_CAP),
   accentColor: accentColorSchema.nullable().default(null),
+  /** The units the estimator asks and answers in (core/units.ts). */
+  units: unitSystemSchema.default(DEFAULT_UNIT_SYSTEM),
+  /** The estimator's own pricing rules (core/pricing.ts); null or left out: the owner's Settings. */
+  pricing: pricingRulesInputSchema.nullable().default(null),
 });
 export type BusinessCreateInput = z.input<typeof businessCreateSchema>;
 export type BusinessCreate = z.output<typeof businessCreateSchema>;
@@ -99,6 +109,9 @@ export const businessUpdateSchema = z
     allowedOrigins: allowedOriginsSchema,
     dailyCap: dailyCapSchema,
     accentColor: accentColorSchema.nullable(),
+    units: unitSystemSchema,
+    /** null goes back to the owner's Settings. */
+    pricing: pricingRulesInputSchema.nullable(),
   })
   .partial();
 export type BusinessUpdateInput = z.input<typeof businessUpdateSchema>;
@@ -114,6 +127,9 @@ export const businessSchema = z.object({
   allowedOrigins: z.array(z.string()),
   dailyCap: z.number().int(),
   accentColor: z.string().nullable(),
+  units: z.enum(UNIT_SYSTEMS),
+  /** Its own pricing rules, or null when it prices by the owner's Settings. */
+  pricing: pricingRulesResponseSchema.nullable(),
   /** Analyses its estimator ran today (UTC), against dailyCap. */
   analysesToday: z.number().int(),
   createdAt: z.string(),
@@ -122,14 +138,25 @@ export type Business = z.infer<typeof businessSchema>;
 export const businessListSchema = z.object({ businesses: z.array(businessSchema) });
 export const businessResponseSchema = z.object({ business: businessSchema });
 
+/** GET /api/businesses/{slug}: what anyone may read of a business, never owner data or a balance. */
 export const publicBusinessSchema = z.object({
   name: z.string(),
   slug: z.string(),
+  /** Decimal text such as "45.00". */
   hourlyRate: z.string(),
+  /** #rrggbb, or null for the default green. */
   accentColor: z.string().nullable(),
-  status: z.enum(['available', 'unavailable', 'busy']),
+  status: z.enum(EMBED_STATUSES),
+  /** The units the estimator asks and shows sizes in (core/units.ts). */
+  units: z.enum(UNIT_SYSTEMS),
+  /**
+   * Whether this server reads a tree's size from the photo (a vision model is configured). When
+   * it cannot, the estimator asks the size questions up front; when it can, they are offered as
+   * "Let the photo decide". The visitor never reads why.
+   */
   sizesFromPhoto: z.boolean(),
 });
+export type PublicBusiness = z.infer<typeof publicBusinessSchema>;
 
 const optionalTrimmed = (max: number, message: string) =>
   z
@@ -139,23 +166,25 @@ const optionalTrimmed = (max: number, message: string) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? undefined : v));
 
-/** A phone number as people type it: digits with spaces, +, brackets, dots or dashes; 6 to 20 digits. */
-const phoneSchema = optionalTrimmed(LEAD_LIMITS.phone, `Phone must be at most ${LEAD_LIMITS.phone} characters`).refine(
-  (v) => v === undefined || (/^[0-9+()\-.\s]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 6 && (v.match(/\d/g)?.length ?? 0) <= 20),
-  'Please enter a valid phone number',
+const phoneSchema = optionalTrimmed(LEAD_LIMITS.phone, LEAD_MESSAGES.phoneTooLong).refine(
+  (v) => v === undefined || isPhoneNumber(v),
+  LEAD_MESSAGES.phoneInvalid,
 );
 
-/** POST /api/businesses/{slug}/leads: a name and an e-mail or a phone, an optional note; the honeypot must stay empty. */
+/**
+ * POST /api/businesses/{slug}/leads: a name and an e-mail or a phone, an optional note; the
+ * honeypot must stay empty. The rules and words are core/lead-checks.ts's, which the widget's
+ * form checks with too.
+ */
 export const leadInputSchema = z
   .object({
     analysisId: z.number('analysisId is required').int().positive(),
     name: z
-      .string('Name is required')
+      .string(LEAD_MESSAGES.nameRequired)
       .trim()
-      .min(1, 'Name is required')
-      .max(LEAD_LIMITS.name, `Name must be at most ${LEAD_LIMITS.name} characters`)
-      // The name goes into the owner's e-mail subject: no line breaks or control characters.
-      .refine((v) => ![...v].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f), 'Name cannot contain line breaks'),
+      .min(1, LEAD_MESSAGES.nameRequired)
+      .max(LEAD_LIMITS.name, LEAD_MESSAGES.nameTooLong)
+      .refine((v) => !hasControlCharacters(v), LEAD_MESSAGES.nameLineBreak),
     email: z
       .string()
       .trim()
@@ -163,14 +192,14 @@ export const leadInputSchema = z
       .transform((v) => (v === '' ? undefined : v))
       .pipe(emailSchema.optional()),
     phone: phoneSchema,
-    note: optionalTrimmed(LEAD_LIMITS.note, `Note must be at most ${LEAD_LIMITS.note} characters`),
+    note: optionalTrimmed(LEAD_LIMITS.note, LEAD_MESSAGES.noteTooLong),
     /** How and when the visitor would like to hear back (core/contact-preference.ts): one tap each, optional. */
     contactMethod: z.enum(CONTACT_METHODS, 'contactMethod must be phone, email or either').nullish(),
     contactTime: z.enum(CONTACT_TIMES, 'contactTime must be morning, afternoon, evening or any').nullish(),
     [LEAD_HONEYPOT_FIELD]: z.string().max(500).optional(),
   })
   .refine((v) => v.email !== undefined || v.phone !== undefined, {
-    message: 'Please give an e-mail address or a phone number',
+    message: LEAD_MESSAGES.contactRequired,
     path: ['email'],
   })
   // A chosen way needs its detail, or the business cannot use it.

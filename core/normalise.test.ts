@@ -115,11 +115,22 @@ describe("the user's tree details", () => {
     ...overrides,
   });
 
-  it('converts typed metric and imperial values to whole feet and inches', () => {
+  it('converts typed metric and imperial values to whole feet and inches, keeping them as typed', () => {
     const metric = readUserTreeDetails({ height: { value: 12, unit: 'm' }, diameter: { value: 50, unit: 'cm' } });
-    expect(metric).toEqual({ ok: true, sizes: { species: null, heightFt: { value: 39, source: 'user' }, dbhIn: { value: 20, source: 'user' }, measured: null } });
+    expect(metric).toEqual({
+      ok: true,
+      sizes: {
+        species: null,
+        heightFt: { value: 39, source: 'user', entered: { value: 12, unit: 'm' } },
+        dbhIn: { value: 20, source: 'user', entered: { value: 50, unit: 'cm' } },
+        measured: null,
+      },
+    });
     const imperial = readUserTreeDetails({ height: { value: 40.5, unit: 'ft' }, diameter: { value: 14.5, unit: 'in' } });
-    expect(imperial.ok && [imperial.sizes.heightFt, imperial.sizes.dbhIn]).toEqual([{ value: 41, source: 'user' }, { value: 15, source: 'user' }]);
+    expect(imperial.ok && [imperial.sizes.heightFt, imperial.sizes.dbhIn]).toEqual([
+      { value: 41, source: 'user', entered: { value: 40.5, unit: 'ft' } },
+      { value: 15, source: 'user', entered: { value: 14.5, unit: 'in' } },
+    ]);
   });
 
   it('uses the middle of a band', () => {
@@ -131,7 +142,7 @@ describe("the user's tree details", () => {
     const measured = readUserTreeDetails({ measurement: measurement(), height: { band: 'much_taller' } });
     expect(measured.ok && measured.sizes).toMatchObject({ heightFt: { value: 39, source: 'measured' }, dbhIn: { value: 20, source: 'measured' }, measured: { heightFt: 39, dbhIn: 20 } });
     const typed = readUserTreeDetails({ measurement: measurement(), height: { value: 50, unit: 'ft' } });
-    expect(typed.ok && typed.sizes.heightFt).toEqual({ value: 50, source: 'user' });
+    expect(typed.ok && typed.sizes.heightFt).toEqual({ value: 50, source: 'user', entered: { value: 50, unit: 'ft' } });
     expect(typed.ok && typed.sizes.measured).toEqual({ heightFt: 39, dbhIn: 20 });
   });
 

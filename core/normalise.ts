@@ -1,6 +1,7 @@
 import { measureFromPhoto, type PhotoMeasurement } from './photo-measure';
 import { matchSpecies, UNKNOWN_SPECIES_GREEN_DENSITY_KG_M3, type Species, type TreeKind } from './species';
 import { CM_PER_IN, DIAMETER_BANDS, HEIGHT_BANDS, M_PER_FT, type TreeDetails, type ValueSource } from './tree-details';
+import type { EnteredSize, EnteredSizes } from './units';
 
 /**
  * Every number and name an outside party gives us passes through here once, before anything
@@ -124,6 +125,8 @@ export function normaliseSpecies(raw: unknown): NormalisedSpecies {
 export interface SizeFromUser {
   value: number;
   source: Extract<ValueSource, 'user' | 'measured' | 'band'>;
+  /** A typed size as typed (22 m), shown back so rather than from the whole feet or inches. */
+  entered?: EnteredSize;
 }
 
 export interface UserTreeSizes {
@@ -132,6 +135,21 @@ export interface UserTreeSizes {
   dbhIn: SizeFromUser | null;
   /** The sizes the taps give, whole, for the record (they may be overridden by typed values). */
   measured: { heightFt: number | null; dbhIn: number | null } | null;
+}
+
+/**
+ * The sizes the user typed, as typed, where the estimate used them (their source is 'user'):
+ * stored so the results show 22 m and 90 cm back rather than figures worked back from whole
+ * feet and inches. Null when no typed size was used.
+ */
+export function enteredSizesOf(sizes: UserTreeSizes | null, used: { height: ValueSource; diameter: ValueSource }): EnteredSizes | null {
+  const height = used.height === 'user' ? (sizes?.heightFt?.entered ?? null) : null;
+  const diameter = used.diameter === 'user' ? (sizes?.dbhIn?.entered ?? null) : null;
+  if (!height && !diameter) return null;
+  return {
+    height: height && (height.unit === 'ft' || height.unit === 'm') ? { value: height.value, unit: height.unit } : null,
+    diameter: diameter && (diameter.unit === 'in' || diameter.unit === 'cm') ? { value: diameter.value, unit: diameter.unit } : null,
+  };
 }
 
 const FT_PER_M = 1 / M_PER_FT;
@@ -182,7 +200,7 @@ export function readUserTreeDetails(details: TreeDetails): { ok: true; sizes: Us
     const { value, unit } = details.height;
     const feet = wholeSize('heightFt', unit === 'm' ? value * FT_PER_M : value);
     if (feet === null) problems.push(typedProblem('heightFt', value, unit));
-    else heightFt = { value: feet, source: 'user' };
+    else heightFt = { value: feet, source: 'user', entered: { value, unit } };
   } else if (measured?.heightFt) {
     heightFt = { value: measured.heightFt, source: 'measured' };
   } else if (details.height && 'band' in details.height) {
@@ -194,7 +212,7 @@ export function readUserTreeDetails(details: TreeDetails): { ok: true; sizes: Us
     const { value, unit } = details.diameter;
     const inches = wholeSize('dbhIn', unit === 'cm' ? value / CM_PER_IN : value);
     if (inches === null) problems.push(typedProblem('dbhIn', value, unit));
-    else dbhIn = { value: inches, source: 'user' };
+    else dbhIn = { value: inches, source: 'user', entered: { value, unit } };
   } else if (measured?.dbhIn) {
     dbhIn = { value: measured.dbhIn, source: 'measured' };
   } else if (details.diameter && 'band' in details.diameter) {

@@ -9,8 +9,7 @@ import { DIAMETER_BAND_KEYS, HEIGHT_BAND_KEYS } from './questions';
  * say where each value came from.
  */
 
-export const CM_PER_IN = 2.54;
-export const M_PER_FT = 0.3048;
+export { CM_PER_IN, M_PER_FT } from './units';
 
 export { DIAMETER_BANDS, HEIGHT_BANDS, type DiameterBand, type HeightBand } from './questions';
 
@@ -63,6 +62,15 @@ export const treeDetailsSchema = z.object({
 });
 export type TreeDetails = z.infer<typeof treeDetailsSchema>;
 
+/**
+ * The sizes as typed (22 m, 90 cm), kept beside the whole feet and inches the estimate used, so
+ * they are shown back as typed (core/units.ts heightText).
+ */
+export const enteredSizesSchema = z.object({
+  height: z.object({ value: z.number().positive().max(MAX_TYPED_SIZE.ft), unit: z.enum(['ft', 'm']) }).nullable(),
+  diameter: z.object({ value: z.number().positive().max(MAX_TYPED_SIZE.cm), unit: z.enum(['in', 'cm']) }).nullable(),
+});
+
 /** Where a value shown on the results came from. */
 export const valueSourceSchema = z.enum(['user', 'measured', 'band', 'description', 'model', 'assumed']);
 export type ValueSource = z.infer<typeof valueSourceSchema>;
@@ -81,6 +89,9 @@ export const valueSourcesSchema = z.object({
   diameter: valueSourceSchema,
 });
 export type ValueSources = z.infer<typeof valueSourcesSchema>;
+
+/** What an analysis's value_sources column holds: the sources and the sizes as typed, when any was. */
+export type StoredValueSources = ValueSources & { entered?: z.infer<typeof enteredSizesSchema> };
 
 /**
  * Abstention: no quote without a size from somewhere, or for a photo that is probably not a

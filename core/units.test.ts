@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readUserTreeDetails } from './normalise';
 import { DIAMETER_BAND_KEYS, DIAMETER_BANDS, HEIGHT_BAND_KEYS, HEIGHT_BANDS } from './questions';
+import { diameterBandRange, heightBandRange } from './band-ranges';
 import {
   CM_PER_IN,
-  diameterBandRange,
   diameterText,
-  heightBandRange,
   heightText,
   M_PER_FT,
   metresFromFeet,

@@ -3,7 +3,7 @@ import { CONTACT_METHODS, CONTACT_TIMES } from '../core/contact-preference';
 import type { PhotoMeasurement } from '../core/photo-measure';
 import type { JobPrice, PricingRules } from '../core/price';
 import { UNIT_SYSTEMS } from '../core/units';
-import type { ValueSources } from '../core/tree-details';
+import type { StoredValueSources } from '../core/tree-details';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /**
@@ -207,8 +207,8 @@ export const treeAnalyses = sqliteTable(
     actualPrepTime: integer('actual_prep_time'),
     actualCleanupTime: integer('actual_cleanup_time'),
     feedback: text('feedback'),
-    /** Where species, height and diameter came from (core/tree-details.ts ValueSources). */
-    valueSources: text('value_sources', { mode: 'json' }).$type<ValueSources>(),
+    /** Where species, height and diameter came from, and the sizes as typed (core/tree-details.ts StoredValueSources). */
+    valueSources: text('value_sources', { mode: 'json' }).$type<StoredValueSources>(),
     /** The user's taps on the photo (core/photo-measure.ts PhotoMeasurement), drawn on results and the quote. */
     measurement: text('measurement', { mode: 'json' }).$type<PhotoMeasurement>(),
     /** 'dashboard', or 'embed' for a visitor's analysis on a business's site (paid by its owner). */

@@ -186,8 +186,9 @@ test('no AI key: measuring the tree on the photo gives a price', async ({ page, 
 
   await element.getByRole('button', { name: 'Analyze Tree' }).click();
   await expect(element.getByRole('heading', { name: 'Time & Cost Estimation' })).toBeVisible({ timeout: 20_000 });
-  // The measured height is the one used: the door's 2 m against the tree's four door heights.
-  await expect(element.getByRole('heading', { name: 'Tree Analysis' }).locator('xpath=ancestor::section[1]')).toContainText(/Height\s*26 ft/);
+  // The measured height is the one used: the door's 2 m against the tree's four door heights,
+  // in the business's units (metric unless it chose otherwise) with feet in brackets.
+  await expect(element.getByRole('heading', { name: 'Tree Analysis' }).locator('xpath=ancestor::section[1]')).toContainText(/Height\s*8 m \(26 ft\)/);
   expect((await priceRange(element)).min).toBeGreaterThan(0);
   await expectVisitorWords(element);
   await visitor.context().close();

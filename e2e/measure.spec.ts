@@ -127,11 +127,14 @@ test('measure a 12 m pole against a 2 m bar on the photo, and the estimate uses 
   await page.getByRole('button', { name: 'Begin Professional Analysis' }).click();
   await expect(page.getByRole('heading', { name: 'Analysis Results' })).toBeVisible({ timeout: 15_000 });
   const results = page.getByRole('main');
-  // 12 m is 39.4 ft and 0.5 m is 19.7 in; a few pixels either way moves them by one.
-  const feet = await numberIn(results.getByRole('definition').filter({ hasText: /feet$/ }));
+  // 12 m is 39.4 ft and 0.5 m is 19.7 in; a few pixels either way moves them by one. Shown in
+  // the account's metric with feet and inches in brackets.
+  const resultHeight = results.getByRole('definition').filter({ hasText: /^[\d.]+ m \(\d+ ft\)$/ });
+  const feet = Number(/\((\d+) ft\)/.exec((await resultHeight.textContent()) ?? '')?.[1]);
   expect(feet).toBeGreaterThanOrEqual(38);
   expect(feet).toBeLessThanOrEqual(40);
-  const inches = await numberIn(results.getByRole('definition').filter({ hasText: /inches$/ }));
+  const resultTrunk = results.getByRole('definition').filter({ hasText: /^\d+ cm \(\d+ in\)$/ });
+  const inches = Number(/\((\d+) in\)/.exec((await resultTrunk.textContent()) ?? '')?.[1]);
   expect(inches).toBeGreaterThanOrEqual(19);
   expect(inches).toBeLessThanOrEqual(21);
   await expect(results.getByTestId('source-height')).toHaveText('Source: Measured on your photo');

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONNECTION_MESSAGE, EmbedApiError, estimatorApi, readApiError } from './api';
+import { ESTIMATE, PUBLIC_BUSINESS } from './testing/estimate';
 
 function response(body: string, init: ResponseInit) {
   return new Response(body, init);
@@ -62,16 +63,14 @@ describe('estimatorApi', () => {
   }
 
   it('never sends cookies and names the business in the path', async () => {
-    const fetch = stubFetch(async () =>
-      response(JSON.stringify({ name: 'Oak', slug: 'oak', hourlyRate: '40.00', accentColor: null, status: 'available', sizesFromPhoto: false }), { status: 200 }),
-    );
+    const fetch = stubFetch(async () => response(JSON.stringify(PUBLIC_BUSINESS), { status: 200 }));
     const business = await estimatorApi('https://trees.example').business('oak');
     expect(business.name).toBe('Oak');
     expect(fetch).toHaveBeenCalledWith('https://trees.example/api/businesses/oak', expect.objectContaining({ credentials: 'omit' }));
   });
 
   it('sends the slug twice, the description only when it is not blank, and the answers when there are any', async () => {
-    const fetch = stubFetch(async () => response(JSON.stringify({ analysis: { id: 5 }, confidence: 0.5 }), { status: 201 }));
+    const fetch = stubFetch(async () => response(JSON.stringify(ESTIMATE), { status: 201 }));
     const api = estimatorApi('https://trees.example');
     const photo = new File([new Uint8Array([1, 2, 3])], 'tree.jpg', { type: 'image/jpeg' });
 
@@ -126,7 +125,38 @@ describe('estimatorApi', () => {
   });
 
   it('refuses an answer that is not a business', async () => {
-    stubFetch(async () => response('{"hello":1}', { status: 200 }));
-    await expect(estimatorApi('https://x.example').business('oak')).rejects.toBeInstanceOf(EmbedApiError);
+    for (const answer of [
+      { hello: 1 },
+      { name: 'Oak', status: 'available' },
+      { ...PUBLIC_BUSINESS, status: 'open' },
+      { ...PUBLIC_BUSINESS, hourlyRate: 40 },
+      { ...PUBLIC_BUSINESS, sizesFromPhoto: 'no' },
+    ]) {
+      stubFetch(async () => response(JSON.stringify(answer), { status: 200 }));
+      await expect(estimatorApi('https://x.example').business('oak'), JSON.stringify(answer)).rejects.toBeInstanceOf(EmbedApiError);
+    }
+  });
+
+  it('passes on a whole estimate, and refuses one with fields missing or of the wrong type', async () => {
+    const photo = new File([new Uint8Array([1])], 'tree.jpg', { type: 'image/jpeg' });
+    const analyze = () => estimatorApi('https://x.example').analyze('oak', photo, { description: '' });
+    stubFetch(async () => response(JSON.stringify(ESTIMATE), { status: 201 }));
+    await expect(analyze()).resolves.toEqual(ESTIMATE);
+
+    const { analysis } = ESTIMATE;
+    for (const answer of [
+      { analysis: { id: 5 } },
+      { analysis: { id: 5 }, confidence: 0.5 },
+      { ...ESTIMATE, outcome: undefined },
+      { ...ESTIMATE, confidence: '0.4' },
+      { ...ESTIMATE, analysis: { ...analysis, cuttingTimeMax: undefined } },
+      { ...ESTIMATE, analysis: { ...analysis, cost: { min: 24 } } },
+      { ...ESTIMATE, analysis: { ...analysis, factors: 'Method: section fell' } },
+      { ...ESTIMATE, analysis: { ...analysis, included: [{ text: 'Stump', included: 'yes' }] } },
+      { ...ESTIMATE, analysis: { ...analysis, species: undefined } },
+    ]) {
+      stubFetch(async () => response(JSON.stringify(answer), { status: 201 }));
+      await expect(analyze(), JSON.stringify(answer)).rejects.toMatchObject({ message: 'The estimator sent an unexpected answer. Please try again.' });
+    }
   });
 });

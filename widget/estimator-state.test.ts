@@ -5,13 +5,11 @@ import {
   EMBED_BUSY_MESSAGE,
   EMBED_UNAVAILABLE_MESSAGE,
   visitorLimitMessage,
-  type EmbedAnalysis,
-  type PublicBusiness,
 } from '../core/embed';
+import { BUSY_MESSAGE } from '../server/analysis/slots';
 import { EmbedApiError } from './api';
 import { estimateEventDetail, viewForAnalysisError, viewForBusiness, viewForBusinessError } from './estimator-state';
-
-const business: PublicBusiness = { name: 'Oak', slug: 'oak', hourlyRate: '40.00', accentColor: null, status: 'available', sizesFromPhoto: false };
+import { ESTIMATE, ESTIMATE_ANALYSIS, PUBLIC_BUSINESS as business } from './testing/estimate';
 
 describe('viewForBusiness', () => {
   it('offers the upload only when the business can serve', () => {
@@ -77,6 +75,14 @@ describe('viewForAnalysisError', () => {
     expect(viewForAnalysisError(new EmbedApiError('x', 404, { code: 'NOT_FOUND' }))).toMatchObject({ message: BUSINESS_NOT_FOUND_MESSAGE });
   });
 
+  it("shows the server's words with Try Again when every analysis slot is taken (503 BUSY)", () => {
+    // As the server answers it (server/analysis/slots.ts): code BUSY, the words twice, a Retry-After of seconds.
+    const full = new EmbedApiError(BUSY_MESSAGE, 503, { code: 'BUSY', error: BUSY_MESSAGE, retryAfterSeconds: 8 });
+    expect(viewForAnalysisError(full)).toEqual({ kind: 'failed', message: BUSY_MESSAGE });
+    // Not the business's "busy" (its day or rate), whose words say to come back later.
+    expect(viewForAnalysisError(full)).not.toEqual({ kind: 'busy' });
+  });
+
   it("shows the server's error field, else \"Analysis failed\"", () => {
     for (const status of [400, 413, 415, 502]) {
       expect(viewForAnalysisError(new EmbedApiError('m', status, { error: 'The photo is too large' }))).toEqual({
@@ -91,24 +97,16 @@ describe('viewForAnalysisError', () => {
 
 describe('estimateEventDetail', () => {
   it('gives the totals and cost, nothing about the visitor', () => {
-    const analysis = {
-      id: 9,
-      species: 'Oak',
-      cuttingTimeMin: 10,
-      cuttingTimeMax: 20,
-      prepTimeMin: 5,
-      prepTimeMax: 5,
-      cleanupTimeMin: 15,
-      cleanupTimeMax: 30,
-      cost: { min: '24.00', max: '44.00' },
-    } as EmbedAnalysis;
-    expect(estimateEventDetail('oak', { outcome: 'estimate', analysis, confidence: 0.4 })).toEqual({
+    expect(estimateEventDetail('oak', ESTIMATE)).toEqual({
       slug: 'oak',
       analysisId: 9,
-      species: 'Oak',
+      species: 'English oak',
       totalMinutes: { min: 30, max: 55 },
       cost: { min: '24.00', max: '44.00' },
       currency: 'GBP',
     });
+    // A business whose rate is 0 shows no cost, and the host page is told none.
+    const free = { ...ESTIMATE, analysis: { ...ESTIMATE_ANALYSIS, cost: null } };
+    expect(estimateEventDetail('oak', free).cost).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { EMBED_BUSY_MESSAGE, EMBED_PROCESSING_STEPS } from '../core/embed';
+import { DEFAULT_UNIT_SYSTEM } from '../core/units';
 import { SAFETY_DISCLAIMER } from '../core/upload-rules';
 import { accentPalette } from './accent';
 import { estimatorApi } from './api';
@@ -7,6 +8,7 @@ import { announceToHost, type HostEvent } from './host-events';
 import styles from './styles.css?inline';
 import { useEstimator } from './use-estimator';
 import { useFrameResize } from './use-frame-resize';
+import { UnitsContext } from './units-context';
 import { LoadingView } from './views/loading-view';
 import { MessageView } from './views/message-view';
 import { NeedsDetailsView } from './views/needs-details-view';
@@ -85,6 +87,7 @@ function Estimator({ slug, host, inFrame }: { slug: string; host: Element | null
       style={accentVariables}
     >
       <div className="p-4 @md:p-6">
+      <UnitsContext.Provider value={business?.units ?? DEFAULT_UNIT_SYSTEM}>
       {/* Announces each processing step; the views' headings take focus for everything else. */}
       <p role="status" className="sr-only">
         {view.kind === 'processing' ? progressAnnouncement(estimator.tick) : ''}
@@ -147,6 +150,7 @@ function Estimator({ slug, host, inFrame }: { slug: string; host: Element | null
         {name && <p className="font-semibold text-stone-700">Powered by {name}</p>}
         <p>{SAFETY_DISCLAIMER}</p>
       </footer>
+      </UnitsContext.Provider>
       </div>
     </section>
   );

@@ -10,6 +10,7 @@ import { errorMessage, isApiError } from '../api/client';
 import { signedInApi } from '../api/signed-in';
 import { queryKeys } from '../api/query-client';
 import { useUserTokens } from '../api/credits';
+import { usePreferredUnits } from '../api/units';
 import { analysisForm, EMPTY_DRAFT, type AnalysisDraft } from '../components/analysis/draft';
 import { ANALYSIS_FAILED_FALLBACK, ErrorStage } from '../components/analysis/error-stage';
 import { FeedbackStage } from '../components/analysis/feedback-stage';
@@ -20,6 +21,7 @@ import { ReportButton } from '../components/analysis/report-button';
 import { AnalysisResults } from '../components/analysis/results-stage';
 import { SubscribeCard } from '../components/analysis/subscribe-card';
 import { measureForPhoto } from '../components/analysis/tree-details-draft';
+import { withStartingUnits } from '../components/analysis/size-units';
 import { UploadStage } from '../components/analysis/upload-stage';
 import { PageTitle, SignedInLayout } from '../components/page-layout';
 import { Spinner } from '../components/spinner';
@@ -93,7 +95,17 @@ function UploadOrSubscribe(props: Parameters<typeof UploadStage>[0]) {
 }
 
 export function HomePage() {
-  const [draft, setDraft] = useState<AnalysisDraft>(EMPTY_DRAFT);
+  const preferredUnits = usePreferredUnits();
+  const emptyDraft = (): AnalysisDraft => ({ ...EMPTY_DRAFT, treeDetails: withStartingUnits(EMPTY_DRAFT.treeDetails, preferredUnits) });
+  const [draft, setDraft] = useState<AnalysisDraft>(emptyDraft);
+  // The account's units arrive after the first paint: sizes not yet typed take them (state
+  // adjusted while rendering, as React advises for state that follows a value).
+  const [unitsSeen, setUnitsSeen] = useState(preferredUnits);
+  if (unitsSeen !== preferredUnits) {
+    setUnitsSeen(preferredUnits);
+    const treeDetails = withStartingUnits(draft.treeDetails, preferredUnits);
+    if (treeDetails !== draft.treeDetails) setDraft({ ...draft, treeDetails });
+  }
   const [view, setView] = useState<View>({ stage: { name: 'upload' }, moved: false });
   const tokens = useUserTokens();
   const visionModel = useVisionModel();
@@ -109,7 +121,7 @@ export function HomePage() {
   }
 
   function startOver() {
-    setDraft(EMPTY_DRAFT);
+    setDraft(emptyDraft());
     go({ name: 'upload' });
   }
 

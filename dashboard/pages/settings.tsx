@@ -12,6 +12,7 @@ import { HourlyRateField } from '../components/hourly-rate-field';
 import { BillingSection } from '../components/billing/billing-section';
 import { CompanyProfileSection } from '../components/settings/company-profile-section';
 import { ShareJobTimesSection } from '../components/settings/share-job-times-section';
+import { UnitsSection } from '../components/settings/units-section';
 import { YourDataSection } from '../components/settings/your-data-section';
 import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
 import { Spinner } from '../components/spinner';
@@ -176,6 +177,7 @@ export function SettingsPage() {
         <>
           <SettingsForm saved={settings.data} />
           <CompanyProfileSection saved={settings.data.companyProfile} />
+          <UnitsSection saved={settings.data.units} />
           <ShareJobTimesSection saved={settings.data.shareJobTimes} />
         </>
       )}

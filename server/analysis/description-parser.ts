@@ -1,5 +1,6 @@
 import { normaliseSizes } from '../../core/normalise';
 import type { SiteDetails, Targets } from '../../core/site';
+import { CM_PER_IN, M_PER_FT } from '../../core/units';
 import { matchSpecies, type Species } from '../../core/species';
 import type { HazardKey } from './hazards';
 
@@ -22,8 +23,7 @@ export interface ParsedDescription {
   factors: string[];
 }
 
-const CM_PER_IN = 2.54;
-const FT_PER_M = 3.28084;
+const FT_PER_M = 1 / M_PER_FT;
 
 type Unit = 'in' | 'cm' | 'mm' | 'm' | 'ft';
 type Role = 'height' | 'diameter' | 'girth' | 'crown' | 'distance';

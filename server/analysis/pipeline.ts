@@ -3,11 +3,13 @@ import { eq } from 'drizzle-orm';
 import { INSUFFICIENT_TOKENS_MESSAGE } from '../../core/analysis';
 import { EMBED_BUSY_MESSAGE, EMBED_UNAVAILABLE_MESSAGE } from '../../core/embed';
 import { costRange, totalMinutes, type TimeBreakdown } from '../../core/format';
-import type { UserTreeSizes } from '../../core/normalise';
+import { equipmentFor, priceJob, type PricingRules } from '../../core/price';
+import { enteredSizesOf, type UserTreeSizes } from '../../core/normalise';
+import { confidenceWithSizeWarnings } from '../../core/plausibility';
 import type { PhotoMeasurement } from '../../core/photo-measure';
 import type { SiteDetails } from '../../core/site';
 import type { NeedsDetails } from '../../core/tree-details';
-import { confidenceWithSizeWarnings } from '../../core/plausibility';
+import { unitsOfAnalysis, type UnitSystem } from '../../core/units';
 import { treeAnalyses } from '../../db/schema';
 import { embedAnalysesToday, reserveEmbedAnalysis, secondsUntilNextUtcDay } from '../businesses/usage';
 import { canPayAnalysis, reserveAnalysis } from '../credits/ledger';
@@ -55,6 +57,10 @@ export interface AnalysisRequest {
   sizesConfirmed?: boolean;
   instructions?: string;
   hourlyRatePence: number;
+  /** The rules the price is built with beside the rate (the account's, or the business's for an embed). */
+  pricing: PricingRules;
+  /** The account's or business's units, for an analysis whose sizes were not typed. */
+  units: UnitSystem;
   /** Aborts the model call when the client goes away (the credits are refunded). */
   signal?: AbortSignal;
   /** A visitor on a business's site: the owner pays, within the business's daily cap. */
@@ -130,6 +136,16 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
       cleanupTimeMax: estimate.times.cleanup.max,
     };
     const cost = costRange(totalMinutes(timeFields), request.hourlyRatePence);
+    const price = priceJob({
+      minutes: totalMinutes(timeFields),
+      hourlyRatePence: request.hourlyRatePence,
+      rules: request.pricing,
+      greenTonnes: estimate.greenMassKg / 1000,
+      wasteRemoval: estimate.site.wasteRemoval,
+      stumpGrinding: estimate.site.stumpGrinding,
+      ...equipmentFor(estimate.site, estimate.method),
+    });
+    const entered = enteredSizesOf(request.treeDetails, estimate.sources);
 
     await saveImage(config.dataDir, imageName, image.stored);
     // The analysis and the end of its reservation commit together.
@@ -156,6 +172,7 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
           hourlyRatePence: request.hourlyRatePence,
           costMinPence: cost?.minPence ?? null,
           costMaxPence: cost?.maxPence ?? null,
+          price,
           method: estimate.method,
           siteVisitReason: safety.siteVisitReason,
           baseTimes: estimate.baseTimes,
@@ -163,7 +180,8 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
           calibratedFromJobs: estimate.calibration?.accountJobs || null,
           calibratedKindJobs: estimate.calibration ? estimate.calibration.kindJobs : null,
           calibratedInstallAccounts: estimate.calibration?.installAccounts ?? null,
-          valueSources: estimate.sources,
+          valueSources: entered ? { ...estimate.sources, entered } : estimate.sources,
+          units: unitsOfAnalysis(entered, request.units),
           measurement: request.measurement,
           sizeWarnings: sizeCheck.warnings.length > 0 ? sizeCheck.warnings : null,
           source: request.embed ? 'embed' : 'dashboard',

@@ -5,6 +5,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SAFETY_DISCLAIMER, type Analysis } from '../../core/analysis';
 import { formatCostRange, formatTimeRange, formatTotalTime, totalMinutes } from '../../core/format';
+import { describeWoodDensity, UNKNOWN_SPECIES_GREEN_DENSITY_KG_M3 } from '../../core/species';
 import { normaliseLogo } from '../settings/logo';
 import { photo } from '../testing/analysis';
 import { testLogoPng } from '../testing/logo';
@@ -72,9 +73,10 @@ describe('the customer quote', () => {
     expect(text).toContain('Valid until 22 December 2026');
 
     expect(text).toContain('English elm (Ulmus procera)');
-    expect(text).toContain('55 ft (16.8 m)');
+    // An imperial analysis: feet and inches, metres to the half metre a whole foot allows.
+    expect(text).toContain('55 ft (17 m)');
     expect(text).toContain('28 in (71 cm)');
-    expect(text).toContain('Medium (560 kg/m³ dry)');
+    expect(text).toContain('Wood density Medium (about 900 kg/m³ green)');
     expect(text).toContain('Climb and dismantle');
     expect(text).toContain('A climber will dismantle the tree from the top down');
     // The measured lines' caption: 563 px of tree over 66 px per 2 m is 17.1 m; 36 px of trunk is 109 cm.
@@ -95,6 +97,12 @@ describe('the customer quote', () => {
     expect(text).toContain('Page 1 of 1');
   });
 
+  it('prints sizes typed in metric as typed, with feet and inches in brackets', async () => {
+    const { text } = await build({ height: 72, diameter: 35, units: 'metric', enteredSizes: { height: { value: 22, unit: 'm' }, diameter: { value: 90, unit: 'cm' } } });
+    expect(text).toContain('22 m (72 ft)');
+    expect(text).toContain('90 cm (35 in)');
+  });
+
   it('adds VAT at 20% to each end of the price, rounded per line to the nearer penny', async () => {
     const { text } = await build();
     expect(text).toContain('Price ex VAT £67.53 - £105.02');
@@ -111,8 +119,9 @@ describe('the customer quote', () => {
   });
 
   it('keeps every internal note off the customer copy', async () => {
-    const { text } = await build({ woodDensity: 'Dense hardwood (700 kg/m³ dry), assumed' });
-    expect(text).toContain('Wood density Dense hardwood (700 kg/m³ dry)');
+    // What the estimate writes for a tree it could not name (describeWoodDensity, then ", assumed"): the customer reads the density alone.
+    const { text } = await build({ woodDensity: `${describeWoodDensity(UNKNOWN_SPECIES_GREEN_DENSITY_KG_M3)}, assumed` });
+    expect(text).toContain('Wood density High (about 1,000 kg/m³ green)');
     for (const word of INTERNAL_WORDS) expect(text, word).not.toContain(word);
     expect(text).not.toContain('Add your company details');
   });

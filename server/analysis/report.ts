@@ -1,17 +1,9 @@
 import { SAFETY_DISCLAIMER, type Analysis } from '../../core/analysis';
 import { DEFAULT_QUOTE_VALIDITY_DAYS, formatVatNumber } from '../../core/company-profile';
-import { formatCostRange, formatTimeRange, formatTotalTime, totalMinutes, type CostRange } from '../../core/format';
-import { formatGbp, parsePence } from '../../core/money';
-import {
-  describeMethod,
-  formatQuoteDate,
-  includedWork,
-  quoteValidUntil,
-  VAT_STANDARD_RATE_PERCENT,
-  vatBreakdown,
-  type QuoteRecipient,
-  type ReportCopy,
-} from '../../core/quote';
+import { formatTimeRange, formatTotalTime, totalMinutes } from '../../core/format';
+import { priceRows, type PriceRow } from '../../core/price';
+import { describeMethod, formatQuoteDate, includedWork, quoteValidUntil, type QuoteRecipient, type ReportCopy } from '../../core/quote';
+import { DEFAULT_UNIT_SYSTEM, diameterText, heightText } from '../../core/units';
 import { drawInternalPage, INTERNAL_TITLE } from './report-internal';
 import {
   BOTTOM_MARGIN,
@@ -116,7 +108,7 @@ export async function buildReportPdf(input: ReportInput): Promise<Buffer> {
   drawHeader(doc, input, company, sender, copy, validUntil);
   drawPhotoAndTree(doc, analysis, input.image, size);
   drawSiteVisit(doc, analysis.siteVisitReason);
-  drawTimeAndPrice(doc, analysis, company?.vatNumber ? company.vatNumber : null);
+  drawTimeAndPrice(doc, analysis);
   drawIncluded(doc, analysis);
   drawList(doc, 'Safety notes', analysis.safetyWarnings, COLOUR.warn);
   drawAcceptance(doc, company, sender?.name ?? null, input.reference, validUntil);
@@ -246,8 +238,9 @@ function drawPhotoAndTree(doc: Doc, analysis: Analysis, image: Buffer | null, si
     doc,
     [
       ['Species', analysis.species ?? 'Unknown'],
-      ['Height', analysis.height != null ? `${analysis.height} ft (${(analysis.height * 0.3048).toFixed(1)} m)` : 'N/A'],
-      ['Trunk diameter', analysis.diameter != null ? `${analysis.diameter} in (${Math.round(analysis.diameter * 2.54)} cm)` : 'N/A'],
+      // In the units the sizes were entered in, the other in brackets (core/units.ts).
+      ['Height', analysis.height != null ? heightText(analysis.height, analysis.units ?? DEFAULT_UNIT_SYSTEM, analysis.enteredSizes?.height) : 'N/A'],
+      ['Trunk diameter', analysis.diameter != null ? diameterText(analysis.diameter, analysis.units ?? DEFAULT_UNIT_SYSTEM, analysis.enteredSizes?.diameter) : 'N/A'],
       // "..., assumed" is the contractor's note (internal page), not the customer's business.
       ['Wood density', analysis.woodDensity ? analysis.woodDensity.replace(/,\s*assumed$/i, '') : 'N/A'],
     ],
@@ -295,10 +288,10 @@ function drawSiteVisit(doc: Doc, reason: string | null): void {
 /** The time table's height: its heading, then three rows and the total, 17 pt each (tableRow). */
 const TIME_TABLE_HEIGHT = SECTION_HEADING_HEIGHT + 4 * 17;
 
-function drawTimeAndPrice(doc: Doc, analysis: Analysis, vatNumber: string | null): void {
+function drawTimeAndPrice(doc: Doc, analysis: Analysis): void {
   const priceX = MARGIN + TIME_TABLE_WIDTH + 18;
   const priceWidth = contentRight(doc) - priceX;
-  const price = priceBox(doc, analysis, vatNumber, priceWidth);
+  const price = priceBox(doc, analysis, priceWidth);
   ensureSpace(doc, SECTION_HEADING_HEIGHT + Math.max(TIME_TABLE_HEIGHT - SECTION_HEADING_HEIGHT, price.height));
   const top = doc.y;
   let y = sectionHeading(doc, 'Time on site', MARGIN, top, TIME_TABLE_WIDTH);
@@ -326,15 +319,15 @@ function tableRow(doc: Doc, y: number, [label, value]: [string, string], bold: b
 }
 
 /**
- * The price: the cost range as it is; with a VAT number, the range is the price before VAT and
- * VAT at the standard rate is added to each end (core/quote.ts vatBreakdown, whole pence).
- * Measured first (its height decides whether the section starts a new page), drawn second.
+ * The price: the rows every screen shows (core/price.ts priceRows): each line with how it was
+ * worked out, the minimum charge when it applied, and the totals as the contractor charges VAT,
+ * the one the customer pays (or the figure headlined, for trade prices) drawn strongest. Measured
+ * first (its height decides whether the section starts a new page), drawn second.
  */
-function priceBox(doc: Doc, analysis: Analysis, vatNumber: string | null, width: number): { height: number; draw: (x: number, top: number) => void } {
-  const range = analysis.cost && costInPence(analysis.cost);
+function priceBox(doc: Doc, analysis: Analysis, width: number): { height: number; draw: (x: number, top: number) => void } {
   const pad = 10;
   const inner = width - 2 * pad;
-  if (!range) {
+  if (!analysis.price) {
     const height = 58;
     return {
       height,
@@ -345,17 +338,18 @@ function priceBox(doc: Doc, analysis: Analysis, vatNumber: string | null, width:
       },
     };
   }
-  const rate = parsePence(analysis.hourlyRate);
-  const basis = `The time above at ${rate !== undefined ? formatGbp(rate) : winAnsi(analysis.hourlyRate)} an hour${vatNumber ? ' before VAT' : ''}; the final price follows the time the job takes.`;
-  const lines: PriceLine[] = vatNumber ? vatLines(range) : [{ label: 'Price', value: formatCostRange(range), strong: true }];
-  const labelFont = (line: PriceLine) => doc.font(line.strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(line.strong ? 10 : 9.5);
-  const valueFont = (line: PriceLine) => doc.font('Helvetica-Bold').fontSize(line.strong ? 13 : 9.5);
-  const placed = lines.map((line) => {
-    const valueWidth = valueFont(line).widthOfString(line.value);
+  const rows = priceRows(analysis.price).map((row) => ({ ...row, label: winAnsi(row.label), detail: row.detail ? winAnsi(row.detail) : undefined }));
+  const basis = 'The crew time follows the time the job takes; the other lines are fixed for this job.';
+  const labelFont = (row: PriceRow) => doc.font(row.strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(row.strong ? 10 : 9.5);
+  const valueFont = (row: PriceRow) => doc.font('Helvetica-Bold').fontSize(row.strong ? 13 : 9.5);
+  const detailFont = () => doc.font('Helvetica').fontSize(7.5);
+  const placed = rows.map((row) => {
+    const valueWidth = valueFont(row).widthOfString(row.value);
     // A value too wide to sit beside its label (a large job's range) goes under it.
-    const stacked = labelFont(line).widthOfString(line.label) + 12 + valueWidth > inner;
-    const rowHeight = line.strong ? 22 : 16;
-    return { line, valueWidth, stacked, height: stacked ? rowHeight + (line.strong ? 14 : 12) : rowHeight };
+    const stacked = labelFont(row).widthOfString(row.label) + 12 + valueWidth > inner;
+    const rowHeight = row.strong ? 22 : 15;
+    const detailHeight = row.detail ? detailFont().heightOfString(row.detail, { width: stacked ? inner : inner - valueWidth - 8 }) + 1 : 0;
+    return { row, valueWidth, stacked, detailHeight, height: rowHeight + detailHeight + (stacked ? (row.strong ? 14 : 12) : 0) + (row.detail ? 3 : 0) };
   });
   const basisHeight = doc.font('Helvetica').fontSize(8).heightOfString(basis, { width: inner });
   const height = pad * 2 + placed.reduce((h, p) => h + p.height, 0) + 6 + basisHeight;
@@ -364,42 +358,27 @@ function priceBox(doc: Doc, analysis: Analysis, vatNumber: string | null, width:
     draw: (x, top) => {
       doc.roundedRect(x, top, width, height, 4).fill(COLOUR.brandLight);
       let ly = top + pad;
-      for (const { line, valueWidth, stacked, height: lineHeight } of placed) {
-        if (line.strong && lines.length > 1) doc.moveTo(x + pad, ly - 2).lineTo(x + width - pad, ly - 2).lineWidth(0.75).stroke(COLOUR.brand);
-        labelFont(line).fillColor(line.strong ? COLOUR.brand : COLOUR.text);
-        doc.text(line.label, x + pad, ly + (line.strong ? 4 : 0), { lineBreak: false });
+      let ruled = false;
+      for (const { row, valueWidth, stacked, detailHeight, height: rowHeight } of placed) {
+        // One rule above the totals.
+        if (row.label.startsWith('Total') && !ruled) {
+          doc.moveTo(x + pad, ly - 2).lineTo(x + width - pad, ly - 2).lineWidth(0.75).stroke(COLOUR.brand);
+          ruled = true;
+        }
+        labelFont(row).fillColor(row.strong ? COLOUR.brand : COLOUR.text);
+        doc.text(row.label, x + pad, ly + (row.strong ? 4 : 0), { lineBreak: false });
         // Right-aligned by its measured width, so a long value can never wrap or run past the box.
-        const valueY = stacked ? ly + lineHeight - (line.strong ? 20 : 16) : ly + (line.strong ? 2 : 0);
-        valueFont(line).text(line.value, x + pad + inner - valueWidth, valueY, { lineBreak: false });
-        ly += lineHeight;
+        const valueY = stacked ? ly + rowHeight - detailHeight - (row.strong ? 20 : 16) : ly + (row.strong ? 2 : 0);
+        valueFont(row).text(row.value, x + pad + inner - valueWidth, valueY, { lineBreak: false });
+        if (row.detail) {
+          detailFont().fillColor(COLOUR.muted);
+          doc.text(row.detail, x + pad, ly + (row.strong ? 20 : 12), { width: stacked ? inner : inner - valueWidth - 8 });
+        }
+        ly += rowHeight;
       }
       doc.fillColor(COLOUR.muted).font('Helvetica').fontSize(8).text(basis, x + pad, ly + 4, { width: inner });
     },
   };
-}
-
-interface PriceLine {
-  label: string;
-  value: string;
-  strong?: boolean;
-}
-
-function vatLines(range: CostRange): PriceLine[] {
-  const low = vatBreakdown(range.minPence);
-  const high = vatBreakdown(range.maxPence);
-  const both = (pick: (b: typeof low) => number) => formatCostRange({ minPence: pick(low), maxPence: pick(high) });
-  return [
-    { label: 'Price ex VAT', value: both((b) => b.netPence) },
-    { label: `VAT at ${VAT_STANDARD_RATE_PERCENT}%`, value: both((b) => b.vatPence) },
-    { label: 'Total inc VAT', value: both((b) => b.grossPence), strong: true },
-  ];
-}
-
-/** analysis.cost holds decimal text ("67.50"); the formatter takes pence. */
-function costInPence(cost: { min: string; max: string }): CostRange | null {
-  const minPence = parsePence(cost.min);
-  const maxPence = parsePence(cost.max);
-  return minPence === undefined || maxPence === undefined ? null : { minPence, maxPence };
 }
 
 /**

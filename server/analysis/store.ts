@@ -7,10 +7,13 @@ import type { Analysis } from '../../core/analysis';
 import { calibratedFromText, JOB_KIND_PLURALS, type JobKind } from '../../core/calibration';
 import { factorForVisitor, type EmbedAnalysis } from '../../core/embed';
 import { penceToDecimal } from '../../core/money';
+import { totalMinutes, type MinuteRange } from '../../core/format';
+import { priceFromCost } from '../../core/price';
+import { jobPriceSchema } from '../../core/pricing';
 import { includedWork } from '../../core/quote';
 import { normaliseConfidence, storedMinutes, wholeSize } from '../../core/normalise';
 import { siteDetailsSchema } from '../../core/site';
-import { photoMeasurementSchema, valueSourcesSchema } from '../../core/tree-details';
+import { enteredSizesSchema, photoMeasurementSchema, valueSourcesSchema } from '../../core/tree-details';
 import type { Db } from '../../db/client';
 import { businesses, treeAnalyses } from '../../db/schema';
 
@@ -79,6 +82,14 @@ export function toAnalysisView(row: AnalysisRow, businessName: string | null = n
     row.costMinPence !== null && row.costMaxPence !== null
       ? { min: penceToDecimal(row.costMinPence), max: penceToDecimal(row.costMaxPence) }
       : null;
+  const times = {
+    cuttingTimeMin: storedMinutes(row.cuttingTimeMin),
+    cuttingTimeMax: storedMinutes(row.cuttingTimeMax),
+    prepTimeMin: storedMinutes(row.prepTimeMin),
+    prepTimeMax: storedMinutes(row.prepTimeMax),
+    cleanupTimeMin: storedMinutes(row.cleanupTimeMin),
+    cleanupTimeMax: storedMinutes(row.cleanupTimeMax),
+  };
   return {
     id: row.id,
     imageUrl: row.imageUrl,
@@ -86,12 +97,7 @@ export function toAnalysisView(row: AnalysisRow, businessName: string | null = n
     diameter: wholeSize('dbhIn', row.diameter),
     height: wholeSize('heightFt', row.height),
     woodDensity: row.woodDensity,
-    cuttingTimeMin: storedMinutes(row.cuttingTimeMin),
-    cuttingTimeMax: storedMinutes(row.cuttingTimeMax),
-    prepTimeMin: storedMinutes(row.prepTimeMin),
-    prepTimeMax: storedMinutes(row.prepTimeMax),
-    cleanupTimeMin: storedMinutes(row.cleanupTimeMin),
-    cleanupTimeMax: storedMinutes(row.cleanupTimeMax),
+    ...times,
     factors: texts(row.factors),
     safetyWarnings: texts(row.safetyWarnings),
     confidence: normaliseConfidence(row.confidence),
@@ -104,6 +110,7 @@ export function toAnalysisView(row: AnalysisRow, businessName: string | null = n
     siteDetails: fits(siteDetailsSchema, row.siteDetails),
     hourlyRate: penceToDecimal(row.hourlyRatePence),
     cost,
+    price: storedPrice(row, totalMinutes(times)),
     actualCuttingTime: wholeOrNull(row.actualCuttingTime),
     actualPrepTime: wholeOrNull(row.actualPrepTime),
     actualCleanupTime: wholeOrNull(row.actualCleanupTime),
@@ -113,8 +120,38 @@ export function toAnalysisView(row: AnalysisRow, businessName: string | null = n
     measurement: fits(photoMeasurementSchema, row.measurement),
     sizeWarnings: texts(row.sizeWarnings),
     source: row.source,
+    units: row.units ?? null,
+    enteredSizes: fits(enteredSizesSchema, enteredOf(row.valueSources)),
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The sizes as typed, kept inside the value sources (core/tree-details.ts StoredValueSources). */
+function enteredOf(sources: unknown): unknown {
+  return typeof sources === 'object' && sources !== null && 'entered' in sources ? sources.entered : null;
+}
+
+/**
+ * The price stored with the analysis; one stored before pricing rules (or whose price no longer
+ * reads) is its cost as the only line, with nothing said about VAT, as it was shown then.
+ */
+export function storedPrice(
+  row: Pick<AnalysisRow, 'costMinPence' | 'costMaxPence' | 'hourlyRatePence'> & { price: unknown },
+  minutes: MinuteRange,
+): Analysis['price'] {
+  const stored = fits(jobPriceSchema, typeof row.price === 'string' ? parseJson(row.price) : row.price);
+  if (stored) return stored;
+  const cost = row.costMinPence !== null && row.costMaxPence !== null ? { minPence: row.costMinPence, maxPence: row.costMaxPence } : null;
+  return priceFromCost(cost, minutes, row.hourlyRatePence);
+}
+
+/** A JSON column read raw (the History page's statement) is text. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -154,6 +191,7 @@ export function toEmbedAnalysis(row: AnalysisRow): EmbedAnalysis {
     siteVisitReason: view.siteVisitReason,
     hourlyRate: view.hourlyRate,
     cost: view.cost,
+    price: view.price,
     // Worked out here, so the widget carries no quote rules (its first chunk is budgeted).
     included: includedWork(view.siteDetails, view.factors),
     sizeWarnings: view.sizeWarnings,

@@ -2,6 +2,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import { SLUG_TAKEN_MESSAGE, type Business, type BusinessCreate, type BusinessUpdate } from '../../core/business';
 import type { EmbedStatus, PublicBusiness } from '../../core/embed';
 import { parsePence, penceToDecimal } from '../../core/money';
+import type { PricingRules } from '../../core/price';
+import { pricingRulesResponse, storedPricingRules } from '../../core/pricing';
+import { getSettings } from '../settings/settings';
 import type { Db } from '../../db/client';
 import { businesses } from '../../db/schema';
 import type { Clock } from '../clock';
@@ -44,6 +47,8 @@ export function createBusiness(db: Db, clock: Clock, ownerId: number, parsed: Bu
         allowedOrigins: parsed.allowedOrigins,
         dailyCap: parsed.dailyCap,
         accentColor: parsed.accentColor,
+        units: parsed.units,
+        pricing: parsed.pricing,
         createdAt: clock.now(),
       })
       .returning()
@@ -87,6 +92,8 @@ export function updateBusiness(db: Db, business: BusinessRow, parsed: BusinessUp
   if (parsed.allowedOrigins !== undefined) changes.allowedOrigins = parsed.allowedOrigins;
   if (parsed.dailyCap !== undefined) changes.dailyCap = parsed.dailyCap;
   if (parsed.accentColor !== undefined) changes.accentColor = parsed.accentColor;
+  if (parsed.units !== undefined) changes.units = parsed.units;
+  if (parsed.pricing !== undefined) changes.pricing = parsed.pricing;
   if (Object.keys(changes).length === 0) return business;
   return db.update(businesses).set(changes).where(eq(businesses.id, business.id)).returning().get()!;
 }
@@ -106,6 +113,8 @@ export function toBusinessView(db: Db, clock: Clock, row: BusinessRow): Business
     allowedOrigins: row.allowedOrigins,
     dailyCap: row.dailyCap,
     accentColor: row.accentColor,
+    units: row.units,
+    pricing: row.pricing ? pricingRulesResponse(storedPricingRules(row.pricing)) : null,
     analysesToday: embedAnalysesToday(db, clock, row.id),
     createdAt: row.createdAt.toISOString(),
   };
@@ -115,6 +124,11 @@ export function toBusinessView(db: Db, clock: Clock, row: BusinessRow): Business
  * Whether the estimator can take a visitor now. "unavailable" says only that the owner
  * cannot pay for one more analysis, never their balance (DECISIONS, Credits).
  */
+/** The rules a business's estimates are priced by: its own, or else its owner's Settings. */
+export function pricingFor(db: Db, business: BusinessRow): PricingRules {
+  return business.pricing ? storedPricingRules(business.pricing) : getSettings(db, business.ownerId).pricing;
+}
+
 export function embedStatus(db: Db, clock: Clock, row: BusinessRow, passDailyCap: number): EmbedStatus {
   if (embedAnalysesToday(db, clock, row.id) >= row.dailyCap) return 'busy';
   return canPayAnalysis(db, clock, row.ownerId, passDailyCap) ? 'available' : 'unavailable';
@@ -127,6 +141,7 @@ export function toPublicBusiness(row: BusinessRow, status: EmbedStatus, sizesFro
     hourlyRate: penceToDecimal(row.hourlyRatePence),
     accentColor: row.accentColor,
     status,
+    units: row.units,
     sizesFromPhoto,
   };
 }

@@ -17,7 +17,7 @@ import {
 } from '../../core/embed';
 import type { NeedsDetails } from '../../core/tree-details';
 import { embedBusy, runAnalysis } from '../analysis/pipeline';
-import { embedStatus, findBusinessBySlug, type BusinessRow } from '../businesses/businesses';
+import { embedStatus, findBusinessBySlug, pricingFor, type BusinessRow } from '../businesses/businesses';
 import { countFunnelStep } from '../businesses/funnel';
 import { canPayAnalysis } from '../credits/ledger';
 import { isPublicCrossOrigin, publicCors } from '../http/public-access';
@@ -139,6 +139,8 @@ analysisRoutes.on(['POST', 'OPTIONS'], '/analyze-tree', publicCors, uploadBodyLi
     sizesConfirmed: upload.sizesConfirmed,
     instructions: (business ? business.aiInstructions : settings.aiInstructions) || undefined,
     hourlyRatePence: business ? business.hourlyRatePence : settings.hourlyRatePence,
+    pricing: business ? pricingFor(db, business) : settings.pricing,
+    units: business ? business.units : settings.units,
     signal: c.req.raw.signal,
   });
   // Not enough to quote: what is missing, 200, and nothing charged.
@@ -167,6 +169,8 @@ async function analyzeForVisitor(c: Context<AppEnv>, business: BusinessRow, uplo
     sizesConfirmed: upload.sizesConfirmed,
     instructions: business.aiInstructions || undefined,
     hourlyRatePence: business.hourlyRatePence,
+    pricing: pricingFor(c.var.deps.db, business),
+    units: business.units,
     signal: c.req.raw.signal,
     embed: { businessId: business.id, dailyCap: business.dailyCap },
   }).catch((error: unknown) => {

@@ -57,6 +57,8 @@ describe('an owner manages businesses', () => {
       allowedOrigins: ['https://www.greenoak.example', 'https://greenoak.example'],
       dailyCap: 50,
       accentColor: '#1d4ed8',
+      // UK tree surgeons measure in metres: a business asks and answers in metric unless told.
+      units: 'metric',
       analysesToday: 0,
     });
 
@@ -69,6 +71,7 @@ describe('an owner manages businesses', () => {
       allowedOrigins: [],
       dailyCap: 5,
       accentColor: null,
+      units: 'imperial',
     });
     expect(patched.status).toBe(200);
     expect(businessResponseSchema.parse(await patched.json()).business).toMatchObject({
@@ -78,7 +81,11 @@ describe('an owner manages businesses', () => {
       allowedOrigins: [],
       dailyCap: 5,
       accentColor: null,
+      units: 'imperial',
     });
+    expect((await (await fetch(`${server.url}/api/businesses/green-oak-tree-care`)).json()).units).toBe('imperial');
+    const refused = await owner.request('PATCH', `/api/businesses/${created.id}`, { units: 'furlongs' });
+    expect(refused.status).toBe(400);
 
     const deleted = await owner.request('DELETE', `/api/businesses/${created.id}`);
     expect(deleted.status).toBe(200);
@@ -96,7 +103,15 @@ describe('a visitor on the business site', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-credentials')).toBeNull();
     const body = await res.json();
-    expect(body).toEqual({ name: business.name, slug: business.slug, hourlyRate: '55.00', accentColor: '#14532d', status: 'unavailable', sizesFromPhoto: false });
+    expect(body).toEqual({
+      name: business.name,
+      slug: business.slug,
+      hourlyRate: '55.00',
+      accentColor: '#14532d',
+      status: 'unavailable',
+      units: 'metric',
+      sizesFromPhoto: false,
+    });
     expect(publicBusinessSchema.parse(body)).toBeTruthy();
   });
 

@@ -28,6 +28,7 @@ describe('the company profile', () => {
       hourlyRate: '0.00',
       companyProfile: { tradingName: '', phone: '', email: '', address: '', vatNumber: '', quoteValidityDays: 30, logoUrl: null },
       shareJobTimes: true,
+      units: 'metric',
     });
   });
 
@@ -42,6 +43,7 @@ describe('the company profile', () => {
       hourlyRate: '45.50',
       companyProfile: { ...PROFILE, vatNumber: 'GB 123 4567 89', logoUrl: null },
       shareJobTimes: true,
+      units: 'metric',
     });
     expect(await settingsOf(client)).toEqual(saved);
   });

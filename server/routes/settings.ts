@@ -51,10 +51,11 @@ export const settingsRoutes = new Hono<AppEnv>()
     }
     // One transaction: a PATCH with several parts saves all or none.
     db.transaction(() => {
-      if (input.aiInstructions !== undefined || hourlyRatePence !== undefined) {
+      if (input.aiInstructions !== undefined || hourlyRatePence !== undefined || input.units !== undefined) {
         saveSettings(db, clock, userId, {
           ...(input.aiInstructions !== undefined && { aiInstructions: input.aiInstructions.trim() }),
           ...(hourlyRatePence !== undefined && { hourlyRatePence }),
+          ...(input.units !== undefined && { units: input.units }),
         });
       }
       if (input.companyProfile) saveCompanyProfile(db, clock, userId, input.companyProfile);

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_QUOTE_VALIDITY_DAYS, formatVatNumber, type CompanyProfileValues } from '../../core/company-profile';
 import { penceToDecimal } from '../../core/money';
+import type { PricingRules } from '../../core/price';
+import { pricingRulesResponse, storedPricingRules } from '../../core/pricing';
 import type { SettingsResponse } from '../../core/analysis';
+import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../core/units';
 import type { Db } from '../../db/client';
 import { systemSettings, users } from '../../db/schema';
 import type { Clock } from '../clock';
@@ -11,6 +14,10 @@ import { logoVersion } from './logo';
 export interface UserSettings {
   aiInstructions: string;
   hourlyRatePence: number;
+  /** The units sizes are entered and shown in (core/units.ts). */
+  units: UnitSystem;
+  /** The rules beside the hourly rate (core/price.ts); the defaults until saved. */
+  pricing: PricingRules;
 }
 
 /** The company profile on the user's quotes; the VAT number normalised ("GB123456789") or "". */
@@ -27,7 +34,13 @@ function findRow(db: Db, userId: number): SettingsRow | undefined {
 
 export function getSettings(db: Db, userId: number): UserSettings {
   const row = findRow(db, userId);
-  return { aiInstructions: row?.aiInstructions ?? '', hourlyRatePence: row?.hourlyRatePence ?? 0 };
+  return {
+    aiInstructions: row?.aiInstructions ?? '',
+    hourlyRatePence: row?.hourlyRatePence ?? 0,
+    units: row?.units ?? DEFAULT_UNIT_SYSTEM,
+    // Until the rules are saved, VAT follows the profile: a VAT number means VAT is charged.
+    pricing: storedPricingRules(row?.pricing, Boolean(row?.vatNumber)),
+  };
 }
 
 export function getCompanyProfile(db: Db, userId: number): CompanyProfile {
@@ -104,6 +117,8 @@ export function toSettingsResponse(settings: UserSettings, profile: CompanyProfi
       logoUrl: profile.logoPath ? `/api/system-settings/logo?v=${logoVersion(profile.logoPath)}` : null,
     },
     shareJobTimes,
+    units: settings.units,
+    pricing: pricingRulesResponse(settings.pricing),
   };
 }
 

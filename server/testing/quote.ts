@@ -1,5 +1,6 @@
 import { getDocumentProxy } from 'unpdf';
 import type { Analysis } from '../../core/analysis';
+import { priceFromCost } from '../../core/price';
 
 /** Quote (PDF) fixtures: the analyses and the way tests read a quote's printed text back. */
 
@@ -22,7 +23,8 @@ export function quoteAnalysis(overrides: Partial<Analysis> = {}): Analysis {
     species: 'English elm (Ulmus procera)',
     diameter: 28,
     height: 55,
-    woodDensity: 'Medium (560 kg/m³ dry)',
+    // As core/species.ts describeWoodDensity writes it for English elm (900 kg/m³ green).
+    woodDensity: 'Medium (about 900 kg/m³ green)',
     cuttingTimeMin: 45,
     cuttingTimeMax: 75,
     prepTimeMin: 30,
@@ -49,6 +51,7 @@ export function quoteAnalysis(overrides: Partial<Analysis> = {}): Analysis {
     hourlyRate: '30.00',
     // Odd pence, so VAT's rounding shows: 20% of 6753 is 1350.6, of 10502 is 2100.4.
     cost: { min: '67.53', max: '105.02' },
+    price: priceFromCost({ minPence: 6753, maxPence: 10502 }, { min: 135, max: 210 }, 3000),
     actualCuttingTime: null,
     actualPrepTime: null,
     actualCleanupTime: null,
@@ -64,6 +67,8 @@ export function quoteAnalysis(overrides: Partial<Analysis> = {}): Analysis {
     },
     sizeWarnings: [],
     source: 'dashboard',
+    units: 'imperial',
+    enteredSizes: null,
     createdAt: QUOTE_GENERATED_AT.toISOString(),
     ...overrides,
   };

@@ -117,6 +117,7 @@ describe('the measuring panel chunk', () => {
     expect([...files].map((f) => f.slice(resolve(here, '../..').length + 1)).sort()).toEqual([
       'core/measure-draft.ts',
       'core/photo-measure.ts',
+      'core/units.ts',
       'widget/measure/measure-panel.tsx',
       'widget/measure/measure-steps.ts',
       'widget/ui.ts',

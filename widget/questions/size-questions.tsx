@@ -9,6 +9,8 @@ import {
   type DiameterBand,
   type HeightBand,
 } from '../../core/questions';
+import { diameterBandRange, heightBandRange } from '../../core/band-ranges';
+import { useBusinessUnits } from '../units-context';
 import type { TreeAnswers } from './answers';
 import { ChoiceGroup, type Choice } from '../components/choice-group';
 import { HeightPicture, TrunkPicture } from './pictures';
@@ -24,17 +26,18 @@ interface SizeQuestionsProps {
 
 /** How tall, and how thick the trunk: the four bands of core/questions.ts each, with pictures. */
 export function SizeQuestions({ value, onChange, sizesFromPhoto }: SizeQuestionsProps) {
+  const units = useBusinessUnits();
   const photo: Choice[] = sizesFromPhoto ? [{ value: '', label: LET_PHOTO_DECIDE, detail: 'We judge it from your photo' }] : [];
   const heights: Choice[] = HEIGHT_BAND_KEYS.map((band) => ({
     value: band,
     label: HEIGHT_BANDS[band].short,
-    detail: HEIGHT_BANDS[band].range,
+    detail: heightBandRange(band, units),
     picture: <HeightPicture band={band} />,
   }));
   const trunks: Choice[] = DIAMETER_BAND_KEYS.map((band) => ({
     value: band,
     label: DIAMETER_BANDS[band].short,
-    detail: DIAMETER_BANDS[band].range,
+    detail: diameterBandRange(band, units),
     picture: <TrunkPicture band={band} />,
   }));
   return (

@@ -1,9 +1,11 @@
 import { CircleCheck, CircleMinus, Clock, ListChecks, TreeDeciduous } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { EmbedAnalysis } from '../../core/embed';
-import { formatCostRange, formatTimeRange, formatTotalTime, totalMinutes } from '../../core/format';
-import { formatGbp, parsePence } from '../../core/money';
+import { formatTimeRange, formatTotalTime, totalMinutes } from '../../core/format';
+import { formatPrice, priceRows, type JobPrice } from '../../core/price';
+import { diameterText, heightText } from '../../core/units';
 import { Card } from '../components/card';
+import { useBusinessUnits } from '../units-context';
 
 /** One label and value; `nowrap` keeps a short value such as "1h 10m - 1h 45m" on one line. */
 function Row({ label, nowrap, children }: { label: string; nowrap?: boolean; children: ReactNode }) {
@@ -15,19 +17,29 @@ function Row({ label, nowrap, children }: { label: string; nowrap?: boolean; chi
   );
 }
 
-/** The server's cost ("120.00" text) in SPEC 9's display, or null when the rate is 0. */
-function costText(cost: EmbedAnalysis['cost']): string | null {
-  if (!cost) return null;
-  const minPence = parsePence(cost.min);
-  const maxPence = parsePence(cost.max);
-  return minPence === undefined || maxPence === undefined ? null : formatCostRange({ minPence, maxPence });
+/**
+ * The price the business's rules made, every line of it, then the totals with VAT said as the
+ * business charges it: the same figures and words as its quote and its lead e-mail (core/price.ts).
+ */
+function PriceLines({ price }: { price: JobPrice }) {
+  return (
+    <dl aria-label="How the price is made up" className="mb-3 rounded-lg bg-stone-50 px-3 py-1 text-sm">
+      {priceRows(price).map((row) => (
+        <div key={row.label} className="flex items-baseline justify-between gap-3 border-t border-stone-200 py-1.5 first:border-t-0">
+          <dt className={row.strong ? 'font-semibold text-stone-900' : 'text-stone-800'}>
+            {row.label}
+            {row.detail && <span className="block text-xs text-stone-600">{row.detail}</span>}
+          </dt>
+          <dd className={`text-right whitespace-nowrap ${row.strong ? 'font-bold text-stone-900' : 'font-semibold text-stone-800'}`}>{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
-/** SPEC 2, Embedded widget: total time, cost if available, then the three components. */
+/** SPEC 2, Embedded widget: total time, the price if the business charges a rate, then the three components. */
 export function TimeAndCostCard({ analysis }: { analysis: EmbedAnalysis }) {
-  const cost = costText(analysis.cost);
-  const ratePence = parsePence(analysis.hourlyRate);
-  const rate = ratePence ? formatGbp(ratePence) : null;
+  const { price } = analysis;
   return (
     <Card title="Time & Cost Estimation" icon={<Clock aria-hidden="true" className="size-5 text-stone-600" />}>
       <dl className="flex flex-wrap gap-x-8 gap-y-2 pb-3">
@@ -35,14 +47,14 @@ export function TimeAndCostCard({ analysis }: { analysis: EmbedAnalysis }) {
           <dt className="text-sm text-stone-700">Total time</dt>
           <dd className="text-2xl font-bold text-stone-900">{formatTotalTime(totalMinutes(analysis))}</dd>
         </div>
-        {cost && (
+        {price && (
           <div>
             <dt className="text-sm text-stone-700">Estimated cost</dt>
-            <dd className="text-2xl font-bold text-stone-900">{cost}</dd>
-            {rate && <dd className="text-sm text-stone-700">at {rate} an hour</dd>}
+            <dd className="text-2xl font-bold text-stone-900">{formatPrice(price)}</dd>
           </div>
         )}
       </dl>
+      {price && <PriceLines price={price} />}
       <dl>
         <Row label="Cutting" nowrap>{formatTimeRange({ min: analysis.cuttingTimeMin, max: analysis.cuttingTimeMax })}</Row>
         <Row label="Preparation" nowrap>{formatTimeRange({ min: analysis.prepTimeMin, max: analysis.prepTimeMax })}</Row>
@@ -54,12 +66,13 @@ export function TimeAndCostCard({ analysis }: { analysis: EmbedAnalysis }) {
 
 /** SPEC 2, Embedded widget: species ("Unknown"), diameter, height and density ("N/A"). */
 export function TreeAnalysisCard({ analysis }: { analysis: EmbedAnalysis }) {
+  const units = useBusinessUnits();
   return (
     <Card title="Tree Analysis" icon={<TreeDeciduous aria-hidden="true" className="size-5 text-stone-600" />}>
       <dl>
         <Row label="Species">{analysis.species || 'Unknown'}</Row>
-        <Row label="Diameter">{analysis.diameter != null ? `${analysis.diameter} in` : 'N/A'}</Row>
-        <Row label="Height">{analysis.height != null ? `${analysis.height} ft` : 'N/A'}</Row>
+        <Row label="Diameter">{analysis.diameter != null ? diameterText(analysis.diameter, units) : 'N/A'}</Row>
+        <Row label="Height">{analysis.height != null ? heightText(analysis.height, units) : 'N/A'}</Row>
         <Row label="Wood density">{analysis.woodDensity || 'N/A'}</Row>
       </dl>
     </Card>

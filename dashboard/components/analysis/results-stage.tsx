@@ -5,6 +5,8 @@ import type { Analysis } from '../../../core/analysis';
 import { formatCostRange, formatDuration, formatTimeRange, formatTotalTime, totalMinutes } from '../../../core/format';
 import { formatGbp, parsePence } from '../../../core/money';
 import { VALUE_SOURCE_LABELS, type ValueSource } from '../../../core/tree-details';
+import { DEFAULT_UNIT_SYSTEM, diameterText, heightText } from '../../../core/units';
+import { usePreferredUnits } from '../../api/units';
 import { SafetyDisclaimer } from '../page-layout';
 import { cardStyles, linkStyles } from '../ui';
 import { MeasuredPhoto } from './measure-lines';
@@ -19,8 +21,6 @@ function costText(analysis: Analysis): string | null {
   if (minPence === undefined || maxPence === undefined) return null;
   return formatCostRange({ minPence, maxPence });
 }
-
-const measure = (value: number | null, unit: string) => (value === null ? 'N/A' : `${value} ${unit}`);
 
 /** The three components of SPEC 2's breakdown tiles, with their actual-time fields. */
 export const TIME_COMPONENTS = [
@@ -121,8 +121,11 @@ interface AnalysisResultsProps {
 
 /** SPEC 2, Results, with DECISIONS' site-visit and calibration notes. Shared by / and History. */
 export function AnalysisResults({ analysis, actions, focusHeading, title = 'Analysis Results' }: AnalysisResultsProps) {
+  const preferredUnits = usePreferredUnits();
   const cost = costText(analysis);
   const confidence = Math.round(analysis.confidence * 100);
+  // Sizes in the units they were entered in (or the account's then); an old analysis in today's.
+  const units = analysis.units ?? preferredUnits ?? DEFAULT_UNIT_SYSTEM;
   const timeNotes: ReactNode[] = [];
   if (analysis.calibratedFrom) {
     timeNotes.push(
@@ -186,10 +189,10 @@ export function AnalysisResults({ analysis, actions, focusHeading, title = 'Anal
               {analysis.species ?? 'Unknown'}
             </Detail>
             <Detail term="Diameter" source={analysis.sources?.diameter}>
-              {measure(analysis.diameter, 'inches')}
+              {analysis.diameter === null ? 'N/A' : diameterText(analysis.diameter, units, analysis.enteredSizes?.diameter)}
             </Detail>
             <Detail term="Height" source={analysis.sources?.height}>
-              {measure(analysis.height, 'feet')}
+              {analysis.height === null ? 'N/A' : heightText(analysis.height, units, analysis.enteredSizes?.height)}
             </Detail>
             <Detail term="Wood Density">{analysis.woodDensity ?? 'N/A'}</Detail>
             <Detail term="Confidence">{`${confidence}%`}</Detail>

@@ -8,6 +8,7 @@ import {
   type TreeDetails,
 } from '../../../core/tree-details';
 import { EMPTY_MEASURE, formatNumber, parseDecimal, photoMeasurementOf, type MeasureDraft } from '../../../core/measure-draft';
+import { DEFAULT_UNIT_SYSTEM, SIZE_UNITS, type DiameterUnit, type HeightUnit } from '../../../core/units';
 
 /** Measuring on the photo lives in core (zod-free, shared with the estimator); re-exported for the dashboard. */
 export {
@@ -34,8 +35,7 @@ export {
  * units and bands as chosen, taps on the photo. `treeDetailsFromDraft` turns it into the
  * contract's TreeDetails (only what was given), with a message for anything that cannot be sent.
  */
-export type HeightUnit = 'ft' | 'm';
-export type DiameterUnit = 'in' | 'cm';
+export type { DiameterUnit, HeightUnit } from '../../../core/units';
 
 export interface SizeDraft<Unit extends string, Band extends string> {
   /** As typed; a typed number wins over a band (choosing one clears the other). */
@@ -54,8 +54,9 @@ export interface TreeDetailsDraft {
 
 export const EMPTY_TREE_DETAILS: TreeDetailsDraft = {
   species: '',
-  height: { value: '', unit: 'ft', band: '' },
-  diameter: { value: '', unit: 'in', band: '' },
+  // Metric until the account's units arrive (size-units.ts withStartingUnits).
+  height: { value: '', unit: SIZE_UNITS[DEFAULT_UNIT_SYSTEM].height, band: '' },
+  diameter: { value: '', unit: SIZE_UNITS[DEFAULT_UNIT_SYSTEM].diameter, band: '' },
   measure: EMPTY_MEASURE,
 };
 

@@ -2,7 +2,9 @@ import { ChevronDown, Ruler } from 'lucide-react';
 import { useEffect, useId, useRef, type Ref } from 'react';
 import { DIAMETER_BANDS, HEIGHT_BANDS } from '../../../core/tree-details';
 import { buttonStyles } from '../ui';
+import type { DiameterUnit, HeightUnit, UnitSystem } from '../../../core/units';
 import { MeasureTool } from './measure-tool';
+import { rememberSizeUnit } from './size-units';
 import { SpeciesCombobox } from './species-combobox';
 import {
   convertedSize,
@@ -69,7 +71,10 @@ function SizeField<Unit extends string, Band extends string>(props: SizeFieldPro
                 name={unitName}
                 className="sr-only"
                 checked={value.unit === unit}
-                onChange={() => onChange({ ...value, unit })}
+                onChange={() => {
+                  rememberSizeUnit(kind, unit as HeightUnit | DiameterUnit);
+                  onChange({ ...value, unit });
+                }}
               />
               {unit}
             </label>
@@ -122,6 +127,8 @@ interface TreeDetailsProps {
   visionModel: boolean;
   heightRef?: Ref<HTMLInputElement>;
   diameterRef?: Ref<HTMLInputElement>;
+  /** The account's units: a measured size is shown in them first. */
+  units?: UnitSystem;
 }
 
 /**
@@ -130,7 +137,7 @@ interface TreeDetailsProps {
  * estimator has nothing to go on (it asks for one instead of guessing, at no charge).
  */
 export function TreeDetails(props: TreeDetailsProps) {
-  const { file, value, onChange, measureOpen, onMeasureOpenChange, focusHeading, visionModel, heightRef, diameterRef } = props;
+  const { file, value, onChange, measureOpen, onMeasureOpenChange, focusHeading, visionModel, heightRef, diameterRef, units } = props;
   const headingRef = useRef<HTMLHeadingElement>(null);
   const toolId = useId();
   useEffect(() => {
@@ -139,8 +146,8 @@ export function TreeDetails(props: TreeDetailsProps) {
 
   const { problems } = treeDetailsFromDraft(value);
   const sizes = measuredSizes(value.measure);
-  const measuredHeight = sizes && 'heightM' in sizes && sizes.heightM !== null ? formatHeight(sizes.heightM) : undefined;
-  const measuredDiameter = sizes && 'diameterM' in sizes && sizes.diameterM !== null ? formatDiameter(sizes.diameterM) : undefined;
+  const measuredHeight = sizes && 'heightM' in sizes && sizes.heightM !== null ? formatHeight(sizes.heightM, units) : undefined;
+  const measuredDiameter = sizes && 'diameterM' in sizes && sizes.diameterM !== null ? formatDiameter(sizes.diameterM, units) : undefined;
   const typedHeight = value.height.value.trim() !== '' || value.height.band !== '';
   const typedDiameter = value.diameter.value.trim() !== '' || value.diameter.band !== '';
 

@@ -4,6 +4,7 @@ import { ANALYSIS_COST_CREDITS } from '../../../core/credits';
 import { MAX_DESCRIPTION_CHARS } from '../../../core/analysis';
 import { useVisionModel } from '../../api/capabilities';
 import { useUserTokens } from '../../api/credits';
+import { usePreferredUnits } from '../../api/units';
 import { TextArea } from '../text-area';
 import { buttonStyles, cardStyles } from '../ui';
 import type { AnalysisDraft } from './draft';
@@ -28,6 +29,7 @@ export function UploadStage({ draft, onDraftChange, onBegin, focusHeading, focus
   const { file } = draft;
   const visionModel = useVisionModel();
   const tokens = useUserTokens();
+  const preferredUnits = usePreferredUnits();
   const heightRef = useRef<HTMLInputElement>(null);
   const diameterRef = useRef<HTMLInputElement>(null);
   const [measureOpen, setMeasureOpen] = useState(() =>
@@ -82,6 +84,7 @@ export function UploadStage({ draft, onDraftChange, onBegin, focusHeading, focus
               visionModel={visionModel}
               heightRef={heightRef}
               diameterRef={diameterRef}
+              units={preferredUnits}
             />
             <TextArea
               label="Project Details"

@@ -9,6 +9,7 @@ import {
   type BusinessUpdateInput,
 } from '../../../core/business';
 import { canonicalOrigin, DEFAULT_DAILY_CAP, MAX_DAILY_CAP } from '../../../core/embed';
+import { DEFAULT_UNIT_SYSTEM, UNIT_SYSTEMS } from '../../../core/units';
 
 /**
  * The Business Admin forms as the browser holds them (every input's text, plus the
@@ -66,6 +67,8 @@ const settingsFields = {
     ),
   accentColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Pick a colour, or use the default'),
   useDefaultAccent: z.boolean(),
+  /** The units the estimator asks and shows sizes in. */
+  units: z.enum(UNIT_SYSTEMS),
 };
 
 function accentOf(values: { accentColor: string; useDefaultAccent: boolean }): string | null {
@@ -109,6 +112,7 @@ export const EMPTY_CREATE_FORM: CreateBusinessFormValues = {
   dailyCap: String(DEFAULT_DAILY_CAP),
   accentColor: DEFAULT_ACCENT,
   useDefaultAccent: true,
+  units: DEFAULT_UNIT_SYSTEM,
 };
 
 /** A saved business as the edit form's starting values. */
@@ -120,6 +124,7 @@ export function editFormValues(business: Business): EditBusinessFormValues {
     dailyCap: String(business.dailyCap),
     accentColor: business.accentColor ?? DEFAULT_ACCENT,
     useDefaultAccent: business.accentColor === null,
+    units: business.units,
   };
 }
 

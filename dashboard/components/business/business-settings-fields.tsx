@@ -3,6 +3,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { MAX_INSTRUCTIONS_CHARS } from '../../../core/analysis';
 import { ANALYSIS_COST_CREDITS } from '../../../core/credits';
 import { MAX_DAILY_CAP } from '../../../core/embed';
+import { UNIT_SYSTEM_LABELS, UNIT_SYSTEMS } from '../../../core/units';
 import { useVisionModel } from '../../api/capabilities';
 import { HourlyRateField } from '../hourly-rate-field';
 import { instructionsHint } from '../instructions-hint';
@@ -21,6 +22,7 @@ export function BusinessSettingsFields() {
   const { errors } = form.formState;
   const dailyCap = useWatch({ control: form.control, name: 'dailyCap' });
   const visionModel = useVisionModel();
+  const unitsHintId = useId();
   const capCredits = /^\d+$/.test(dailyCap.trim()) ? Number(dailyCap) * ANALYSIS_COST_CREDITS : null;
 
   return (
@@ -31,6 +33,20 @@ export function BusinessSettingsFields() {
         error={fieldErrorText(errors.hourlyRate?.message)}
         {...form.register('hourlyRate')}
       />
+      <fieldset aria-describedby={unitsHintId}>
+        <legend className="text-sm font-medium text-stone-800">Units</legend>
+        <div className="mt-1.5 flex flex-col gap-2 sm:flex-row sm:gap-6">
+          {UNIT_SYSTEMS.map((units) => (
+            <label key={units} className="flex items-center gap-2 text-sm text-stone-900">
+              <input type="radio" value={units} className="size-4 shrink-0 accent-green-800" {...form.register('units')} />
+              {UNIT_SYSTEM_LABELS[units]}
+            </label>
+          ))}
+        </div>
+        <p id={unitsHintId} className="mt-1 text-xs text-stone-600">
+          How your estimator asks visitors for the tree&apos;s size and shows it back, with the other unit in brackets.
+        </p>
+      </fieldset>
       <TextArea
         label="AI Instructions (optional)"
         hint={instructionsHint(visionModel, 'business')}

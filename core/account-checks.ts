@@ -38,10 +38,12 @@ export const RESET_REQUESTED_MESSAGE = 'If this email exists in our system, you 
 export const RESET_DONE_MESSAGE = 'Your password has been reset. You can now sign in.';
 
 /**
- * zod 4's default e-mail pattern (`z.regexes.email`, "Gmail rules"), copied so the guest
- * pages accept exactly the addresses the server's `z.email()` does.
+ * The e-mail rule: zod 4's default pattern (`z.regexes.email`, "Gmail rules": no leading,
+ * trailing or doubled dot before the @, a top-level domain of two letters or more), written
+ * without look-aheads. The server's emailSchema (core/accounts.ts) checks with this very
+ * pattern, so the guest pages and the widget accept exactly the addresses the server does.
  */
-const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 /** zod's default message for a string over its `.max()`, where the schema names none. */
 const tooBig = (max: number) => `Too big: expected string to have <=${max} characters`;
@@ -59,7 +61,8 @@ function result<F extends string, V>(errors: FieldErrors<F>, values: V): Checked
   return Object.keys(found).length > 0 ? { ok: false, errors: found } : { ok: true, values };
 }
 
-function checkEmail(raw: string): { value: string; error: string | undefined } {
+/** An e-mail address as emailSchema reads it: trimmed, lower-cased, then its length and pattern. */
+export function checkEmail(raw: string): { value: string; error: string | undefined } {
   const value = raw.trim().toLowerCase();
   // As emailSchema: the length first, and the pattern only when the length passed.
   const error = value.length > EMAIL_MAX ? EMAIL_TOO_LONG_MESSAGE : EMAIL_PATTERN.test(value) ? undefined : EMAIL_INVALID_MESSAGE;

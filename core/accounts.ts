@@ -3,6 +3,7 @@ import {
   ACCOUNT_MESSAGES,
   EMAIL_INVALID_MESSAGE,
   EMAIL_MAX,
+  EMAIL_PATTERN,
   EMAIL_TOO_LONG_MESSAGE,
   NAME_MAX,
   NAME_TOO_LONG_MESSAGE,
@@ -27,7 +28,12 @@ export { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_MIN_MESSAGE };
 
 export const passwordSchema = z.string().min(PASSWORD_MIN, PASSWORD_MIN_MESSAGE).max(PASSWORD_MAX, PASSWORD_MAX_MESSAGE);
 
-export const emailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX, EMAIL_TOO_LONG_MESSAGE).pipe(z.email(EMAIL_INVALID_MESSAGE));
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX, EMAIL_TOO_LONG_MESSAGE)
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: EMAIL_INVALID_MESSAGE }));
 
 export const usernameSchema = z
   .string()

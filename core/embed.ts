@@ -1,5 +1,4 @@
-import type { TimeBreakdown } from './format';
-import type { QuoteItem } from './quote';
+import type { VatMode } from './price';
 
 /**
  * The embeddable estimator's contract (SPEC 2 Embedded widget, 5, 8, 9; DECISIONS, Embed
@@ -85,8 +84,10 @@ export interface EstimateEventDetail {
   analysisId: number;
   species: string | null;
   totalMinutes: { min: number; max: number };
-  /** Decimal text in GBP, e.g. "120.00"; null when the business's rate is 0. */
+  /** The price the visitor was shown, decimal text in GBP, e.g. "120.00"; null when the business's rate is 0. */
   cost: { min: string; max: string } | null;
+  /** Whether that price includes VAT ('inc'), excludes it ('ex') or has none ('none'); null with no price. */
+  vat: VatMode | null;
   currency: 'GBP';
 }
 
@@ -97,56 +98,15 @@ export interface LeadEventDetail {
 }
 
 /** What GET /api/businesses/{slug} tells anyone: never owner data or a balance. */
-export type EmbedStatus = 'available' | 'unavailable' | 'busy';
-export interface PublicBusiness {
-  name: string;
-  slug: string;
-  /** Decimal text such as "45.00" (SPEC 3). */
-  hourlyRate: string;
-  /** #rrggbb or null for the default green. */
-  accentColor: string | null;
-  status: EmbedStatus;
-  /**
-   * Whether this server reads a tree's size from the photo (a vision model is configured). When
-   * it cannot, the estimator asks the size questions up front; when it can, they are offered as
-   * "Let the photo decide". The visitor never reads why.
-   */
-  sizesFromPhoto: boolean;
-}
-
-/** The estimate a visitor sees: the SPEC 3 analysis fields, without the owner's notes or photo. */
-export interface EmbedAnalysis extends TimeBreakdown {
-  id: number;
-  species: string | null;
-  diameter: number | null;
-  height: number | null;
-  woodDensity: string | null;
-  factors: string[];
-  safetyWarnings: string[];
-  confidence: number;
-  siteVisitReason: string | null;
-  hourlyRate: string;
-  cost: { min: string; max: string } | null;
-  /** What the price covers and leaves out (stump, waste), from the visitor's answers (core/quote.ts includedWork). */
-  included: QuoteItem[];
-  /** Sizes that looked unlikely and the visitor said were right (core/plausibility.ts); empty when none. */
-  sizeWarnings: string[];
-}
-export interface EmbedAnalyzeResponse {
-  outcome: 'estimate';
-  analysis: EmbedAnalysis;
-  confidence: number;
-  cost?: { min: string; max: string };
-}
-
-/** No estimate without a size or for a non-tree photo: what to add, and nothing was charged (core/tree-details.ts). */
-export interface EmbedNeedsDetails {
-  outcome: 'needs_details';
-  message: string;
-  missing: ('height' | 'diameter' | 'tree_photo' | 'check_sizes')[];
-  reasons: string[];
-}
-export type EmbedAnalyzeOutcome = EmbedAnalyzeResponse | EmbedNeedsDetails;
+export const EMBED_STATUSES = ['available', 'unavailable', 'busy'] as const;
+export type EmbedStatus = (typeof EMBED_STATUSES)[number];
+/**
+ * The public business, the estimate a visitor sees and the needs-details answer: one shape each,
+ * defined by the zod schemas the server's OpenAPI document is built from (core/business.ts,
+ * core/embed-api.ts). Type-only imports, so the widget's bundle carries no zod.
+ */
+export type { PublicBusiness } from './business';
+export type { EmbedAnalysis, EmbedAnalyzeOutcome, EmbedAnalyzeResponse, EmbedNeedsDetails } from './embed-api';
 
 /**
  * The business's estimator funnel (issue 19): what is counted per UTC day. Loads, estimates,

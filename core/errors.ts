@@ -58,6 +58,8 @@ export const errorBodySchema = z.object({
   message: z.string(),
   code: errorCodeSchema,
   details: z.record(z.string(), z.array(z.string())).optional(),
+  /** POST /api/analyze-tree only: `message` again, under the name the first embeds read. */
+  error: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

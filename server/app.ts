@@ -25,6 +25,7 @@ import { businessRoutes } from './routes/businesses';
 import { capabilityRoutes } from './routes/capabilities';
 import { chatbotRoutes } from './routes/chatbot';
 import { creditRoutes } from './routes/credits';
+import { openApiRoutes } from './routes/openapi';
 import { settingsRoutes } from './routes/settings';
 
 export interface AppOptions {
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/capabilities', capabilityRoutes);
   api.route('/chatbot', chatbotRoutes(deps));
   api.route('/admin', adminRoutes);
+  api.route('/openapi.json', openApiRoutes);
   api.all('*', (c) => {
     throw new ApiError('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`);
   });

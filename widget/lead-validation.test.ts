@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_FOR_EMAIL, PHONE_FOR_CALL } from '../core/contact-preference';
+import { leadInputSchema } from '../core/business';
+import { CONTACT_METHODS, EMAIL_FOR_EMAIL, PHONE_FOR_CALL, type ContactMethod } from '../core/contact-preference';
 import { LEAD_LIMITS } from '../core/embed';
-import { CONTACT_REQUIRED, errorsFromDetails, validateLead } from './lead-validation';
+import { CONTACT_REQUIRED, errorsFromDetails, validateLead, type LeadErrors, type LeadFields } from './lead-validation';
 
 const empty = { name: '', email: '', phone: '', note: '' };
 
@@ -35,6 +36,73 @@ describe('validateLead', () => {
     expect(validateLead({ ...empty, name: 'Jo', phone: '07700900123', note: 'x'.repeat(LEAD_LIMITS.note + 1) }).note).toMatch(
       /at most/,
     );
+  });
+});
+
+/*
+ * One list of forms through the server's schema and the widget's check: both must accept the
+ * same forms and refuse the rest with the same first message on the same field (what the form
+ * shows under each input).
+ */
+function serverVerdict(fields: LeadFields, contactMethod: ContactMethod | null): LeadErrors {
+  const parsed = leadInputSchema.safeParse({ analysisId: 1, ...fields, contactMethod });
+  const errors: LeadErrors = {};
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const field = String(issue.path[0]) as keyof LeadErrors;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+const long = (n: number, c = 'a') => c.repeat(n);
+const names = ['Jo', '  Ash Birch  ', '', '   ', long(LEAD_LIMITS.name), long(LEAD_LIMITS.name + 1), 'Jo\nBcc: x@evil.example', 'Tab\there', 'Del\u007f'];
+const emails = [
+  '',
+  'jo@example.com',
+  '  Jo.Birch@Example.CO.UK ',
+  "o'neil+trees@mail-host.example.org",
+  'a@b.c',
+  'two..dots@example.com',
+  '.lead@example.com',
+  'trail.@example.com',
+  'jo@example',
+  'no-at-sign',
+  'a b@example.com',
+  'a@-host.com',
+  'ünï@example.com',
+  `${long(240)}@example.com`,
+  `${long(250)}@example.com`,
+];
+const phones = ['', '07700 900123', '+44 (0)20 7946-0958', '12345', '123456', long(20, '1'), long(21, '1'), 'call me', `${long(20, '1')} ${long(9, ' ')}1`];
+const notes = ['', 'Big oak by the gate', long(LEAD_LIMITS.note), long(LEAD_LIMITS.note + 1), `  ${long(LEAD_LIMITS.note)}  `];
+
+describe('the widget and the server check a quote request alike', () => {
+  const base: LeadFields = { name: 'Jo', email: 'jo@example.com', phone: '', note: '' };
+  const forms: LeadFields[] = [
+    ...names.map((name) => ({ ...base, name })),
+    ...emails.flatMap((email) => [
+      { ...base, email },
+      { ...base, email, phone: '07700 900123' },
+    ]),
+    ...phones.flatMap((phone) => [
+      { ...base, email: '', phone },
+      { ...base, phone },
+    ]),
+    ...notes.map((note) => ({ ...base, note })),
+    { name: '', email: '', phone: '', note: long(LEAD_LIMITS.note + 1) },
+    { name: long(200), email: 'a@b.c', phone: '12', note: '' },
+  ];
+
+  it.each([null, ...CONTACT_METHODS])('with contactMethod %s', (contactMethod) => {
+    for (const form of forms) {
+      expect(validateLead(form, { contactMethod }), JSON.stringify(form)).toEqual(serverVerdict(form, contactMethod));
+    }
+  });
+
+  it('refuses the addresses the server refuses, which a looser copy once let through', () => {
+    for (const email of ['a@b.c', 'two..dots@example.com']) {
+      expect(validateLead({ ...base, email }).email).toBe('Please enter a valid email address');
+    }
   });
 });
 

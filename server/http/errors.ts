@@ -53,7 +53,7 @@ function logFailure(err: Error, context: Context, code: string): void {
 export function renderError(err: Error, c: Context): Response {
   if (err instanceof DomainError && err.status >= 500) logFailure(err, c, err.code);
   if (err instanceof DomainError) {
-    const body: ErrorBody & { error?: string } = { message: err.message, code: err.code };
+    const body: ErrorBody = { message: err.message, code: err.code };
     if (err.details) body.details = err.details;
     // DECISIONS, Errors: the analysis route repeats the text as `error` (the widget reads it).
     if (c.req.path === '/api/analyze-tree') body.error = err.message;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { migrateDatabase, openDatabase, type Db } from '../../db/client';
-import { createApp, type AppOptions } from '../app';
+import { createApp, type App, type AppOptions } from '../app';
 import type { Clock } from '../clock';
 import { loadConfig, type Config } from '../config';
 import { createMailer } from '../mail/create-mailer';
@@ -37,6 +37,8 @@ export interface TestServer {
   mailer: Mailer;
   payments: PaymentProvider | null;
   dataDir: string;
+  /** The app itself, for tests that read its route list (app.routes). */
+  app: App;
   close(): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ export async function startTestServer(
     mailer,
     payments,
     dataDir,
+    app,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       mailer.close?.();

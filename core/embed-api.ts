@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { analysisSchema } from './analysis';
+import { needsDetailsSchema } from './tree-details';
+
+/**
+ * The embed analysis's answers as schemas: what POST /api/analyze-tree?businessSlug= answers a
+ * visitor. The server's OpenAPI document (server/routes/openapi.ts) is generated from them, and
+ * core/embed.ts takes its types from here with a type-only import, so the widget reads the same
+ * shape without carrying zod.
+ */
+
+/** A line of what the price covers or leaves out (core/quote.ts includedWork). */
+export const quoteItemSchema = z.object({ text: z.string(), included: z.boolean() });
+
+/** The estimate a visitor sees: the analysis's fields without the owner's notes, photo or calibration. */
+export const embedAnalysisSchema = analysisSchema
+  .pick({
+    id: true,
+    species: true,
+    diameter: true,
+    height: true,
+    woodDensity: true,
+    cuttingTimeMin: true,
+    cuttingTimeMax: true,
+    prepTimeMin: true,
+    prepTimeMax: true,
+    cleanupTimeMin: true,
+    cleanupTimeMax: true,
+    factors: true,
+    safetyWarnings: true,
+    confidence: true,
+    siteVisitReason: true,
+    hourlyRate: true,
+    cost: true,
+    price: true,
+    sizeWarnings: true,
+  })
+  .extend({
+    /** What the price covers and leaves out (stump, waste), from the visitor's answers. */
+    included: z.array(quoteItemSchema),
+  });
+
+export const embedAnalyzeResponseSchema = z.object({
+  outcome: z.literal('estimate'),
+  analysis: embedAnalysisSchema,
+  confidence: z.number().min(0).max(1),
+  /** Present when the business charges a rate: the same range as `analysis.cost`. */
+  cost: z.object({ min: z.string(), max: z.string() }).optional(),
+});
+
+/** An estimate (201), or what to add before one can be made (200, nothing charged). */
+export const embedAnalyzeOutcomeSchema = z.discriminatedUnion('outcome', [embedAnalyzeResponseSchema, needsDetailsSchema]);
+
+export type EmbedAnalysis = z.infer<typeof embedAnalysisSchema>;
+export type EmbedAnalyzeResponse = z.infer<typeof embedAnalyzeResponseSchema>;
+export type EmbedNeedsDetails = z.infer<typeof needsDetailsSchema>;
+export type EmbedAnalyzeOutcome = z.infer<typeof embedAnalyzeOutcomeSchema>;

@@ -1,0 +1,213 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { messageResponseSchema } from '../../core/accounts';
+import { ACCEPTED_IMAGE_TYPES, MAX_DESCRIPTION_CHARS, MAX_UPLOAD_BYTES } from '../../core/analysis';
+import { leadInputSchema, publicBusinessSchema, widgetEventSchema } from '../../core/business';
+import { SLUG_MAX, SLUG_PATTERN } from '../../core/embed';
+import { embedAnalyzeResponseSchema } from '../../core/embed-api';
+import { errorBodySchema } from '../../core/errors';
+import { siteDetailsSchema } from '../../core/site';
+import { needsDetailsSchema, treeDetailsSchema } from '../../core/tree-details';
+import type { AppEnv } from '../http/context';
+
+/**
+ * GET /api/openapi.json: the public embed API (what a business's web developer may call from
+ * their own site) as an OpenAPI 3.1 document. Every body schema is generated from the zod schema
+ * the server validates or answers with (z.toJSONSchema, JSON Schema 2020-12, which is OpenAPI
+ * 3.1's own dialect), so the document cannot drift from the code; openapi.test.ts checks the
+ * document's shape and real answers against it.
+ */
+export const openApiRoutes = new Hono<AppEnv>();
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * A zod schema as JSON Schema: `input` for what a client sends (before the server's trimming
+ * and defaults), `output` for what the server answers. The `$schema` line is left out: OpenAPI
+ * 3.1 documents already name the dialect.
+ */
+function fromZod(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, target: 'draft-2020-12' }) as JsonSchema;
+  return rest;
+}
+
+const ref = (name: keyof typeof componentSchemas) => ({ $ref: `#/components/schemas/${name}` });
+
+const componentSchemas = {
+  PublicBusiness: fromZod(publicBusinessSchema, 'output'),
+  EmbedEstimate: fromZod(embedAnalyzeResponseSchema, 'output'),
+  NeedsDetails: fromZod(needsDetailsSchema, 'output'),
+  LeadInput: fromZod(leadInputSchema, 'input'),
+  LeadThanks: fromZod(messageResponseSchema, 'output'),
+  WidgetEvent: fromZod(widgetEventSchema, 'input'),
+  TreeDetails: fromZod(treeDetailsSchema, 'input'),
+  SiteDetails: fromZod(siteDetailsSchema, 'input'),
+  Error: fromZod(errorBodySchema, 'output'),
+};
+
+const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
+
+/** The refusals every public call shares, and those only some make. */
+const retryAfter = {
+  'Retry-After': { description: 'Seconds until a request may be sent again.', schema: { type: 'integer', minimum: 0 } },
+};
+function errorResponse(description: string, headers?: JsonSchema) {
+  return { description, content: json(ref('Error')), ...(headers && { headers }) };
+}
+const notFound = errorResponse('No business has this slug.');
+const siteNotListed = errorResponse('The business lists the sites its estimator may run on, and the Origin is not one of them.');
+const tooMany = errorResponse('Too many requests from this address (or, for an analysis, for this business). `code` says which.', retryAfter);
+const invalid = errorResponse('The body is not valid; `details` names each field and what is wrong with it.');
+
+const slugParameter = {
+  name: 'slug',
+  in: 'path',
+  required: true,
+  description: "The business's estimator slug, as in the embed snippet.",
+  schema: { type: 'string', pattern: SLUG_PATTERN.source, maxLength: SLUG_MAX },
+};
+
+/**
+ * The analysis form, as the server reads it (server/analysis/upload.ts): a multipart body whose
+ * photo is a file part and whose tree and site answers are JSON text in plain text parts.
+ * `contentMediaType` and `contentSchema` are JSON Schema's words for "a string holding JSON of
+ * this shape"; the server checks the parsed text against the same schemas.
+ */
+const analysisForm = {
+  type: 'object',
+  required: ['image'],
+  properties: {
+    image: {
+      type: 'string',
+      contentMediaType: 'application/octet-stream',
+      description: `One photo of the tree, at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB: ${ACCEPTED_IMAGE_TYPES.join(', ')}, told apart by its bytes, not its name or part type.`,
+    },
+    description: {
+      type: 'string',
+      maxLength: MAX_DESCRIPTION_CHARS,
+      description: 'What the visitor says about the tree and the job, in their own words.',
+    },
+    treeDetails: {
+      type: 'string',
+      contentMediaType: 'application/json',
+      contentSchema: ref('TreeDetails'),
+      description: 'JSON text: species, height and trunk size as typed or chosen, and taps measured on the photo.',
+    },
+    siteDetails: {
+      type: 'string',
+      contentMediaType: 'application/json',
+      contentSchema: ref('SiteDetails'),
+      description: 'JSON text: the site questions the visitor answered; {} or absent when none.',
+    },
+    businessSlug: {
+      type: 'string',
+      description: 'The same slug as the query parameter, if sent (a call that names its business only here is accepted too).',
+    },
+  },
+};
+
+const paths = {
+  '/api/businesses/{slug}': {
+    get: {
+      operationId: 'getPublicBusiness',
+      summary: "A business's estimator: its name, rate, accent colour and whether it can take an analysis now",
+      parameters: [slugParameter],
+      responses: {
+        '200': { description: 'The business as anyone may see it.', content: json(ref('PublicBusiness')) },
+        '403': siteNotListed,
+        '404': notFound,
+        '429': tooMany,
+      },
+    },
+  },
+  '/api/analyze-tree': {
+    post: {
+      operationId: 'analyzeTreeForVisitor',
+      summary: "A visitor's estimate from a photo, at the business's rate, paid by the business",
+      description:
+        'Send no cookie. Everything that can refuse the call (an unknown business, a site it does not list, rate limits, a full day) does so before the photo is read.',
+      parameters: [
+        { name: 'businessSlug', in: 'query', required: true, description: 'Whose estimator this is.', schema: slugParameter.schema },
+      ],
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: analysisForm,
+            encoding: { image: { contentType: ACCEPTED_IMAGE_TYPES.join(', ') } },
+          },
+        },
+      },
+      responses: {
+        '201': { description: 'An estimate.', content: json(ref('EmbedEstimate')) },
+        '200': {
+          description: 'No estimate yet: the size is missing or the photo does not look like a tree. Nothing was charged.',
+          content: json(ref('NeedsDetails')),
+        },
+        '400': invalid,
+        '402': errorResponse('The estimator is temporarily unavailable (the business cannot pay for analyses).'),
+        '403': siteNotListed,
+        '404': notFound,
+        '408': errorResponse('The upload stopped sending for too long.'),
+        '413': errorResponse(`The photo is over ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB.`),
+        '415': errorResponse('The body is not a multipart form, or the photo is not a JPEG, PNG or WebP.'),
+        '429': tooMany,
+        '502': errorResponse('No estimate could be worked out just now; try again in a minute.'),
+        '503': errorResponse('Every analysis slot is taken.', retryAfter),
+      },
+    },
+  },
+  '/api/businesses/{slug}/leads': {
+    post: {
+      operationId: 'requestQuote',
+      summary: '"Request a quote" under an estimate: the visitor\'s contact details, sent to the business',
+      description:
+        'Besides the fields below: an e-mail address or a phone number is required, and a chosen contactMethod needs its detail. The `website` field must stay empty (people never see it).',
+      parameters: [slugParameter],
+      requestBody: { required: true, content: json(ref('LeadInput')) },
+      responses: {
+        '201': { description: 'Sent to the business.', content: json(ref('LeadThanks')) },
+        '400': invalid,
+        '403': siteNotListed,
+        '404': notFound,
+        '429': tooMany,
+      },
+    },
+  },
+  '/api/businesses/{slug}/events': {
+    post: {
+      operationId: 'recordWidgetEvent',
+      summary: "A step of the business's estimator funnel only the page sees (a photo chosen)",
+      parameters: [slugParameter],
+      requestBody: { required: true, content: json(ref('WidgetEvent')) },
+      responses: {
+        '204': { description: 'Counted (at most as often per address as a person could by hand).' },
+        '400': invalid,
+        '403': siteNotListed,
+        '404': notFound,
+        '429': tooMany,
+      },
+    },
+  },
+};
+
+/** The document; `serverUrl` is this install's public address. */
+export function embedApiDocument(serverUrl: string) {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'TreeAnalyzer Pro embed API',
+      version: '1',
+      description:
+        "What a business's own website may call: the estimator's business lookup, a visitor's analysis, quote requests and funnel events. Any site may call them with CORS and no credentials; a business that lists its site origins gets every other origin refused.",
+    },
+    servers: [{ url: serverUrl }],
+    paths,
+    components: { schemas: componentSchemas },
+  };
+}
+
+// Readable from any site, so a developer's own tools (an API explorer, a client generator) can load it.
+openApiRoutes.get('/', (c) =>
+  c.json(embedApiDocument(c.var.deps.config.publicUrl.replace(/\/$/, '')), 200, { 'Access-Control-Allow-Origin': '*' }),
+);

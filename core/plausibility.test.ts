@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { OPERATOR_WORDS } from './embed';
 import { measureFromPhoto, type PhotoMeasurement } from './photo-measure';
 import { EMPTY_MEASURE, type MeasureDraft } from './measure-draft';
+import type { ValueSource } from './tree-details';
 import {
   checkMeasuredSizes,
   checkTreeSizes,
@@ -9,6 +10,7 @@ import {
   confidenceWithSizeWarnings,
   MIN_HEIGHT_TO_TRUNK,
   MIN_REFERENCE_SHARE,
+  type SizeSource,
 } from './plausibility';
 import { ANY_TREE_LIMIT, SPECIES_LIMITS } from './species-limits';
 import { SPECIES } from './species';
@@ -104,6 +106,10 @@ describe('size checks', () => {
     for (const warning of [...warnings, ...checkTreeSizes({ species: 'Redbud', heightM: 35.5, diameterM: 2.96, measurement: REDBUD_TINY_REFERENCE })]) {
       expect(warning).not.toMatch(OPERATOR_WORDS);
     }
+  });
+
+  it('knows every source a size can come from', () => {
+    expectTypeOf<SizeSource>().toEqualTypeOf<ValueSource>();
   });
 
   it('halves the confidence of an estimate whose sizes were confirmed despite a warning', () => {

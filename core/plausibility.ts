@@ -1,7 +1,6 @@
 import { formatDiameter, formatHeight, photoMeasurementOf, type MeasureDraft } from './measure-draft';
 import { distance, measureFromPhoto, type PhotoMeasurement } from './photo-measure';
 import { ANY_TREE_LIMIT, SPECIES_LIMITS } from './species-limits';
-import type { ValueSource } from './tree-details';
 
 /**
  * Size checks: is this size believable for this tree, and can this photo measure it? Every size
@@ -11,6 +10,12 @@ import type { ValueSource } from './tree-details';
  * plain sentences that suit a tree surgeon and a homeowner alike, so the same words can be shown
  * anywhere. Zod-free and pure: the estimator loads it with its measuring panel.
  */
+
+/**
+ * Where a size came from: core/tree-details.ts ValueSource, spelt out here because that file
+ * brings zod, which the estimator's measuring chunk must not load (a test keeps the two equal).
+ */
+export type SizeSource = 'user' | 'measured' | 'band' | 'description' | 'model' | 'assumed';
 
 /** How far beyond the species' bound a size must go before the warning says "far". */
 const FAR = 2;
@@ -52,12 +57,12 @@ export interface SizesToCheck {
   heightM: number | null;
   diameterM: number | null;
   /** Where each size came from (default: the user's own). Sizes we assumed are not checked. */
-  sources?: { height?: ValueSource; diameter?: ValueSource };
+  sources?: { height?: SizeSource; diameter?: SizeSource };
   /** The taps, when a size was measured on the photo. */
   measurement?: PhotoMeasurement | null;
 }
 
-const FROM: Record<ValueSource, string> = {
+const FROM: Record<SizeSource, string> = {
   user: 'you entered',
   measured: 'measured on the photo',
   band: 'from the size chosen',
@@ -80,7 +85,7 @@ export function checkTreeSizes(input: SizesToCheck): string[] {
   const grows = listed ? `${withArticle(input.species!)} grows` : 'any tree in Britain grows';
   const warnings: string[] = [];
 
-  const over = (value: number, max: number, from: ValueSource) => value > max * (from === 'band' ? BAND_MARGIN : 1);
+  const over = (value: number, max: number, from: SizeSource) => value > max * (from === 'band' ? BAND_MARGIN : 1);
   if (heightM !== null && over(heightM, maxHeightM, heightFrom)) {
     const far = heightM >= maxHeightM * FAR ? 'far ' : '';
     warnings.push(`The height ${FROM[heightFrom]}, about ${formatHeight(heightM)}, is ${far}taller than ${grows} (at most about ${maxHeightM} m)`);

@@ -117,7 +117,10 @@ describe('the measuring panel chunk', () => {
     expect([...files].map((f) => f.slice(resolve(here, '../..').length + 1)).sort()).toEqual([
       'core/measure-draft.ts',
       'core/photo-measure.ts',
+      'core/plausibility.ts',
+      'core/species-limits.ts',
       'core/units.ts',
+      'widget/components/size-warnings.tsx',
       'widget/measure/measure-panel.tsx',
       'widget/measure/measure-steps.ts',
       'widget/ui.ts',

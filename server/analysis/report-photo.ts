@@ -1,3 +1,4 @@
+import { MEASURE_LINE_COLOURS } from '../../core/measure-colours';
 import { measureFromPhoto, type PhotoMeasurement, type PhotoPoint } from '../../core/photo-measure';
 import { COLOUR, type Doc } from './report-layout';
 import { loadSharp } from './sharp';
@@ -35,7 +36,8 @@ export function fitInBox(size: { width: number; height: number }, box: Box): Box
   return { x: box.x + (box.width - width) / 2, y: box.y + (box.height - height) / 2, width, height };
 }
 
-const LINE = { reference: '#ffd23f', tree: '#ff5a36', trunk: '#3ad0ff' };
+/** The measured lines in the colours the user drew them in on screen (core/measure-colours.ts). */
+const LINE = { reference: MEASURE_LINE_COLOURS.reference, tree: MEASURE_LINE_COLOURS.height, trunk: MEASURE_LINE_COLOURS.trunk };
 
 /**
  * Draws the photo fitted in `box`, and the measurement over it when there is one. Returns the

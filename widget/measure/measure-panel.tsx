@@ -1,6 +1,7 @@
 import { Check, RotateCcw, Undo2, ZoomIn, ZoomOut } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
-import { EMPTY_MEASURE, MEASURE_LINE_ORDER, MEASURE_LINES, measureForPhoto, type MeasureDraft, type MeasureLine, type ReferenceKey } from '../../core/measure-draft';
+import { EMPTY_MEASURE, MEASURE_LINE_ORDER, MEASURE_LINES, measureForPhoto, type MeasureDraft, type ReferenceKey } from '../../core/measure-draft';
+import { MEASURE_LINE_COLOURS } from '../../core/measure-colours';
 import { MEASURE_REFERENCES, type PhotoPoint } from '../../core/photo-measure';
 import { checkMeasuredSizes } from '../../core/plausibility';
 import { SizeWarnings } from '../components/size-warnings';
@@ -16,8 +17,8 @@ export interface MeasurePanelProps {
   species?: string;
 }
 
-/** Light colours with a dark outline: they stand out on foliage, sky and brick alike (as the dashboard draws them). */
-const LINE_COLOURS: Record<MeasureLine, string> = { reference: '#facc15', height: '#38bdf8', trunk: '#f9a8d4' };
+/** One colour per line, the same in the dashboard and on the PDF quote (core/measure-colours.ts). */
+const LINE_COLOURS = MEASURE_LINE_COLOURS;
 const SIZE_NAMES = { height: 'Height', trunk: 'Trunk' } as const;
 
 const ZOOMS = [1, 2, 3];

@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { MEASURE_LINE_COLOURS } from '../../../core/measure-colours';
 import { measureFromPhoto, type PhotoMeasurement, type PhotoPoint } from '../../../core/photo-measure';
 import { formatDiameter, formatHeight, formatNumber, type MeasureLine } from './tree-details-draft';
 
@@ -14,12 +15,8 @@ export interface DrawnLine {
   label: string;
 }
 
-/** Light colours with a dark outline and dark label text: they stand out on foliage, sky and brick alike. */
-export const LINE_COLOURS: Record<MeasureLine, string> = {
-  reference: '#facc15',
-  height: '#38bdf8',
-  trunk: '#f9a8d4',
-};
+/** One colour per line, the same in the estimator and on the PDF quote (core/measure-colours.ts). */
+export const LINE_COLOURS = MEASURE_LINE_COLOURS;
 
 /**
  * A line's label on the photo (`metres`: the reference's length, or the span measured), short enough to fit beside it on a phone: "Reference 2 m",

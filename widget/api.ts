@@ -1,5 +1,5 @@
 import type { ContactMethod, ContactTime } from '../core/contact-preference';
-import type { EmbedAnalyzeOutcome, PublicBusiness, WidgetEvent } from '../core/embed';
+import { EMBED_STATUSES, type EmbedAnalyzeOutcome, type PublicBusiness, type WidgetEvent } from '../core/embed';
 import { readErrorAnswer } from '../core/error-body';
 
 /**
@@ -79,18 +79,60 @@ async function json(response: Response): Promise<unknown> {
   }
 }
 
+/*
+ * The answers' shapes, checked field by field without zod (the bundle is budgeted): the fields
+ * the estimator reads must be there with their types, or the answer is "unexpected" rather than
+ * a screen that breaks halfway. The server's own schemas for them are core/business.ts
+ * publicBusinessSchema and core/embed-api.ts; fields added there later pass through unchecked.
+ */
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const isTextOrNull = (value: unknown) => value === null || isText(value);
+const isNumberOrNull = (value: unknown) => value === null || isNumber(value);
+const isTexts = (value: unknown) => Array.isArray(value) && value.every(isText);
+const isCostRange = (value: unknown) => isRecord(value) && isText(value.min) && isText(value.max);
+
 function isPublicBusiness(value: unknown): value is PublicBusiness {
-  return isRecord(value) && typeof value.name === 'string' && typeof value.status === 'string';
+  return (
+    isRecord(value) &&
+    isText(value.name) &&
+    isText(value.slug) &&
+    isText(value.hourlyRate) &&
+    isTextOrNull(value.accentColor) &&
+    (EMBED_STATUSES as readonly unknown[]).includes(value.status) &&
+    typeof value.sizesFromPhoto === 'boolean'
+  );
 }
 
-/** An estimate, or what is missing for one (core/embed.ts EmbedNeedsDetails: nothing was charged). */
+const TIME_FIELDS = ['cuttingTimeMin', 'cuttingTimeMax', 'prepTimeMin', 'prepTimeMax', 'cleanupTimeMin', 'cleanupTimeMax'] as const;
+
+/** The estimate's analysis: everything the result cards, the lead form and the host page's event read. */
+function isEmbedAnalysis(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    isNumber(value.id) &&
+    isTextOrNull(value.species) &&
+    isNumberOrNull(value.diameter) &&
+    isNumberOrNull(value.height) &&
+    isTextOrNull(value.woodDensity) &&
+    TIME_FIELDS.every((field) => isNumber(value[field])) &&
+    isTexts(value.factors) &&
+    isTexts(value.safetyWarnings) &&
+    isNumber(value.confidence) &&
+    isTextOrNull(value.siteVisitReason) &&
+    isText(value.hourlyRate) &&
+    (value.cost === null || isCostRange(value.cost)) &&
+    Array.isArray(value.included) &&
+    value.included.every((item) => isRecord(item) && isText(item.text) && typeof item.included === 'boolean') &&
+    isTexts(value.sizeWarnings)
+  );
+}
+
+/** An estimate, or what is missing for one (nothing was charged). */
 function isAnalyzeOutcome(value: unknown): value is EmbedAnalyzeOutcome {
   if (!isRecord(value)) return false;
-  if (value.outcome === 'needs_details') {
-    const texts = (list: unknown) => Array.isArray(list) && list.every((item) => typeof item === 'string');
-    return typeof value.message === 'string' && texts(value.missing) && texts(value.reasons);
-  }
-  return isRecord(value.analysis) && typeof value.analysis.id === 'number';
+  if (value.outcome === 'needs_details') return isText(value.message) && isTexts(value.missing) && isTexts(value.reasons);
+  return value.outcome === 'estimate' && isEmbedAnalysis(value.analysis) && isNumber(value.confidence);
 }
 
 export interface LeadRequest {

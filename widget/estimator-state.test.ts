@@ -103,10 +103,11 @@ describe('estimateEventDetail', () => {
       species: 'English oak',
       totalMinutes: { min: 30, max: 55 },
       cost: { min: '24.00', max: '44.00' },
+      vat: 'none',
       currency: 'GBP',
     });
-    // A business whose rate is 0 shows no cost, and the host page is told none.
-    const free = { ...ESTIMATE, analysis: { ...ESTIMATE_ANALYSIS, cost: null } };
-    expect(estimateEventDetail('oak', free).cost).toBeNull();
+    // A business whose rate is 0 shows no price, and the host page is told none.
+    const free = { ...ESTIMATE, analysis: { ...ESTIMATE_ANALYSIS, cost: null, price: null } };
+    expect(estimateEventDetail('oak', free)).toMatchObject({ cost: null, vat: null });
   });
 });

@@ -1,0 +1,49 @@
+import { afterAll } from 'vitest';
+import { grantTo } from '../testing/analysis';
+import { createBusinessFor, visitorAnalyze, visitorLead } from '../testing/business';
+import { registerClient, startTestServer } from '../testing/harness';
+import { runCommonRouteTests } from '../testing/route-guards';
+
+/*
+ * Every signed-in and admin route, read from the app itself: 401 signed out, 403 for a user on
+ * an admin route, 404 for another user's analysis, business or lead. The route list is known
+ * when the tests are collected, so the server starts here rather than in beforeAll.
+ */
+const server = await startTestServer();
+afterAll(() => server.close());
+
+runCommonRouteTests({
+  server,
+  publicRoutes: {
+    'POST /api/auth/register': 'signing up',
+    'POST /api/auth/login': 'signing in',
+    'POST /api/auth/logout': 'signing out answers the same with or without a session',
+    'POST /api/auth/forgot-password': 'asked for by someone who cannot sign in',
+    'POST /api/auth/reset-password': 'the e-mailed token is the credential',
+    'POST /api/stripe/webhook': "Stripe's call, checked by its signature",
+    'GET /api/businesses/:slug{[a-z0-9-]+}': "a business's estimator, read by any visitor",
+    'POST /api/businesses/:slug{[a-z0-9-]+}/events': "the estimator's funnel, sent by any visitor",
+    'POST /api/businesses/:slug{[a-z0-9-]+}/leads': "a visitor's quote request",
+    'POST /api/analyze-tree': "a visitor's analysis names its business; without one it needs a session (analysis.security.test.ts)",
+    'GET /api/capabilities': 'what the sign-in pages say about where estimates come from',
+    'POST /api/chatbot': 'the help assistant, on the public pages too',
+    'GET /api/openapi.json': 'the public embed API, documented',
+  },
+  async seed() {
+    const { client: owner, account } = await registerClient(server);
+    grantTo(server, account.username, 10);
+    const business = await createBusinessFor(owner);
+    const estimate = (await (await visitorAnalyze(server, business.slug)).json()) as { analysis: { id: number } };
+    const lead = await visitorLead(server, business.slug, { analysisId: estimate.analysis.id, name: 'Jo', phone: '07700 900123' });
+    if (lead.status !== 201) throw new Error(`lead: ${lead.status} ${await lead.text()}`);
+    const leads = (await (await owner.get(`/api/businesses/${business.id}/leads`)).json()) as { leads: { id: number }[] };
+    const { client: stranger } = await registerClient(server);
+    return {
+      stranger,
+      othersResources: {
+        analysis: { id: String(estimate.analysis.id) },
+        businesses: { id: String(business.id), leadId: String(leads.leads[0]!.id) },
+      },
+    };
+  },
+});

@@ -128,10 +128,8 @@ describe('an upload that stalls', () => {
     const answer = await drip.answer;
     drip.abort();
     expect(answer.status).toBe(408);
-    expect(errorBodySchema.parse(JSON.parse(answer.body))).toEqual({
-      code: 'REQUEST_TIMEOUT',
-      message: 'The upload stalled. Please check your connection and try again.',
-    });
+    const stalled = 'The upload stalled. Please check your connection and try again.';
+    expect(errorBodySchema.parse(JSON.parse(answer.body))).toEqual({ code: 'REQUEST_TIMEOUT', message: stalled, error: stalled });
     expect(money()).toEqual({ balance: 10, ledger: 10 });
     // Nothing was kept for it: the same user's next, complete upload is analysed and charged once.
     const res = await analyze(client, { description: DESCRIPTION });

@@ -56,7 +56,7 @@ describe("a visitor's own limit", () => {
     const body = await refused.json();
     const message = visitorLimitMessage(retryAfter);
     expect(message).toBe('You have made several estimates; please try again in 60 minutes');
-    expect(errorBodySchema.parse(body)).toEqual({ message, code: 'VISITOR_LIMIT' });
+    expect(errorBodySchema.parse(body)).toEqual({ message, code: 'VISITOR_LIMIT', error: message });
     expect(body.error).toBe(message);
     expect(message).not.toBe(EMBED_BUSY_MESSAGE);
     expect(message).not.toMatch(OPERATOR_WORDS);
@@ -86,7 +86,7 @@ describe("the business's limits", () => {
       const refused = await visitorAnalyze(busyServer, business.slug, { image: SMALL_PHOTO }, from('203.0.113.3'));
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(errorBodySchema.parse(await refused.json())).toEqual({ message: EMBED_BUSY_MESSAGE, code: 'RATE_LIMITED' });
+      expect(errorBodySchema.parse(await refused.json())).toEqual({ message: EMBED_BUSY_MESSAGE, code: 'RATE_LIMITED', error: EMBED_BUSY_MESSAGE });
     } finally {
       await busyServer.close();
     }
@@ -97,6 +97,6 @@ describe("the business's limits", () => {
     expect((await visitorAnalyze(server, business.slug, { image: SMALL_PHOTO }, from('192.0.2.10'))).status).toBe(201);
     const refused = await visitorAnalyze(server, business.slug, { image: SMALL_PHOTO }, from('192.0.2.11'));
     expect(refused.status).toBe(429);
-    expect(errorBodySchema.parse(await refused.json())).toEqual({ message: EMBED_BUSY_MESSAGE, code: 'RATE_LIMITED' });
+    expect(errorBodySchema.parse(await refused.json())).toEqual({ message: EMBED_BUSY_MESSAGE, code: 'RATE_LIMITED', error: EMBED_BUSY_MESSAGE });
   });
 });

@@ -8,6 +8,7 @@ import { embedAnalyzeResponseSchema } from '../../core/embed-api';
 import { errorBodySchema } from '../../core/errors';
 import { siteDetailsSchema } from '../../core/site';
 import { needsDetailsSchema, treeDetailsSchema } from '../../core/tree-details';
+import { UPLOAD_TEXT_FIELDS } from '../analysis/upload';
 import type { AppEnv } from '../http/context';
 
 /**
@@ -68,11 +69,36 @@ const slugParameter = {
 };
 
 /**
- * The analysis form, as the server reads it (server/analysis/upload.ts): a multipart body whose
- * photo is a file part and whose tree and site answers are JSON text in plain text parts.
- * `contentMediaType` and `contentSchema` are JSON Schema's words for "a string holding JSON of
- * this shape"; the server checks the parsed text against the same schemas.
+ * The analysis form's text parts, one for each field the server reads (UPLOAD_TEXT_FIELDS, so a
+ * field added there cannot go undocumented). The tree and site answers are JSON text in plain
+ * text parts: `contentMediaType` and `contentSchema` are JSON Schema's words for "a string
+ * holding JSON of this shape", and the server checks the parsed text against the same schemas.
  */
+const analysisTextFields: Record<keyof typeof UPLOAD_TEXT_FIELDS, JsonSchema> = {
+  description: {
+    type: 'string',
+    maxLength: MAX_DESCRIPTION_CHARS,
+    description: 'What the visitor says about the tree and the job, in their own words.',
+  },
+  treeDetails: {
+    type: 'string',
+    contentMediaType: 'application/json',
+    contentSchema: ref('TreeDetails'),
+    description: 'JSON text: species, height and trunk size as typed or chosen, and taps measured on the photo.',
+  },
+  siteDetails: {
+    type: 'string',
+    contentMediaType: 'application/json',
+    contentSchema: ref('SiteDetails'),
+    description: 'JSON text: the site questions the visitor answered; {} or absent when none.',
+  },
+  businessSlug: {
+    type: 'string',
+    description: 'The same slug as the query parameter, if sent (a call that names its business only here is accepted too).',
+  },
+};
+
+/** The analysis form, as the server reads it (server/analysis/upload.ts): the photo a file part, the rest text. */
 const analysisForm = {
   type: 'object',
   required: ['image'],
@@ -82,27 +108,7 @@ const analysisForm = {
       contentMediaType: 'application/octet-stream',
       description: `One photo of the tree, at most ${MAX_UPLOAD_BYTES / (1024 * 1024)} MB: ${ACCEPTED_IMAGE_TYPES.join(', ')}, told apart by its bytes, not its name or part type.`,
     },
-    description: {
-      type: 'string',
-      maxLength: MAX_DESCRIPTION_CHARS,
-      description: 'What the visitor says about the tree and the job, in their own words.',
-    },
-    treeDetails: {
-      type: 'string',
-      contentMediaType: 'application/json',
-      contentSchema: ref('TreeDetails'),
-      description: 'JSON text: species, height and trunk size as typed or chosen, and taps measured on the photo.',
-    },
-    siteDetails: {
-      type: 'string',
-      contentMediaType: 'application/json',
-      contentSchema: ref('SiteDetails'),
-      description: 'JSON text: the site questions the visitor answered; {} or absent when none.',
-    },
-    businessSlug: {
-      type: 'string',
-      description: 'The same slug as the query parameter, if sent (a call that names its business only here is accepted too).',
-    },
+    ...analysisTextFields,
   },
 };
 
@@ -127,7 +133,13 @@ const paths = {
       description:
         'Send no cookie. Everything that can refuse the call (an unknown business, a site it does not list, rate limits, a full day) does so before the photo is read.',
       parameters: [
-        { name: 'businessSlug', in: 'query', required: true, description: 'Whose estimator this is.', schema: slugParameter.schema },
+        {
+          name: 'businessSlug',
+          in: 'query',
+          required: false,
+          description: "Whose estimator this is. Send it here (or, failing that, as the form's businessSlug): everything that can refuse the call then does so before the photo is sent.",
+          schema: slugParameter.schema,
+        },
       ],
       requestBody: {
         required: true,

@@ -68,6 +68,11 @@ export function formatCostRange(cost: CostRange): string {
   return cost.minPence === cost.maxPence ? formatGbp(cost.minPence) : `${formatGbp(cost.minPence)} - ${formatGbp(cost.maxPence)}`;
 }
 
+/** "1.2 tonnes", or "350 kg" under a tonne (at least 10 kg): green wood as the factors and the price say it. */
+export function formatTonnes(tonnes: number): string {
+  return tonnes < 1 ? `${Math.max(10, Math.round((tonnes * 1000) / 10) * 10)} kg` : `${tonnes.toFixed(1)} tonnes`;
+}
+
 /** The most a feedback time may say: the API's bound on whole minutes (about 69 days). */
 export const MAX_DURATION_MINUTES = 100_000;
 

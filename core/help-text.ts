@@ -4,7 +4,7 @@ import { EMBED_IFRAME_HEIGHT } from './embed';
 import { formatGbp } from './money';
 import { MEASURE_REFERENCES } from './photo-measure';
 import { PLAN_ORDER, PLANS, UNLIMITED_PASS_DAYS, UNLIMITED_PASS_PRICE_PENCE, type Plan } from './plans';
-import { VAT_STANDARD_RATE_PERCENT } from './quote';
+import { VAT_STANDARD_RATE_PERCENT } from './price';
 
 /**
  * The product's help text, in one place (issue 12): the How It Works and Safety Guide dialogs
@@ -213,8 +213,8 @@ export function helpPassages(options: HelpOptions): HelpPassage[] {
     },
     {
       id: 'vat',
-      title: 'VAT on quotes',
-      text: `If you are VAT-registered, add your VAT number to the Company profile in Settings: your PDF quotes then treat the price from your hourly rate as before VAT and show VAT at ${VAT_STANDARD_RATE_PERCENT}% and the total including VAT. Without a VAT number, the price is shown as it is, with no VAT added.`,
+      title: 'VAT on prices and quotes',
+      text: `Choose how you charge VAT under Pricing in Settings (and for each website estimator): not VAT-registered, add VAT and show prices including it (what homeowners expect), or add VAT and show prices excluding it (trade customers). Your rates are always typed before VAT; VAT is ${VAT_STANDARD_RATE_PERCENT}%. The results, History, your website estimator, lead e-mails and PDF quotes then show the same figures and say "inc VAT" or "ex VAT"; the quote lists the total ex VAT, the VAT and the total inc VAT. Add your VAT number to the Company profile so it is printed on quotes.`,
       askedAs: 'vat tax inc ex inclusive exclusive including excluding plus registered hmrc',
     },
     {

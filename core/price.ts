@@ -1,4 +1,4 @@
-import { formatCostRange, type CostRange, type MinuteRange } from './format';
+import { formatCostRange, formatTonnes, type CostRange, type MinuteRange } from './format';
 import { costForMinutes, formatGbp } from './money';
 
 /**
@@ -109,6 +109,20 @@ export interface PriceInput {
 }
 
 /**
+ * The equipment a job calls for, from the site and the method: an access platform for a
+ * dismantle a vehicle can reach (open access; through a gate or a house a platform cannot get
+ * in, so the crew climbs), and traffic management where the tree could fall on a road or
+ * footpath (Chapter 8 signs and lights, or a council permit's conditions). A contractor who never
+ * uses a platform leaves its price at 0 and no line is added.
+ */
+export function equipmentFor(
+  site: { targets: string; access: string },
+  method: string,
+): { accessPlatform: boolean; trafficManagement: boolean } {
+  return { accessPlatform: method === 'climb_dismantle' && site.access === 'open', trafficManagement: site.targets === 'road' };
+}
+
+/**
  * VAT on an amount in pence, rounded to the nearer penny, a half penny up: HMRC's VAT Notice 700
  * paragraph 17.5 allows line-level VAT rounded to the nearer 1p (and forbids rounding it down to
  * whole pence at line level; HMRC manual VATREC12010). Integer arithmetic, no floats.
@@ -122,11 +136,6 @@ function crewHours({ min, max }: MinuteRange): string {
   const a = (min / 60).toFixed(1);
   const b = (max / 60).toFixed(1);
   return a === b ? `${a} crew-hours` : `${a}-${b} crew-hours`;
-}
-
-/** "0.8 tonnes" or "350 kg", as the time model's factors say it. */
-export function formatTonnes(tonnes: number): string {
-  return tonnes < 1 ? `${Math.max(10, Math.round((tonnes * 1000) / 10) * 10)} kg` : `${tonnes.toFixed(1)} tonnes`;
 }
 
 const fixed = (code: PriceLineCode, label: string, detail: string, pence: number): PriceLine[] =>
@@ -240,6 +249,8 @@ export function formatPrice(price: JobPrice): string {
 }
 
 export interface PriceRow {
+  /** The price line's code; none for the minimum charge and the totals. */
+  code?: PriceLineCode;
   label: string;
   detail?: string;
   value: string;
@@ -254,6 +265,7 @@ export interface PriceRow {
  */
 export function priceRows(price: JobPrice): PriceRow[] {
   const rows: PriceRow[] = price.lines.map((line) => ({
+    code: line.code,
     label: line.label,
     detail: line.detail,
     value: formatCostRange({ minPence: line.minPence, maxPence: line.maxPence }),

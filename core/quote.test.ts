@@ -1,27 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeMethod, formatQuoteDate, includedWork, quoteValidUntil, vatBreakdown } from './quote';
-
-describe('vatBreakdown', () => {
-  it('adds 20% in whole pence: price ex VAT, VAT, total inc VAT', () => {
-    expect(vatBreakdown(10_000)).toEqual({ netPence: 10_000, vatPence: 2_000, grossPence: 12_000 });
-    expect(vatBreakdown(6_753)).toEqual({ netPence: 6_753, vatPence: 1_351, grossPence: 8_104 });
-    expect(vatBreakdown(10_502)).toEqual({ netPence: 10_502, vatPence: 2_100, grossPence: 12_602 });
-    expect(vatBreakdown(0)).toEqual({ netPence: 0, vatPence: 0, grossPence: 0 });
-  });
-
-  it('rounds a half penny up (at 20% a whole-penny price never lands on one; at 5% it can)', () => {
-    expect(vatBreakdown(10, 5).vatPence).toBe(1);
-    expect(vatBreakdown(30, 5).vatPence).toBe(2);
-    expect(vatBreakdown(29, 5).vatPence).toBe(1);
-    expect(vatBreakdown(1, 20).vatPence).toBe(0);
-    expect(vatBreakdown(3, 20).vatPence).toBe(1);
-  });
-
-  it('is exact at the largest price a decimal(10,2) rate can give (no float drift)', () => {
-    // £99,999,999.99: VAT 1,999,999,999.8p rounds to 2,000,000,000p.
-    expect(vatBreakdown(9_999_999_999)).toEqual({ netPence: 9_999_999_999, vatPence: 2_000_000_000, grossPence: 11_999_999_999 });
-  });
-});
+import { describeMethod, formatQuoteDate, includedWork, quoteValidUntil } from './quote';
 
 describe('quoteValidUntil', () => {
   const day = (d: Date) => formatQuoteDate(d);

@@ -5,32 +5,8 @@ import { METHOD_LABELS, type Method } from './time-model';
 
 /**
  * The customer quote's rules, shared by the PDF and anything that shows a quote: the quote's
- * dates, VAT, and the work described in plain words. Pure; money in integer pence.
+ * dates and the work described in plain words. The price and VAT are core/price.ts's.
  */
-
-/**
- * UK standard rate of VAT, 20% since 4 January 2011 (GOV.UK "VAT rates"). Tree surgery and
- * felling are standard-rated services.
- */
-export const VAT_STANDARD_RATE_PERCENT = 20;
-
-export interface VatBreakdown {
-  netPence: number;
-  vatPence: number;
-  grossPence: number;
-}
-
-/**
- * Price ex VAT, VAT and total inc VAT, all integer pence. The quote's hourly rate is the price
- * before VAT. VAT is worked out per line (each amount shown gets its own calculation) and
- * rounded to the nearer penny, a half penny up: HMRC's VAT Notice 700 paragraph 17.5 allows
- * line-level VAT rounded to the nearer 1p (and forbids rounding it down to whole pence at line
- * level; HMRC manual VATREC12010). Integer arithmetic, no floats.
- */
-export function vatBreakdown(netPence: number, ratePercent = VAT_STANDARD_RATE_PERCENT): VatBreakdown {
-  const vatPence = Math.floor((netPence * ratePercent + 50) / 100);
-  return { netPence, vatPence, grossPence: netPence + vatPence };
-}
 
 const LONDON = 'Europe/London';
 

@@ -1,3 +1,4 @@
+import { formatTonnes } from './format';
 import type { Access, DragDistance, SiteDetails, Targets } from './site';
 
 /**
@@ -248,10 +249,6 @@ function methodReason(method: Method, targets: Targets, powerLines: boolean): st
   if (method === 'straight_fell') return ' (clear falling zone)';
   const what = powerLines ? 'power lines' : { nothing: 'nothing', fence_shed: 'a fence or shed', road: 'a road or footpath', building: 'a building' }[targets];
   return method === 'section_fell' ? ` (small enough to drop in pieces clear of ${what})` : ` (pieces lowered on ropes to protect ${what})`;
-}
-
-function formatTonnes(tonnes: number): string {
-  return tonnes < 1 ? `${Math.max(10, Math.round((tonnes * 1000) / 10) * 10)} kg` : `${tonnes.toFixed(1)} tonnes`;
 }
 
 // ---- Bounding a model's answer ----------------------------------------------------------------

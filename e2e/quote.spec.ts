@@ -99,7 +99,7 @@ test('a contractor fills the company profile, prices a tree and sends the custom
   expect(quote.text).toMatch(/Quote no\. TA-\d{6}/);
   // The server's clock is the real one: the quote is dated today (in the UK) and holds 21 days.
   expect(quote.text).toContain(`Valid until ${formatQuoteDate(quoteValidUntil(new Date(), VALIDITY_DAYS))}`);
-  expect(quote.text).toMatch(/Price ex VAT £[\d,.]+ - £[\d,.]+ VAT at 20% £[\d,.]+ - £[\d,.]+ Total inc VAT £[\d,.]+ - £[\d,.]+/);
+  expect(quote.text).toMatch(/Total ex VAT £[\d,.]+ - £[\d,.]+ VAT at 20% £[\d,.]+ - £[\d,.]+ Total inc VAT £[\d,.]+ - £[\d,.]+/);
   expect(quote.text).toContain('Oak');
   expect(quote.text).toContain('certified arborist');
   for (const internal of ['Internal notes', 'Not answered', 'assumed', 'Calibrat', 'provider', 'Provider', 'onfidence']) {

@@ -2,12 +2,15 @@ import {
   BUSINESS_NOT_FOUND_MESSAGE,
   EMBED_ANALYSIS_FAILED,
   EMBED_UNAVAILABLE_MESSAGE,
+  type EmbedAnalysis,
   type EmbedAnalyzeResponse,
   type EmbedNeedsDetails,
   type EstimateEventDetail,
   type PublicBusiness,
 } from '../core/embed';
 import { totalMinutes } from '../core/format';
+import { penceToDecimal } from '../core/money';
+import { headlineRange } from '../core/price';
 import { EmbedApiError } from './api';
 
 /**
@@ -72,6 +75,13 @@ export function viewForAnalysisError(error: unknown): EstimatorView {
   return { kind: 'failed', message: error.error ?? EMBED_ANALYSIS_FAILED };
 }
 
+/** The range the visitor was shown, as decimal text. */
+function shownRange(price: EmbedAnalysis['price']): EstimateEventDetail['cost'] {
+  if (!price) return null;
+  const { minPence, maxPence } = headlineRange(price);
+  return { min: penceToDecimal(minPence), max: penceToDecimal(maxPence) };
+}
+
 /** `event.detail` of tree-estimator:result for the host page's own analytics. */
 export function estimateEventDetail(slug: string, { analysis }: EmbedAnalyzeResponse): EstimateEventDetail {
   return {
@@ -79,7 +89,8 @@ export function estimateEventDetail(slug: string, { analysis }: EmbedAnalyzeResp
     analysisId: analysis.id,
     species: analysis.species,
     totalMinutes: totalMinutes(analysis),
-    cost: analysis.cost,
+    cost: shownRange(analysis.price),
+    vat: analysis.price?.vatMode ?? null,
     currency: 'GBP',
   };
 }

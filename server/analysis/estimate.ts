@@ -48,6 +48,8 @@ export interface Estimate {
   calibration: AppliedCalibration | null;
   sources: ValueSources;
   factors: string[];
+  /** The tree's green mass (kg) as the time model worked it out: what waste disposal is priced by. */
+  greenMassKg: number;
 }
 
 /**
@@ -166,6 +168,7 @@ export function buildEstimate(input: EstimateInput): Estimate {
     calibration: applied,
     sources: values.sources,
     factors: [...factors, ...perception.factors],
+    greenMassKg: model.greenMassKg,
   };
 }
 

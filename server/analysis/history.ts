@@ -2,7 +2,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type Database from 'better-sqlite3';
 import type { AnalysisList, AnalysisListItem } from '../../core/analysis';
 import { penceToDecimal } from '../../core/money';
+import { totalMinutes } from '../../core/format';
 import { storedMinutes } from '../../core/normalise';
+import { storedPrice } from './store';
 import type { Db } from '../../db/client';
 import { businesses, treeAnalyses } from '../../db/schema';
 
@@ -76,6 +78,8 @@ export function historyPageQuery(db: Db) {
       cleanupTimeMax: a.cleanupTimeMax,
       costMinPence: a.costMinPence,
       costMaxPence: a.costMaxPence,
+      hourlyRatePence: a.hourlyRatePence,
+      price: a.price,
       source: a.source,
       createdAt: a.createdAt,
       hasFeedback: sql<0 | 1>`(${a.actualCuttingTime} IS NOT NULL OR ${a.actualPrepTime} IS NOT NULL OR ${a.actualCleanupTime} IS NOT NULL OR coalesce(${a.feedback}, '') <> '')`,
@@ -109,6 +113,9 @@ type HistoryValues = [
   cleanupTimeMax: unknown,
   costMinPence: number | null,
   costMaxPence: number | null,
+  hourlyRatePence: number,
+  /** JSON text: the statement is raw. */
+  price: string | null,
   source: AnalysisListItem['source'],
   createdAt: number,
   hasFeedback: 0 | 1,
@@ -117,18 +124,22 @@ type HistoryValues = [
 
 /** Stored values read as toAnalysisView reads them (store.ts), so a card and its page agree. */
 function toListItem(row: HistoryValues): AnalysisListItem {
-  const [id, imageUrl, species, cutMin, cutMax, prepMin, prepMax, cleanMin, cleanMax, costMin, costMax, source, createdAt, hasFeedback, businessName] = row;
-  return {
-    id,
-    imageUrl,
-    species,
+  const [id, imageUrl, species, cutMin, cutMax, prepMin, prepMax, cleanMin, cleanMax, costMin, costMax, ratePence, price, source, createdAt, hasFeedback, businessName] = row;
+  const times = {
     cuttingTimeMin: storedMinutes(cutMin),
     cuttingTimeMax: storedMinutes(cutMax),
     prepTimeMin: storedMinutes(prepMin),
     prepTimeMax: storedMinutes(prepMax),
     cleanupTimeMin: storedMinutes(cleanMin),
     cleanupTimeMax: storedMinutes(cleanMax),
+  };
+  return {
+    id,
+    imageUrl,
+    species,
+    ...times,
     cost: costMin !== null && costMax !== null ? { min: penceToDecimal(costMin), max: penceToDecimal(costMax) } : null,
+    price: storedPrice({ price, costMinPence: costMin, costMaxPence: costMax, hourlyRatePence: ratePence }, totalMinutes(times)),
     businessName,
     source,
     createdAt: new Date(createdAt).toISOString(),

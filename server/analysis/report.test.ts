@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SAFETY_DISCLAIMER, type Analysis } from '../../core/analysis';
-import { formatCostRange, formatTimeRange, formatTotalTime, totalMinutes } from '../../core/format';
+import { formatTimeRange, formatTotalTime, totalMinutes } from '../../core/format';
 import { describeWoodDensity, UNKNOWN_SPECIES_GREEN_DENSITY_KG_M3 } from '../../core/species';
 import { normaliseLogo } from '../settings/logo';
 import { photo } from '../testing/analysis';
 import { testLogoPng } from '../testing/logo';
-import { QUOTE_GENERATED_AT, quoteAnalysis, TYPICAL_WARNINGS } from '../testing/quote';
+import { QUOTE_GENERATED_AT, quoteAnalysis, quotePrice, TYPICAL_WARNINGS } from '../testing/quote';
 import { buildReportPdf, type QuoteCompany, type ReportInput } from './report';
 
 // A real photo (CC BY-SA 4.0, Msact; see the fixtures' ATTRIBUTION.md), 450 x 600.
@@ -51,7 +51,7 @@ async function build(overrides: Partial<Analysis> = {}, input: Partial<ReportInp
 }
 
 /** What only the contractor may read; none of it belongs on the customer's copy. */
-const INTERNAL_WORDS = ['Internal notes', 'Not answered', 'assumed', 'Calibrated', 'calibrat', 'provider', 'Provider', 'Confidence', 'confidence', '72%', 'Measured on your photo', 'You entered it', 'Elm beside the garden room', 'About 2.4 tonnes'];
+const INTERNAL_WORDS = ['Internal notes', 'Not answered', 'assumed', 'Calibrated', 'calibrat', 'provider', 'Provider', 'Confidence', 'confidence', '72%', 'Measured on your photo', 'You entered it', 'Elm beside the garden room', 'About 2.4 tonnes of green wood and brush'];
 
 describe('the customer quote', () => {
   it('fits a typical job with logo, VAT and a measurement on one A4 page, saying who, what, when and how much', async () => {
@@ -103,19 +103,28 @@ describe('the customer quote', () => {
     expect(text).toContain('90 cm (35 in)');
   });
 
-  it('adds VAT at 20% to each end of the price, rounded per line to the nearer penny', async () => {
+  it('prints every line of the price with its working, then the total ex VAT, the VAT and the total inc VAT', async () => {
     const { text } = await build();
-    expect(text).toContain('Price ex VAT £67.53 - £105.02');
-    // 1350.6p rounds up to £13.51, 2100.4p down to £21.00.
-    expect(text).toContain('VAT at 20% £13.51 - £21.00');
-    expect(text).toContain('Total inc VAT £81.04 - £126.02');
-    expect(text).toContain('£30.00 an hour before VAT');
+    expect(text).toContain('Crew time £67.50 - £105.00 2.3-3.5 crew-hours at £30.00 an hour (crew of 2)');
+    expect(text).toContain('Travel £25.00');
+    expect(text).toContain('Waste disposal £144.00 About 2.4 tonnes of green waste at £60.00 a tonne');
+    expect(text).toContain('Stump grinder £90.00');
+    expect(text).toContain('Total ex VAT £326.50 - £364.00');
+    expect(text).toContain('VAT at 20% £65.30 - £72.80');
+    expect(text).toContain('Total inc VAT £391.80 - £436.80');
   });
 
-  it('shows the price alone, without any VAT line, when no VAT number is set', async () => {
-    const { text } = await build({}, { company: company({ vatNumber: '' }) });
-    expect(text).toContain(`Price ${formatCostRange({ minPence: 6753, maxPence: 10502 })}`);
-    expect(text).not.toContain('VAT');
+  it('says no VAT is charged, with no VAT line, for a contractor who is not VAT-registered', async () => {
+    const { text } = await build({ price: quotePrice({ vatMode: 'none' }) }, { company: company({ vatNumber: '' }) });
+    expect(text).toContain('Total (no VAT charged) £326.50 - £364.00');
+    expect(text).not.toContain('VAT at');
+    expect(text).not.toContain('inc VAT');
+  });
+
+  it('raises a small job to the minimum charge and says so', async () => {
+    const { text } = await build({ price: quotePrice({ minimumChargePence: 50000 }) });
+    expect(text).toContain('Minimum charge £500.00 Jobs start at £500.00 before VAT');
+    expect(text).toContain('Total inc VAT £600.00');
   });
 
   it('keeps every internal note off the customer copy', async () => {
@@ -143,7 +152,7 @@ describe('the customer quote', () => {
   });
 
   it('has no price line, only "to be confirmed", when no hourly rate is set', async () => {
-    const { text } = await build({ cost: null, hourlyRate: '0.00', siteVisitReason: null });
+    const { text } = await build({ cost: null, price: null, hourlyRate: '0.00', siteVisitReason: null });
     expect(text).toContain('Price to be confirmed');
     expect(text).not.toContain('£');
     expect(text).not.toContain('Site visit recommended');

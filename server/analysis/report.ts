@@ -109,7 +109,6 @@ export async function buildReportPdf(input: ReportInput): Promise<Buffer> {
   drawPhotoAndTree(doc, analysis, input.image, size);
   drawSiteVisit(doc, analysis.siteVisitReason);
   drawTimeAndPrice(doc, analysis);
-  drawIncluded(doc, analysis);
   drawList(doc, 'Safety notes', analysis.safetyWarnings, COLOUR.warn);
   drawAcceptance(doc, company, sender?.name ?? null, input.reference, validUntil);
   drawDisclaimer(doc);
@@ -288,11 +287,17 @@ function drawSiteVisit(doc: Doc, reason: string | null): void {
 /** The time table's height: its heading, then three rows and the total, 17 pt each (tableRow). */
 const TIME_TABLE_HEIGHT = SECTION_HEADING_HEIGHT + 4 * 17;
 
+/**
+ * Time on site and what the price includes down the left, the price on the right: the price's
+ * lines make it the taller column, and the list fills the room beside it.
+ */
 function drawTimeAndPrice(doc: Doc, analysis: Analysis): void {
   const priceX = MARGIN + TIME_TABLE_WIDTH + 18;
   const priceWidth = contentRight(doc) - priceX;
   const price = priceBox(doc, analysis, priceWidth);
-  ensureSpace(doc, SECTION_HEADING_HEIGHT + Math.max(TIME_TABLE_HEIGHT - SECTION_HEADING_HEIGHT, price.height));
+  const included = includedBlock(doc, analysis, TIME_TABLE_WIDTH);
+  const leftHeight = TIME_TABLE_HEIGHT + 12 + SECTION_HEADING_HEIGHT + included.height;
+  ensureSpace(doc, Math.max(leftHeight, SECTION_HEADING_HEIGHT + price.height));
   const top = doc.y;
   let y = sectionHeading(doc, 'Time on site', MARGIN, top, TIME_TABLE_WIDTH);
   const rows: [string, string][] = [
@@ -303,6 +308,9 @@ function drawTimeAndPrice(doc: Doc, analysis: Analysis): void {
   for (const row of rows) y = tableRow(doc, y, row, false);
   doc.moveTo(MARGIN, y).lineTo(MARGIN + TIME_TABLE_WIDTH, y).lineWidth(1).stroke(COLOUR.brand);
   y = tableRow(doc, y, ['Total time', formatTotalTime(totalMinutes(analysis))], true);
+  y = sectionHeading(doc, 'What the price includes', MARGIN, y + 12, TIME_TABLE_WIDTH);
+  included.draw(MARGIN, y);
+  y += included.height;
 
   const priceTop = sectionHeading(doc, 'Price', priceX, top, priceWidth);
   price.draw(priceX, priceTop);
@@ -325,7 +333,7 @@ function tableRow(doc: Doc, y: number, [label, value]: [string, string], bold: b
  * first (its height decides whether the section starts a new page), drawn second.
  */
 function priceBox(doc: Doc, analysis: Analysis, width: number): { height: number; draw: (x: number, top: number) => void } {
-  const pad = 10;
+  const pad = 9;
   const inner = width - 2 * pad;
   if (!analysis.price) {
     const height = 58;
@@ -338,8 +346,15 @@ function priceBox(doc: Doc, analysis: Analysis, width: number): { height: number
       },
     };
   }
-  const rows = priceRows(analysis.price).map((row) => ({ ...row, label: winAnsi(row.label), detail: row.detail ? winAnsi(row.detail) : undefined }));
-  const basis = 'The crew time follows the time the job takes; the other lines are fixed for this job.';
+  // The working of the lines worked out from the job (crew time, waste by weight); a fixed price
+  // needs none, and "What the price includes" below says what the equipment is for.
+  const worked = new Set<PriceRow['code']>(['labour', 'waste']);
+  const rows = priceRows(analysis.price).map((row) => ({
+    ...row,
+    label: winAnsi(row.label),
+    detail: row.detail && (row.code === undefined || worked.has(row.code)) ? winAnsi(row.detail) : undefined,
+  }));
+  const basis = 'Crew time follows the time the job takes.';
   const labelFont = (row: PriceRow) => doc.font(row.strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(row.strong ? 10 : 9.5);
   const valueFont = (row: PriceRow) => doc.font('Helvetica-Bold').fontSize(row.strong ? 13 : 9.5);
   const detailFont = () => doc.font('Helvetica').fontSize(7.5);
@@ -347,9 +362,11 @@ function priceBox(doc: Doc, analysis: Analysis, width: number): { height: number
     const valueWidth = valueFont(row).widthOfString(row.value);
     // A value too wide to sit beside its label (a large job's range) goes under it.
     const stacked = labelFont(row).widthOfString(row.label) + 12 + valueWidth > inner;
-    const rowHeight = row.strong ? 22 : 15;
-    const detailHeight = row.detail ? detailFont().heightOfString(row.detail, { width: stacked ? inner : inner - valueWidth - 8 }) + 1 : 0;
-    return { row, valueWidth, stacked, detailHeight, height: rowHeight + detailHeight + (stacked ? (row.strong ? 14 : 12) : 0) + (row.detail ? 3 : 0) };
+    const rowHeight = row.strong ? 20 : 14;
+    // The working sits under the line, the box's full width.
+    const detailHeight = row.detail ? detailFont().heightOfString(row.detail, { width: inner }) + 2 : 0;
+    const ruleGap = row.label.startsWith('Total') && !rows.slice(0, rows.indexOf(row)).some((r) => r.label.startsWith('Total')) ? 4 : 0;
+    return { row, valueWidth, stacked, detailHeight, ruleGap, height: ruleGap + rowHeight + detailHeight + (stacked ? (row.strong ? 14 : 12) : 0) };
   });
   const basisHeight = doc.font('Helvetica').fontSize(8).heightOfString(basis, { width: inner });
   const height = pad * 2 + placed.reduce((h, p) => h + p.height, 0) + 6 + basisHeight;
@@ -358,23 +375,22 @@ function priceBox(doc: Doc, analysis: Analysis, width: number): { height: number
     draw: (x, top) => {
       doc.roundedRect(x, top, width, height, 4).fill(COLOUR.brandLight);
       let ly = top + pad;
-      let ruled = false;
-      for (const { row, valueWidth, stacked, detailHeight, height: rowHeight } of placed) {
+      for (const { row, valueWidth, stacked, detailHeight, ruleGap, height: rowHeight } of placed) {
         // One rule above the totals.
-        if (row.label.startsWith('Total') && !ruled) {
-          doc.moveTo(x + pad, ly - 2).lineTo(x + width - pad, ly - 2).lineWidth(0.75).stroke(COLOUR.brand);
-          ruled = true;
+        if (ruleGap > 0) {
+          doc.moveTo(x + pad, ly).lineTo(x + width - pad, ly).lineWidth(0.75).stroke(COLOUR.brand);
+          ly += ruleGap;
         }
         labelFont(row).fillColor(row.strong ? COLOUR.brand : COLOUR.text);
         doc.text(row.label, x + pad, ly + (row.strong ? 4 : 0), { lineBreak: false });
         // Right-aligned by its measured width, so a long value can never wrap or run past the box.
-        const valueY = stacked ? ly + rowHeight - detailHeight - (row.strong ? 20 : 16) : ly + (row.strong ? 2 : 0);
+        const valueY = stacked ? ly + (row.strong ? 18 : 13) : ly + (row.strong ? 2 : 0);
         valueFont(row).text(row.value, x + pad + inner - valueWidth, valueY, { lineBreak: false });
         if (row.detail) {
           detailFont().fillColor(COLOUR.muted);
-          doc.text(row.detail, x + pad, ly + (row.strong ? 20 : 12), { width: stacked ? inner : inner - valueWidth - 8 });
+          doc.text(row.detail, x + pad, ly + rowHeight - ruleGap - detailHeight - 2, { width: inner });
         }
-        ly += rowHeight;
+        ly += rowHeight - ruleGap;
       }
       doc.fillColor(COLOUR.muted).font('Helvetica').fontSize(8).text(basis, x + pad, ly + 4, { width: inner });
     },
@@ -382,44 +398,31 @@ function priceBox(doc: Doc, analysis: Analysis, width: number): { height: number
 }
 
 /**
- * Two columns of ticks (in the price) and dashes (not in it), read down the left column first.
- * The left column is as wide as its longest item needs (up to half), so the right one, where
- * "Not included: ..." lands, gets the rest; each row is as tall as the taller of its two items
- * wrapped to its column (pdfkit's heightOfString), so a long item takes a second line and
- * pushes the next row down instead of printing over it.
+ * Ticks (in the price) and dashes (not in it), one item a row; each row as tall as its text
+ * wrapped to the width (pdfkit's heightOfString), so a long item takes a second line and pushes
+ * the next row down instead of printing over it. Measured first, drawn second.
  */
-function drawIncluded(doc: Doc, analysis: Analysis): void {
+function includedBlock(doc: Doc, analysis: Analysis, width: number): { height: number; draw: (x: number, top: number) => void } {
   const items = includedWork(analysis.siteDetails, analysis.factors).map((item) => ({
     ...item,
     line: item.included ? item.text : `Not included: ${item.text}`,
   }));
-  const width = contentWidth(doc);
-  const [mark, gutter] = [14, 16];
-  const rowCount = Math.ceil(items.length / 2);
-  const columns = [items.slice(0, rowCount), items.slice(rowCount)];
+  const mark = 14;
   doc.font('Helvetica').fontSize(9.5);
-  const leftNeeds = Math.max(...(columns[0] ?? []).map((item) => doc.widthOfString(item.line))) + 1;
-  const leftText = Math.min(leftNeeds, (width - gutter) / 2 - mark);
-  const textWidths = [leftText, width - gutter - 2 * mark - leftText];
-  const columnX = [MARGIN, MARGIN + mark + leftText + gutter];
-  const heights = Array.from({ length: rowCount }, (_, r) =>
-    Math.max(...columns.map((column, c) => (column[r] ? doc.heightOfString(column[r].line, { width: textWidths[c] }) : 0))) + INCLUDED_ROW_GAP,
-  );
-  ensureSpace(doc, SECTION_HEADING_HEIGHT + heights.reduce((sum, h) => sum + h, 0));
-  let y = sectionHeading(doc, 'What the price includes', MARGIN, doc.y, width);
-  heights.forEach((height, r) => {
-    columns.forEach((column, c) => {
-      const item = column[r];
-      const x = columnX[c] ?? MARGIN;
-      if (!item) return;
-      if (item.included) drawTick(doc, x, y + 1, COLOUR.brand);
-      else drawDash(doc, x, y + 1, COLOUR.muted);
-      doc.fillColor(item.included ? COLOUR.text : COLOUR.muted).font('Helvetica').fontSize(9.5);
-      doc.text(item.line, x + mark, y, { width: textWidths[c] });
-    });
-    y += height;
-  });
-  doc.y = y + 10;
+  const heights = items.map((item) => doc.heightOfString(item.line, { width: width - mark }) + INCLUDED_ROW_GAP);
+  return {
+    height: heights.reduce((sum, h) => sum + h, 0),
+    draw: (x, top) => {
+      let y = top;
+      items.forEach((item, i) => {
+        if (item.included) drawTick(doc, x, y + 1, COLOUR.brand);
+        else drawDash(doc, x, y + 1, COLOUR.muted);
+        doc.fillColor(item.included ? COLOUR.text : COLOUR.muted).font('Helvetica').fontSize(9.5);
+        doc.text(item.line, x + mark, y, { width: width - mark });
+        y += heights[i] ?? 0;
+      });
+    },
+  };
 }
 
 /** How to accept: who to contact, quoting what, by when. Only when there is someone to contact. */

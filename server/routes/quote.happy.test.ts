@@ -37,7 +37,7 @@ describe('the quote PDF over HTTP', () => {
     expect(customer.text).toContain('Date 1 June 2026');
     expect(customer.text).toContain('Valid until 15 June 2026');
     expect(customer.text).toContain('VAT registration no. GB 123 4567 89');
-    expect(customer.text).toMatch(/Price ex VAT £[\d,]+\.\d\d - £[\d,]+\.\d\d VAT at 20% £[\d,]+\.\d\d - £[\d,]+\.\d\d Total inc VAT/);
+    expect(customer.text).toMatch(/Total ex VAT £[\d,]+\.\d\d - £[\d,]+\.\d\d VAT at 20% £[\d,]+\.\d\d - £[\d,]+\.\d\d Total inc VAT/);
     for (const word of ['Not answered', 'Calibrat', 'provider', 'Provider', 'onfidence', 'Internal notes']) expect(customer.text, word).not.toContain(word);
 
     const internalRes = await client.get(`/api/analysis/${analysis.id}/report.pdf?copy=internal`);

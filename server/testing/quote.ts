@@ -1,6 +1,6 @@
 import { getDocumentProxy } from 'unpdf';
 import type { Analysis } from '../../core/analysis';
-import { priceFromCost } from '../../core/price';
+import { priceJob, type PricingRules } from '../../core/price';
 
 /** Quote (PDF) fixtures: the analyses and the way tests read a quote's printed text back. */
 
@@ -14,6 +14,38 @@ export const TYPICAL_WARNINGS = [
   'Climbing and rigging: use a qualified climber with a ground-based rescue plan (LOLER-inspected equipment).',
   'Do not work in winds above 25 mph.',
 ];
+
+/**
+ * A VAT-registered contractor's rules: £25 travel, £60 a tonne for green waste, £90 for the stump
+ * grinder, prices shown inc VAT. The elm is 2.4 t, behind a side gate (no platform), not by a road.
+ */
+export const QUOTE_RULES: PricingRules = {
+  crewSize: 2,
+  minimumChargePence: 0,
+  travelPence: 2500,
+  wastePerTonnePence: 6000,
+  stumpGrindingPence: 9000,
+  accessPlatformPence: 0,
+  trafficManagementPence: 0,
+  vatMode: 'inc',
+};
+
+/**
+ * The elm's price under those rules: crew time £67.50 - £105.00, travel £25.00, waste £144.00,
+ * stump grinder £90.00; £326.50 - £364.00 ex VAT, VAT £65.30 - £72.80, £391.80 - £436.80 inc VAT.
+ */
+export function quotePrice(rules: Partial<PricingRules> = {}) {
+  return priceJob({
+    minutes: { min: 135, max: 210 },
+    hourlyRatePence: 3000,
+    rules: { ...QUOTE_RULES, ...rules },
+    greenTonnes: 2.4,
+    wasteRemoval: true,
+    stumpGrinding: true,
+    accessPlatform: false,
+    trafficManagement: false,
+  });
+}
 
 /** A large elm by a building, measured on its photo (e2e/fixtures/photos/elm-beside-building.jpg). */
 export function quoteAnalysis(overrides: Partial<Analysis> = {}): Analysis {
@@ -49,9 +81,9 @@ export function quoteAnalysis(overrides: Partial<Analysis> = {}): Analysis {
     description: 'Elm beside the garden room, about 55 ft',
     siteDetails: { targets: 'building', access: 'side_gate', powerLines: true, stumpGrinding: true, wasteRemoval: true },
     hourlyRate: '30.00',
-    // Odd pence, so VAT's rounding shows: 20% of 6753 is 1350.6, of 10502 is 2100.4.
-    cost: { min: '67.53', max: '105.02' },
-    price: priceFromCost({ minPence: 6753, maxPence: 10502 }, { min: 135, max: 210 }, 3000),
+    // 2h 15m - 3h 30m at £30.00.
+    cost: { min: '67.50', max: '105.00' },
+    price: quotePrice(),
     actualCuttingTime: null,
     actualPrepTime: null,
     actualCleanupTime: null,

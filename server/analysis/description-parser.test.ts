@@ -105,7 +105,7 @@ describe('parseDescription: sizes in any order and unit', () => {
   it('ignores unbelievable sizes and says so', () => {
     const p = parseDescription('9000 ft tall');
     expect(p.heightFt).toBeNull();
-    expect(p.factors).toEqual(['Your project details gave a height of 9000 ft, outside 3-400 ft; it was ignored']);
+    expect(p.factors).toEqual(['Your project details gave a height of 9000 ft, outside 3-230 ft; it was ignored']);
     expect(parseDescription('0.2 inch trunk').dbhIn).toBeNull();
   });
 

@@ -1,4 +1,5 @@
 import { ACCESS_LABELS, DRAG_LABELS, TARGET_LABELS, type SiteDetails, type Targets } from '../../core/site';
+import { SITE_ASSUMED_PREFIX } from '../../core/quote';
 import { describeWoodDensity } from '../../core/species';
 import { boundToModel, estimateTimes, type Method, type TimeModelInput, type TimeRange } from '../../core/time-model';
 import type { ValueSources } from '../../core/tree-details';
@@ -116,7 +117,7 @@ export function buildEstimate(input: EstimateInput): Estimate {
   else if (!species.species) factors.push(`${species.name} is not in our species list: assumed dense hardwood`);
 
   const { site, assumed } = resolveSite(input.answers, { ...input.described, ...perception.site });
-  if (assumed.length > 0) factors.push(`Not answered, assumed: ${assumed.join(', ')}`);
+  if (assumed.length > 0) factors.push(`${SITE_ASSUMED_PREFIX}${assumed.join(', ')}`);
 
   const model = estimateTimes({
     dbhIn: usedDbhIn!,

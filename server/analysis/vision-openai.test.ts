@@ -133,8 +133,8 @@ describe('the answer', () => {
     const perception = await provider().perceive(input());
     expect(perception.species).toBeNull();
     expect([perception.dbhIn, perception.heightFt, perception.crownSpreadFt]).toEqual([null, null, null]);
-    expect(perception.factors).toContain('The AI model gave a trunk diameter of 9999 in, outside 1-200 in; it was ignored');
-    expect(perception.factors).toContain('The AI model gave a height of 0.5 ft, outside 3-400 ft; it was ignored');
+    expect(perception.factors).toContain('The AI model gave a trunk diameter of 9999 in, outside 1-180 in; it was ignored');
+    expect(perception.factors).toContain('The AI model gave a height of 0.5 ft, outside 3-230 ft; it was ignored');
     expect(perception.site).toEqual({ powerLines: true });
     expect(perception.times).toEqual({
       cutting: { min: 30, max: 120 },

@@ -23,7 +23,7 @@ import { canPayAnalysis } from '../credits/ledger';
 import { isPublicCrossOrigin, publicCors } from '../http/public-access';
 import { clientAddress, type Refusal } from '../http/rate-limit';
 import { publicBusiness } from './businesses';
-import { buildReportPdf } from '../analysis/report';
+import { buildReportPdf } from '../quotes/report';
 import { saveFeedback } from '../analysis/feedback';
 import { decodeHistoryCursor, listHistoryPage } from '../analysis/history';
 import { findOwnAnalysis, readImage, referenceFor, toAnalysisView, toEmbedAnalysis } from '../analysis/store';

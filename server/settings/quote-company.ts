@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import type { QuoteCompany } from '../analysis/report';
+import type { QuoteCompany } from '../quotes/report';
 import { readLogo } from './logo';
 import { getCompanyProfile } from './settings';
 

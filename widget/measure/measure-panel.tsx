@@ -6,6 +6,7 @@ import { MEASURE_REFERENCES, type PhotoPoint } from '../../core/photo-measure';
 import { checkMeasuredSizes } from '../../core/plausibility';
 import { SizeWarnings } from '../components/size-warnings';
 import { buttonStyles, hintStyles } from '../ui';
+import { useBusinessUnits } from '../units-context';
 import { anyTap, currentStep, measuredText, stepText, undoLastTap, withPoint } from './measure-steps';
 
 export interface MeasurePanelProps {
@@ -70,7 +71,7 @@ export default function MeasurePanel({ file, value, onChange, onDone, species }:
   const width = loaded ? value.imageWidth : 4;
   const height = loaded ? value.imageHeight : 3;
   const step = currentStep(value, heightSkipped);
-  const measured = measuredText(value, heightSkipped);
+  const measured = measuredText(value, heightSkipped, useBusinessUnits());
   const tapped = anyTap(value);
   const sizeWarnings = checkMeasuredSizes(value, species || null);
 

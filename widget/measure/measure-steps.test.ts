@@ -70,6 +70,8 @@ describe('the measuring steps', () => {
     expect(draft.points.height).toEqual({});
     expect(currentStep(tapAll(PHOTO, TAPS.slice(0, 2)), true)).toMatchObject({ line: 'trunk', point: 'left', number: 5 });
     expect(measuredText(draft, true)).toMatchObject({ height: 'Skipped', trunk: 'About 50 cm (20 in) across', usable: true });
+    // An imperial business's visitor reads feet and inches first.
+    expect(measuredText(tapAll(PHOTO, TAPS), false, 'imperial')).toMatchObject({ height: 'About 39 ft (12.0 m) tall', trunk: 'About 20 in (50 cm) across' });
   });
 });
 
@@ -124,6 +126,7 @@ describe('the measuring panel chunk', () => {
       'widget/measure/measure-panel.tsx',
       'widget/measure/measure-steps.ts',
       'widget/ui.ts',
+      'widget/units-context.ts',
     ]);
     expect([...packages].sort()).toEqual(['lucide-react', 'react']);
   });

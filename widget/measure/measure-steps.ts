@@ -10,6 +10,7 @@ import {
   type ReferenceKey,
 } from '../../core/measure-draft';
 import type { PhotoPoint } from '../../core/photo-measure';
+import type { UnitSystem } from '../../core/units';
 
 /**
  * The measuring panel's steps, in a homeowner's words: six taps in order (the reference's
@@ -100,13 +101,13 @@ export interface MeasuredText {
   usable: boolean;
 }
 
-/** "About 6.1 m (20 ft) tall", "About 50 cm (20 in) across", or where each one stands. */
-export function measuredText(draft: MeasureDraft, heightSkipped: boolean): MeasuredText {
+/** "About 6.1 m (20 ft) tall", "About 50 cm (20 in) across" (feet and inches first for an imperial business), or where each one stands. */
+export function measuredText(draft: MeasureDraft, heightSkipped: boolean, units: UnitSystem = 'metric'): MeasuredText {
   const sizes = measuredSizes(draft);
   const known = sizes && 'heightM' in sizes ? sizes : { heightM: null, diameterM: null };
   const height =
-    known.heightM !== null ? `About ${formatHeight(known.heightM)} tall` : heightSkipped ? 'Skipped' : 'Not measured yet';
-  const trunk = known.diameterM !== null ? `About ${formatDiameter(known.diameterM)} across` : 'Not measured yet';
+    known.heightM !== null ? `About ${formatHeight(known.heightM, units)} tall` : heightSkipped ? 'Skipped' : 'Not measured yet';
+  const trunk = known.diameterM !== null ? `About ${formatDiameter(known.diameterM, units)} across` : 'Not measured yet';
   return {
     height,
     trunk,

@@ -1,7 +1,9 @@
 import { Ruler } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { formatDiameter, formatHeight, measuredSizes, type MeasureDraft } from '../../core/measure-draft';
+import type { UnitSystem } from '../../core/units';
 import { buttonStyles } from '../ui';
+import { useBusinessUnits } from '../units-context';
 
 /** Measuring on the photo: its own chunk, fetched only when a visitor asks for it (issue 19, goal 3). */
 const MeasurePanel = lazy(() => import('../measure/measure-panel'));
@@ -17,10 +19,10 @@ interface MeasureSectionProps {
 }
 
 /** What the taps measured, in the visitor's words, or nothing yet. */
-export function measuredSummary(measure: MeasureDraft): string | null {
+export function measuredSummary(measure: MeasureDraft, units: UnitSystem = 'metric'): string | null {
   const sizes = measuredSizes(measure);
   if (!sizes || 'problem' in sizes) return null;
-  const parts = [sizes.heightM !== null && `about ${formatHeight(sizes.heightM)} tall`, sizes.diameterM !== null && `a trunk about ${formatDiameter(sizes.diameterM)} across`];
+  const parts = [sizes.heightM !== null && `about ${formatHeight(sizes.heightM, units)} tall`, sizes.diameterM !== null && `a trunk about ${formatDiameter(sizes.diameterM, units)} across`];
   const said = parts.filter(Boolean).join(', ');
   return said ? `Measured on your photo: ${said}.` : null;
 }
@@ -29,7 +31,7 @@ export function measuredSummary(measure: MeasureDraft): string | null {
 export function MeasureSection({ file, value, onChange, species }: MeasureSectionProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const summary = measuredSummary(value);
+  const summary = measuredSummary(value, useBusinessUnits());
   return (
     <div className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-stone-50 p-3">
       <div className="flex flex-col gap-2">

@@ -29,22 +29,22 @@ describe('sizes from a model or a reading', () => {
   });
 
   it('turns negative, zero and absurd sizes into null', () => {
-    for (const raw of [-5, 0, 0.5, 201, 9999, 1e9, Number.NaN, null, undefined, 'big']) {
+    for (const raw of [-5, 0, 0.5, 181, 9999, 1e9, Number.NaN, null, undefined, 'big']) {
       expect(wholeSize('dbhIn', raw), String(raw)).toBeNull();
     }
-    for (const raw of [-40, 0, 2, 401, 5000]) expect(wholeSize('heightFt', raw), String(raw)).toBeNull();
+    for (const raw of [-40, 0, 2, 231, 5000]) expect(wholeSize('heightFt', raw), String(raw)).toBeNull();
     expect(wholeSize('dbhIn', 1)).toBe(1);
-    expect(wholeSize('dbhIn', 200)).toBe(200);
+    expect(wholeSize('dbhIn', 180)).toBe(180);
     expect(wholeSize('heightFt', 3)).toBe(3);
-    expect(wholeSize('heightFt', 400)).toBe(400);
+    expect(wholeSize('heightFt', 230)).toBe(230);
   });
 
   it('says what it ignored, and stays quiet about what was never given', () => {
     const { sizes, factors } = normaliseSizes({ dbhIn: 9999, heightFt: -3, crownSpreadFt: null }, 'The AI model');
     expect(sizes).toEqual({ dbhIn: null, heightFt: null, crownSpreadFt: null });
     expect(factors).toEqual([
-      'The AI model gave a trunk diameter of 9999 in, outside 1-200 in; it was ignored',
-      'The AI model gave a height of -3 ft, outside 3-400 ft; it was ignored',
+      'The AI model gave a trunk diameter of 9999 in, outside 1-180 in; it was ignored',
+      'The AI model gave a height of -3 ft, outside 3-230 ft; it was ignored',
     ]);
     expect(normaliseSizes({ dbhIn: 14.5, heightFt: 45 }, 'x')).toEqual({ sizes: { dbhIn: 15, heightFt: 45, crownSpreadFt: null }, factors: [] });
   });
@@ -154,7 +154,7 @@ describe("the user's tree details", () => {
   it('refuses sizes that are not a tree, and measurements that cannot be used, in words', () => {
     expect(readUserTreeDetails({ height: { value: 150, unit: 'm' } })).toEqual({
       ok: false,
-      problems: ['A height of 150 m is not a tree we can quote for: give one between 3-400 ft (0.9-122 m)'],
+      problems: ['A height of 150 m is not a tree we can quote for: give one between 3-230 ft (0.9-70 m)'],
     });
     expect(readUserTreeDetails({ diameter: { value: 600, unit: 'cm' } }).ok).toBe(false);
     const tiny = readUserTreeDetails({ measurement: measurement({ reference: { top: { x: 1, y: 1 }, bottom: { x: 1, y: 5 }, lengthM: 2, label: 'door' } }) });

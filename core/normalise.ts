@@ -1,4 +1,5 @@
 import { measureFromPhoto, type PhotoMeasurement } from './photo-measure';
+import { MAX_TYPED_SIZE, SIZE_LIMITS, type SizeField } from './size-bounds';
 import { matchSpecies, UNKNOWN_SPECIES_GREEN_DENSITY_KG_M3, type Species, type TreeKind } from './species';
 import { CM_PER_IN, DIAMETER_BANDS, HEIGHT_BANDS, M_PER_FT, type TreeDetails, type ValueSource } from './tree-details';
 import type { EnteredSize, EnteredSizes } from './units';
@@ -10,18 +11,6 @@ import type { EnteredSize, EnteredSizes } from './units';
  * Sizes become whole inches and feet inside what a tree can be; species names go through the
  * one matcher. Anything unbelievable becomes null with a reason, never a stored absurdity.
  */
-
-/**
- * What a tree a contractor quotes for can measure. Generous on purpose: the stoutest UK oaks
- * are about 4 m (160 in) across and the tallest tree on record (Hyperion, a coast redwood) is
- * about 380 ft; below 1 in or 3 ft it is a shrub, not a tree job. The time model judges the rest.
- */
-export const SIZE_LIMITS = {
-  dbhIn: { min: 1, max: 200, label: 'trunk diameter', unit: 'in' },
-  heightFt: { min: 3, max: 400, label: 'height', unit: 'ft' },
-  crownSpreadFt: { min: 1, max: 200, label: 'crown spread', unit: 'ft' },
-} as const;
-export type SizeField = keyof typeof SIZE_LIMITS;
 
 /** Crew minutes a model may claim for one component: at least one, at most about a week of days. */
 export const MINUTE_LIMITS = { min: 1, max: 10_000 } as const;
@@ -157,7 +146,7 @@ const round1 = (v: number) => Math.round(v * 10) / 10;
 
 function typedProblem(field: 'heightFt' | 'dbhIn', value: number, unit: string): string {
   const { label, min, max } = SIZE_LIMITS[field];
-  const metric = field === 'heightFt' ? `${round1(min * M_PER_FT)}-${Math.round(max * M_PER_FT)} m` : `${Math.round(min * CM_PER_IN)}-${Math.round(max * CM_PER_IN)} cm`;
+  const metric = field === 'heightFt' ? `${round1(min * M_PER_FT)}-${MAX_TYPED_SIZE.m} m` : `${Math.round(min * CM_PER_IN)}-${MAX_TYPED_SIZE.cm} cm`;
   const imperial = field === 'heightFt' ? `${min}-${max} ft` : `${min}-${max} in`;
   return `A ${label} of ${value} ${unit} is not a tree we can quote for: give one between ${imperial} (${metric})`;
 }

@@ -1,3 +1,5 @@
+import { MAX_TYPED_SIZE } from './size-bounds';
+
 /**
  * How tall and how stout each listed tree grows, for the size checks (core/plausibility.ts):
  * [height in metres, trunk diameter at chest height in centimetres], keyed by the names of
@@ -135,6 +137,6 @@ export const SPECIES_LIMITS: Readonly<Record<string, SizeLimit>> = {
 /**
  * Any tree in Britain and Ireland, for a name not on the list or none: the tallest is a Douglas
  * fir of about 66 m, the stoutest single trunks (ancient oaks, sweet chestnuts, yews) about 4-5 m
- * across (the Tree Register, above). The same bounds as MAX_TYPED_SIZE in core/tree-details.ts.
+ * across (the Tree Register, above): the largest sizes a user may type (core/size-bounds.ts).
  */
-export const ANY_TREE_LIMIT: SizeLimit = [70, 450];
+export const ANY_TREE_LIMIT: SizeLimit = [MAX_TYPED_SIZE.m, MAX_TYPED_SIZE.cm];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DIAMETER_BAND_KEYS, HEIGHT_BAND_KEYS } from './questions';
+import { MAX_TYPED_SIZE } from './size-bounds';
 
 /**
  * What the user tells us about the tree itself (issue "Estimates a tree surgeon would
@@ -28,13 +29,6 @@ export const photoMeasurementSchema = z.object({
   tree: z.object({ top: point, base: point }).optional(),
   trunk: z.object({ left: point, right: point }).optional(),
 });
-
-/**
- * The largest size a user may type, per unit: the tallest UK trees are about 70 m (Douglas
- * firs, Tree Register of the British Isles) and the stoutest trunks about 4 m across
- * (ancient oaks and sweet chestnuts); bounds a little above, so no real tree is refused.
- */
-export const MAX_TYPED_SIZE = { ft: 230, m: 70, in: 180, cm: 450 } as const;
 
 const heightInput = z.union([
   z.object({ value: z.number().positive().max(MAX_TYPED_SIZE.ft), unit: z.literal('ft') }),

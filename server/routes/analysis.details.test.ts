@@ -101,8 +101,8 @@ describe("a model's messy answer is normalised before it is stored", () => {
     const analysis = await estimate(client, { description: 'about 40 ft tall' });
     expect(analysis).toMatchObject({ diameter: null, height: 40 });
     expect(analysis.sources).toEqual({ species: 'model', height: 'description', diameter: 'assumed' });
-    expect(analysis.factors).toContain('The AI model gave a trunk diameter of -4 in, outside 1-200 in; it was ignored');
-    expect(analysis.factors).toContain('The AI model gave a height of 2000 ft, outside 3-400 ft; it was ignored');
+    expect(analysis.factors).toContain('The AI model gave a trunk diameter of -4 in, outside 1-180 in; it was ignored');
+    expect(analysis.factors).toContain('The AI model gave a height of 2000 ft, outside 3-230 ft; it was ignored');
     expect(analysis.factors.join('\n')).toMatch(/Trunk size not given: assumed about 15 in from the height/);
     expect([balanceOf(modelServer.db, userId), ledgerSum(modelServer.db, userId)]).toEqual([0, 0]);
     expect(await history(client)).toHaveLength(1);

@@ -97,7 +97,7 @@ describe('a failing vision model refunds the credits', () => {
     expect(analysis.provider).toBe('openai');
     // An absurd trunk is no reading at all: ignored, said so, and assumed from the height.
     expect(analysis.diameter).toBeNull();
-    expect(analysis.factors).toContain('The AI model gave a trunk diameter of 9999 in, outside 1-200 in; it was ignored');
+    expect(analysis.factors).toContain('The AI model gave a trunk diameter of 9999 in, outside 1-180 in; it was ignored');
     expect(analysis.sources).toEqual({ species: 'model', height: 'model', diameter: 'assumed' });
     expect(analysis.confidence).toBe(1);
     const request = JSON.stringify(fake.requests[0]);

@@ -1,12 +1,12 @@
 import {
   CM_PER_IN,
   M_PER_FT,
-  MAX_TYPED_SIZE,
   treeDetailsSchema,
   type DiameterBand,
   type HeightBand,
   type TreeDetails,
 } from '../../../core/tree-details';
+import { MAX_TYPED_SIZE } from '../../../core/size-bounds';
 import { EMPTY_MEASURE, formatNumber, parseDecimal, photoMeasurementOf, type MeasureDraft } from '../../../core/measure-draft';
 import { DEFAULT_UNIT_SYSTEM, SIZE_UNITS, type DiameterUnit, type HeightUnit } from '../../../core/units';
 

@@ -27,10 +27,7 @@ function makeAdmin(username: string): void {
   run(['--import', 'tsx', 'server/cli.ts', 'make-admin', username]);
 }
 
-/**
- * Straight to the server's SQLite file, as a DBA would: no CLI command demotes an admin, and
- * the paging test needs more accounts than the registration limit lets one address make.
- */
+/** Straight to the server's SQLite file, as a DBA would: no CLI command demotes an admin. */
 function sqlite(script: string, ...args: string[]): void {
   const prelude = `const db = new (require('better-sqlite3'))(require('node:path').join(process.env.DATA_DIR, 'treeanalyzer.sqlite'));`;
   run(['-e', prelude + script, ...args]);
@@ -40,14 +37,13 @@ function demote(username: string): void {
   sqlite(`if (db.prepare("update users set role = 'user' where username = ?").run(process.argv[1]).changes !== 1) process.exit(1);`, username);
 }
 
-/** `count` bare accounts (no password that can sign in) named `${prefix}NN`. */
+/**
+ * `count` accounts no one can sign in as, named `${prefix}NN`, made by the product's own
+ * createUser (with their credit and settings rows): the paging test needs more accounts than
+ * the registration limit lets one address make.
+ */
 function bulkAccounts(prefix: string, count: number): void {
-  sqlite(
-    `const insert = db.prepare("insert into users (username, email, password, created_at, updated_at) values (?, ?, 'x', ?, ?)");
-     db.transaction(() => { for (let n = 0; n < Number(process.argv[2]); n += 1) { const name = process.argv[1] + String(n).padStart(2, '0'); insert.run(name, name + '@example.test', Date.now(), Date.now()); } })();`,
-    prefix,
-    String(count),
-  );
+  run(['--import', 'tsx', 'e2e/rig/create-accounts.ts', prefix, String(count)]);
 }
 
 /** Optional: E2E_SCREENSHOTS=/some/dir keeps full-page pictures to look at by eye. */

@@ -104,10 +104,28 @@ test('script tag: a visitor on the business site gets an estimate and requests a
   });
   await visitor.goto(url);
   const before = await hostTextStyle(visitor);
-  // Below the fold: the loader waits, so the host page pays almost nothing until then.
-  await visitor.waitForTimeout(500);
-  expect(widgetRequests).toEqual([]);
+  // Below the fold: the loader waits, so the host page pays almost nothing until then. Once
+  // widget.js has run, an observer of our own on the element reports its first position in the
+  // same rendering step as the loader's (which was made first): the element is not near, and
+  // nothing was asked for.
+  await visitor.waitForFunction(() => '__treeEstimatorLoader' in window);
   const element = visitor.locator('tree-estimator');
+  const near = await element.evaluate(
+    (el) =>
+      new Promise<boolean>((resolve) => {
+        const seen = new IntersectionObserver(
+          (entries) => {
+            seen.disconnect();
+            resolve(entries.some((e) => e.isIntersecting));
+          },
+          { rootMargin: '200px' },
+        );
+        seen.observe(el);
+      }),
+  );
+  expect(near).toBe(false);
+  expect(await visitor.evaluate(() => customElements.get('tree-estimator') === undefined)).toBe(true);
+  expect(widgetRequests).toEqual([]);
   await element.scrollIntoViewIfNeeded();
   await expect.poll(() => widgetRequests.length).toBeGreaterThan(0);
 

@@ -1,9 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { SLUG_TAKEN_MESSAGE, type Business, type BusinessCreate, type BusinessUpdate } from '../../core/business';
 import type { EmbedStatus, PublicBusiness } from '../../core/embed';
-import { parsePence, penceToDecimal } from '../../core/money';
+import { penceToDecimal } from '../../core/money';
 import type { PricingRules } from '../../core/price';
 import { pricingRulesResponse, storedPricingRules } from '../../core/pricing';
+import { hourlyRatePence } from '../settings/hourly-rate';
 import { getSettings } from '../settings/settings';
 import type { Db } from '../../db/client';
 import { businesses } from '../../db/schema';
@@ -19,17 +20,6 @@ import { embedAnalysesToday } from './usage';
  */
 export type BusinessRow = typeof businesses.$inferSelect;
 
-/** decimal(10,2): at most 99,999,999.99 (the schema has already checked the text's form). */
-function ratePence(text: string): number {
-  const pence = parsePence(text);
-  if (pence === undefined || pence > 9_999_999_999) {
-    throw new DomainError('VALIDATION_ERROR', 'Hourly rate must be a number of pounds, 0 or more', {
-      details: { hourlyRate: ['Hourly rate must be a number of pounds, 0 or more'] },
-    });
-  }
-  return pence;
-}
-
 function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
@@ -42,7 +32,7 @@ export function createBusiness(db: Db, clock: Clock, ownerId: number, parsed: Bu
         ownerId,
         name: parsed.name,
         slug: parsed.slug,
-        hourlyRatePence: ratePence(parsed.hourlyRate),
+        hourlyRatePence: hourlyRatePence(parsed.hourlyRate),
         aiInstructions: parsed.aiInstructions,
         allowedOrigins: parsed.allowedOrigins,
         dailyCap: parsed.dailyCap,
@@ -87,7 +77,7 @@ export function findBusinessBySlug(db: Db, slug: string): BusinessRow | undefine
 /** Changes the owner's business (found by findOwnBusiness); what is left out stays as it was. */
 export function updateBusiness(db: Db, business: BusinessRow, parsed: BusinessUpdate): BusinessRow {
   const changes: Partial<typeof businesses.$inferInsert> = {};
-  if (parsed.hourlyRate !== undefined) changes.hourlyRatePence = ratePence(parsed.hourlyRate);
+  if (parsed.hourlyRate !== undefined) changes.hourlyRatePence = hourlyRatePence(parsed.hourlyRate);
   if (parsed.aiInstructions !== undefined) changes.aiInstructions = parsed.aiInstructions;
   if (parsed.allowedOrigins !== undefined) changes.allowedOrigins = parsed.allowedOrigins;
   if (parsed.dailyCap !== undefined) changes.dailyCap = parsed.dailyCap;

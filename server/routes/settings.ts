@@ -1,14 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { settingsPatchSchema } from '../../core/analysis';
 import { MAX_LOGO_BYTES } from '../../core/company-profile';
-import { parsePence } from '../../core/money';
 import type { AppEnv } from '../http/context';
 import { ApiError, notFound } from '../http/errors';
 import { currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
 import { readMultipartForm, type FormSpec } from '../http/multipart';
 import { deleteLogo, normaliseLogo, readLogo, unsupportedLogo, writeLogo } from '../settings/logo';
-import { getCompanyProfile, saveCompanyProfile, saveSettings, saveShareJobTimes, setLogoPath, settingsResponseFor } from '../settings/settings';
+import { applySettingsPatch, getCompanyProfile, setLogoPath, settingsResponseFor } from '../settings/settings';
 
 /**
  * The logo form: one file `logo` of at most 2 MB and nothing else, read like the photo upload
@@ -37,31 +36,7 @@ export const settingsRoutes = new Hono<AppEnv>()
   .get('/', (c) => c.json(settingsResponseFor(c.var.deps.db, currentUser(c).id)))
   .patch('/', async (c) => {
     const input = await readJson(c, settingsPatchSchema);
-    const { db, clock } = c.var.deps;
-    const userId = currentUser(c).id;
-    let hourlyRatePence: number | undefined;
-    if (input.hourlyRate !== undefined) {
-      hourlyRatePence = parsePence(input.hourlyRate);
-      // decimal(10,2): at most 99,999,999.99.
-      if (hourlyRatePence === undefined || hourlyRatePence > 9_999_999_999) {
-        throw new ApiError('VALIDATION_ERROR', 'Hourly rate must be a number of pounds, 0 or more', {
-          details: { hourlyRate: ['Hourly rate must be a number of pounds, 0 or more'] },
-        });
-      }
-    }
-    // One transaction: a PATCH with several parts saves all or none.
-    db.transaction(() => {
-      if (input.aiInstructions !== undefined || hourlyRatePence !== undefined || input.units !== undefined) {
-        saveSettings(db, clock, userId, {
-          ...(input.aiInstructions !== undefined && { aiInstructions: input.aiInstructions.trim() }),
-          ...(hourlyRatePence !== undefined && { hourlyRatePence }),
-          ...(input.units !== undefined && { units: input.units }),
-        });
-      }
-      if (input.companyProfile) saveCompanyProfile(db, clock, userId, input.companyProfile);
-      if (input.shareJobTimes !== undefined) saveShareJobTimes(db, clock, userId, input.shareJobTimes);
-    });
-    return c.json(settingsResponseFor(db, userId));
+    return c.json(applySettingsPatch(c.var.deps.db, c.var.deps.clock, currentUser(c).id, input));
   })
   .get('/logo', async (c) => {
     const { logoPath } = getCompanyProfile(c.var.deps.db, currentUser(c).id);

@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import { DEFAULT_QUOTE_VALIDITY_DAYS, formatVatNumber, type CompanyProfileValues } from '../../core/company-profile';
 import { penceToDecimal } from '../../core/money';
 import type { PricingRules } from '../../core/price';
 import { pricingRulesResponse, storedPricingRules } from '../../core/pricing';
-import type { SettingsResponse } from '../../core/analysis';
+import type { settingsPatchSchema, SettingsResponse } from '../../core/analysis';
 import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../core/units';
-import type { Db } from '../../db/client';
+import { immediate, type Db } from '../../db/client';
 import { systemSettings, users } from '../../db/schema';
 import type { Clock } from '../clock';
+import { hourlyRatePence } from './hourly-rate';
 import { logoVersion } from './logo';
 
 /** Per-user AI settings (DECISIONS: one system_settings row per user, never another's). */
@@ -125,4 +127,28 @@ export function toSettingsResponse(settings: UserSettings, profile: CompanyProfi
 /** GET /api/system-settings and the answer of every change to them. */
 export function settingsResponseFor(db: Db, userId: number): SettingsResponse {
   return toSettingsResponse(getSettings(db, userId), getCompanyProfile(db, userId), getShareJobTimes(db, userId));
+}
+
+/** A PATCH /api/system-settings body as its schema gives it (the rate still pounds text). */
+export type SettingsPatchInput = z.output<typeof settingsPatchSchema>;
+
+/**
+ * Applies a settings change: the AI instructions (trimmed), the hourly rate (pounds text, held
+ * in pence), units, pricing rules, company profile and the share of job times, each only when
+ * sent. One transaction: a change with several parts saves all or none, and a rate out of
+ * bounds saves nothing. Returns the settings as the API answers them.
+ */
+export function applySettingsPatch(db: Db, clock: Clock, userId: number, patch: SettingsPatchInput): SettingsResponse {
+  immediate(db, (tx) => {
+    const settings: Partial<UserSettings> = {
+      ...(patch.aiInstructions !== undefined && { aiInstructions: patch.aiInstructions.trim() }),
+      ...(patch.hourlyRate !== undefined && { hourlyRatePence: hourlyRatePence(patch.hourlyRate) }),
+      ...(patch.units !== undefined && { units: patch.units }),
+      ...(patch.pricing !== undefined && { pricing: patch.pricing }),
+    };
+    if (Object.keys(settings).length > 0) saveSettings(tx, clock, userId, settings);
+    if (patch.companyProfile) saveCompanyProfile(tx, clock, userId, patch.companyProfile);
+    if (patch.shareJobTimes !== undefined) saveShareJobTimes(tx, clock, userId, patch.shareJobTimes);
+  });
+  return settingsResponseFor(db, userId);
 }

@@ -1,18 +1,25 @@
 import { useId, type InputHTMLAttributes, type Ref } from 'react';
 import { RequiredMark } from './text-field';
 
-interface HourlyRateFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
+interface PoundsFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
+  label: string;
   hint: string;
   error?: string;
-  label?: string;
   ref?: Ref<HTMLInputElement>;
 }
+
+type HourlyRateFieldProps = Omit<PoundsFieldProps, 'label'> & { label?: string };
 
 /**
  * SPEC 2 and 5: an hourly rate in pounds, a number input with step 0.01 and minimum 0,
  * with a £ in front. Shared by AI Settings and Business Admin so both read alike.
  */
-export function HourlyRateField({ hint, error, label = 'Hourly Rate', required, ...input }: HourlyRateFieldProps) {
+export function HourlyRateField({ label = 'Hourly Rate', ...props }: HourlyRateFieldProps) {
+  return <PoundsField label={label} {...props} />;
+}
+
+/** An amount in pounds read like the hourly rate (the pricing rules' charges). */
+export function PoundsField({ hint, error, label, required, ...input }: PoundsFieldProps) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5">

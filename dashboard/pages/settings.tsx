@@ -11,6 +11,7 @@ import { ErrorAlert } from '../components/alert';
 import { HourlyRateField } from '../components/hourly-rate-field';
 import { BillingSection } from '../components/billing/billing-section';
 import { CompanyProfileSection } from '../components/settings/company-profile-section';
+import { PricingSection } from '../components/settings/pricing-section';
 import { ShareJobTimesSection } from '../components/settings/share-job-times-section';
 import { UnitsSection } from '../components/settings/units-section';
 import { YourDataSection } from '../components/settings/your-data-section';
@@ -108,7 +109,7 @@ function SettingsForm({ saved }: { saved: SettingsResponse }) {
           </p>
         </div>
         <HourlyRateField
-          hint="In pounds (£) per hour, used to price every estimate. At 0, estimates show no cost."
+          hint="In pounds (£) per crew-hour, before VAT: an hour of your whole crew's time (the crew size is under Pricing). Used to price every estimate; at 0, estimates show no cost."
           error={errors.hourlyRate?.message}
           {...form.register('hourlyRate')}
         />
@@ -176,6 +177,7 @@ export function SettingsPage() {
       ) : (
         <>
           <SettingsForm saved={settings.data} />
+          <PricingSection saved={settings.data.pricing} vatNumber={settings.data.companyProfile.vatNumber} />
           <CompanyProfileSection saved={settings.data.companyProfile} />
           <UnitsSection saved={settings.data.units} />
           <ShareJobTimesSection saved={settings.data.shareJobTimes} />

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Business } from '../../../core/business';
 import { formatGbp, parsePence } from '../../../core/money';
 import { UNIT_SYSTEM_LABELS } from '../../../core/units';
+import { pricingSummary } from '../pricing/pricing-form';
 import { buttonStyles, cardStyles } from '../ui';
 import { DEFAULT_ACCENT } from './business-form-schema';
 import { EditBusinessForm } from './edit-business-form';
@@ -45,6 +46,7 @@ function SavedSettings({ business }: { business: Business }) {
       <Setting term="Hourly rate">{rate === undefined ? business.hourlyRate : `${formatGbp(rate)} an hour`}</Setting>
       <Setting term="Daily cap">{`${business.dailyCap} analyses a day`}</Setting>
       <Setting term="Units">{UNIT_SYSTEM_LABELS[business.units]}</Setting>
+      <Setting term="Prices">{business.pricing ? pricingSummary(business.pricing) : "Your Settings' pricing rules"}</Setting>
       <Setting term="Allowed sites">
         {business.allowedOrigins.length === 0 ? (
           'Any website'

@@ -10,6 +10,14 @@ import {
 } from '../../../core/business';
 import { canonicalOrigin, DEFAULT_DAILY_CAP, MAX_DAILY_CAP } from '../../../core/embed';
 import { DEFAULT_UNIT_SYSTEM, UNIT_SYSTEMS } from '../../../core/units';
+import {
+  addPricingIssues,
+  DEFAULT_PRICING_FORM_VALUES,
+  PRICING_SOURCES,
+  pricingFormValues,
+  pricingPayload,
+  type PricingFormValues,
+} from '../pricing/pricing-form';
 
 /**
  * The Business Admin forms as the browser holds them (every input's text, plus the
@@ -69,7 +77,20 @@ const settingsFields = {
   useDefaultAccent: z.boolean(),
   /** The units the estimator asks and shows sizes in. */
   units: z.enum(UNIT_SYSTEMS),
+  /** By the owner's Settings, or by the rules under `pricing` (checked only then, by ownPricingChecked). */
+  pricingSource: z.enum(PRICING_SOURCES),
+  pricing: z.custom<PricingFormValues>(),
 };
+
+/** A business's own prices are checked when it has them; left on the owner's Settings, the hidden fields are not. */
+function ownPricingChecked(values: { pricingSource: string; pricing: PricingFormValues }, ctx: z.RefinementCtx) {
+  if (values.pricingSource === 'own') addPricingIssues(values.pricing, ctx, ['pricing']);
+}
+
+/** The API's `pricing`: the rules, or null for the owner's Settings. */
+function pricingOf(values: { pricingSource: string; pricing: PricingFormValues }) {
+  return values.pricingSource === 'own' ? pricingPayload(values.pricing) : null;
+}
 
 function accentOf(values: { accentColor: string; useDefaultAccent: boolean }): string | null {
   return values.useDefaultAccent ? null : values.accentColor.toLowerCase();
@@ -85,20 +106,24 @@ export const createBusinessFormSchema = z
     slug: slugSchema,
     ...settingsFields,
   })
+  .superRefine(ownPricingChecked)
   .transform(
-    ({ useDefaultAccent, accentColor, ...values }): BusinessCreateInput => ({
+    ({ useDefaultAccent, accentColor, pricingSource, pricing, ...values }): BusinessCreateInput => ({
       ...values,
       accentColor: accentOf({ accentColor, useDefaultAccent }),
+      pricing: pricingOf({ pricingSource, pricing }),
     }),
   );
 export type CreateBusinessFormValues = z.input<typeof createBusinessFormSchema>;
 
 export const editBusinessFormSchema = z
   .object(settingsFields)
+  .superRefine(ownPricingChecked)
   .transform(
-    ({ useDefaultAccent, accentColor, ...values }): BusinessUpdateInput => ({
+    ({ useDefaultAccent, accentColor, pricingSource, pricing, ...values }): BusinessUpdateInput => ({
       ...values,
       accentColor: accentOf({ accentColor, useDefaultAccent }),
+      pricing: pricingOf({ pricingSource, pricing }),
     }),
   );
 export type EditBusinessFormValues = z.input<typeof editBusinessFormSchema>;
@@ -113,6 +138,8 @@ export const EMPTY_CREATE_FORM: CreateBusinessFormValues = {
   accentColor: DEFAULT_ACCENT,
   useDefaultAccent: true,
   units: DEFAULT_UNIT_SYSTEM,
+  pricingSource: 'settings',
+  pricing: DEFAULT_PRICING_FORM_VALUES,
 };
 
 /** A saved business as the edit form's starting values. */
@@ -125,6 +152,8 @@ export function editFormValues(business: Business): EditBusinessFormValues {
     accentColor: business.accentColor ?? DEFAULT_ACCENT,
     useDefaultAccent: business.accentColor === null,
     units: business.units,
+    pricingSource: business.pricing ? 'own' : 'settings',
+    pricing: business.pricing ? pricingFormValues(business.pricing) : DEFAULT_PRICING_FORM_VALUES,
   };
 }
 

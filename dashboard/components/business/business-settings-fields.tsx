@@ -11,6 +11,7 @@ import { TextArea } from '../text-area';
 import { TextField } from '../text-field';
 import { contrastWithWhite, VISIBLE_ON_WHITE_CONTRAST } from './accent-contrast';
 import { fieldErrorText, type EditBusinessFormValues } from './business-form-schema';
+import { PricingSourceField } from './pricing-source-field';
 
 /**
  * The settings a business can change after creation (rate, instructions, origins, cap,
@@ -29,7 +30,7 @@ export function BusinessSettingsFields() {
     <>
       <HourlyRateField
         required
-        hint="In pounds (£) per hour. It prices every estimate on your website; visitors cannot change it."
+        hint="In pounds (£) per crew-hour, before VAT. It prices every estimate on your website; visitors cannot change it."
         error={fieldErrorText(errors.hourlyRate?.message)}
         {...form.register('hourlyRate')}
       />
@@ -47,6 +48,7 @@ export function BusinessSettingsFields() {
           How your estimator asks visitors for the tree&apos;s size and shows it back, with the other unit in brackets.
         </p>
       </fieldset>
+      <PricingSourceField />
       <TextArea
         label="AI Instructions (optional)"
         hint={instructionsHint(visionModel, 'business')}

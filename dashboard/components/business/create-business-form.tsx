@@ -17,9 +17,10 @@ import {
   EMPTY_CREATE_FORM,
   fieldErrorText,
 } from './business-form-schema';
+import { PRICING_FIELD_PATHS } from '../pricing/pricing-form';
 import { showServerErrors } from './server-errors';
 
-const FIELDS = ['name', 'slug', 'hourlyRate', 'aiInstructions', 'allowedOrigins', 'dailyCap', 'accentColor'] as const;
+const FIELDS = ['name', 'slug', 'hourlyRate', 'aiInstructions', 'allowedOrigins', 'dailyCap', 'accentColor', ...PRICING_FIELD_PATHS] as const;
 
 interface CreateBusinessFormProps {
   id: string;

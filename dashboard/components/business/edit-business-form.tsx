@@ -10,9 +10,10 @@ import { showErrorToast, showToast } from '../toast';
 import { buttonStyles } from '../ui';
 import { BusinessSettingsFields } from './business-settings-fields';
 import { editBusinessFormSchema, editFormValues } from './business-form-schema';
+import { PRICING_FIELD_PATHS } from '../pricing/pricing-form';
 import { showServerErrors } from './server-errors';
 
-const FIELDS = ['hourlyRate', 'aiInstructions', 'allowedOrigins', 'dailyCap', 'accentColor'] as const;
+const FIELDS = ['hourlyRate', 'aiInstructions', 'allowedOrigins', 'dailyCap', 'accentColor', ...PRICING_FIELD_PATHS] as const;
 
 /** A business's card turned into a small form: what can change after creation, saved with PATCH. */
 export function EditBusinessForm({ business, onDone }: { business: Business; onDone: () => void }) {

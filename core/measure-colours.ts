@@ -11,3 +11,10 @@ export const MEASURE_LINE_COLOURS: Readonly<Record<MeasureLine, string>> = {
   height: '#38bdf8',
   trunk: '#f9a8d4',
 };
+
+/** The colours as a caption names them (the PDF quote's "height 17.1 m (blue)"). */
+export const MEASURE_LINE_COLOUR_NAMES: Readonly<Record<MeasureLine, string>> = {
+  reference: 'yellow',
+  height: 'blue',
+  trunk: 'pink',
+};

@@ -1,4 +1,4 @@
-import { MEASURE_LINE_COLOURS } from '../../core/measure-colours';
+import { MEASURE_LINE_COLOUR_NAMES as NAME, MEASURE_LINE_COLOURS } from '../../core/measure-colours';
 import { measureFromPhoto, type PhotoMeasurement, type PhotoPoint } from '../../core/photo-measure';
 import { COLOUR, type Doc } from './report-layout';
 import { loadSharp } from '../analysis/sharp';
@@ -90,11 +90,11 @@ function drawMeasurement(doc: Doc, m: PhotoMeasurement, drawn: Box): string | nu
   doc.restore();
 
   const parts: string[] = [];
-  if (measured.heightM != null) parts.push(`height ${formatMetres(measured.heightM)} (red)`);
-  if (measured.diameterM != null) parts.push(`trunk ${formatCentimetres(measured.diameterM)} across (blue)`);
+  if (measured.heightM != null) parts.push(`height ${formatMetres(measured.heightM)} (${NAME.height})`);
+  if (measured.diameterM != null) parts.push(`trunk ${formatCentimetres(measured.diameterM)} across (${NAME.trunk})`);
   // "A door (2.0 m)" reads "a door (2.0 m)" mid-sentence; a typed label stays as typed.
   const label = winAnsi(m.reference.label).replace(/^(An?) /, (article: string) => article.toLowerCase());
-  const reference = `${label} as the reference (yellow)`;
+  const reference = `${label} as the reference (${NAME.reference})`;
   return parts.length > 0 ? `Measured on the photo: ${parts.join(', ')}, with ${reference}.` : `Measured on the photo with ${reference}.`;
 }
 

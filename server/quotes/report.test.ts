@@ -80,7 +80,7 @@ describe('the customer quote', () => {
     expect(text).toContain('Climb and dismantle');
     expect(text).toContain('A climber will dismantle the tree from the top down');
     // The measured lines' caption: 563 px of tree over 66 px per 2 m is 17.1 m; 36 px of trunk is 109 cm.
-    expect(text).toContain('Measured on the photo: height 17.1 m (red), trunk 109 cm across (blue), with a door (2.0 m) as the reference');
+    expect(text).toContain('Measured on the photo: height 17.1 m (blue), trunk 109 cm across (pink), with a door (2.0 m) as the reference (yellow)');
 
     const a = analysisFixture();
     expect(text).toContain(`Cutting ${formatTimeRange({ min: 45, max: 75 })}`);
@@ -112,6 +112,8 @@ describe('the customer quote', () => {
     expect(text).toContain('Total ex VAT £326.50 - £364.00');
     expect(text).toContain('VAT at 20% £65.30 - £72.80');
     expect(text).toContain('Total inc VAT £391.80 - £436.80');
+    // The site question the customer left unanswered, said in the price's own words.
+    expect(text).toContain('Priced for: brush drag of 10 to 30 m. Tell us if any of this is different.');
   });
 
   it('says no VAT is charged, with no VAT line, for a contractor who is not VAT-registered', async () => {

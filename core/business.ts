@@ -16,7 +16,7 @@ import {
 import { CONTACT_METHODS, CONTACT_TIMES, EMAIL_FOR_EMAIL, PHONE_FOR_CALL } from './contact-preference';
 import { hasControlCharacters, isPhoneNumber, LEAD_MESSAGES } from './lead-checks';
 import { DEFAULT_UNIT_SYSTEM, UNIT_SYSTEMS } from './units';
-import { pricingRulesInputSchema, pricingRulesResponseSchema } from './pricing';
+import { jobPriceSchema, pricingRulesInputSchema, pricingRulesResponseSchema } from './pricing';
 
 /**
  * Businesses and leads as the API takes and answers them (SPEC 3, 5, 7; DECISIONS, Embed
@@ -228,6 +228,10 @@ export const leadSchema = z.object({
       species: z.string().nullable(),
       totalMinutes: z.object({ min: z.number().int(), max: z.number().int() }),
       cost: z.object({ min: z.string(), max: z.string() }).nullable(),
+      /** The price the visitor was shown (core/price.ts), the same figures and VAT words. */
+      price: jobPriceSchema.nullable(),
+      /** What the estimate took for the site questions the visitor left unanswered (core/quote.ts siteAssumptions). */
+      assumed: z.array(z.string()),
       /** Why the estimate recommends seeing the site first, when it does. */
       siteVisitReason: z.string().nullable(),
       /** Every answer the visitor gave, tree then site (core/visitor-answers.ts). */

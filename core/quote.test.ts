@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeMethod, formatQuoteDate, includedWork, quoteValidUntil } from './quote';
+import { describeMethod, formatQuoteDate, includedWork, quoteValidUntil, siteAssumptions } from './quote';
 
 describe('quoteValidUntil', () => {
   const day = (d: Date) => formatQuoteDate(d);
@@ -53,5 +53,13 @@ describe('includedWork', () => {
   it("trusts what the time model says it included over the answers", () => {
     const items = includedWork({}, ['Stump grinding included in cleanup', 'Wood left on site in rounds']);
     expect(flags(items)).toEqual(['Waste removal (wood left on site in rounds)']);
+  });
+});
+
+describe('siteAssumptions', () => {
+  it('lists what the estimate took for each unanswered site question, and nothing when all were answered', () => {
+    const factors = ['Method: section fell', 'Not answered, assumed: fence or shed within falling distance, side gate only access, no stump grinding', 'Wood and chippings taken away'];
+    expect(siteAssumptions(factors)).toEqual(['fence or shed within falling distance', 'side gate only access', 'no stump grinding']);
+    expect(siteAssumptions(['Method: straight fell'])).toEqual([]);
   });
 });

@@ -85,6 +85,19 @@ export function includedWork(site: SiteDetails | null, factors: readonly string[
   ];
 }
 
+/** How the estimate's factor for unanswered site questions starts (server/analysis/estimate.ts writes it). */
+export const SITE_ASSUMED_PREFIX = 'Not answered, assumed: ';
+
+/**
+ * What the estimate took for the site questions nobody answered ("fence or shed within falling
+ * distance", "side gate only access"), from its factor: whoever sees the price sees what it
+ * was priced for, the visitor on the widget, the owner in the lead and the customer on the quote.
+ */
+export function siteAssumptions(factors: readonly string[]): string[] {
+  const factor = factors.find((f) => f.startsWith(SITE_ASSUMED_PREFIX));
+  return factor ? factor.slice(SITE_ASSUMED_PREFIX.length).split(', ').filter(Boolean) : [];
+}
+
 /**
  * GET /api/analysis/{id}/report.pdf?copy=: the customer's quote (the default), or the internal
  * copy, which adds the contractor's notes page (assumptions, calibration, provider, sources).

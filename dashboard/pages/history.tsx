@@ -2,8 +2,8 @@ import { CircleCheck, CircleDashed, Gauge, History, LoaderCircle, Plus } from 'l
 import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { AnalysisListItem } from '../../core/analysis';
-import { formatCostRange, formatTotalTime, totalMinutes } from '../../core/format';
-import { parsePence } from '../../core/money';
+import { formatTotalTime, totalMinutes } from '../../core/format';
+import { formatPrice } from '../../core/price';
 import { useAnalyses } from '../api/analysis';
 import { errorMessage } from '../api/client';
 import { ErrorAlert } from '../components/alert';
@@ -13,15 +13,9 @@ import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
 import { Spinner } from '../components/spinner';
 import { buttonStyles, cardStyles, linkStyles } from '../components/ui';
 
-function costOf(analysis: AnalysisListItem): string | null {
-  const min = analysis.cost ? parsePence(analysis.cost.min) : undefined;
-  const max = analysis.cost ? parsePence(analysis.cost.max) : undefined;
-  return min === undefined || max === undefined ? null : formatCostRange({ minPence: min, maxPence: max });
-}
-
 function AnalysisCard({ analysis }: { analysis: AnalysisListItem }) {
   const date = formatAnalysisDate(analysis.createdAt);
-  const cost = costOf(analysis);
+  const cost = analysis.price ? formatPrice(analysis.price) : null;
   const feedback = analysis.hasFeedback;
   return (
     <li

@@ -3,6 +3,7 @@ import type { Lead, LeadData } from '../../core/business';
 import { isContactMethod, isContactTime } from '../../core/contact-preference';
 import { LEAD_HONEYPOT_FIELD } from '../../core/embed';
 import { totalMinutes } from '../../core/format';
+import { siteAssumptions } from '../../core/quote';
 import { visitorAnswers } from '../../core/visitor-answers';
 import type { Db } from '../../db/client';
 import { leads, treeAnalyses } from '../../db/schema';
@@ -91,6 +92,8 @@ export function estimateOf(analysis: AnalysisRow): NonNullable<Lead['estimate']>
     species: view.species,
     totalMinutes: totalMinutes(view),
     cost: view.cost,
+    price: view.price,
+    assumed: siteAssumptions(view.factors),
     siteVisitReason: view.siteVisitReason,
     answers: visitorAnswers({ species: view.species, heightFt: view.height, dbhIn: view.diameter, sources: view.sources }, view.siteDetails),
   };

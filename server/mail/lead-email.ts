@@ -1,7 +1,7 @@
 import type { Lead } from '../../core/business';
 import { CONTACT_METHOD_LABELS, CONTACT_TIME_LABELS } from '../../core/contact-preference';
-import { formatCostRange, formatTotalTime } from '../../core/format';
-import { parsePence } from '../../core/money';
+import { formatTotalTime } from '../../core/format';
+import { formatPrice } from '../../core/price';
 import type { MailMessage } from './mailer';
 
 export interface LeadEmailInput {
@@ -14,12 +14,6 @@ export interface LeadEmailInput {
 }
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-function costText(cost: { min: string; max: string } | null): string | null {
-  const min = cost ? parsePence(cost.min) : undefined;
-  const max = cost ? parsePence(cost.max) : undefined;
-  return min === undefined || max === undefined ? null : formatCostRange({ minPence: min, maxPence: max });
-}
 
 type Rows = [string, string | null][];
 
@@ -39,7 +33,8 @@ function sections(lead: Lead, base: string): { title: string | null; rows: [stri
     ? [
         ['Tree', estimate.species ?? 'Unknown species'],
         ['Estimated time', formatTotalTime(estimate.totalMinutes)],
-        ['Estimated cost', costText(estimate.cost)],
+        ['Estimated cost', estimate.price ? formatPrice(estimate.price) : null],
+        ['Priced for', estimate.assumed.length > 0 ? `${estimate.assumed.join('; ')} (not answered)` : null],
         ['Site visit recommended', estimate.siteVisitReason],
         ['Photo', `${base}${estimate.imageUrl}`],
       ]

@@ -2,7 +2,7 @@ import { SAFETY_DISCLAIMER, type Analysis } from '../../core/analysis';
 import { DEFAULT_QUOTE_VALIDITY_DAYS, formatVatNumber } from '../../core/company-profile';
 import { formatTimeRange, formatTotalTime, totalMinutes } from '../../core/format';
 import { priceRows, type PriceRow } from '../../core/price';
-import { describeMethod, formatQuoteDate, includedWork, quoteValidUntil, type QuoteRecipient, type ReportCopy } from '../../core/quote';
+import { describeMethod, formatQuoteDate, includedWork, quoteValidUntil, siteAssumptions, type QuoteRecipient, type ReportCopy } from '../../core/quote';
 import { DEFAULT_UNIT_SYSTEM, diameterText, heightText } from '../../core/units';
 import { drawInternalPage, INTERNAL_TITLE } from './report-internal';
 import {
@@ -354,7 +354,9 @@ function priceBox(doc: Doc, analysis: Analysis, width: number): { height: number
     label: winAnsi(row.label),
     detail: row.detail && (row.code === undefined || worked.has(row.code)) ? winAnsi(row.detail) : undefined,
   }));
-  const basis = 'Crew time follows the time the job takes.';
+  // What it was priced for where the customer did not say: the quote tells them, so a different site is a different price.
+  const assumed = siteAssumptions(analysis.factors);
+  const basis = `Crew time follows the time the job takes.${assumed.length > 0 ? ` Priced for: ${winAnsi(assumed.join('; '))}. Tell us if any of this is different.` : ''}`;
   const labelFont = (row: PriceRow) => doc.font(row.strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(row.strong ? 10 : 9.5);
   const valueFont = (row: PriceRow) => doc.font('Helvetica-Bold').fontSize(row.strong ? 13 : 9.5);
   const detailFont = () => doc.font('Helvetica').fontSize(7.5);

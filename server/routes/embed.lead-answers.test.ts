@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadListSchema, type Lead } from '../../core/business';
 import { EMAIL_FOR_EMAIL, PHONE_FOR_CALL } from '../../core/contact-preference';
-import { formatCostRange, formatTotalTime } from '../../core/format';
-import { parsePence } from '../../core/money';
+import { formatTotalTime } from '../../core/format';
+import { formatPrice } from '../../core/price';
 import { DIAMETER_BANDS, HEIGHT_BANDS } from '../../core/questions';
 import { grantTo } from '../testing/analysis';
 import { createBusinessFor, looseEmbedLimits, visitorAnalyze, visitorLead } from '../testing/business';
@@ -127,7 +127,7 @@ describe('a visitor who answered the questions', () => {
     expect(mail).toContain('Best time: Morning');
     for (const { question, answer } of ANSWERS) expect(mail).toContain(`${question} ${answer}`);
     expect(mail).toContain(`Estimated time: ${formatTotalTime(minutes)}`);
-    expect(mail).toContain(`Estimated cost: ${formatCostRange({ minPence: parsePence(analysis.cost.min)!, maxPence: parsePence(analysis.cost.max)! })}`);
+    expect(mail).toContain(`Estimated cost: ${formatPrice(analysis.price)}`);
     expect(mail).toContain(`Photo: ${server.url}/api/analysis/${analysis.id}/image`);
     // A tree this large beside a building is one to see first: the owner is told why.
     expect(analysis.siteVisitReason).toEqual(expect.any(String));

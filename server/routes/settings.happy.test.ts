@@ -20,6 +20,17 @@ async function settingsOf(client: TestClient) {
   return settingsResponseSchema.parse(await res.json());
 }
 
+/** A new account's pricing rules: a crew of two, nothing beyond the hours. */
+const NO_EXTRAS = {
+  crewSize: 2,
+  minimumCharge: '0.00',
+  travel: '0.00',
+  wastePerTonne: '0.00',
+  stumpGrinding: '0.00',
+  accessPlatform: '0.00',
+  trafficManagement: '0.00',
+} as const;
+
 describe('the company profile', () => {
   it('starts empty with 30 days validity, beside SPEC 7 aiInstructions and hourlyRate', async () => {
     const { client } = await registerClient(server);
@@ -29,6 +40,7 @@ describe('the company profile', () => {
       companyProfile: { tradingName: '', phone: '', email: '', address: '', vatNumber: '', quoteValidityDays: 30, logoUrl: null },
       shareJobTimes: true,
       units: 'metric',
+      pricing: { ...NO_EXTRAS, vatMode: 'none' },
     });
   });
 
@@ -44,6 +56,8 @@ describe('the company profile', () => {
       companyProfile: { ...PROFILE, vatNumber: 'GB 123 4567 89', logoUrl: null },
       shareJobTimes: true,
       units: 'metric',
+      // With a VAT number and no pricing rules saved yet, VAT is charged and shown included.
+      pricing: { ...NO_EXTRAS, vatMode: 'inc' },
     });
     expect(await settingsOf(client)).toEqual(saved);
   });

@@ -2,7 +2,9 @@ import { Camera, Clock, Gauge, PoundSterling, ShieldAlert, TrendingUp, TriangleA
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Analysis } from '../../../core/analysis';
-import { formatCostRange, formatDuration, formatTimeRange, formatTotalTime, totalMinutes } from '../../../core/format';
+import { formatDuration, formatTimeRange, formatTotalTime, totalMinutes } from '../../../core/format';
+import { formatPrice } from '../../../core/price';
+import { siteAssumptions } from '../../../core/quote';
 import { formatGbp, parsePence } from '../../../core/money';
 import { VALUE_SOURCE_LABELS, type ValueSource } from '../../../core/tree-details';
 import { DEFAULT_UNIT_SYSTEM, diameterText, heightText } from '../../../core/units';
@@ -10,17 +12,9 @@ import { usePreferredUnits } from '../../api/units';
 import { SafetyDisclaimer } from '../page-layout';
 import { cardStyles, linkStyles } from '../ui';
 import { MeasuredPhoto } from './measure-lines';
+import { PriceBreakdown } from './price-breakdown';
 import { SizeWarnings } from './size-warnings';
 import { StageHeading } from './stage-heading';
-
-/** "£45.00 - £60.00" from the API's decimal text, or null when there is no cost (rate 0). */
-function costText(analysis: Analysis): string | null {
-  if (!analysis.cost) return null;
-  const minPence = parsePence(analysis.cost.min);
-  const maxPence = parsePence(analysis.cost.max);
-  if (minPence === undefined || maxPence === undefined) return null;
-  return formatCostRange({ minPence, maxPence });
-}
 
 /** The three components of SPEC 2's breakdown tiles, with their actual-time fields. */
 export const TIME_COMPONENTS = [
@@ -122,7 +116,7 @@ interface AnalysisResultsProps {
 /** SPEC 2, Results, with DECISIONS' site-visit and calibration notes. Shared by / and History. */
 export function AnalysisResults({ analysis, actions, focusHeading, title = 'Analysis Results' }: AnalysisResultsProps) {
   const preferredUnits = usePreferredUnits();
-  const cost = costText(analysis);
+  const cost = analysis.price ? formatPrice(analysis.price) : null;
   const confidence = Math.round(analysis.confidence * 100);
   // Sizes in the units they were entered in (or the account's then); an old analysis in today's.
   const units = analysis.units ?? preferredUnits ?? DEFAULT_UNIT_SYSTEM;
@@ -217,7 +211,7 @@ export function AnalysisResults({ analysis, actions, focusHeading, title = 'Anal
           <Headline
             icon={<PoundSterling aria-hidden="true" className="size-5" />}
             term="Estimated Cost"
-            note={`At ${formatGbp(parsePence(analysis.hourlyRate) ?? 0)} an hour`}
+            note={analysis.price && analysis.price.crewSize > 0 ? `Crew of ${analysis.price.crewSize}, ${formatGbp(parsePence(analysis.hourlyRate) ?? 0)} a crew-hour` : `At ${formatGbp(parsePence(analysis.hourlyRate) ?? 0)} an hour`}
           >
             {cost}
           </Headline>
@@ -236,6 +230,8 @@ export function AnalysisResults({ analysis, actions, focusHeading, title = 'Anal
           ))}
         </dl>
       </section>
+
+      {analysis.price ? <PriceBreakdown price={analysis.price} assumed={siteAssumptions(analysis.factors)} /> : null}
 
       <div className="grid gap-4 md:grid-cols-2">
         <ListCard

@@ -2,8 +2,8 @@ import { CircleCheck, Inbox, Mail, Phone, RefreshCw, TreePine } from 'lucide-rea
 import { Link } from 'wouter';
 import type { Business, Lead } from '../../../core/business';
 import { CONTACT_METHOD_LABELS, CONTACT_TIME_LABELS } from '../../../core/contact-preference';
-import { formatCostRange, formatTotalTime } from '../../../core/format';
-import { parsePence } from '../../../core/money';
+import { formatTotalTime } from '../../../core/format';
+import { formatPrice } from '../../../core/price';
 import { useLeads, useSetLeadContacted } from '../../api/businesses';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../alert';
@@ -18,14 +18,8 @@ function formatDay(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-GB', { dateStyle: 'medium' });
 }
 
-function costText(cost: { min: string; max: string } | null): string | null {
-  const min = cost ? parsePence(cost.min) : undefined;
-  const max = cost ? parsePence(cost.max) : undefined;
-  return min === undefined || max === undefined ? null : formatCostRange({ minPence: min, maxPence: max });
-}
-
 function Estimate({ estimate }: { estimate: NonNullable<Lead['estimate']> }) {
-  const cost = costText(estimate.cost);
+  const cost = estimate.price ? formatPrice(estimate.price) : null;
   return (
     <>
       <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-800">
@@ -44,6 +38,12 @@ function Estimate({ estimate }: { estimate: NonNullable<Lead['estimate']> }) {
           </div>
         ) : null}
       </dl>
+      {estimate.assumed.length > 0 ? (
+        <p className="text-sm text-stone-700">
+          <span className="font-semibold">Priced for (not answered): </span>
+          {estimate.assumed.join('; ')}
+        </p>
+      ) : null}
       {estimate.siteVisitReason ? (
         <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
           <span className="font-semibold">Site visit recommended: </span>

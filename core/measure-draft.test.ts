@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PhotoMeasurement } from './photo-measure';
-import { CM_PER_IN, M_PER_FT, photoMeasurementSchema } from './tree-details';
+import { photoMeasurementSchema } from './tree-details';
+import { CM_PER_IN, M_PER_FT } from './units';
 import {
   EMPTY_MEASURE,
   formatDiameter,

@@ -1,4 +1,4 @@
-import { CM_PER_IN, M_PER_FT, type UnitSystem } from './units';
+import { convertLength, type UnitSystem } from './units';
 import { MEASURE_REFERENCES, measureFromPhoto, type PhotoMeasurement, type PhotoPoint } from './photo-measure';
 
 /**
@@ -140,7 +140,7 @@ export function formatNumber(value: number): string {
 /** "12.0 m (39 ft)": a measured height in both units; "39 ft (12.0 m)" for imperial. */
 export function formatHeight(metres: number, units: UnitSystem = 'metric'): string {
   const m = `${metres.toFixed(1)} m`;
-  const ft = `${Math.round(metres / M_PER_FT)} ft`;
+  const ft = `${Math.round(convertLength(metres, 'm', 'ft'))} ft`;
   return units === 'metric' ? `${m} (${ft})` : `${ft} (${m})`;
 }
 
@@ -148,6 +148,6 @@ export function formatHeight(metres: number, units: UnitSystem = 'metric'): stri
 export function formatDiameter(metres: number, units: UnitSystem = 'metric'): string {
   const centimetres = metres * 100;
   const cm = `${centimetres < 10 ? centimetres.toFixed(1) : Math.round(centimetres)} cm`;
-  const inch = `${Math.round(centimetres / CM_PER_IN)} in`;
+  const inch = `${Math.round(convertLength(centimetres, 'cm', 'in'))} in`;
   return units === 'metric' ? `${cm} (${inch})` : `${inch} (${cm})`;
 }

@@ -1,8 +1,8 @@
 import { measureFromPhoto, type PhotoMeasurement } from './photo-measure';
 import { MAX_TYPED_SIZE, SIZE_LIMITS, type SizeField } from './size-bounds';
 import { matchSpecies, UNKNOWN_SPECIES_GREEN_DENSITY_KG_M3, type Species, type TreeKind } from './species';
-import { CM_PER_IN, DIAMETER_BANDS, HEIGHT_BANDS, M_PER_FT, type TreeDetails, type ValueSource } from './tree-details';
-import type { EnteredSize, EnteredSizes } from './units';
+import { DIAMETER_BANDS, HEIGHT_BANDS, type TreeDetails, type ValueSource } from './tree-details';
+import { convertLength, type EnteredSize, type EnteredSizes } from './units';
 
 /**
  * Every number and name an outside party gives us passes through here once, before anything
@@ -141,12 +141,12 @@ export function enteredSizesOf(sizes: UserTreeSizes | null, used: { height: Valu
   };
 }
 
-const FT_PER_M = 1 / M_PER_FT;
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
 function typedProblem(field: 'heightFt' | 'dbhIn', value: number, unit: string): string {
   const { label, min, max } = SIZE_LIMITS[field];
-  const metric = field === 'heightFt' ? `${round1(min * M_PER_FT)}-${MAX_TYPED_SIZE.m} m` : `${Math.round(min * CM_PER_IN)}-${MAX_TYPED_SIZE.cm} cm`;
+  const metric =
+    field === 'heightFt' ? `${round1(convertLength(min, 'ft', 'm'))}-${MAX_TYPED_SIZE.m} m` : `${Math.round(convertLength(min, 'in', 'cm'))}-${MAX_TYPED_SIZE.cm} cm`;
   const imperial = field === 'heightFt' ? `${min}-${max} ft` : `${min}-${max} in`;
   return `A ${label} of ${value} ${unit} is not a tree we can quote for: give one between ${imperial} (${metric})`;
 }
@@ -172,8 +172,8 @@ export function readUserTreeDetails(details: TreeDetails): { ok: true; sizes: Us
     if ('problem' in result) {
       problems.push(result.problem);
     } else {
-      const heightFt = result.heightM === null ? null : result.heightM * FT_PER_M;
-      const dbhIn = result.diameterM === null ? null : (result.diameterM * 100) / CM_PER_IN;
+      const heightFt = result.heightM === null ? null : convertLength(result.heightM, 'm', 'ft');
+      const dbhIn = result.diameterM === null ? null : convertLength(result.diameterM, 'm', 'in');
       measured = { heightFt: heightFt === null ? null : wholeSize('heightFt', heightFt), dbhIn: dbhIn === null ? null : wholeSize('dbhIn', dbhIn) };
       if (heightFt !== null && measured.heightFt === null) {
         problems.push(`The measured height is ${round1(result.heightM!)} m, which is not a believable tree. Check the taps on the top and base of the tree and the reference length.`);
@@ -187,7 +187,7 @@ export function readUserTreeDetails(details: TreeDetails): { ok: true; sizes: Us
   let heightFt: SizeFromUser | null = null;
   if (details.height && 'value' in details.height) {
     const { value, unit } = details.height;
-    const feet = wholeSize('heightFt', unit === 'm' ? value * FT_PER_M : value);
+    const feet = wholeSize('heightFt', convertLength(value, unit, 'ft'));
     if (feet === null) problems.push(typedProblem('heightFt', value, unit));
     else heightFt = { value: feet, source: 'user', entered: { value, unit } };
   } else if (measured?.heightFt) {
@@ -199,7 +199,7 @@ export function readUserTreeDetails(details: TreeDetails): { ok: true; sizes: Us
   let dbhIn: SizeFromUser | null = null;
   if (details.diameter && 'value' in details.diameter) {
     const { value, unit } = details.diameter;
-    const inches = wholeSize('dbhIn', unit === 'cm' ? value / CM_PER_IN : value);
+    const inches = wholeSize('dbhIn', convertLength(value, unit, 'in'));
     if (inches === null) problems.push(typedProblem('dbhIn', value, unit));
     else dbhIn = { value: inches, source: 'user', entered: { value, unit } };
   } else if (measured?.dbhIn) {

@@ -1,6 +1,7 @@
 import { formatDiameter, formatHeight, photoMeasurementOf, type MeasureDraft } from './measure-draft';
 import { distance, measureFromPhoto, type PhotoMeasurement } from './photo-measure';
 import { ANY_TREE_LIMIT, SPECIES_LIMITS } from './species-limits';
+import { convertLength } from './units';
 
 /**
  * Size checks: is this size believable for this tree, and can this photo measure it? Every size
@@ -120,10 +121,14 @@ export function checkTreeSizes(input: SizesToCheck): string[] {
   return warnings;
 }
 
-/** The same check for sizes in whole feet and inches, as the server holds them (a foot is 0.3048 m and an inch 2.54 cm, exactly). */
+/** The same check for sizes in whole feet and inches, as the server holds them. */
 export function checkTreeSizesImperial(input: Omit<SizesToCheck, 'heightM' | 'diameterM'> & { heightFt: number | null; dbhIn: number | null }): string[] {
   const { heightFt, dbhIn, ...rest } = input;
-  return checkTreeSizes({ ...rest, heightM: heightFt === null ? null : heightFt * 0.3048, diameterM: dbhIn === null ? null : dbhIn * 0.0254 });
+  return checkTreeSizes({
+    ...rest,
+    heightM: heightFt === null ? null : convertLength(heightFt, 'ft', 'm'),
+    diameterM: dbhIn === null ? null : convertLength(dbhIn, 'in', 'm'),
+  });
 }
 
 /** The warnings for what the taps measure so far, for the measuring step (the dashboard's and the estimator's). */

@@ -1,4 +1,4 @@
-import { CM_PER_IN, M_PER_FT } from './units';
+import { convertLength } from './units';
 
 /**
  * What a tree a contractor quotes for can measure: the one set of bounds for every size, typed,
@@ -23,7 +23,7 @@ export type SizeField = keyof typeof SIZE_LIMITS;
  */
 export const MAX_TYPED_SIZE = {
   ft: SIZE_LIMITS.heightFt.max,
-  m: Math.floor(SIZE_LIMITS.heightFt.max * M_PER_FT),
+  m: Math.floor(convertLength(SIZE_LIMITS.heightFt.max, 'ft', 'm')),
   in: SIZE_LIMITS.dbhIn.max,
-  cm: Math.floor((SIZE_LIMITS.dbhIn.max * CM_PER_IN) / 10) * 10,
+  cm: Math.floor(convertLength(SIZE_LIMITS.dbhIn.max, 'in', 'cm') / 10) * 10,
 } as const;

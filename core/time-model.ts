@@ -1,4 +1,5 @@
 import { formatTonnes } from './format';
+import { convertLength, IN_PER_FT } from './units';
 import type { Access, DragDistance, SiteDetails, Targets } from './site';
 
 /**
@@ -94,11 +95,11 @@ const BIOMASS_EXPANSION = { broadleaf: 1.4, conifer: 1.3 } as const;
 /** Open-grown crown diameter as a share of height when not given. Assumption (UK park trees are 0.5 to 1.0). */
 const CROWN_SPREAD_RATIO = { broadleaf: 0.6, conifer: 0.35 } as const;
 
-const FT3_PER_M3 = 35.3147;
+const FT3_PER_M3 = convertLength(1, 'm', 'ft') ** 3;
 
 export function greenMassKg(input: Pick<TimeModelInput, 'dbhIn' | 'heightFt' | 'greenDensityKgM3' | 'kind'>): number {
   const kind = input.kind ?? 'broadleaf';
-  const basalAreaFt2 = (Math.PI / 4) * (input.dbhIn / 12) ** 2;
+  const basalAreaFt2 = (Math.PI / 4) * (input.dbhIn / IN_PER_FT) ** 2;
   const stemFt3 = FORM_FACTOR[kind] * basalAreaFt2 * input.heightFt;
   return ((stemFt3 * BIOMASS_EXPANSION[kind]) / FT3_PER_M3) * input.greenDensityKgM3;
 }

@@ -10,8 +10,6 @@ import { MAX_TYPED_SIZE } from './size-bounds';
  * say where each value came from.
  */
 
-export { CM_PER_IN, M_PER_FT } from './units';
-
 export { DIAMETER_BANDS, HEIGHT_BANDS, type DiameterBand, type HeightBand } from './questions';
 
 const point = z.object({ x: z.number().finite().min(0), y: z.number().finite().min(0) });

@@ -4,6 +4,7 @@ import { DIAMETER_BAND_KEYS, DIAMETER_BANDS, HEIGHT_BAND_KEYS, HEIGHT_BANDS } fr
 import { diameterBandRange, heightBandRange } from './band-ranges';
 import {
   CM_PER_IN,
+  convertLength,
   diameterText,
   heightText,
   M_PER_FT,
@@ -69,5 +70,23 @@ describe('band ranges', () => {
       const inches = diameterBandRange(band, 'imperial').match(/\d+/g)!.map(Number);
       expect(inches).toEqual(cm.map((c) => Math.round(c / CM_PER_IN)));
     }
+  });
+});
+
+describe('convertLength, the one conversion', () => {
+  it('follows the 1959 inch and foot', () => {
+    expect(convertLength(1, 'ft', 'm')).toBe(M_PER_FT);
+    expect(convertLength(1, 'in', 'cm')).toBe(CM_PER_IN);
+    expect(convertLength(2, 'ft', 'in')).toBe(24);
+    expect(convertLength(36, 'in', 'ft')).toBe(3);
+    expect(convertLength(14.5, 'in', 'in')).toBe(14.5);
+  });
+
+  it('reads every unit the project details use', () => {
+    expect(convertLength(22, 'm', 'ft')).toBeCloseTo(72.178, 3);
+    expect(convertLength(90, 'cm', 'in')).toBeCloseTo(35.433, 3);
+    expect(convertLength(254, 'mm', 'in')).toBeCloseTo(10, 9);
+    expect(convertLength(50, 'ft', 'm')).toBeCloseTo(15.24, 9);
+    expect(convertLength(0.5, 'm', 'cm')).toBeCloseTo(50, 9);
   });
 });

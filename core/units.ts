@@ -12,6 +12,28 @@ export const DEFAULT_UNIT_SYSTEM: UnitSystem = 'metric';
 /** The exact definitions of the international inch and foot (1959). */
 export const CM_PER_IN = 2.54;
 export const M_PER_FT = 0.3048;
+export const IN_PER_FT = 12;
+
+/** Every length unit the product reads: typed sizes, the project details' words, photo measures. */
+export type LengthUnit = 'mm' | 'cm' | 'm' | 'in' | 'ft';
+
+/** Inches in one of each unit, from the definitions above (exact for feet, so 2 ft is 24 in). */
+const INCHES_IN: Record<LengthUnit, number> = {
+  mm: 1 / (10 * CM_PER_IN),
+  cm: 1 / CM_PER_IN,
+  m: 100 / CM_PER_IN,
+  in: 1,
+  ft: IN_PER_FT,
+};
+
+/**
+ * A length in another unit, unrounded: the one conversion every reader of sizes uses (the
+ * description parser, the user's tree details, the size checks). Rounding is for whoever stores
+ * or shows the figure (core/normalise.ts wholeSize, heightText below).
+ */
+export function convertLength(value: number, from: LengthUnit, to: LengthUnit): number {
+  return from === to ? value : (value * INCHES_IN[from]) / INCHES_IN[to];
+}
 
 export const UNIT_SYSTEM_LABELS: Record<UnitSystem, string> = {
   metric: 'Metric (m, cm)',
@@ -63,12 +85,12 @@ function number1(value: number): string {
  * metres comes back as typed (22 m -> 72 ft -> 22 m; the rounding error is at most 0.15 m).
  */
 export function metresFromFeet(feet: number): number {
-  return Math.round(feet * M_PER_FT * 2) / 2;
+  return Math.round(convertLength(feet, 'ft', 'm') * 2) / 2;
 }
 
 /** Whole centimetres from inches. */
 export function centimetresFromInches(inches: number): number {
-  return Math.round(inches * CM_PER_IN);
+  return Math.round(convertLength(inches, 'in', 'cm'));
 }
 
 function pair(first: string, second: string): string {

@@ -21,7 +21,7 @@ describe('treeAnswers', () => {
 
   it('gives typed and measured sizes in both units, and says how the visitor gave them', () => {
     const answers = treeAnswers({ species: 'Birch', heightFt: 40, dbhIn: 16, sources: { species: 'user', height: 'user', diameter: 'measured' } });
-    expect(answers.map((a) => a.answer)).toEqual(['Birch', '40 ft (12.2 m), typed in', '16 in (41 cm), measured on the photo']);
+    expect(answers.map((a) => a.answer)).toEqual(['Birch', '40 ft (12 m), typed in', '16 in (41 cm), measured on the photo']);
   });
 
   it('says "Not sure" for a species the visitor did not name, and leaves out sizes they did not give', () => {
@@ -38,7 +38,7 @@ describe('treeAnswers', () => {
   it('still says the size when a band no longer matches the stored value', () => {
     expect(treeAnswers({ ...none, heightFt: 25, sources: { species: null, height: 'band', diameter: 'assumed' } })[1]).toEqual({
       question: 'How tall is the tree?',
-      answer: 'About 25 ft (7.6 m), a size chosen',
+      answer: 'About 25 ft (7.5 m), a size chosen',
     });
   });
 });

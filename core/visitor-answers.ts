@@ -1,4 +1,5 @@
-import { CM_PER_IN, M_PER_FT, type ValueSources } from './tree-details';
+import type { ValueSources } from './tree-details';
+import { diameterText, heightText } from './units';
 import {
   DIAMETER_BANDS,
   DIAMETER_QUESTION,
@@ -35,28 +36,26 @@ const HOW: Partial<Record<ValueSources['height'], string>> = {
 };
 
 interface SizeWords {
-  unit: string;
-  metric: (value: number) => string;
+  /** The stored size with the other unit in brackets, as every screen shows it (core/units.ts). */
+  text: (value: number) => string;
   bandLabel: (value: number) => string | undefined;
 }
 
-/** "About as tall as a two-storey house (4 to 8 m)", "40 ft (12.2 m), typed in", or null when the visitor gave none. */
+/** "About as tall as a two-storey house (4 to 8 m)", "40 ft (12 m), typed in", or null when the visitor gave none. */
 function sizeAnswer(value: number | null, source: ValueSources['height'] | undefined, size: SizeWords): string | null {
   if (value === null || source === undefined) return null;
-  const inUnits = `${value} ${size.unit} (${size.metric(value)})`;
+  const inUnits = size.text(value);
   if (source === 'band') return size.bandLabel(value) ?? `About ${inUnits}, a size chosen`;
   const how = HOW[source];
   return how ? `${inUnits}, ${how}` : null;
 }
 
 const HEIGHT: SizeWords = {
-  unit: 'ft',
-  metric: (feet) => `${Math.round(feet * M_PER_FT * 10) / 10} m`,
+  text: (feet) => heightText(feet, 'imperial'),
   bandLabel: (feet) => Object.values(HEIGHT_BANDS).find((band) => band.feet === feet)?.label,
 };
 const DIAMETER: SizeWords = {
-  unit: 'in',
-  metric: (inches) => `${Math.round(inches * CM_PER_IN)} cm`,
+  text: (inches) => diameterText(inches, 'imperial'),
   bandLabel: (inches) => Object.values(DIAMETER_BANDS).find((band) => band.inches === inches)?.label,
 };
 

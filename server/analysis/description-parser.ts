@@ -1,6 +1,6 @@
 import { normaliseSizes } from '../../core/normalise';
 import type { SiteDetails, Targets } from '../../core/site';
-import { CM_PER_IN, M_PER_FT } from '../../core/units';
+import { convertLength, type LengthUnit } from '../../core/units';
 import { matchSpecies, type Species } from '../../core/species';
 import type { HazardKey } from './hazards';
 
@@ -23,9 +23,6 @@ export interface ParsedDescription {
   factors: string[];
 }
 
-const FT_PER_M = 1 / M_PER_FT;
-
-type Unit = 'in' | 'cm' | 'mm' | 'm' | 'ft';
 type Role = 'height' | 'diameter' | 'girth' | 'crown' | 'distance';
 
 const NUMBER = String.raw`(\d+(?:\.\d+)?)`;
@@ -52,7 +49,7 @@ const ROLE_WORDS: [Role, RegExp][] = [
 /** Where a clause ends: the words either side of a length never reach past one. */
 const CLAUSE_BREAK = /[,;:!?()\n]|\.(?!\d)|\b(?:and|with|but|plus)\b/g;
 
-function unitOf(raw: string): Unit {
+function unitOf(raw: string): LengthUnit {
   const u = raw.toLowerCase();
   if (u.startsWith('in') || u === '"' || u === '”' || u === "''") return 'in';
   if (u.startsWith('c')) return 'cm';
@@ -60,10 +57,6 @@ function unitOf(raw: string): Unit {
   if (u.startsWith('f') || u === "'" || u === '’') return 'ft';
   return 'm';
 }
-
-const toInches = (value: number, unit: Unit) =>
-  unit === 'in' ? value : unit === 'cm' ? value / CM_PER_IN : unit === 'mm' ? value / 10 / CM_PER_IN : unit === 'ft' ? value * 12 : (value * 100) / CM_PER_IN;
-const toFeet = (value: number, unit: Unit) => (unit === 'ft' ? value : unit === 'm' ? value * FT_PER_M : toInches(value, unit) / 12);
 
 function roleIn(text: string): Role | null {
   for (const [role, words] of ROLE_WORDS) if (words.test(text)) return role;
@@ -120,8 +113,8 @@ function findSizes(text: string): { dbhIn: number | null; heightFt: number | nul
     // The words after a length belong to it; the next length's "before" starts past them.
     consumedTo = afterRole ? end + (FIRST_WORDS.exec(words)?.[0].length ?? 0) : end;
 
-    const feet = toFeet(value, unit);
-    const inches = toInches(value, unit);
+    const feet = convertLength(value, unit, 'ft');
+    const inches = convertLength(value, unit, 'in');
     if (role === 'height') found.heightFt ??= feet;
     else if (role === 'diameter') found.dbhIn ??= inches;
     else if (role === 'girth') found.dbhIn ??= inches / Math.PI;
@@ -161,7 +154,7 @@ function findSite(t: string, targets: Targets[]): SiteDetails {
   else if (/\b(take (?:[a-z]+ ){0,3}away|remove (?:all )?(?:the )?(?:waste|wood|debris)|waste removal)\b/.test(t)) site.wasteRemoval = true;
   const drag = /(?<!\d)(\d+)\s*(m|metres|meters|ft|feet)\s+(?:drag|carry|to the (?:road|street|drive|chipper))/.exec(t);
   if (drag) {
-    const metres = drag[2]?.startsWith('f') ? Number(drag[1]) / FT_PER_M : Number(drag[1]);
+    const metres = convertLength(Number(drag[1]), drag[2]?.startsWith('f') ? 'ft' : 'm', 'm');
     site.dragDistance = metres < 10 ? 'short' : metres <= 30 ? 'medium' : 'long';
   } else if (/\b(long (?:drag|carry|way to the road)|far from the road)\b/.test(t)) site.dragDistance = 'long';
   return site;

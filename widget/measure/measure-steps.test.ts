@@ -117,9 +117,11 @@ describe('the measuring panel chunk', () => {
     };
     visit(resolve(here, 'measure-panel.tsx'));
     expect([...files].map((f) => f.slice(resolve(here, '../..').length + 1)).sort()).toEqual([
+      'core/measure-colours.ts',
       'core/measure-draft.ts',
       'core/photo-measure.ts',
       'core/plausibility.ts',
+      'core/size-bounds.ts',
       'core/species-limits.ts',
       'core/units.ts',
       'widget/components/size-warnings.tsx',

@@ -1,6 +1,4 @@
 import {
-  CM_PER_IN,
-  M_PER_FT,
   treeDetailsSchema,
   type DiameterBand,
   type HeightBand,
@@ -8,7 +6,7 @@ import {
 } from '../../../core/tree-details';
 import { MAX_TYPED_SIZE } from '../../../core/size-bounds';
 import { EMPTY_MEASURE, formatNumber, parseDecimal, photoMeasurementOf, type MeasureDraft } from '../../../core/measure-draft';
-import { DEFAULT_UNIT_SYSTEM, SIZE_UNITS, type DiameterUnit, type HeightUnit } from '../../../core/units';
+import { convertLength, DEFAULT_UNIT_SYSTEM, SIZE_UNITS, type DiameterUnit, type HeightUnit } from '../../../core/units';
 
 /** Measuring on the photo lives in core (zod-free, shared with the estimator); re-exported for the dashboard. */
 export {
@@ -113,8 +111,6 @@ export function treeDetailsField(draft: TreeDetailsDraft): string | undefined {
 export function convertedSize(kind: 'height' | 'diameter', draft: SizeDraft<string, string>): string | undefined {
   const value = parseDecimal(draft.value);
   if (value === undefined || value <= 0) return undefined;
-  if (kind === 'height') {
-    return draft.unit === 'ft' ? `${formatNumber(value * M_PER_FT)} m` : `${formatNumber(value / M_PER_FT)} ft`;
-  }
-  return draft.unit === 'in' ? `${formatNumber(value * CM_PER_IN)} cm` : `${formatNumber(value / CM_PER_IN)} in`;
+  const [from, to] = kind === 'height' ? (draft.unit === 'ft' ? (['ft', 'm'] as const) : (['m', 'ft'] as const)) : draft.unit === 'in' ? (['in', 'cm'] as const) : (['cm', 'in'] as const);
+  return `${formatNumber(convertLength(value, from, to))} ${to}`;
 }

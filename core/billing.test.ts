@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { remainingShare, upgradeCredits, upgradePricePence } from './billing';
+import { addMonth, remainingShare, upgradeCredits, upgradePricePence } from './billing';
 
 const start = new Date('2026-06-01T09:00:00Z');
 const end = new Date('2026-07-01T09:00:00Z');
@@ -26,5 +26,14 @@ describe('a plan change’s proration', () => {
     expect(upgradePricePence(3100, 7900, 0.5)).toBe(2400);
     expect(upgradePricePence(6000, 7900, 1 / 3)).toBe(633);
     expect(upgradePricePence(7900, 3100, 0.5)).toBe(0);
+  });
+});
+
+describe('addMonth', () => {
+  it('is the same day next month, clamped to the end of a shorter month', () => {
+    expect(addMonth(new Date('2026-01-15T10:00:00Z')).toISOString()).toBe('2026-02-15T10:00:00.000Z');
+    expect(addMonth(new Date('2026-01-31T10:00:00Z')).toISOString()).toBe('2026-02-28T10:00:00.000Z');
+    expect(addMonth(new Date('2028-01-31T00:00:00Z')).toISOString()).toBe('2028-02-29T00:00:00.000Z');
+    expect(addMonth(new Date('2026-12-31T23:59:00Z')).toISOString()).toBe('2027-01-31T23:59:00.000Z');
   });
 });

@@ -100,3 +100,14 @@ export function upgradeCredits(fromCredits: number, toCredits: number, share: nu
 export function upgradePricePence(fromPence: number, toPence: number, share: number): number {
   return Math.max(0, Math.round((toPence - fromPence) * share));
 }
+
+/** One month on, the way Stripe bills monthly: same day of month, clamped to its end. */
+export function addMonth(date: Date): Date {
+  const next = new Date(date);
+  const day = next.getUTCDate();
+  next.setUTCDate(1);
+  next.setUTCMonth(next.getUTCMonth() + 1);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(day, lastDay));
+  return next;
+}

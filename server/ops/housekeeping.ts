@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { passwordResetTokens, processedPaymentEvents } from '../../db/schema';
 import { deleteExpiredSessions } from '../accounts/sessions';
 import type { Clock } from '../clock';
-import { runDueRefills } from '../payments/billing';
+import { runDueRefills } from '../payments/demo-renewals';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

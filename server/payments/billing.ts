@@ -1,5 +1,5 @@
-import { and, eq, like, lte, sql } from 'drizzle-orm';
-import { hasActiveSubscription } from '../../core/billing';
+import { eq, sql } from 'drizzle-orm';
+import { addMonth, hasActiveSubscription } from '../../core/billing';
 import type { SubscriptionType, UserTokensResponse } from '../../core/credits';
 import { PLANS, UNLIMITED_PASS_DAYS, UNLIMITED_PASS_PRICE_PENCE } from '../../core/plans';
 import { immediate, type Db } from '../../db/client';
@@ -7,7 +7,6 @@ import { processedPaymentEvents, userTokens, type UserRow } from '../../db/schem
 import type { Clock } from '../clock';
 import { setBalanceTo } from '../credits/ledger';
 import { DomainError } from '../../core/errors';
-import { addMonth } from './demo-provider';
 import type { PaymentIntentInfo, PaymentProvider, SubscriptionInfo } from './types';
 
 /**
@@ -206,34 +205,6 @@ export async function cancelSubscription(deps: BillingDeps, userId: number): Pro
     .set({ cancelAt: info.cancelAt ?? info.currentPeriodEnd ?? row.nextRefillDate })
     .where(eq(userTokens.userId, userId))
     .run();
-}
-
-/**
- * Demo subscriptions renew here (Stripe's renew by webhook): when a refill is due the
- * balance is set to the plan's credits; past a cancellation date the plan ends.
- * Checked at start and hourly with the injected clock.
- */
-export function runDueRefills(db: Db, clock: Clock): number {
-  const now = clock.now();
-  const due = db
-    .select()
-    .from(userTokens)
-    .where(and(like(userTokens.stripeSubscriptionId, 'demo_sub_%'), eq(userTokens.subscriptionStatus, 'active'), lte(userTokens.nextRefillDate, now)))
-    .all();
-  for (const row of due) {
-    immediate(db, (tx) => {
-      if (row.cancelAt && row.cancelAt <= now) {
-        tx.update(userTokens).set({ subscriptionStatus: 'canceled' }).where(eq(userTokens.userId, row.userId)).run();
-        return;
-      }
-      if (!row.subscriptionType || !row.nextRefillDate) return;
-      let next = row.nextRefillDate;
-      while (next <= now) next = addMonth(next);
-      setBalanceTo(tx, clock, row.userId, PLANS[row.subscriptionType].creditsPerMonth, 'plan_refill', `${row.stripeSubscriptionId}:${row.nextRefillDate.toISOString()}`);
-      tx.update(userTokens).set({ lastRefillDate: row.nextRefillDate, nextRefillDate: next }).where(eq(userTokens.userId, row.userId)).run();
-    });
-  }
-  return due.length;
 }
 
 export { applyPass, applySubscriptionStart, markProcessed, tokenRow };

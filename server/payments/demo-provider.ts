@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DEMO_TEST_CARDS, remainingShare, upgradePricePence } from '../../core/billing';
+import { addMonth, DEMO_TEST_CARDS, remainingShare, upgradePricePence } from '../../core/billing';
 import type { SubscriptionType } from '../../core/credits';
 import type { Clock } from '../clock';
 import {
@@ -36,21 +36,13 @@ interface DemoSubscription extends SubscriptionInfo {
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
+/** What every demo subscription's id starts with: the demo's renewals (demo-renewals.ts) pick them out by it. */
+export const DEMO_SUBSCRIPTION_PREFIX = 'demo_sub';
+
 export interface DemoProvider extends PaymentProvider {
   readonly kind: 'demo';
   /** The demo card form's confirm step. */
   confirm(clientSecret: string, cardNumber: string): DemoConfirmResult;
-}
-
-/** One month on, the way Stripe bills monthly: same day of month, clamped to its end. */
-export function addMonth(date: Date): Date {
-  const next = new Date(date);
-  const day = next.getUTCDate();
-  next.setUTCDate(1);
-  next.setUTCMonth(next.getUTCMonth() + 1);
-  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
-  next.setUTCDate(Math.min(day, lastDay));
-  return next;
 }
 
 export function createDemoProvider(clock: Clock): DemoProvider {
@@ -90,7 +82,7 @@ export function createDemoProvider(clock: Clock): DemoProvider {
 
     async createSubscription({ customerId, userId, plan, amountPence }): Promise<CreatedSubscription> {
       const subscription: DemoSubscription = {
-        id: id('demo_sub'),
+        id: id(DEMO_SUBSCRIPTION_PREFIX),
         status: 'incomplete',
         customerId,
         plan: plan as SubscriptionType,
@@ -123,7 +115,7 @@ export function createDemoProvider(clock: Clock): DemoProvider {
     async cancelAtPeriodEnd(subscriptionId) {
       const sub = subscriptions.get(subscriptionId);
       if (sub) sub.cancelAtPeriodEnd = true;
-      // Demo renewals are kept in the database (runDueRefills), not here, and this state does
+      // Demo renewals are kept in the database (demo-renewals.ts), not here, and this state does
       // not survive a restart: report no period end, so billing uses the stored refill date.
       return { id: subscriptionId, status: sub?.status ?? 'active', customerId: sub?.customerId ?? '', plan: sub?.plan ?? null, currentPeriodStart: null, currentPeriodEnd: null, cancelAtPeriodEnd: true, cancelAt: null };
     },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userTokensResponseSchema } from '../../core/credits';
 import { findUserByUsername } from '../accounts/users';
 import { balanceOf, ledgerSum } from '../credits/ledger';
-import { runDueRefills } from '../payments/billing';
+import { runDueRefills } from '../payments/demo-renewals';
 import { analyze, grantTo } from '../testing/analysis';
 import { advanceKeepingSession, registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
 

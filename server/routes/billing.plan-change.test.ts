@@ -5,7 +5,7 @@ import { userTokensResponseSchema } from '../../core/credits';
 import { creditLedger, processedPaymentEvents, userTokens } from '../../db/schema';
 import { findUserByUsername } from '../accounts/users';
 import { balanceOf, ledgerSum } from '../credits/ledger';
-import { runDueRefills } from '../payments/billing';
+import { runDueRefills } from '../payments/demo-renewals';
 import {
   intentIdOf,
   invoicePaidEvent,

@@ -163,7 +163,7 @@ export function helpPassages(options: HelpOptions): HelpPassage[] {
       title: 'What it costs: monthly plans',
       text: `Using TreeAnalyzer Pro costs ${cost} credits per analysis, from a monthly plan: ${plans.map((plan) => `${plan.name} ${formatGbp(plan.pricePence)} for ${plan.creditsPerMonth} credits`).join(', ')}.`,
       more: `Or buy a one-time ${pass} Unlimited pass for ${UNLIMITED_PASS_DAYS} days. Each paid month sets your balance to the plan's credits; unused credits do not carry over. Cancel anytime.`,
-      askedAs: 'plans pricing prices costs fee fees charges free trial expensive cheap afford subscription subscribe monthly which plan compare choose best busy lots often volume',
+      askedAs: 'plans pricing prices cost costs use fee fees charges free trial expensive cheap afford subscription subscribe monthly which plan compare choose best busy lots often volume',
     },
     ...plans.map(planPassage),
     {
@@ -182,8 +182,14 @@ export function helpPassages(options: HelpOptions): HelpPassage[] {
     {
       id: 'hourly-rate',
       title: 'Hourly rate and AI settings',
-      text: 'In Settings, set your hourly rate in pounds and any custom instructions for the estimates (your crew, methods, what you always include). The cost is the total time multiplied by your rate; with a rate of 0 no cost is shown.',
-      askedAs: 'settings hourly rate charge per hour custom instructions configuration calculation',
+      text: 'In Settings, set your hourly rate in pounds, per crew-hour (say how many people it pays for), and any custom instructions for the estimates. The price starts from the total time multiplied by your rate; with a rate of 0 no price is shown.',
+      askedAs: 'settings hourly rate charge per hour crew-hour custom instructions configuration calculation',
+    },
+    {
+      id: 'pricing-rules',
+      title: 'Pricing rules',
+      text: 'Under Pricing in Settings, add what you charge beyond the hours: a minimum charge, travel, waste disposal per tonne (priced from the green weight of the tree), and fixed prices for the stump grinder, an access platform (when a dismantle can be reached by a vehicle) and traffic management (when the tree could fall on a road or footpath). Each price lists its lines; a website estimator can have its own rules.',
+      askedAs: 'pricing rules minimum charge call-out travel mileage waste disposal tonne tipping stump grinder access platform cherry picker mewp traffic management lights chapter 8 extras lines',
     },
     {
       id: 'embedding',

@@ -13,6 +13,8 @@ import { createHelpSearch, createLocalAssistant } from './local-answerer';
 const PLAIN_QUESTIONS: [question: string, passageId: string][] = [
   ['How much does it cost to use this', 'plans'],
   ['How accurate is it', 'accuracy'],
+  ['Can I add a minimum charge and travel to my prices?', 'pricing-rules'],
+  ['Do the prices include VAT?', 'vat'],
   ['Can I enter the height in metres', 'tree-size'],
   ['Does it work in metric or only feet and inches?', 'tree-size'],
   ["Do I need the council's permission to fell a tree in my garden?", 'safety-before-you-start'],
@@ -57,8 +59,8 @@ describe.each([
 describe('the held-out questions', () => {
   const passages = helpPassages({ visionModel: false });
 
-  it('are 30, each answered by a passage that exists', () => {
-    expect(PLAIN_QUESTIONS).toHaveLength(30);
+  it('are at least 30, each answered by a passage that exists', () => {
+    expect(PLAIN_QUESTIONS.length).toBeGreaterThanOrEqual(30);
     const ids = new Set(passages.map((p) => p.id));
     for (const [, passageId] of PLAIN_QUESTIONS) expect(ids, passageId).toContain(passageId);
   });

@@ -5,16 +5,16 @@ import { MAX_TYPED_SIZE } from './size-bounds';
  * [height in metres, trunk diameter at chest height in centimetres], keyed by the names of
  * core/species.ts (a test keeps the two lists the same).
  *
- * They are bounds for a warning, not records: each is at or a little above the largest of the
- * species recorded in Britain and Ireland, so a real tree is never flagged for its species alone.
- * Sources: the Tree Register of Britain and Ireland's champion trees (Owen Johnson, Champion
- * Trees of Britain and Ireland, Kew Publishing 2011, and the Register's news: a 65.4 m Douglas
- * fir in 2013, a 64.3 m grand fir, a 35 m sessile oak 274 cm thick, a horse chestnut of 7.33 m
- * girth, a black walnut of 693 cm girth, dawn redwoods to 32 m), and for heights the Collins
- * Tree Guide (Johnson and More, 2004). Trunk diameters are the largest single-stem girths
- * divided by pi, rounded up to the next 10 cm. "as X" marks a figure taken from a related tree
- * (assumption), as core/species.ts does for densities. Kept apart from core/species.ts so a
- * check of sizes looks a listed name up without loading the name matcher and its aliases.
+ * They are bounds for a warning, not records, set generously so a real tree is not flagged for
+ * its species alone. Only a few figures were checked one by one against the Tree Register of
+ * Britain and Ireland's published records (a 65.4 m Douglas fir, a 64.3 m grand fir, a 35 m
+ * sessile oak 274 cm thick, a horse chestnut of 7.33 m girth, a black walnut of 693 cm girth);
+ * the rest are estimates in the range of champion sizes (Owen Johnson, Champion Trees of Britain
+ * and Ireland, 2011) and of the Collins Tree Guide's heights, not looked up tree by tree: treat
+ * them as assumptions to refine. Trunk diameters are girths divided by pi, rounded up to the next
+ * 10 cm. "as X" marks a figure taken from a related tree, as core/species.ts does for densities.
+ * Kept apart from core/species.ts so a check of sizes looks a listed name up without loading the
+ * name matcher and its aliases.
  */
 export type SizeLimit = readonly [heightM: number, dbhCm: number];
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SPECIES } from './species';
 import { exactSpecies, NOT_SURE, speciesOptions } from './species-search';
+import { foldName } from './species';
 
 describe('the species picker list', () => {
   it('offers "Not sure" and every listed species with nothing typed, the kinds without a species last', () => {
@@ -41,5 +42,14 @@ describe('the species picker list', () => {
     expect(exactSpecies('scots pines')).toBe('Scots pine');
     expect(exactSpecies('oa')).toBeUndefined();
     expect(exactSpecies('')).toBeUndefined();
+  });
+
+  it("folds accents, apostrophes and case as the server's matcher does (core/species.ts foldName)", () => {
+    expect(foldName("  LAWSON’S  Cypress! ")).toBe('lawsons cypress');
+    expect(foldName('Hêtre')).toBe('hetre');
+    for (const typed of ['scots pine', 'SCOTS  PINE', 'Scots-pine', 'Scóts pine']) {
+      expect(speciesOptions(typed)[1]?.value, typed).toBe('Scots pine');
+      expect(exactSpecies(typed), typed).toBe('Scots pine');
+    }
   });
 });

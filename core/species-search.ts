@@ -1,4 +1,4 @@
-import { matchSpecies, SPECIES, type TreeKind } from './species';
+import { foldName, matchSpecies, SPECIES, type TreeKind } from './species';
 
 export interface SpeciesOption {
   /** The name sent as treeDetails.species; empty for "Not sure". */
@@ -13,19 +13,10 @@ export interface SpeciesOption {
 
 export const NOT_SURE: SpeciesOption = { value: '', label: 'Not sure', latin: '', kind: null, matched: null };
 
-const fold = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/['’]/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-
 /** core/species.ts's picker order: alphabetical, the two kinds without a species ("Conifer") last. */
 const ALL = [...SPECIES]
   .sort((x, y) => Number(Boolean(x.generic)) - Number(Boolean(y.generic)) || x.name.localeCompare(y.name, 'en-GB'))
-  .map((species) => ({ species, name: fold(species.name), others: [species.latin, ...species.aliases].map((n) => ({ text: n, folded: fold(n) })) }));
+  .map((species) => ({ species, name: foldName(species.name), others: [species.latin, ...species.aliases].map((n) => ({ text: n, folded: foldName(n) })) }));
 
 /** 0: the text starts it; 1: a later word starts with it; 2: it is inside; Infinity: no match. */
 function rank(haystack: string, needle: string): number {
@@ -40,7 +31,7 @@ function rank(haystack: string, needle: string): number {
  * "Not sure" always first.
  */
 export function speciesOptions(query: string): SpeciesOption[] {
-  const needle = fold(query);
+  const needle = foldName(query);
   const ranked: { option: SpeciesOption; rank: number }[] = [];
   for (const { species, name, others } of ALL) {
     const option: SpeciesOption = { value: species.name, label: species.name, latin: species.latin, kind: species.kind, matched: null };

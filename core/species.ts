@@ -172,6 +172,20 @@ export const UNKNOWN_SPECIES_GREEN_DENSITY_KG_M3 = 1000;
 // ---- Matching ------------------------------------------------------------------------------------
 
 /**
+ * A name as both the matcher and the picker's search compare it: accents and apostrophes gone
+ * ("Lawson's", "Hêtre"), lower case, anything but letters and digits one space.
+ */
+export function foldName(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/**
  * A word as the matcher compares it: lower case, accents and apostrophes gone ("Lawson's"),
  * plurals made singular ("birches", "cherries", "leylandiis", "yews"). Latin endings in -us,
  * -is and -ss ("quercus", "chamaecyparis", "cypress") stay; both sides go through the same
@@ -188,14 +202,7 @@ function singular(word: string): string {
 }
 
 function words(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/['’]/g, '')
-    .split(/[^a-z]+/)
-    .filter(Boolean)
-    .map(singular);
+  return foldName(text).split(/[^a-z]+/).filter(Boolean).map(singular);
 }
 
 interface Phrase {

@@ -1,12 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { addMonth, hasActiveSubscription } from '../../core/billing';
-import type { SubscriptionType, UserTokensResponse } from '../../core/credits';
+import type { SubscriptionType } from '../../core/credits';
 import { PLANS, UNLIMITED_PASS_DAYS, UNLIMITED_PASS_PRICE_PENCE } from '../../core/plans';
 import { immediate, type Db } from '../../db/client';
 import { processedPaymentEvents, userTokens, type UserRow } from '../../db/schema';
 import type { Clock } from '../clock';
 import { setBalanceTo } from '../credits/ledger';
 import { DomainError } from '../../core/errors';
+import { isChargeCurrency } from './currency';
 import type { PaymentIntentInfo, PaymentProvider, SubscriptionInfo } from './types';
 
 /**
@@ -38,54 +39,6 @@ function markProcessed(tx: Db, clock: Clock, key: string, kind: string, userId: 
 
 export function isSubscriptionActive(row: Pick<TokenRow, 'subscriptionStatus'>): boolean {
   return hasActiveSubscription(row.subscriptionStatus);
-}
-
-/** Prepared once per database: the balance is read on every dashboard page (issue 10). */
-const tokenReaders = new WeakMap<Db, ReturnType<typeof prepareTokenReader>>();
-
-function prepareTokenReader(db: Db) {
-  return db.select().from(userTokens).where(eq(userTokens.userId, sql.placeholder('userId'))).prepare();
-}
-
-function tokenReader(db: Db) {
-  let reader = tokenReaders.get(db);
-  if (!reader) tokenReaders.set(db, (reader = prepareTokenReader(db)));
-  return reader;
-}
-
-const NO_TOKENS: UserTokensResponse = {
-  tokensRemaining: 0,
-  tokensTotal: 0,
-  subscriptionType: null,
-  subscriptionStatus: null,
-  lastRefillDate: null,
-  nextRefillDate: null,
-  cancelAt: null,
-  passEndsAt: null,
-  unlimited: false,
-};
-
-/**
- * A read that never writes (issue 10): every account has its user_tokens row from
- * registration on (createUser, and migration 0004 for older accounts), so this takes no
- * write lock; a missing row would read as an empty balance rather than be made here.
- */
-export function tokensView(db: Db, clock: Clock, userId: number): UserTokensResponse {
-  const row = tokenReader(db).get({ userId });
-  if (!row) return NO_TOKENS;
-  const now = clock.now();
-  const passActive = row.passEndsAt !== null && row.passEndsAt > now;
-  return {
-    tokensRemaining: row.tokensRemaining,
-    tokensTotal: row.tokensTotal,
-    subscriptionType: row.subscriptionType,
-    subscriptionStatus: row.subscriptionStatus,
-    lastRefillDate: row.lastRefillDate?.toISOString() ?? null,
-    nextRefillDate: row.nextRefillDate?.toISOString() ?? null,
-    cancelAt: row.cancelAt?.toISOString() ?? null,
-    passEndsAt: passActive ? row.passEndsAt!.toISOString() : null,
-    unlimited: passActive,
-  };
 }
 
 async function customerFor(deps: BillingDeps, user: UserRow): Promise<string> {
@@ -125,7 +78,7 @@ function verifyIntent(intent: PaymentIntentInfo | null, row: TokenRow, userId: n
   if (!intent || !row.stripeCustomerId || intent.customerId !== row.stripeCustomerId) throw refuse('This payment could not be found for your account.');
   if (intent.metadata.userId !== undefined && intent.metadata.userId !== String(userId)) throw refuse('This payment could not be found for your account.');
   if (intent.status !== 'succeeded') throw new DomainError('PAYMENT_FAILED', 'This payment has not succeeded yet.');
-  if (intent.currency.toLowerCase() !== 'gbp' || intent.amount !== amountPence) throw refuse('This payment does not match the price of what you bought.');
+  if (!isChargeCurrency(intent.currency) || intent.amount !== amountPence) throw refuse('This payment does not match the price of what you bought.');
   return intent;
 }
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../http/context';
 import { currentUser, requireUser } from '../http/session';
-import { tokensView } from '../payments/billing';
+import { tokensView } from '../credits/tokens-view';
 
 /** The signed-in user's credit balance, plan and pass (SPEC 7, GET /api/user-tokens). */
 export const creditRoutes = new Hono<AppEnv>().get('/user-tokens', requireUser, (c) =>

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { addMonth, DEMO_TEST_CARDS, remainingShare, upgradePricePence } from '../../core/billing';
 import type { SubscriptionType } from '../../core/credits';
 import type { Clock } from '../clock';
+import { CHARGE_CURRENCY } from './currency';
 import {
   WebhookSignatureError,
   type BillingEvent,
@@ -54,7 +55,7 @@ export function createDemoProvider(clock: Clock): DemoProvider {
       id: id('demo_pi'),
       status: 'requires_payment_method',
       amount,
-      currency: 'gbp',
+      currency: CHARGE_CURRENCY,
       customerId,
       metadata,
       subscriptionId,

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { CHARGE_CURRENCY } from './currency';
 import { PLANS } from '../../core/plans';
 import { subscriptionTypeSchema, type SubscriptionType } from '../../core/credits';
 import {
@@ -129,7 +130,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       const intent = await call('Could not start the payment', (stripe) =>
         stripe.paymentIntents.create({
           amount: amountPence,
-          currency: 'gbp',
+          currency: CHARGE_CURRENCY,
           customer: customerId,
           automatic_payment_methods: { enabled: true },
           metadata: { userId: String(userId), kind: 'pass' },
@@ -144,7 +145,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       const subscription = await call('Could not start the subscription', (stripe) =>
         stripe.subscriptions.create({
           customer: customerId,
-          items: [{ price_data: { currency: 'gbp', product, unit_amount: amountPence, recurring: { interval: 'month' } } }],
+          items: [{ price_data: { currency: CHARGE_CURRENCY, product, unit_amount: amountPence, recurring: { interval: 'month' } } }],
           payment_behavior: 'default_incomplete',
           payment_settings: { save_default_payment_method: 'on_subscription' },
           metadata: { userId: String(userId), plan },
@@ -225,7 +226,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       let updated: Stripe.Subscription;
       try {
         updated = await stripe.subscriptions.update(subscriptionId, {
-          items: [{ id: item.id, price_data: { currency: 'gbp', product, unit_amount: amountPence, recurring: { interval: 'month' } } }],
+          items: [{ id: item.id, price_data: { currency: CHARGE_CURRENCY, product, unit_amount: amountPence, recurring: { interval: 'month' } } }],
           proration_behavior: prorate ? 'always_invoice' : 'none',
           ...(prorate ? { payment_behavior: 'error_if_incomplete' as const, proration_date: Math.floor(prorationDate.getTime() / 1000) } : {}),
           metadata: { plan },

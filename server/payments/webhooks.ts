@@ -7,6 +7,7 @@ import { addMonth, upgradeCredits } from '../../core/billing';
 import { applyPass, applySubscriptionStart, markProcessed, type BillingDeps } from './billing';
 import { applyPlanChange, shareLeft } from './plan-change';
 import type { Clock } from '../clock';
+import { isChargeCurrency } from './currency';
 import type { BillingEvent, PaymentIntentInfo, SubscriptionInfo } from './types';
 
 type SubscriptionEvent = Exclude<BillingEvent, { type: 'ignored' } | { type: 'payment_intent.succeeded' }>;
@@ -44,7 +45,7 @@ function applyPaymentIntent(tx: Db, clock: Clock, eventId: string, intent: Payme
   const userId = Number(intent?.metadata.userId);
   const owner = Number.isSafeInteger(userId) ? tx.select().from(userTokens).where(eq(userTokens.userId, userId)).get() : undefined;
   if (!markProcessed(tx, clock, `evt:${eventId}`, 'payment_intent.succeeded', owner?.userId ?? null)) return 'duplicate';
-  if (!intent || !owner || intent.status !== 'succeeded' || intent.currency !== 'gbp' || owner.stripeCustomerId !== intent.customerId) return 'ignored';
+  if (!intent || !owner || intent.status !== 'succeeded' || !isChargeCurrency(intent.currency) || owner.stripeCustomerId !== intent.customerId) return 'ignored';
   if (intent.metadata.kind === 'pass' && intent.amount === UNLIMITED_PASS_PRICE_PENCE) {
     applyPass(tx, clock, owner.userId, intent.id);
     return 'applied';

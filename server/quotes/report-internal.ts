@@ -95,6 +95,8 @@ export function drawInternalPage(doc: Doc, analysis: Analysis, reference: string
   );
   doc.y = y + 8;
 
+  // Sizes the user confirmed though they looked unlikely: the contractor checks them on site.
+  if (analysis.sizeWarnings.length > 0) drawList(doc, 'Sizes confirmed, though they look unlikely', analysis.sizeWarnings, COLOUR.warn);
   drawList(doc, 'Factors affecting cutting time', analysis.factors, COLOUR.brand);
 }
 

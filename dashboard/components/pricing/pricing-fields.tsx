@@ -49,7 +49,7 @@ export function PricingFields({ vatNumber }: PricingFieldsProps) {
       <div className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
         <TextField
           label={PRICING_FIELD_LABELS.crewSize}
-          hint={`People the hourly rate pays for, 1 to ${MAX_CREW_SIZE}: it is the whole crew's rate, and estimates and quotes say the crew beside it.`}
+          hint={`People the hourly rate pays for (1 to ${MAX_CREW_SIZE}).`}
           type="number"
           inputMode="numeric"
           min={1}

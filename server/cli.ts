@@ -6,7 +6,7 @@ import { createUser, findUserByUsername, setRole } from './accounts/users';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
 import { grantCredits } from './credits/ledger';
-import { ApiError } from './http/errors';
+import { DomainError } from '../core/errors';
 import { backupTo, BackupError, folderBytes, restoreFrom } from './ops/backup';
 
 /**
@@ -83,7 +83,7 @@ const commands: Record<string, (db: Db, args: string[], config: Config) => Promi
       console.log(`Created ${user.username} (${user.role}).`);
       return 0;
     } catch (err) {
-      if (err instanceof ApiError) return fail(err.message);
+      if (err instanceof DomainError) return fail(err.message);
       throw err;
     }
   },

@@ -1,4 +1,4 @@
-# TreeAnalyzer Pro: one container, one SQLite file on a volume (issue 11, Deploy).
+# TreeAnalyzer Pro: one container, one SQLite file on a volume (docs/operations.md, Deploying).
 #
 #   docker build -t treeanalyzer .
 #   docker run -p 3000:3000 -v treeanalyzer-data:/data -e PUBLIC_URL=https://trees.example.com treeanalyzer

@@ -5,8 +5,8 @@ import autocannon from 'autocannon';
 import { cpuMsOf, ROOT, writeSection } from './lib';
 
 /**
- * Signed-in JSON reads against a bare Hono hello route, measured in the same run (issue 10,
- * Benchmarks 1). The servers run in a child process (this file with --serve) so the load
+ * Signed-in JSON reads against a bare Hono hello route, measured in the same run
+ * (docs/performance.md, API reads). The servers run in a child process (this file with --serve) so the load
  * generator does not share their event loop; autocannon loads each route in turn at 10
  * connections, then again after the user's data grows to 50,000 ledger rows and 5,000
  * analyses. Goal: every signed-in read at 0.4x of bare or better, p99 under 25 ms.
@@ -41,7 +41,7 @@ interface Ready {
  * one must do, written as plainly as it can be. "session only": the sealed cookie looked up
  * in a memory of unsealed ones, its id hashed, one prepared sessions-and-users row read by
  * primary key, the user as JSON. "+ headers, log": the same with the API's five security
- * headers and one access line, which the product keeps on every answer (issue 11). The app's
+ * headers and one access line, which the product keeps on every answer. The app's
  * reads do all this and the rest of the product's checks (same origin, body limit, session
  * sliding, the sign-in hint cookie, request ids), so their distance from these rows, not from
  * the bare route, is what the app's own code costs.

@@ -11,7 +11,7 @@ import { ROOT, writeSection } from './lib';
 import { CHROMIUM_FLAGS } from '../e2e/chromium-flags';
 
 /**
- * The front end's weight and Lighthouse 12 scores (issue 10, Front end; Benchmarks 3).
+ * The front end's weight and Lighthouse 12 scores (docs/performance.md, Front-end size).
  *
  * Bytes: what each page needs before it shows (build/first-load.ts over Vite's manifest,
  * sizes from the .gz/.br copies the build wrote), widget.js and the estimator bundle.
@@ -191,7 +191,7 @@ async function main(): Promise<void> {
 
   const version = (JSON.parse(readFileSync(join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
   const chromium = spawnSync(CHROME_PATH, ['--version'], { encoding: 'utf8' }).stdout.trim();
-  const body = `Goals: performance 95+ desktop and 90+ mobile, accessibility 100, best practices 100 (issue 10).
+  const body = `Goals: performance 95+ desktop and 90+ mobile, accessibility 100, best practices 100.
 Lighthouse ${version} in ${chromium}, against the real server serving the production build (\`npm run build\`).
 Mobile is Lighthouse's default (simulated slow 4G, 4x CPU slowdown); desktop is its desktop config.
 Performance is the median of ${RUNS} runs (all runs in brackets); accessibility and best practices the worst run;

@@ -7,10 +7,10 @@ import { registerClient, startTestServer } from '../server/testing/harness';
 import { fixturePhoto, type FixturePhoto } from '../server/testing/images';
 
 /**
- * Held-out accuracy (issue "Estimates a tree surgeon would sign"): the five real photos in
+ * Held-out accuracy (docs/analysis.md, Held-out accuracy): the five real photos in
  * e2e/fixtures/photos (none was used to set the time model's constants), each sent through the
  * real pipeline with the local provider and the details a homeowner would give, next to the
- * published UK job durations for a tree of that height. Prints the README's table.
+ * published UK job durations for a tree of that height. Prints the table in docs/analysis.md, Held-out accuracy.
  * Run: node --import tsx bench/held-out.ts
  */
 

@@ -8,7 +8,7 @@ import { repeatedParts, send } from '../server/testing/hostile-upload';
 import { ms, postJson, registerAccount, ROOT, writeSection } from './lib';
 
 /**
- * The attack of issue 18, timed: N empty `description` parts to a business's public estimator
+ * A hostile upload, timed (docs/security.md, Uploads and hostile input): N empty `description` parts to a business's public estimator
  * (no session; the real rate limits, one request per size), against the server in its own
  * process, while a second client's signed-in `GET /api/auth/me` runs back to back. Reported:
  * how long the attack took to be answered, the slowest read meanwhile, and a normal upload (the

@@ -16,7 +16,7 @@ import type { Access, DragDistance, Targets } from '../core/site';
 import { chooseMethod, estimateTimes, type TimeModelInput } from '../core/time-model';
 
 /**
- * The pure part of the learning benchmark (issue 20, goal 4): simulated crews with known biases
+ * The pure part of the learning benchmark (docs/analysis.md, Learning from feedback): simulated crews with known biases
  * per kind of job report jobs one by one, and each calibration method estimates the next job.
  * No I/O and no clock: the same seed gives the same figures on any machine.
  */

@@ -15,7 +15,7 @@ import {
 } from './learning-sim';
 
 /**
- * `npm run bench -- learning` (issue 20, goal 4): does calibration by kind of job learn a crew
+ * `npm run bench -- learning` (docs/analysis.md, Learning from feedback): does calibration by kind of job learn a crew
  * better than one factor per component? Simulated crews with known biases per kind of job
  * report jobs one by one (bench/learning-sim.ts); the median absolute percentage error of the
  * next job's estimate after 0, 5, 10 and 20 reports, for both methods in the same run on the

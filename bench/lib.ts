@@ -162,7 +162,7 @@ export async function stopServerProcess({ child, pid }: { child: ChildProcess; p
   await exited;
 }
 
-/** `npm run cli -- <args>` against the given DATA_DIR, as the README tells an operator. */
+/** `npm run cli -- <args>` against the given DATA_DIR, as docs/operations.md, Operator commands, tells an operator. */
 export async function runCli(args: string[], env: Record<string, string>): Promise<string> {
   const child = spawn('npm', ['run', '--silent', 'cli', '--', ...args], { cwd: ROOT, env: { ...process.env, ...env } });
   let out = '';

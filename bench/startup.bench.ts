@@ -6,7 +6,7 @@ import { spawnServer } from '../build/server-process';
 import { cpuMsOf, freePort, mb, percentile, procStatusKb, ROOT, writeSection } from './lib';
 
 /**
- * Start-up time and idle memory (issue 10, Benchmarks 4): the bundled server exactly as
+ * Start-up time and idle memory (docs/performance.md, Server start-up): the bundled server exactly as
  * `npm run serve` starts it, against the TypeScript path (`node --import tsx server/main.ts`)
  * in the same run as a baseline. Each start: spawn to the first 200 from /healthz (polled every
  * 10 ms), then VmRSS after a second idle. The two take turns, so load from other work on the

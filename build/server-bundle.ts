@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * The production server as plain JavaScript: `npm run build` bundles server/main.ts (and the
  * operators' server/cli.ts) into dist/server/ with esbuild, and `npm run serve` runs
- * `node dist/server/main.js`. Issue 10 measured the same code at 4.9 s to healthy and 182 MB
+ * `node dist/server/main.js`. We measured the same code at 4.9 s to healthy and 182 MB
  * idle under tsx (which compiles every module at start) against 2.0 s and 123 MB bundled.
  *
  * node_modules stay external (`packages: 'external'`): native addons (better-sqlite3,

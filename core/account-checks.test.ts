@@ -84,7 +84,7 @@ describe('zod-free account checks agree with the server schemas', () => {
     }
   });
 
-  it('shows the SPEC section 5 messages', () => {
+  it('shows the form messages', () => {
     expect(checkLogin({ usernameOrEmail: '', password: '' })).toEqual({
       ok: false,
       errors: { usernameOrEmail: 'Username or email is required', password: 'Password is required' },

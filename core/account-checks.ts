@@ -1,6 +1,6 @@
 /**
  * The account forms' rules without zod, for the sign-in screens: zod is a fifth of a guest's
- * first load, which the build holds to a budget (issue 10, vite.dashboard.config.ts). The
+ * first load, which the build holds to a budget (vite.dashboard.config.ts). The
  * server still validates every body with the zod schemas in core/accounts.ts, which take
  * their limits and messages from here; core/account-checks.test.ts holds the two to the
  * same answers (values and each field's first message) over a table of inputs.
@@ -11,7 +11,7 @@ export const PASSWORD_MIN_MESSAGE = 'Password must be at least 6 characters';
 export const PASSWORD_MAX_MESSAGE = `Password must be at most ${PASSWORD_MAX} characters`;
 export const EMAIL_MAX = 254;
 export const EMAIL_TOO_LONG_MESSAGE = 'Email is too long';
-/** SPEC section 5. */
+/** docs/product.md, Messages. */
 export const EMAIL_INVALID_MESSAGE = 'Please enter a valid email address';
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 32;
@@ -24,7 +24,7 @@ export const USERNAME_MESSAGES = {
 export const NAME_MAX = 64;
 export const NAME_TOO_LONG_MESSAGE = 'Must be at most 64 characters';
 export const TOKEN_MAX = 256;
-/** SPEC section 5. */
+/** docs/product.md, Messages. */
 export const ACCOUNT_MESSAGES = {
   usernameOrEmailRequired: 'Username or email is required',
   passwordRequired: 'Password is required',
@@ -33,7 +33,7 @@ export const ACCOUNT_MESSAGES = {
   tokenRequired: 'Reset token is required',
 };
 
-/** SPEC section 8: the reset request answer never reveals whether the address exists. */
+/** docs/product.md, Accounts: the reset request answer never reveals whether the address exists. */
 export const RESET_REQUESTED_MESSAGE = 'If this email exists in our system, you will receive a password reset link shortly.';
 export const RESET_DONE_MESSAGE = 'Your password has been reset. You can now sign in.';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Settings, "Your data" (issue 11; UK GDPR articles 15, 17 and 20). */
+/** Settings, "Your data" (docs/product.md, Accounts; UK GDPR articles 15, 17 and 20). */
 export const ACCOUNT_EXPORT_PATH = '/api/account/export';
 export const ACCOUNT_DELETED_MESSAGE = 'Your account and all its data have been deleted.';
 export const DELETE_PASSWORD_REQUIRED = 'Enter your password to confirm';

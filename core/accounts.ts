@@ -19,9 +19,9 @@ import {
 } from './account-checks';
 
 /**
- * Account request schemas, used by the server to validate bodies. Messages quoted in SPEC
- * section 5 are copied exactly; DECISIONS sets passwords to 6..128 characters at
- * registration and reset alike, with the spec's reset message. The limits and messages
+ * Account request schemas, used by the server to validate bodies. Messages are those of
+ * docs/product.md, Messages, word for word; passwords are 6..128 characters at
+ * registration and reset alike (docs/product.md, Accounts), with one reset message. The limits and messages
  * live in core/account-checks.ts, whose zod-free checks the sign-in screens use.
  */
 export { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_MIN_MESSAGE };
@@ -104,5 +104,5 @@ export { RESET_DONE_MESSAGE, RESET_REQUESTED_MESSAGE } from './account-checks';
 export const LOGIN_FAILED_MESSAGE = 'Invalid username/email or password';
 export const RESET_INVALID_MESSAGE = 'This reset link is invalid or has expired. Please request a new one.';
 
-/** SPEC section 9: a reset link lives one hour. */
+/** docs/product.md, Constants: a reset link lives one hour. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { JobKind } from './calibration';
 
 /**
- * GET /api/accuracy (issue 20, goal 3): how far the account's estimates have been from the
+ * GET /api/accuracy (docs/analysis.md, Accuracy): how far the account's estimates have been from the
  * actual times its crew reported, before and after calibration. Errors are absolute
  * percentages of the actual time (|estimate - actual| / actual x 100), and each figure is a
  * median over jobs, so one wild job (a typo, a day the chipper broke) cannot swamp it.

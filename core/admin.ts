@@ -3,18 +3,18 @@ import { publicUserSchema } from './accounts';
 import { subscriptionTypeSchema } from './credits';
 
 /**
- * The admin log page (SPEC 2 "Admin log page", 3, 7, 8; DECISIONS "Admin log"): the answer
+ * The admin log page (docs/product.md, Help assistant and admin log): the answer
  * of GET /api/admin/log-accounts, and the accounts table below its button.
  */
 
-/** SPEC section 8: the toast when the log cannot be triggered. */
+/** docs/product.md, Messages: the toast when the log cannot be triggered. */
 export const ADMIN_LOG_ERROR_TITLE = 'Error';
 export const ADMIN_LOG_ERROR_DEFAULT = 'Failed to trigger console log';
 
-/** SPEC section 6: what a signed-in user who is not an admin is told, by the page and by the server's 403. */
+/** docs/product.md, Accounts: what a signed-in user who is not an admin is told, by the page and by the server's 403. */
 export const ADMIN_ONLY_MESSAGE = 'This page is restricted to admin users.';
 
-/** SPEC section 3: "Admin log response: message, totalUsers". */
+/** The admin log's answer: message and totalUsers (docs/product.md, Help assistant and admin log). */
 export const adminLogResponseSchema = z.object({
   message: z.string(),
   totalUsers: z.number().int().nonnegative(),
@@ -41,7 +41,7 @@ export const adminAccountsQuerySchema = z.object({
 export type AdminAccountsQuery = z.output<typeof adminAccountsQuerySchema>;
 
 /**
- * One account as the admin sees it: SPEC 2's logged fields (id, username, e-mail, full name,
+ * One account as the admin sees it: the logged fields (id, username, e-mail, full name,
  * creation and update times, subscription type and status, token balance, refill dates) and
  * the role. Never the password hash, a session, a reset token or a payment provider's id.
  * Times are ISO 8601 text.

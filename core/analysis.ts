@@ -17,7 +17,7 @@ export const MAX_INSTRUCTIONS_CHARS = 2000;
 
 const range = z.object({ min: z.number().int(), max: z.number().int() });
 
-/** An analysis as the API answers it: SPEC section 3's fields plus what DECISIONS adds. */
+/** An analysis as the API answers it: the fields of docs/product.md, Analysis. */
 export const analysisSchema = z.object({
   id: z.number().int(),
   imageUrl: z.string(),
@@ -35,7 +35,7 @@ export const analysisSchema = z.object({
   safetyWarnings: z.array(z.string()),
   confidence: z.number().min(0).max(1),
   method: z.string().nullable(),
-  /** DECISIONS, Abstention: why a site visit is recommended, when it is. */
+  /** docs/product.md, Analysis: why a site visit is recommended, when it is. */
   siteVisitReason: z.string().nullable(),
   /** Set when the estimate was scaled by the user's feedback: how many of their jobs. */
   calibratedFromJobs: z.number().int().nullable(),
@@ -98,8 +98,8 @@ export const analyzeOutcomeSchema = z.discriminatedUnion('outcome', [analyzeResp
 export type AnalyzeOutcome = z.infer<typeof analyzeOutcomeSchema>;
 
 /**
- * One card of the History list: only what dashboard/pages/history.tsx shows (issue 10: the
- * list used to send every column of every analysis). Feedback is a yes/no there, so the
+ * One card of the History list: only what dashboard/pages/history.tsx shows (the
+ * list once sent every column of every analysis). Feedback is a yes/no there, so the
  * actual times and comment stay on GET /api/analysis/{id}.
  */
 export const analysisListItemSchema = analysisSchema
@@ -147,7 +147,7 @@ export type AnalysisList = z.infer<typeof analysisListSchema>;
 
 const actualMinutes = z.number().int('Times are whole minutes').min(0).max(100_000).optional();
 
-/** SPEC 3 and 5: whole minutes, all optional; the text is optional too. */
+/** docs/product.md, Analysis (Feedback): whole minutes, all optional; the text is optional too. */
 export const feedbackSchema = z.object({
   actualCuttingTime: actualMinutes,
   actualPrepTime: actualMinutes,
@@ -156,7 +156,7 @@ export const feedbackSchema = z.object({
 });
 export type FeedbackInput = z.infer<typeof feedbackSchema>;
 
-/** Decimal(10,2) as text: up to 8 digits, 2 decimals, not negative. "" means 0 (SPEC 5). */
+/** Decimal(10,2) as text: up to 8 digits, 2 decimals, not negative. "" means 0 (docs/product.md, Accounts). */
 export const hourlyRateTextSchema = z
   .union([z.string(), z.number()])
   .transform((v) => String(v).trim())
@@ -164,7 +164,7 @@ export const hourlyRateTextSchema = z
     message: 'Hourly rate must be a number of pounds with at most 2 decimals, 0 or more',
   });
 
-/** The AI settings of SPEC 7 (the Settings page's first form). */
+/** The AI settings (the Settings page's first form; docs/product.md, Accounts). */
 export const settingsSchema = z.object({
   aiInstructions: z.string().max(MAX_INSTRUCTIONS_CHARS, `Instructions must be at most ${MAX_INSTRUCTIONS_CHARS} characters`),
   hourlyRate: hourlyRateTextSchema,
@@ -172,7 +172,7 @@ export const settingsSchema = z.object({
 export type AiSettingsInput = z.input<typeof settingsSchema>;
 
 /**
- * PATCH /api/system-settings: SPEC 7's aiInstructions and hourlyRate, the company profile
+ * PATCH /api/system-settings: aiInstructions and hourlyRate, the company profile
  * printed on quotes, and whether the account shares its job times, each saved only when sent
  * (the Settings page saves each part on its own). `companyProfile`, when sent, is the whole
  * profile.
@@ -196,7 +196,7 @@ export const settingsResponseSchema = z.object({
   aiInstructions: z.string(),
   hourlyRate: z.string(),
   companyProfile: companyProfileResponseSchema,
-  /** Whether the account's job times count in everyone's starting estimates (issue 20); on by default. */
+  /** Whether the account's job times count in everyone's starting estimates (docs/analysis.md, Calibration); on by default. */
   shareJobTimes: z.boolean(),
   /** The units sizes are entered and shown in (core/units.ts); metric unless changed. */
   units: z.enum(UNIT_SYSTEMS),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { subscriptionTypeSchema, userTokensResponseSchema } from './credits';
 
 /**
- * The billing API's answers (SPEC 7; DECISIONS, Credits and payments), shared so the
+ * The billing API's answers (docs/product.md, Credits and payments), shared so the
  * dashboard validates what the server sends.
  */
 
@@ -10,7 +10,7 @@ import { subscriptionTypeSchema, userTokensResponseSchema } from './credits';
 export const paymentProviderKindSchema = z.enum(['stripe', 'demo']).nullable();
 export type PaymentProviderKind = z.infer<typeof paymentProviderKindSchema>;
 
-/** DECISIONS: the Unlimited pass's fair-use cap, analyses a day (the server's PASS_DAILY_CAP default). */
+/** docs/product.md, Credits and payments: the Unlimited pass's fair-use cap, analyses a day (the server's PASS_DAILY_CAP default). */
 export const DEFAULT_PASS_DAILY_CAP = 25;
 
 export const billingConfigSchema = z.object({
@@ -47,7 +47,7 @@ export const demoConfirmResponseSchema = z.object({
 });
 
 /**
- * The demo provider's two test cards (DECISIONS): the same numbers Stripe uses in test
+ * The demo provider's two test cards (docs/payments.md, Demo mode): the same numbers Stripe uses in test
  * mode for a successful and a declined card (docs.stripe.com/testing).
  */
 export const DEMO_TEST_CARDS = {
@@ -55,7 +55,7 @@ export const DEMO_TEST_CARDS = {
   declined: '4000000000000002',
 } as const;
 
-/** SPEC 4: a subscription counts as active (plan buttons disabled) while active or past due. */
+/** docs/product.md, Credits and payments: a subscription counts as active (plan buttons disabled) while active or past due. */
 export function hasActiveSubscription(status: string | null | undefined): boolean {
   return status === 'active' || status === 'past_due';
 }

@@ -19,13 +19,13 @@ import { DEFAULT_UNIT_SYSTEM, UNIT_SYSTEMS } from './units';
 import { jobPriceSchema, pricingRulesInputSchema, pricingRulesResponseSchema } from './pricing';
 
 /**
- * Businesses and leads as the API takes and answers them (SPEC 3, 5, 7; DECISIONS, Embed
+ * Businesses and leads as the API takes and answers them (docs/product.md, Embed
  * widget). The server validates with these; the dashboard parses its answers with them.
  */
 
 const unitSystemSchema = z.enum(UNIT_SYSTEMS, "units must be 'metric' or 'imperial'");
 
-/** SPEC 8: the one message for a missing name, slug or rate. */
+/** docs/product.md, Embed widget: the one message for a missing name, slug or rate. */
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields';
 export const SLUG_TAKEN_MESSAGE = 'That slug is already taken. Please choose another.';
 export const MAX_ALLOWED_ORIGINS = 20;
@@ -79,7 +79,7 @@ const dailyCapSchema = z
   .min(1, 'Daily cap must be at least 1')
   .max(MAX_DAILY_CAP, `Daily cap must be at most ${MAX_DAILY_CAP}`);
 
-/** The rate is required for a business (SPEC 5), unlike the settings' rate where empty means 0. */
+/** The rate is required for a business (docs/product.md, Embed widget), unlike the settings' rate where empty means 0. */
 const businessRateSchema = z
   .union([z.string(), z.number()], REQUIRED_FIELDS_MESSAGE)
   .pipe(hourlyRateTextSchema)
@@ -117,7 +117,7 @@ export const businessUpdateSchema = z
 export type BusinessUpdateInput = z.input<typeof businessUpdateSchema>;
 export type BusinessUpdate = z.output<typeof businessUpdateSchema>;
 
-/** A business as its owner sees it: SPEC 3's fields plus allowedOrigins, dailyCap and accentColor. */
+/** A business as its owner sees it: name, slug, rate and instructions, plus allowedOrigins, dailyCap and accentColor. */
 export const businessSchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -1,5 +1,5 @@
 /**
- * Calibration from feedback (DECISIONS, Analysis): a crew's actual times scale its
+ * Calibration from feedback (docs/analysis.md, Calibration): a crew's actual times scale its
  * later estimates, per component, by the geometric mean of actual / estimated, shrunk
  * toward 1 while feedback is scarce. The shrinkage is the usual empirical-Bayes form
  * n / (n + k) with a prior worth k = 2 jobs at factor 1 (assumption): one odd job moves
@@ -65,7 +65,7 @@ export function calibrationFactor(observations: Observation[]): number {
   return factorFromTotals(observations.map(observationTotals).reduce((sum, one) => combineTotals(sum, one), NO_OBSERVATIONS));
 }
 
-// ---- Calibration by kind of job (issue 20) ---------------------------------------------------
+// ---- Calibration by kind of job --------------------------------------------------------------
 
 /**
  * A crew is rarely uniformly slow: it may fell small trees in the open faster than the model

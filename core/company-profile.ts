@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The company profile printed at the head of every customer quote (issue "Estimates a tree
- * surgeon would sign"): one per user, kept in their system_settings row beside the AI
+ * The company profile printed at the head of every customer quote (docs/analysis.md,
+ * Quotes): one per user, kept in their system_settings row beside the AI
  * settings. Every field may be empty; an empty trading name means "no profile yet".
  */
 

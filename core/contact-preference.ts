@@ -1,5 +1,5 @@
 /**
- * How and when a visitor who asks for a quote would like to hear back (issue 19, goal 5): one
+ * How and when a visitor who asks for a quote would like to hear back (docs/product.md, Embed widget): one
  * tap each on the estimator's "Request a quote", both optional. No zod here: the widget imports
  * this file and its first chunk is budgeted (core/business.ts builds the lead schema from these
  * lists). The visitor taps the choice's words; the owner reads the label.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC section 9: each analysis costs 10 credits; the badge shows floor(credits / 10) analyses. */
+/** docs/product.md, Constants: each analysis costs 10 credits; the badge shows floor(credits / 10) analyses. */
 export const ANALYSIS_COST_CREDITS = 10;
 
 export function analysesAvailable(credits: number): number {

@@ -11,7 +11,7 @@ import {
   visitorLimitMessage,
 } from './embed';
 
-describe('slugFromName (SPEC 5)', () => {
+describe('slugFromName', () => {
   it('lowercases, drops other characters, turns spaces into hyphens and collapses repeats', () => {
     expect(slugFromName('Green Oak Tree Care')).toBe('green-oak-tree-care');
     expect(slugFromName("O'Brien & Sons -- Arborists!")).toBe('obrien-sons-arborists');
@@ -46,7 +46,7 @@ describe('canonicalOrigin', () => {
 });
 
 describe('embed snippets', () => {
-  it('copies an iframe of width 100%, height 600 at /embed/{slug} (SPEC 9), with the optional resizer', () => {
+  it('copies an iframe of width 100%, height 600 at /embed/{slug}, with the optional resizer', () => {
     const snippet = iframeSnippet('https://trees.example/', 'green-oak');
     expect(snippet).toContain('<iframe src="https://trees.example/embed/green-oak" width="100%" height="600"');
     expect(snippet).toContain('<script src="https://trees.example/widget.js" async></script>');
@@ -68,7 +68,7 @@ describe('OPERATOR_WORDS', () => {
   });
 });
 
-describe('visitorLimitMessage (issue 22, goal 8)', () => {
+describe('visitorLimitMessage', () => {
   it('says it is the visitor\'s own limit and the real wait, in whole minutes rounded up', () => {
     expect(visitorLimitMessage(3000)).toBe('You have made several estimates; please try again in 50 minutes');
     expect(visitorLimitMessage(3600)).toBe('You have made several estimates; please try again in 60 minutes');

@@ -1,19 +1,19 @@
 import type { VatMode } from './price';
 
 /**
- * The embeddable estimator's contract (SPEC 2 Embedded widget, 5, 8, 9; DECISIONS, Embed
+ * The embeddable estimator's contract (docs/product.md, Embed
  * widget), shared by the server, the dashboard's Business Admin and the widget. No zod
  * here: the widget imports this file and its bundle is budgeted (core/business.ts holds
  * the schemas).
  */
 
-/** SPEC 8 and DECISIONS: what the widget says when it cannot serve a visitor. */
+/** docs/product.md, Embed widget: what the widget says when it cannot serve a visitor. */
 export const BUSINESS_NOT_FOUND_MESSAGE = 'Business configuration not found';
 export const EMBED_UNAVAILABLE_MESSAGE = 'This estimator is temporarily unavailable.';
-/** The daily cap or a rate limit was reached (issue: abuse of a public, credit-spending endpoint). */
+/** The daily cap or a rate limit was reached (a public endpoint that spends credits must not be open to abuse). */
 export const EMBED_BUSY_MESSAGE = 'The estimator is busy, please try again later';
 /**
- * The visitor's own limit (server/http/rate-limit.ts embedAnalysesPerAddress, issue 22 goal 8):
+ * The visitor's own limit (server/http/rate-limit.ts embedAnalysesPerAddress):
  * unlike "busy", it is theirs, so it says so and how long to wait, in whole minutes rounded up
  * ("1 minute" down to the last second). The server writes it into the 429 and the widget counts
  * it down from Retry-After.
@@ -30,7 +30,7 @@ export const VISITOR_LIMIT_STILL_HERE = 'Your photo and answers are still here.'
 export const EMBED_RETRY_MESSAGE = "We couldn't work out an estimate just now. Please try again in a minute.";
 
 /**
- * Words a business's visitor must never read in the estimator (issue 19): how the operator set
+ * Words a business's visitor must never read in the estimator (docs/product.md, Embed widget): how the operator set
  * the server up (models, providers, configuration) or what the owner pays with (credits).
  * Server tests hold every text an embed answer carries against it. The electricity "network
  * operator" of the power-lines safety warning (server/analysis/safety.ts) is the visitor's to
@@ -51,7 +51,7 @@ export const EMBED_ANALYSIS_FAILED = 'Analysis failed';
 export const DEFAULT_DAILY_CAP = 50;
 export const MAX_DAILY_CAP = 10_000;
 
-/** SPEC 2, Embedded widget: the four processing steps, a bar of (step+1)*25 %, a tick each second. */
+/** docs/product.md, Embed widget: the four processing steps, a bar of (step+1)*25 %, a tick each second. */
 export const EMBED_PROCESSING_STEPS = [
   'Processing image...',
   'Analyzing tree characteristics...',
@@ -60,7 +60,7 @@ export const EMBED_PROCESSING_STEPS = [
 ] as const;
 export const EMBED_TICK_MS = 1000;
 
-/** SPEC 9: "an iframe of width 100%, height 600"; the fixed height stays as the no-script fallback. */
+/** docs/product.md, Embed widget: an iframe 100% wide and 600 px high; the fixed height stays as the no-script fallback. */
 export const EMBED_IFRAME_HEIGHT = 600;
 
 /** The custom element's tag, and the DOM events it dispatches for the host page's own analytics. */
@@ -109,7 +109,7 @@ export type { PublicBusiness } from './business';
 export type { EmbedAnalysis, EmbedAnalyzeOutcome, EmbedAnalyzeResponse, EmbedNeedsDetails } from './embed-api';
 
 /**
- * The business's estimator funnel (issue 19): what is counted per UTC day. Loads, estimates,
+ * The business's estimator funnel (docs/embedding.md, The funnel): what is counted per UTC day. Loads, estimates,
  * needs-details answers and leads are counted by the server as it answers them; a chosen photo
  * is the one step only the widget sees, and it tells the server (POST /api/businesses/{slug}/events).
  */
@@ -129,7 +129,7 @@ export const LEAD_HONEYPOT_FIELD = 'website';
 export const LEAD_THANKS = 'Thank you! Your request has been sent.';
 
 /**
- * SPEC 5: lowercase, drop every character but letters, digits, spaces and hyphens,
+ * docs/product.md, Embed widget: lowercase, drop every character but letters, digits, spaces and hyphens,
  * spaces to hyphens, repeated hyphens collapsed. Leading and trailing hyphens are
  * trimmed too, so the result is a valid slug (or empty).
  */
@@ -176,7 +176,7 @@ function escapeAttribute(value: string): string {
 }
 
 /**
- * "Copy Embed" (SPEC 9): an iframe of width 100%, height 600 pointing at /embed/{slug};
+ * "Copy Embed" (docs/product.md, Embed widget): an iframe of width 100%, height 600 pointing at /embed/{slug};
  * the optional second line loads widget.js, which resizes the frame to its content.
  */
 export function iframeSnippet(publicUrl: string, slug: string): string {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Every error code the API can answer with, shared by server, dashboard and
- * widget so clients switch on `code`, never on message text (DECISIONS, Errors).
+ * widget so clients switch on `code`, never on message text (docs/product.md, Messages).
  */
 export const errorCodeSchema = z.enum([
   'VALIDATION_ERROR',

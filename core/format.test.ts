@@ -10,7 +10,7 @@ import {
 } from './format';
 import { costForMinutes, formatGbp, parsePence, penceToDecimal } from './money';
 
-describe('formatTimeRange (SPEC 9)', () => {
+describe('formatTimeRange', () => {
   it('shows a single value when min equals max', () => {
     expect(formatTimeRange({ min: 45, max: 45 })).toBe('45 min');
     expect(formatTimeRange({ min: 90, max: 90 })).toBe('1h 30m');
@@ -39,7 +39,7 @@ describe('total time', () => {
   });
 });
 
-describe('cost (SPEC 9)', () => {
+describe('cost', () => {
   it('is total hours times the hourly rate, in pence', () => {
     expect(costRange({ min: 90, max: 120 }, 4500)).toEqual({ minPence: 6750, maxPence: 9000 });
     expect(formatCostRange({ minPence: 6750, maxPence: 9000 })).toBe('£67.50 - £90.00');
@@ -73,8 +73,8 @@ describe('money text', () => {
   });
 });
 
-describe('feedback durations (issue 12)', () => {
-  it('reads a bare number as whole minutes, as SPEC 5 asks', () => {
+describe('feedback durations', () => {
+  it('reads a bare number as whole minutes', () => {
     expect(parseDuration('45')).toBe(45);
     expect(parseDuration(' 400 ')).toBe(400);
     expect(parseDuration('0')).toBe(0);

@@ -1,7 +1,7 @@
 import { costForMinutes, formatGbp } from './money';
 
 /**
- * Time and cost display rules of SPEC section 9, shared by the dashboard, the widget
+ * Time and cost display rules (docs/product.md, Analysis), shared by the dashboard, the widget
  * and the PDF report so all three always agree.
  */
 export interface MinuteRange {
@@ -92,7 +92,7 @@ const CLOCK = /^(\d+):([0-5]\d)$/;
 
 /**
  * What a user typed for how long a job took, in whole minutes: "45" or "45 min" (minutes,
- * SPEC 5's whole numbers), "2h 30m", "2 hours 30 minutes", "2h30", "2.5h" or "2:30", as
+ * whole minutes), "2h 30m", "2 hours 30 minutes", "2h30", "2.5h" or "2:30", as
  * the estimates beside the field are written ("5h 30m - 8h 25m"). Fractions of a minute
  * round to the nearest. null for text that is none of these or past MAX_DURATION_MINUTES;
  * the caller treats empty text as "not given" before asking.

@@ -7,7 +7,7 @@ import { PLAN_ORDER, PLANS, UNLIMITED_PASS_DAYS, UNLIMITED_PASS_PRICE_PENCE, typ
 import { VAT_STANDARD_RATE_PERCENT } from './price';
 
 /**
- * The product's help text, in one place (issue 12): the How It Works and Safety Guide dialogs
+ * The product's help text, in one place: the How It Works and Safety Guide dialogs
  * show it, the local assistant searches it and the model assistant's system prompt is built
  * from it. Prices, credits and limits come from the constants the server charges by, so the
  * help can never quote a different price from the checkout.
@@ -33,14 +33,14 @@ export interface HelpOptions {
   passDailyCap?: number;
 }
 
-/** Said whenever a question touches danger or felling (DECISIONS, Chat assistant; SPEC 1). */
+/** Said whenever a question touches danger or felling (docs/product.md, Analysis and Help assistant). */
 export const ARBORIST_ADVICE =
   'Estimates are for planning only: tree work is dangerous, so have a certified arborist assess the tree and the site before any felling or climbing.';
 
 /*
  * UK clearance from overhead lines, said the same in the Safety Guide, the assistant and the
  * safety notes of every estimate near power lines. 3 m from low-voltage (230/400 V) lines is the
- * working clearance issue 22 asks for in place of the US 10 ft (3.05 m), which SPEC's Safety
+ * working clearance UK readers expect, beside the US 10 ft (3.05 m) the Safety
  * Guide names, so both are given; higher voltages need more, and the line's owner sets the
  * distance. HSE, "Working near power lines and cables" (hse.gov.uk/treework): get advice from
  * the network operator before any tree work within 10 m of an overhead line. 105 is the UK's

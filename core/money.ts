@@ -1,10 +1,10 @@
 /**
  * Money is integer pence inside the product and "12.50" text at its edges
- * (DECISIONS, Credits and payments). No float ever holds an amount of money.
+ * (docs/product.md). No float ever holds an amount of money.
  */
 const DECIMAL_TEXT = /^\s*(\d{1,8})(?:\.(\d{1,2}))?\s*$/;
 
-/** "12.5" -> 1250; "" -> 0 (SPEC 5: an empty rate is sent as "0"); undefined for anything else. */
+/** "12.5" -> 1250; "" -> 0 (an empty rate is sent as "0"); undefined for anything else. */
 export function parsePence(text: string | number): number | undefined {
   const value = typeof text === 'number' ? String(text) : text;
   if (value.trim() === '') return 0;

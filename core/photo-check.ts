@@ -3,7 +3,7 @@ import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from './upload-rules';
 /**
  * The browser-side check of a chosen photo, shared by the dashboard and the widget so
  * both refuse the same files with the same words before uploading 10 MB for nothing.
- * SPEC 5 shows no rejection message; users expect one. The server checks again by the
+ * The brief showed no rejection message; users expect one. The server checks again by the
  * file's bytes (server/analysis/upload.ts), so this is only a courtesy.
  */
 export interface ChosenFile {

@@ -1,5 +1,5 @@
 /**
- * Measuring a tree on its photo (issue "Estimates a tree surgeon would sign"): the user
+ * Measuring a tree on its photo (docs/analysis.md, Tree details, sizes and species): the user
  * taps the top and base of the tree, the two ends of a reference of known length standing
  * in the same plane (a door, a person, a typed length), and the trunk's two edges at chest
  * height. Pixels per metre from the reference turn the other two spans into metres.

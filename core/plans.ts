@@ -1,7 +1,7 @@
 import { subscriptionTypeSchema, type SubscriptionType } from './credits';
 
 /**
- * The monthly plans and the one-time pass (SPEC section 9, DECISIONS Credits and
+ * The monthly plans and the one-time pass (docs/product.md, Credits and
  * payments). Prices are integer pence; the server decides every price from here,
  * the dashboard only shows them.
  */
@@ -45,12 +45,12 @@ export const PLANS: Record<SubscriptionType, Plan> = {
 
 export const PLAN_ORDER: readonly SubscriptionType[] = ['lite', 'standard', 'pro'];
 
-/** SPEC section 9: an unknown or missing plan falls back to Lite. */
+/** docs/product.md, Screens: an unknown or missing plan falls back to Lite. */
 export function resolvePlan(value: string | null | undefined): Plan {
   const parsed = subscriptionTypeSchema.safeParse(value);
   return PLANS[parsed.success ? parsed.data : 'lite'];
 }
 
-/** The one-time payment: a 30-day Unlimited pass (DECISIONS). */
+/** The one-time payment: a 30-day Unlimited pass (docs/product.md, Credits and payments). */
 export const UNLIMITED_PASS_PRICE_PENCE = 2999;
 export const UNLIMITED_PASS_DAYS = 30;

@@ -1,5 +1,5 @@
 /**
- * The questions a user answers beside the photo (issue 19, goal 1), defined once for the
+ * The questions a user answers beside the photo (docs/product.md, Analysis), defined once for the
  * dashboard's upload stage, its report of a past analysis, and the embedded estimator. Each is
  * one tap in a homeowner's words. No zod here: the widget imports this file and its first chunk
  * is budgeted (core/site.ts and core/tree-details.ts build their schemas from these lists).
@@ -39,7 +39,7 @@ export const DIAMETER_QUESTION = 'How thick is the trunk?';
 export const DIAMETER_HINT = 'At chest height, about 1.3 m up.';
 export const SPECIES_QUESTION = 'What kind of tree is it?';
 
-/** DECISIONS, Analysis: the site answers. Unanswered means unknown; the estimate says what it assumed. */
+/** docs/product.md, Analysis: the site answers. Unanswered means unknown; the estimate says what it assumed. */
 export const TARGETS = ['nothing', 'fence_shed', 'building', 'road'] as const;
 export const ACCESS = ['open', 'side_gate', 'through_house'] as const;
 export const DRAG_DISTANCES = ['short', 'medium', 'long'] as const;

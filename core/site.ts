@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCESS, DRAG_DISTANCES, TARGETS, type SiteDetails } from './questions';
 
 /**
- * The site questions (DECISIONS, Analysis): what the photo cannot show, and what decides the
+ * The site questions (docs/product.md, Analysis): what the photo cannot show, and what decides the
  * price more than size does. All optional; unanswered means unknown. The questions, their
  * options and labels live in core/questions.ts (zod-free, shared with the widget).
  */

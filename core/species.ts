@@ -165,7 +165,7 @@ export const SPECIES: Species[] = [
 
 /**
  * With no species named, assume a dense broadleaf: it errs toward more mass to clear,
- * so an unnamed tree is never quoted light (DECISIONS: conservative defaults).
+ * so an unnamed tree is never quoted light (assumptions err toward more time; docs/analysis.md, The pipeline).
  */
 export const UNKNOWN_SPECIES_GREEN_DENSITY_KG_M3 = 1000;
 

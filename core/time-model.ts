@@ -3,7 +3,7 @@ import { convertLength, IN_PER_FT } from './units';
 import type { Access, DragDistance, SiteDetails, Targets } from './site';
 
 /**
- * The time model (DECISIONS, Analysis): a pure function from tree size, wood density,
+ * The time model (docs/analysis.md, The time model): a pure function from tree size, wood density,
  * method and the site questions to the cutting, prep and cleanup time ranges, in crew
  * minutes on site. The local provider uses it directly; a vision model's answer is
  * bounded by it (see boundToModel).
@@ -254,7 +254,7 @@ function methodReason(method: Method, targets: Targets, powerLines: boolean): st
 
 // ---- Bounding a model's answer ----------------------------------------------------------------
 
-/** A model's times may differ from ours by at most this much either way (DECISIONS). */
+/** A model's times may differ from ours by at most this much either way (docs/analysis.md, The pipeline). */
 export const MODEL_BOUND = { low: 0.25, high: 4 } as const;
 
 export interface BoundResult {

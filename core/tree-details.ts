@@ -3,8 +3,8 @@ import { DIAMETER_BAND_KEYS, HEIGHT_BAND_KEYS } from './questions';
 import { MAX_TYPED_SIZE } from './size-bounds';
 
 /**
- * What the user tells us about the tree itself (issue "Estimates a tree surgeon would
- * sign"): species, height and trunk size typed with a unit, chosen as a band a homeowner
+ * What the user tells us about the tree itself (docs/analysis.md, Tree
+ * details, sizes and species): species, height and trunk size typed with a unit, chosen as a band a homeowner
  * can answer, or measured on the photo. Sent beside the photo as the multipart field
  * `treeDetails` (JSON text). With a vision model they override its reading; the results
  * say where each value came from.

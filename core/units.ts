@@ -1,7 +1,7 @@
 /**
  * The units a user reads sizes in: metric (metres and centimetres) or imperial (feet and
  * inches). Remembered per account and per business; metric by default, as UK tree surgeons and
- * homeowners measure. The API and the database keep SPEC's feet and inches whatever the choice.
+ * homeowners measure. The API and the database keep feet and inches whatever the choice.
  *
  * Zod-free and small: the embedded estimator imports it in its first chunk.
  */

@@ -4,13 +4,13 @@
  * budgeted); core/analysis.ts re-exports them for everyone else.
  */
 
-/** SPEC 5 and 9: one image, jpeg/png/webp, at most 10 MB. */
+/** docs/product.md, Analysis: one image, jpeg/png/webp, at most 10 MB. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const UPLOAD_HINT = 'Supports JPEG, PNG, WebP • Maximum file size: 10MB';
 export const MAX_DESCRIPTION_CHARS = 2000;
 
-/** The safety disclaimer of SPEC section 1, on the results, in the widget and in the report. */
+/** The safety disclaimer (docs/product.md, Analysis), on the results, in the widget and in the report. */
 export const SAFETY_DISCLAIMER =
   'Estimates are for planning purposes only. Tree work is dangerous: always consult a certified arborist before felling or climbing.';
 

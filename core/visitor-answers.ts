@@ -12,7 +12,7 @@ import {
 
 /**
  * Every answer a visitor gave the estimator, as its business's owner reads it with their quote
- * request (issue 19, goal 5): the tree questions, then the site questions, each with the words
+ * request: the tree questions, then the site questions, each with the words
  * the visitor picked. Read back from what the analysis stored: the sizes it used and where each
  * came from (a band stores the band's middle value, so the band is found again by its value).
  */

@@ -24,7 +24,7 @@ export function dashboardRoutes(distDir = DASHBOARD_DIST, options: { stripe: boo
     return app;
   }
   const indexPage = readIndexPage(indexFile);
-  // Source maps are built for operators (README, "Front-end size") and never served. Lighthouse's
+  // Source maps are built for operators (docs/performance.md, Front-end size) and never served. Lighthouse's
   // valid-source-maps audit (weight 0 in best practices) only asks for maps of first-party
   // scripts over 500 KiB, and the production entry is about 270 kB, so nothing is lost by it.
   app.get('*', async (c, next) => (c.req.path.endsWith('.map') ? c.text('Not found', 404) : next()));

@@ -15,7 +15,7 @@ import { DomainError } from '../../core/errors';
  * and it refuses, by throwing at once, a part header over its cap, a part over its size, too many
  * parts and too much content in all. busboy, the older standard, truncates an oversize text field
  * and skips the rest, so a breach is only known when the part ends, and caps part headers at a
- * fixed 16 KB (README, Uploads).
+ * fixed 16 KB (docs/security.md, Uploads and hostile input).
  *
  * What a form may hold is explicit ({@link FormSpec}): one file part, a few named text parts,
  * each at most once and each with its own cap in bytes. The first breach answers at once and the

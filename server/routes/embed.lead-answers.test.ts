@@ -1,5 +1,3 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadListSchema, type Lead } from '../../core/business';
 import { EMAIL_FOR_EMAIL, PHONE_FOR_CALL } from '../../core/contact-preference';
@@ -9,7 +7,7 @@ import { DIAMETER_BANDS, HEIGHT_BANDS } from '../../core/questions';
 import { grantTo } from '../testing/analysis';
 import { createBusinessFor, looseEmbedLimits, visitorAnalyze, visitorLead } from '../testing/business';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { decodeQuotedPrintable, mailSettled } from '../testing/mail';
+import { leadMailFor } from '../testing/mail';
 
 /*
  * Results that sell (issue 19, goal 5): a visitor's estimate says what its price includes from
@@ -58,17 +56,7 @@ async function ownerLeads(businessId: number): Promise<Lead[]> {
   return leadListSchema.parse(await res.json()).leads;
 }
 
-/** The lead e-mail that names `visitor`, once background mail has settled. */
-async function leadMail(visitor: string): Promise<string> {
-  await mailSettled(server);
-  const dir = join(server.dataDir, 'outbox');
-  for (const file of await readdir(dir)) {
-    // Quoted-printable decodes to bytes: read them back as UTF-8 (the £ sign).
-    const raw = Buffer.from(decodeQuotedPrintable(await readFile(join(dir, file), 'utf8')), 'latin1').toString('utf8');
-    if (raw.includes(`To: ${ownerEmail}`) && raw.includes(`from ${visitor}`)) return raw;
-  }
-  throw new Error(`no lead e-mail from ${visitor}`);
-}
+const leadMail = (visitor: string) => leadMailFor(server, ownerEmail, visitor);
 
 describe('a visitor who answered the questions', () => {
   it('sees what the price includes from their answers: stump ground, wood left on site', async () => {

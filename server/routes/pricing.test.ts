@@ -1,5 +1,3 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisListSchema, analyzeResponseSchema, settingsResponseSchema } from '../../core/analysis';
@@ -9,7 +7,7 @@ import { penceToDecimal } from '../../core/money';
 import { analyze, grantTo } from '../testing/analysis';
 import { createBusinessFor, looseEmbedLimits, visitorAnalyze, visitorLead } from '../testing/business';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { decodeQuotedPrintable, mailSettled } from '../testing/mail';
+import { leadMailFor } from '../testing/mail';
 
 /*
  * Pricing rules and one price everywhere, over HTTP on the real app: a contractor's rules in
@@ -150,16 +148,7 @@ describe('the price of an analysis', () => {
   });
 });
 
-/** The lead e-mail that names `visitor`, once background mail has settled. */
-async function leadMail(visitor: string): Promise<string> {
-  await mailSettled(server);
-  const dir = join(server.dataDir, 'outbox');
-  for (const file of await readdir(dir)) {
-    const raw = Buffer.from(decodeQuotedPrintable(await readFile(join(dir, file), 'utf8')), 'latin1').toString('utf8');
-    if (raw.includes(`To: ${ownerEmail}`) && raw.includes(`from ${visitor}`)) return raw;
-  }
-  throw new Error(`no lead e-mail from ${visitor}`);
-}
+const leadMail = (visitor: string) => leadMailFor(server, ownerEmail, visitor);
 
 describe("a business's estimator", () => {
   it('prices by its own rules; the visitor, the lead list, the e-mail and the quote show the same figures and say inc VAT, with what was assumed', async () => {

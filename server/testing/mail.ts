@@ -35,3 +35,17 @@ export function resetTokenFrom(message: string): string {
 export function mailSettled(server: { mailer: Mailer }): Promise<void> {
   return backgroundMail(server.mailer).idle();
 }
+
+/**
+ * The lead e-mail to `ownerEmail` that names `visitor`, once background mail has settled, as
+ * UTF-8 text (quoted-printable decodes to bytes; the £ sign is two of them).
+ */
+export async function leadMailFor(server: { mailer: Mailer; dataDir: string }, ownerEmail: string, visitor: string): Promise<string> {
+  await mailSettled(server);
+  const dir = join(server.dataDir, 'outbox');
+  for (const file of readdirSync(dir)) {
+    const raw = Buffer.from(decodeQuotedPrintable(readFileSync(join(dir, file), 'utf8')), 'latin1').toString('utf8');
+    if (raw.includes(`To: ${ownerEmail}`) && raw.includes(`from ${visitor}`)) return raw;
+  }
+  throw new Error(`no lead e-mail from ${visitor}`);
+}

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CONNECTION_MESSAGE, EmbedApiError, estimatorApi, readApiError } from './api';
+import { ApiError, CONNECTION_MESSAGE, estimatorApi, readApiError } from './api';
+import { ApiError as SharedApiError } from '../core/error-body';
 import { ESTIMATE, PUBLIC_BUSINESS } from './testing/estimate';
 
 function response(body: string, init: ResponseInit) {
@@ -13,7 +14,9 @@ describe('readApiError (SPEC 8)', () => {
         status: 400,
       }),
     );
-    expect(error).toBeInstanceOf(EmbedApiError);
+    expect(error).toBeInstanceOf(ApiError);
+    // The dashboard's class too (dashboard/api/client.ts): one error, read one way.
+    expect(ApiError).toBe(SharedApiError);
     expect(error.message).toBe('Name is required');
     expect(error.status).toBe(400);
     expect(error.code).toBe('VALIDATION_ERROR');
@@ -121,7 +124,7 @@ describe('estimatorApi', () => {
     stubFetch(async () => response(JSON.stringify(needs), { status: 200 }));
     await expect(estimatorApi('https://x.example').analyze('oak', photo, { description: '' })).resolves.toEqual(needs);
     stubFetch(async () => response(JSON.stringify({ outcome: 'needs_details', message: 'x', missing: 'height' }), { status: 200 }));
-    await expect(estimatorApi('https://x.example').analyze('oak', photo, { description: '' })).rejects.toBeInstanceOf(EmbedApiError);
+    await expect(estimatorApi('https://x.example').analyze('oak', photo, { description: '' })).rejects.toBeInstanceOf(ApiError);
   });
 
   it('refuses an answer that is not a business', async () => {
@@ -133,7 +136,7 @@ describe('estimatorApi', () => {
       { ...PUBLIC_BUSINESS, sizesFromPhoto: 'no' },
     ]) {
       stubFetch(async () => response(JSON.stringify(answer), { status: 200 }));
-      await expect(estimatorApi('https://x.example').business('oak'), JSON.stringify(answer)).rejects.toBeInstanceOf(EmbedApiError);
+      await expect(estimatorApi('https://x.example').business('oak'), JSON.stringify(answer)).rejects.toBeInstanceOf(ApiError);
     }
   });
 

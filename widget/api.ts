@@ -1,6 +1,7 @@
 import type { ContactMethod, ContactTime } from '../core/contact-preference';
 import { EMBED_STATUSES, type EmbedAnalyzeOutcome, type PublicBusiness, type WidgetEvent } from '../core/embed';
-import { readErrorAnswer } from '../core/error-body';
+import { ApiError, apiErrorFromAnswer, NO_ANSWER_STATUS } from '../core/error-body';
+import { isRecord } from '../core/is-record';
 
 /**
  * The estimator's calls to our server, from whatever site it is embedded in. Never a
@@ -10,52 +11,18 @@ import { readErrorAnswer } from '../core/error-body';
  */
 
 /**
- * SPEC 8: the message is the body's `message`, else the raw body text, else the status
- * text, else "HTTP {status}"; `code`, the analysis route's `error` and a validation
- * error's per-field `details` travel with it. `status` is 0 when nothing answered.
+ * The one error the estimator's calls throw, the dashboard's too (core/error-body.ts). A 429's
+ * Retry-After is readable from another site because the server's CORS exposes it.
  */
-export class EmbedApiError extends Error {
-  readonly status: number;
-  readonly code: string | undefined;
-  readonly error: string | undefined;
-  readonly details: Record<string, string[]> | undefined;
-  /** A 429's Retry-After in seconds (exposed to other sites by the server's CORS); undefined when absent. */
-  readonly retryAfterSeconds: number | undefined;
-
-  constructor(
-    message: string,
-    status: number,
-    extra: { code?: string; error?: string; details?: Record<string, string[]>; retryAfterSeconds?: number } = {},
-  ) {
-    super(message);
-    this.name = 'EmbedApiError';
-    this.status = status;
-    this.code = extra.code;
-    this.error = extra.error;
-    this.details = extra.details;
-    this.retryAfterSeconds = extra.retryAfterSeconds;
-  }
-}
+export { ApiError };
 
 export const CONNECTION_MESSAGE = 'Could not reach the estimator. Please check your connection and try again.';
 const UNEXPECTED_ANSWER = 'The estimator sent an unexpected answer. Please try again.';
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Retry-After as whole seconds; our server sends seconds, never an HTTP date. */
-function retryAfterSeconds(response: Response): number | undefined {
-  const value = response.headers.get('retry-after');
-  const seconds = value && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-  return Number.isFinite(seconds) ? seconds : undefined;
-}
-
-/** The EmbedApiError for a non-OK response. */
-export async function readApiError(response: Response): Promise<EmbedApiError> {
+/** The ApiError for a non-OK response. */
+export async function readApiError(response: Response): Promise<ApiError> {
   const raw = await response.text().catch(() => '');
-  const { message, ...extra } = readErrorAnswer(raw, response.status, response.statusText);
-  return new EmbedApiError(message, response.status, { ...extra, retryAfterSeconds: retryAfterSeconds(response) });
+  return apiErrorFromAnswer(raw, response.status, response.statusText, response.headers.get('retry-after'));
 }
 
 async function send(url: string, init: RequestInit): Promise<Response> {
@@ -65,7 +32,7 @@ async function send(url: string, init: RequestInit): Promise<Response> {
   } catch (error) {
     // An abort is the caller's own doing (the element left the page): pass it on as it is.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new EmbedApiError(CONNECTION_MESSAGE, 0);
+    throw new ApiError(CONNECTION_MESSAGE, NO_ANSWER_STATUS);
   }
   if (!response.ok) throw await readApiError(response);
   return response;
@@ -75,7 +42,7 @@ async function json(response: Response): Promise<unknown> {
   try {
     return await response.json();
   } catch {
-    throw new EmbedApiError(UNEXPECTED_ANSWER, response.status);
+    throw new ApiError(UNEXPECTED_ANSWER, response.status);
   }
 }
 
@@ -171,7 +138,7 @@ export function estimatorApi(origin: string): EstimatorApi {
     async business(slug, signal) {
       const response = await send(url(`/api/businesses/${encodeURIComponent(slug)}`), { headers: accept, signal });
       const body = await json(response);
-      if (!isPublicBusiness(body)) throw new EmbedApiError(UNEXPECTED_ANSWER, response.status);
+      if (!isPublicBusiness(body)) throw new ApiError(UNEXPECTED_ANSWER, response.status);
       return body;
     },
 
@@ -190,7 +157,7 @@ export function estimatorApi(origin: string): EstimatorApi {
         signal,
       });
       const body = await json(response);
-      if (!isAnalyzeOutcome(body)) throw new EmbedApiError(UNEXPECTED_ANSWER, response.status);
+      if (!isAnalyzeOutcome(body)) throw new ApiError(UNEXPECTED_ANSWER, response.status);
       return body;
     },
 

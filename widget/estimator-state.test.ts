@@ -7,7 +7,7 @@ import {
   visitorLimitMessage,
 } from '../core/embed';
 import { BUSY_MESSAGE } from '../server/analysis/slots';
-import { EmbedApiError } from './api';
+import { ApiError } from '../core/error-body';
 import { estimateEventDetail, viewForAnalysisError, viewForBusiness, viewForBusinessError } from './estimator-state';
 import { ESTIMATE, ESTIMATE_ANALYSIS, PUBLIC_BUSINESS as business } from './testing/estimate';
 
@@ -25,7 +25,7 @@ describe('viewForBusiness', () => {
 
 describe('viewForBusinessError', () => {
   it('names a missing business with the SPEC 8 message', () => {
-    expect(viewForBusinessError(new EmbedApiError('Not found', 404, { code: 'NOT_FOUND' }))).toEqual({
+    expect(viewForBusinessError(new ApiError('Not found', 404, { code: 'NOT_FOUND' }))).toEqual({
       kind: 'unavailable',
       message: BUSINESS_NOT_FOUND_MESSAGE,
       canRetry: false,
@@ -33,38 +33,38 @@ describe('viewForBusinessError', () => {
   });
 
   it("shows the server's words for a site that is not allowed", () => {
-    const refused = new EmbedApiError('This estimator is not enabled on this website.', 403, { code: 'FORBIDDEN' });
+    const refused = new ApiError('This estimator is not enabled on this website.', 403, { code: 'FORBIDDEN' });
     expect(viewForBusinessError(refused)).toMatchObject({ kind: 'unavailable', message: refused.message, canRetry: false });
   });
 
   it('is busy when rate limited, and retryable when the server could not be reached', () => {
-    expect(viewForBusinessError(new EmbedApiError('Slow down', 429, { code: 'RATE_LIMITED' }))).toEqual({ kind: 'busy' });
-    expect(viewForBusinessError(new EmbedApiError('offline', 0))).toEqual({ kind: 'unavailable', message: 'offline', canRetry: true });
-    expect(viewForBusinessError(new EmbedApiError('boom', 500))).toMatchObject({ message: EMBED_UNAVAILABLE_MESSAGE, canRetry: true });
+    expect(viewForBusinessError(new ApiError('Slow down', 429, { code: 'RATE_LIMITED' }))).toEqual({ kind: 'busy' });
+    expect(viewForBusinessError(new ApiError('offline', 0))).toEqual({ kind: 'unavailable', message: 'offline', canRetry: true });
+    expect(viewForBusinessError(new ApiError('boom', 500))).toMatchObject({ message: EMBED_UNAVAILABLE_MESSAGE, canRetry: true });
   });
 });
 
 describe('viewForAnalysisError', () => {
   it("never shows the owner's balance: no credits reads as temporarily unavailable", () => {
-    const error = new EmbedApiError('You need 10 credits', 402, { code: 'INSUFFICIENT_TOKENS', error: 'You need 10 credits' });
+    const error = new ApiError('You need 10 credits', 402, { code: 'INSUFFICIENT_TOKENS', error: 'You need 10 credits' });
     expect(viewForAnalysisError(error)).toEqual({ kind: 'unavailable', message: EMBED_UNAVAILABLE_MESSAGE, canRetry: false });
   });
 
   it('is busy at the daily cap or a rate limit', () => {
-    expect(viewForAnalysisError(new EmbedApiError('Too many', 429, { code: 'RATE_LIMITED' }))).toEqual({ kind: 'busy' });
+    expect(viewForAnalysisError(new ApiError('Too many', 429, { code: 'RATE_LIMITED' }))).toEqual({ kind: 'busy' });
     // The business's limits carry a Retry-After too: still busy, not the visitor's doing.
-    expect(viewForAnalysisError(new EmbedApiError(EMBED_BUSY_MESSAGE, 429, { code: 'RATE_LIMITED', retryAfterSeconds: 600 }))).toEqual({
+    expect(viewForAnalysisError(new ApiError(EMBED_BUSY_MESSAGE, 429, { code: 'RATE_LIMITED', retryAfterSeconds: 600 }))).toEqual({
       kind: 'busy',
     });
   });
 
   it("tells a visitor who used up their own estimates the server's words and the wait (issue 22, goal 8)", () => {
     const message = visitorLimitMessage(2940);
-    const limited = new EmbedApiError(message, 429, { code: 'VISITOR_LIMIT', error: message, retryAfterSeconds: 2940 });
+    const limited = new ApiError(message, 429, { code: 'VISITOR_LIMIT', error: message, retryAfterSeconds: 2940 });
     expect(viewForAnalysisError(limited)).toEqual({ kind: 'visitor_limit', message, waitSeconds: 2940 });
     expect(message).toBe('You have made several estimates; please try again in 49 minutes');
     // No Retry-After readable: the words alone, and the wait unknown (the retry re-checks).
-    expect(viewForAnalysisError(new EmbedApiError(message, 429, { code: 'VISITOR_LIMIT' }))).toEqual({
+    expect(viewForAnalysisError(new ApiError(message, 429, { code: 'VISITOR_LIMIT' }))).toEqual({
       kind: 'visitor_limit',
       message,
       waitSeconds: null,
@@ -72,12 +72,12 @@ describe('viewForAnalysisError', () => {
   });
 
   it('names a business that has gone', () => {
-    expect(viewForAnalysisError(new EmbedApiError('x', 404, { code: 'NOT_FOUND' }))).toMatchObject({ message: BUSINESS_NOT_FOUND_MESSAGE });
+    expect(viewForAnalysisError(new ApiError('x', 404, { code: 'NOT_FOUND' }))).toMatchObject({ message: BUSINESS_NOT_FOUND_MESSAGE });
   });
 
   it("shows the server's words with Try Again when every analysis slot is taken (503 BUSY)", () => {
     // As the server answers it (server/analysis/slots.ts): code BUSY, the words twice, a Retry-After of seconds.
-    const full = new EmbedApiError(BUSY_MESSAGE, 503, { code: 'BUSY', error: BUSY_MESSAGE, retryAfterSeconds: 8 });
+    const full = new ApiError(BUSY_MESSAGE, 503, { code: 'BUSY', error: BUSY_MESSAGE, retryAfterSeconds: 8 });
     expect(viewForAnalysisError(full)).toEqual({ kind: 'failed', message: BUSY_MESSAGE });
     // Not the business's "busy" (its day or rate), whose words say to come back later.
     expect(viewForAnalysisError(full)).not.toEqual({ kind: 'busy' });
@@ -85,13 +85,24 @@ describe('viewForAnalysisError', () => {
 
   it("shows the server's error field, else \"Analysis failed\"", () => {
     for (const status of [400, 413, 415, 502]) {
-      expect(viewForAnalysisError(new EmbedApiError('m', status, { error: 'The photo is too large' }))).toEqual({
+      expect(viewForAnalysisError(new ApiError('m', status, { error: 'The photo is too large' }))).toEqual({
         kind: 'failed',
         message: 'The photo is too large',
       });
     }
-    expect(viewForAnalysisError(new EmbedApiError('m', 502))).toEqual({ kind: 'failed', message: EMBED_ANALYSIS_FAILED });
+    expect(viewForAnalysisError(new ApiError('m', 502))).toEqual({ kind: 'failed', message: EMBED_ANALYSIS_FAILED });
     expect(viewForAnalysisError(new Error('odd'))).toEqual({ kind: 'failed', message: EMBED_ANALYSIS_FAILED });
+  });
+});
+
+describe('the views switch on the answer\'s code, not its status', () => {
+  it("reads a code whatever the status, and a proxy's bare status as a failure", () => {
+    expect(viewForAnalysisError(new ApiError('x', 400, { code: 'NOT_FOUND' }))).toMatchObject({ message: BUSINESS_NOT_FOUND_MESSAGE });
+    expect(viewForBusinessError(new ApiError('x', 400, { code: 'RATE_LIMITED' }))).toEqual({ kind: 'busy' });
+    // A 429 or 402 with no code did not come from our server's rules (a proxy's page).
+    expect(viewForAnalysisError(new ApiError('Too Many Requests', 429))).toEqual({ kind: 'failed', message: EMBED_ANALYSIS_FAILED });
+    expect(viewForAnalysisError(new ApiError('Payment Required', 402))).toEqual({ kind: 'failed', message: EMBED_ANALYSIS_FAILED });
+    expect(viewForBusinessError(new ApiError('Not Found', 404))).toMatchObject({ message: EMBED_UNAVAILABLE_MESSAGE, canRetry: true });
   });
 });
 

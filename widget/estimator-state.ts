@@ -11,7 +11,7 @@ import {
 import { totalMinutes } from '../core/format';
 import { penceToDecimal } from '../core/money';
 import { headlineRange } from '../core/price';
-import { EmbedApiError } from './api';
+import { ApiError, NO_ANSWER_STATUS } from '../core/error-body';
 
 /**
  * The estimator's views (SPEC 2 Embedded widget, 4 and 8; DECISIONS, Embed widget) and
@@ -44,16 +44,24 @@ export function viewForBusiness(business: PublicBusiness): EstimatorView {
   return { kind: 'upload' };
 }
 
-/** A failure to load the business: missing, refused for this site, busy, or unreachable. */
+/**
+ * A failure to load the business: missing, refused for this site, busy, or unreachable. Read by
+ * the answer's code (core/errors.ts), as every screen reads errors.
+ */
 export function viewForBusinessError(error: unknown): EstimatorView {
-  if (error instanceof EmbedApiError) {
-    if (error.status === 404) return { kind: 'unavailable', message: BUSINESS_NOT_FOUND_MESSAGE, canRetry: false };
-    if (error.status === 429) return { kind: 'busy' };
-    // 403: this site is not on the business's allowed list; the server's words say so.
-    if (error.status === 403) return { kind: 'unavailable', message: error.message, canRetry: false };
-    return { kind: 'unavailable', message: error.status === 0 ? error.message : EMBED_UNAVAILABLE_MESSAGE, canRetry: true };
+  if (!(error instanceof ApiError)) return { kind: 'unavailable', message: EMBED_UNAVAILABLE_MESSAGE, canRetry: true };
+  switch (error.code) {
+    case 'NOT_FOUND':
+      return { kind: 'unavailable', message: BUSINESS_NOT_FOUND_MESSAGE, canRetry: false };
+    case 'RATE_LIMITED':
+    case 'VISITOR_LIMIT':
+      return { kind: 'busy' };
+    case 'FORBIDDEN':
+      // This site is not on the business's allowed list; the server's words say so.
+      return { kind: 'unavailable', message: error.message, canRetry: false };
+    default:
+      return { kind: 'unavailable', message: error.status === NO_ANSWER_STATUS ? error.message : EMBED_UNAVAILABLE_MESSAGE, canRetry: true };
   }
-  return { kind: 'unavailable', message: EMBED_UNAVAILABLE_MESSAGE, canRetry: true };
 }
 
 /**
@@ -61,18 +69,22 @@ export function viewForBusinessError(error: unknown): EstimatorView {
  * customer never sees it), only as "temporarily unavailable".
  */
 export function viewForAnalysisError(error: unknown): EstimatorView {
-  if (!(error instanceof EmbedApiError)) return { kind: 'failed', message: EMBED_ANALYSIS_FAILED };
-  if (error.status === 402 || error.code === 'INSUFFICIENT_TOKENS') {
-    return { kind: 'unavailable', message: EMBED_UNAVAILABLE_MESSAGE, canRetry: false };
+  if (!(error instanceof ApiError)) return { kind: 'failed', message: EMBED_ANALYSIS_FAILED };
+  switch (error.code) {
+    case 'INSUFFICIENT_TOKENS':
+      return { kind: 'unavailable', message: EMBED_UNAVAILABLE_MESSAGE, canRetry: false };
+    case 'VISITOR_LIMIT':
+      return { kind: 'visitor_limit', message: error.message, waitSeconds: error.retryAfterSeconds ?? null };
+    case 'RATE_LIMITED':
+      return { kind: 'busy' };
+    case 'NOT_FOUND':
+      return { kind: 'unavailable', message: BUSINESS_NOT_FOUND_MESSAGE, canRetry: false };
+    case 'FORBIDDEN':
+      return { kind: 'unavailable', message: error.message, canRetry: false };
+    default:
+      if (error.status === NO_ANSWER_STATUS) return { kind: 'failed', message: error.message };
+      return { kind: 'failed', message: error.error ?? EMBED_ANALYSIS_FAILED };
   }
-  if (error.code === 'VISITOR_LIMIT') {
-    return { kind: 'visitor_limit', message: error.message, waitSeconds: error.retryAfterSeconds ?? null };
-  }
-  if (error.status === 429 || error.code === 'RATE_LIMITED') return { kind: 'busy' };
-  if (error.status === 404) return { kind: 'unavailable', message: BUSINESS_NOT_FOUND_MESSAGE, canRetry: false };
-  if (error.status === 403) return { kind: 'unavailable', message: error.message, canRetry: false };
-  if (error.status === 0) return { kind: 'failed', message: error.message };
-  return { kind: 'failed', message: error.error ?? EMBED_ANALYSIS_FAILED };
 }
 
 /** The range the visitor was shown, as decimal text. */

@@ -1,4 +1,5 @@
 import { LEAD_EVENT, RESIZE_MESSAGE, RESULT_EVENT, type EmbedFrameMessage } from '../core/embed';
+import { isRecord } from '../core/is-record';
 
 /**
  * The host side of the /embed/{slug} frame's postMessage protocol, used by widget.js.
@@ -24,10 +25,6 @@ export interface FrameLike {
 export interface AcceptedMessage<F extends FrameLike> {
   frame: F;
   message: EmbedFrameMessage;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }
 
 /** The message in one of our shapes, or null. */

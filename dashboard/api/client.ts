@@ -1,34 +1,11 @@
 import type { PublicUser } from '../../core/accounts';
 import type { RegisterValues } from '../../core/account-checks';
-import { readErrorAnswer } from '../../core/error-body';
+import { ApiError, apiErrorFromAnswer, NO_ANSWER_STATUS } from '../../core/error-body';
 import type { ErrorCode } from '../../core/errors';
 import { capabilitiesAnswer, messageAnswer, userAnswer, type AnswerReader } from './guest-answers';
 
-/**
- * The one error every API call throws. SPEC section 8: the message is the body's
- * `message`, else the raw body text, else the status text, else "HTTP {status}";
- * the body's `code` and the HTTP status travel with it. `status` is 0 when the
- * server could not be reached at all.
- */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: ErrorCode | undefined;
-  /** Per-field messages of a 400 VALIDATION_ERROR. */
-  readonly details: Record<string, string[]> | undefined;
-
-  constructor(
-    message: string,
-    status: number,
-    code?: ErrorCode,
-    details?: Record<string, string[]>,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.details = details;
-  }
-}
+/** The one error every API call throws, the widget's too (core/error-body.ts). */
+export { ApiError };
 
 export function isApiError(error: unknown, code?: ErrorCode): error is ApiError {
   return error instanceof ApiError && (code === undefined || error.code === code);
@@ -41,10 +18,7 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 async function errorFromResponse(response: Response): Promise<ApiError> {
   const raw = await response.text().catch(() => '');
-  const { message, code, details } = readErrorAnswer(raw, response.status, response.statusText);
-  // The code comes from our own server (core/errors.ts). It is not checked against the list
-  // here, which would take zod into a guest's first load; an unknown one matches no case.
-  return new ApiError(message, response.status, code as ErrorCode | undefined, details);
+  return apiErrorFromAnswer(raw, response.status, response.statusText, response.headers.get('Retry-After'));
 }
 
 type Body = FormData | Record<string, unknown>;
@@ -80,7 +54,7 @@ async function send(method: Method, path: string, body?: Body, accept = 'applica
   try {
     response = await fetch(path, init);
   } catch {
-    throw new ApiError('Could not reach the server. Please check your connection and try again.', 0);
+    throw new ApiError('Could not reach the server. Please check your connection and try again.', NO_ANSWER_STATUS);
   }
   if (!response.ok) throw await errorFromResponse(response);
   return response;

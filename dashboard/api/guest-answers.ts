@@ -1,4 +1,5 @@
 import type { PublicUser } from '../../core/accounts';
+import { isRecord } from '../../core/is-record';
 import type { Capabilities } from '../../core/tree-details';
 
 /**
@@ -16,13 +17,9 @@ export interface AnswerReader<T> {
 
 type Fields = Record<string, unknown>;
 
-function isFields(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function reader<T>(accepts: (value: Fields) => boolean, pick: (value: Fields) => T): AnswerReader<T> {
   return {
-    safeParse: (value) => (isFields(value) && accepts(value) ? { success: true, data: pick(value) } : { success: false }),
+    safeParse: (value) => (isRecord(value) && accepts(value) ? { success: true, data: pick(value) } : { success: false }),
   };
 }
 
@@ -30,7 +27,7 @@ const isString = (v: unknown): v is string => typeof v === 'string';
 
 function isPublicUser(v: unknown): v is PublicUser {
   return (
-    isFields(v) &&
+    isRecord(v) &&
     Number.isInteger(v.id) &&
     [v.username, v.email, v.firstName, v.lastName, v.createdAt].every(isString) &&
     (v.role === 'user' || v.role === 'admin')

@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from './client';
+import { isApiError } from './client';
 
 export const queryKeys = {
   currentUser: ['/api/auth/me'] as const,
@@ -26,7 +26,7 @@ export function createQueryClient(): QueryClient {
       // A 401 from any read means the session has ended (expired, or reset elsewhere):
       // the visitor is signed out, so the signed-in screens give way to the login screen.
       onError: (error, query) => {
-        if (error instanceof ApiError && error.status === 401 && query.queryKey[0] !== queryKeys.currentUser[0]) {
+        if (isApiError(error, 'UNAUTHORIZED') && query.queryKey[0] !== queryKeys.currentUser[0]) {
           queryClient.setQueryData(queryKeys.currentUser, null);
         }
       },

@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { api, ApiError, type PublicUser } from './client';
+import { api, ApiError, isApiError, type PublicUser } from './client';
 import { queryKeys } from './query-client';
 
 /** SPEC section 9: the current user stays fresh for 5 minutes. */
@@ -30,7 +30,7 @@ async function fetchCurrentUser(): Promise<PublicUser | null> {
     const { user } = await api.auth.me();
     return user;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (isApiError(error, 'UNAUTHORIZED')) return null;
     throw new ApiError(CURRENT_USER_ERROR_MESSAGE, error instanceof ApiError ? error.status : 0);
   }
 }

@@ -9,7 +9,7 @@ import {
   type ContactTime,
 } from '../../core/contact-preference';
 import { LEAD_HONEYPOT_FIELD, LEAD_LIMITS, LEAD_THANKS } from '../../core/embed';
-import { EmbedApiError, type LeadRequest } from '../api';
+import { ApiError, type LeadRequest } from '../api';
 import { ChoiceGroup, choicesOf } from '../components/choice-group';
 import { Spinner } from '../components/spinner';
 import { InputField, TextAreaField } from '../components/text-field';
@@ -76,7 +76,7 @@ export function LeadForm({ analysisId, businessName, submit, onSent }: LeadFormP
       onSent();
     } catch (error) {
       setStatus('editing');
-      const server = error instanceof EmbedApiError ? errorsFromDetails(error.details) : { fields: {} };
+      const server = error instanceof ApiError ? errorsFromDetails(error.details) : { fields: {} };
       if (Object.keys(server.fields).length > 0) showErrors(form, server.fields);
       // 409 (a quote was already requested), 429 and anything else: the server's words (SPEC 8).
       setFormError(server.form ?? (Object.keys(server.fields).length > 0 ? null : errorText(error)));

@@ -97,6 +97,16 @@ export type AnalyzeResponse = z.infer<typeof analyzeResponseSchema>;
 export const analyzeOutcomeSchema = z.discriminatedUnion('outcome', [analyzeResponseSchema, needsDetailsSchema]);
 export type AnalyzeOutcome = z.infer<typeof analyzeOutcomeSchema>;
 
+/** The six time fields, for the views that pick from an analysis (History's cards, the visitor's estimate). */
+export const TIME_FIELDS = {
+  cuttingTimeMin: true,
+  cuttingTimeMax: true,
+  prepTimeMin: true,
+  prepTimeMax: true,
+  cleanupTimeMin: true,
+  cleanupTimeMax: true,
+} as const;
+
 /**
  * One card of the History list: only what dashboard/pages/history.tsx shows (the
  * list once sent every column of every analysis). Feedback is a yes/no there, so the
@@ -107,12 +117,7 @@ export const analysisListItemSchema = analysisSchema
     id: true,
     imageUrl: true,
     species: true,
-    cuttingTimeMin: true,
-    cuttingTimeMax: true,
-    prepTimeMin: true,
-    prepTimeMax: true,
-    cleanupTimeMin: true,
-    cleanupTimeMax: true,
+    ...TIME_FIELDS,
     cost: true,
     price: true,
     businessName: true,

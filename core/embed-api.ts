@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { analysisSchema } from './analysis';
+import { analysisSchema, TIME_FIELDS } from './analysis';
 import { needsDetailsSchema } from './tree-details';
 
 /**
@@ -20,12 +20,7 @@ export const embedAnalysisSchema = analysisSchema
     diameter: true,
     height: true,
     woodDensity: true,
-    cuttingTimeMin: true,
-    cuttingTimeMax: true,
-    prepTimeMin: true,
-    prepTimeMax: true,
-    cleanupTimeMin: true,
-    cleanupTimeMax: true,
+    ...TIME_FIELDS,
     factors: true,
     safetyWarnings: true,
     confidence: true,

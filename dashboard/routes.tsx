@@ -32,7 +32,7 @@ function signedIn(path: string, title: string, load: () => Promise<ComponentType
   return { path, title, Page: lazy(() => load().then((Page) => ({ default: Page }))), preload: load };
 }
 
-/** SPEC section 2: the signed-in screens, with their titles. */
+/** docs/product.md, Screens: the signed-in screens, with their titles. */
 const SIGNED_IN_ROUTES: SignedInRoute[] = [
   signedIn('/', 'Tree Analysis', () => import('./pages/home').then((m) => m.HomePage)),
   signedIn('/settings', 'AI Settings', () => import('./pages/settings').then((m) => m.SettingsPage)),
@@ -91,7 +91,7 @@ function SignedInPages() {
 }
 
 /**
- * SPEC section 2: every screen and who may see it. /embed/{slug} is not here: the server
+ * docs/product.md, Screens: every screen and who may see it. /embed/{slug} is not here: the server
  * serves it as a small page of its own holding the <tree-estimator> element.
  */
 export function AppRoutes() {

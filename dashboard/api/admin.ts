@@ -4,7 +4,7 @@ import { isApiError, request } from './client';
 import { queryKeys } from './query-client';
 
 /**
- * The admin log page's calls (SPEC 7 GET /api/admin/log-accounts, and the accounts table).
+ * The admin log page's calls (GET /api/admin/log-accounts, and the accounts table).
  * Loaded with that page only, so core/admin's schemas stay out of every other page's code.
  */
 export const adminApi = {

@@ -25,7 +25,7 @@ export function useFunnel(businessId: number) {
 }
 
 /*
- * SPEC 7: "caches refreshed" after create and delete. The answer already holds the
+ * The caches are refreshed after create and delete. The answer already holds the
  * changed business, so the cached list is patched at once (no flash of the old list)
  * and then read again from the server.
  */

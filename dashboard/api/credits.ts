@@ -20,7 +20,7 @@ export function useUserTokens(enabled = true) {
   });
 }
 
-/** SPEC 7 has no polling; a payment that is settling is the one exception: every second, for 15 s at most. */
+/** Nothing polls (docs/product.md, Screens); a payment that is settling is the one exception: every second, for 15 s at most. */
 export const SETTLE_POLL_MS = 1000;
 export const SETTLE_LIMIT_MS = 15_000;
 

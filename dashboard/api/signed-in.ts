@@ -33,7 +33,7 @@ import { download, request } from './client';
 const analysisResponseSchema = z.object({ analysis: analysisSchema });
 
 /**
- * The typed calls of SPEC section 7 only signed-in pages make. Kept apart from client.ts
+ * The typed calls of docs/product.md, API, that only signed-in pages make. Kept apart from client.ts
  * so their schemas (business, analysis, billing, settings) stay out of the guest pages'
  * first load, which the build holds to a budget (vite.dashboard.config.ts).
  */
@@ -41,7 +41,7 @@ export const signedInApi = {
   analysis: {
     /**
      * Multipart: `image`, and `description`, `siteDetails` and `treeDetails` only when given
-     * (SPEC 5). Answers an estimate, or `needs_details` (no credits taken).
+     * (docs/product.md, Analysis). Answers an estimate, or `needs_details` (no credits taken).
      */
     analyze: (form: FormData) => request('POST', '/api/analyze-tree', { body: form, schema: analyzeOutcomeSchema }),
     /** One page of History, newest first; pass the page before's `nextCursor` for the next. */
@@ -64,7 +64,7 @@ export const signedInApi = {
   },
   billing: {
     config: () => request('GET', '/api/billing/config', { schema: billingConfigSchema }),
-    /** The server decides the amount (DECISIONS); SPEC 7's `amount` is not sent. */
+    /** The server decides the amount (docs/product.md, Credits and payments); none is sent. */
     createPaymentIntent: () => request('POST', '/api/create-payment-intent', { body: {}, schema: clientSecretResponseSchema }),
     createSubscription: (subscriptionType: SubscriptionType) =>
       request('POST', '/api/create-subscription', { body: { subscriptionType }, schema: clientSecretResponseSchema }),
@@ -92,7 +92,7 @@ export const signedInApi = {
   },
   settings: {
     get: () => request('GET', '/api/system-settings', { schema: settingsResponseSchema }),
-    /** SPEC 7's aiInstructions and hourlyRate, and/or the whole companyProfile; what is left out is kept. */
+    /** aiInstructions and hourlyRate, and/or the whole companyProfile; what is left out is kept. */
     update: (body: SettingsPatch) =>
       request('PATCH', '/api/system-settings', { body: { ...body }, schema: settingsResponseSchema }),
     /** Multipart `logo`: PNG, JPEG or WebP, at most 2 MB; answers the settings with the new logoUrl. */

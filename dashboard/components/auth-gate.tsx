@@ -22,7 +22,7 @@ function CurrentUserError({ onRetry, retrying }: { onRetry: () => void; retrying
 }
 
 /**
- * A page for signed-in users (SPEC section 2): a spinner while the session loads,
+ * A page for signed-in users (docs/product.md, Screens): a spinner while the session loads,
  * the login screen in place for a signed-out visitor, an error when the session
  * cannot be read.
  */

@@ -2,8 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { Checked, FieldErrors } from '../../core/account-checks';
 
 /**
- * A sign-in screen's form state without react-hook-form (a tenth of a guest's first load,
- * issue 10): the inputs stay uncontrolled and are read by name on submit, checked by a
+ * A sign-in screen's form state without react-hook-form (a tenth of a guest's first
+ * load): the inputs stay uncontrolled and are read by name on submit, checked by a
  * core/account-checks.ts function, and each field shows its first message. As
  * react-hook-form did here: nothing is checked before the first submit, after it a field
  * is checked again as it changes, and a failed submit focuses the first field in error.

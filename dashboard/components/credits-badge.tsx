@@ -7,12 +7,12 @@ function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-/** "40 credits · 4 analyses": the balance and how many analyses it pays for (SPEC section 9). */
+/** "40 credits · 4 analyses": the balance and how many analyses it pays for (docs/product.md, Screens). */
 export function creditsLabel(credits: number): string {
   return `${plural(credits, 'credit', 'credits')} · ${plural(analysesAvailable(credits), 'analysis', 'analyses')}`;
 }
 
-/** DECISIONS: during the Unlimited pass the badge reads "Unlimited" with the pass's end date. */
+/** During the Unlimited pass the badge reads "Unlimited" with the pass's end date. */
 export function balanceLabel(tokens: UserTokensResponse): string {
   if (tokens.unlimited) return tokens.passEndsAt ? `Unlimited until ${formatBillingDate(tokens.passEndsAt)}` : 'Unlimited';
   return creditsLabel(tokens.tokensRemaining);

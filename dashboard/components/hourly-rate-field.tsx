@@ -11,7 +11,7 @@ interface PoundsFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, '
 type HourlyRateFieldProps = Omit<PoundsFieldProps, 'label'> & { label?: string };
 
 /**
- * SPEC 2 and 5: an hourly rate in pounds, a number input with step 0.01 and minimum 0,
+ * An hourly rate in pounds, a number input with step 0.01 and minimum 0,
  * with a £ in front. Shared by AI Settings and Business Admin so both read alike.
  */
 export function HourlyRateField({ label = 'Hourly Rate', ...props }: HourlyRateFieldProps) {

@@ -1,6 +1,6 @@
 /**
- * What custom instructions do, said honestly (issue 22, goal 6): they are passed to a vision
- * model with each photo; without one (the local estimator, DECISIONS) nothing reads them, so
+ * What custom instructions do, said honestly: they are passed to a vision
+ * model with each photo; without one (the local estimator) nothing reads them, so
  * the hint says so instead of promising that they guide the estimate. The answer comes from
  * GET /api/capabilities (dashboard/api/capabilities.ts).
  */

@@ -12,7 +12,7 @@ const InSignedInShell = createContext(false);
 /**
  * The frame of every signed-in page: skip link, header, content and the safety disclaimer.
  * routes.tsx mounts it once around all signed-in pages, so moving between them keeps the
- * header in place and only the content area waits for a page's code (issue 12).
+ * header in place and only the content area waits for a page's code.
  */
 export function SignedInShell({ children }: { children: ReactNode }) {
   const [pathname] = useLocation();
@@ -30,7 +30,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
 
   return (
     // The footer's disclaimer steps aside on a screen that already shows it beside its
-    // numbers (the results), so it is said once per screen (issue 12).
+    // numbers (the results), so it is said once per screen.
     <div className="group/shell flex min-h-dvh flex-col">
       <a
         href="#main"

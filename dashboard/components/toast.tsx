@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC section 9: toasts show one at a time, 5000 ms by default. */
+/** docs/product.md, Constants: toasts show one at a time, 5000 ms by default. */
 export const TOAST_DURATION_MS = 5000;
 
 type Sonner = typeof import('sonner');
@@ -24,7 +24,7 @@ function withToast(send: (toast: Sonner['toast']) => void): void {
 /**
  * A toast sent in the same task as a navigation ("Welcome back!" then /) reports where the
  * user is going and goes with them; any other toast belongs to the page it was sent on, and
- * a navigation clears it, so "Login Failed" does not follow the user to /register (issue 12).
+ * a navigation clears it, so "Login Failed" does not follow the user to /register.
  */
 let sentThisTask = false;
 
@@ -72,7 +72,7 @@ export function Toaster() {
       <SonnerToaster
         // At the top, toasts stay off the content: at the bottom they covered the results' cost
         // tile, which ends the first screenful. On the sign-in screens' wide layout they centre
-        // over the form's side (AuthLayout's data-auth-layout), not across both panels (issue 12).
+        // over the form's side (AuthLayout's data-auth-layout), not across both panels.
         position="top-center"
         className="lg:[body:has([data-auth-layout])_&]:left-[calc(min(42vw,36rem)+(100vw-min(42vw,36rem))/2)]!"
         visibleToasts={1}

@@ -138,7 +138,7 @@ function AccuracyReport({ accuracy }: { accuracy: Accuracy }) {
   );
 }
 
-/** How close the estimates have been to the reported jobs, before and after calibration (issue 20, goal 3). */
+/** How close the estimates have been to the reported jobs, before and after calibration (docs/analysis.md, Accuracy). */
 export function AccuracyPage() {
   const accuracy = useAccuracy();
   let content;

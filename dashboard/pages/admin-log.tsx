@@ -8,7 +8,7 @@ import { cardStyles } from '../components/ui';
 
 /**
  * A signed-in user who is not an admin is told so, and given no button: the server answers
- * every admin call from them with 403 FORBIDDEN (DECISIONS, Roles), so a button could only
+ * every admin call from them with 403 FORBIDDEN (docs/product.md, Accounts), so a button could only
  * fail. Should an admin be demoted while the page is open, the button's 403 shows the
  * "Error" toast and the page re-reads the user and turns into this notice.
  */
@@ -26,7 +26,7 @@ function RestrictedNotice() {
   );
 }
 
-/** Account logging (SPEC 2 "Admin log page", 6, 7, 8): the server enforces the admin role; the page says so. */
+/** Account logging (docs/product.md, Help assistant and admin log): the server enforces the admin role; the page says so. */
 export function AdminLogPage() {
   const { data: user } = useCurrentUser();
   const isAdmin = user?.role === 'admin';

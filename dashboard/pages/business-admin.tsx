@@ -12,7 +12,7 @@ import { PageTitle, SignedInLayout } from '../components/page-layout';
 import { Spinner } from '../components/spinner';
 import { buttonStyles, cardStyles, linkStyles } from '../components/ui';
 
-/** SPEC 2: Business Admin links to Home and to Settings. */
+/** Business Admin links to Home and to Settings. */
 function PageNav() {
   return (
     <nav aria-label="Business Admin" className="mb-4 flex flex-wrap gap-x-5 gap-y-2 text-sm">
@@ -44,7 +44,7 @@ function NoBusinesses() {
 }
 
 /**
- * Business Admin (SPEC 2, 4, 5, 8, 9; DECISIONS, Embed widget): the user's own business
+ * Business Admin (docs/product.md, Embed widget): the user's own business
  * configurations, each an estimator other websites can embed, with its quote requests.
  */
 export function BusinessAdminPage() {

@@ -34,7 +34,7 @@ function usePassDailyCap(): number {
   return useBillingConfig().data?.passDailyCap ?? DEFAULT_PASS_DAILY_CAP;
 }
 
-/** What the one-time payment buys (DECISIONS: a 30-day Unlimited pass with a daily fair-use cap). */
+/** What the one-time payment buys (a 30-day Unlimited pass with a daily fair-use cap; docs/product.md, Credits and payments). */
 function PassBenefits() {
   const dailyCap = usePassDailyCap();
   const benefits = [
@@ -55,12 +55,12 @@ function PassBenefits() {
   );
 }
 
-/** SPEC 2, Checkout: the card appears once the payment's secret has arrived. */
+/** Checkout: the card appears once the payment's secret has arrived. */
 function CheckoutPayment({ setup }: { setup: PaymentSetup }) {
   const [, navigate] = useLocation();
   const tokens = useUserTokens();
   const record = useRecordPayment();
-  // SPEC 8: a failure to create the payment is only logged; the user gets a quiet retry.
+  // A failure to create the payment is only logged; the user gets a quiet retry.
   const payment = useStartPaymentOnce(true, {
     mutationFn: signedInApi.billing.createPaymentIntent,
     onError: (error) => console.error('Could not create the payment intent', error),
@@ -131,7 +131,7 @@ function CheckoutPayment({ setup }: { setup: PaymentSetup }) {
 }
 
 /**
- * The success view says what the server says (issue 12): "Payment Successful!" only with an
+ * The success view says what the server says: "Payment Successful!" only with an
  * Unlimited pass on the account; opened with nothing paid it says so. A payment the bank is still
  * clearing (Stripe's redirect_status=processing) is asked after for 15 s by useProviderReturn.
  */
@@ -172,7 +172,7 @@ function CheckoutSuccess() {
   );
 }
 
-/** The one-time payment, /checkout (success=true shows the success view; SPEC 2, 4, 8). */
+/** The one-time payment, /checkout (success=true shows the success view). */
 export function CheckoutPage() {
   const [params] = useSearchParams();
   const success = params.get('success') === 'true';

@@ -19,7 +19,7 @@ function BackToSignIn() {
   );
 }
 
-/** Request a reset e-mail (SPEC sections 2, 4): the form, then a sent view that can return to it. */
+/** Request a reset e-mail (docs/product.md, Accounts): the form, then a sent view that can return to it. */
 export function ForgotPasswordPage() {
   const form = useCheckedForm(['email'], checkForgotPassword);
   const { errors } = form;

@@ -29,7 +29,7 @@ import { showErrorToast, showToast } from '../components/toast';
 import { buttonStyles, cardStyles } from '../components/ui';
 
 /**
- * SPEC 2 and 4: the five stages of the main page, and the answer that is not a quote
+ * The five stages of the main page, and the answer that is not a quote
  * ("needs details": no size from anywhere, or not a tree; nothing charged).
  */
 type Stage =
@@ -53,7 +53,7 @@ function useAnalyze(onAnswered: (stage: Stage) => void, onFailed: (stage: Stage)
   return useMutation({
     mutationFn: ({ form }: { form: FormData; file: File }) => signedInApi.analysis.analyze(form),
     onSuccess: (answer, { file }) => {
-      // SPEC 4: the balance is read again after a successful analysis.
+      // The balance is read again after a successful analysis.
       void queryClient.invalidateQueries({ queryKey: queryKeys.userTokens });
       if (answer.outcome === 'needs_details') {
         onAnswered({ name: 'needs_details', answer, file });
@@ -85,8 +85,8 @@ function UploadOrSubscribe(props: Parameters<typeof UploadStage>[0]) {
       </div>
     );
   }
-  // SPEC 2: below 10 credits the uploader gives way, unless an Unlimited pass pays
-  // (DECISIONS). If the balance cannot be read, the uploader stays: the server refuses
+  // Below 10 credits the uploader gives way, unless an Unlimited pass pays
+  // (docs/product.md, Analysis). If the balance cannot be read, the uploader stays: the server refuses
   // an unpaid analysis with 402 anyway.
   if (tokens.data && !tokens.data.unlimited && tokens.data.tokensRemaining < ANALYSIS_COST_CREDITS) {
     return <SubscribeCard credits={tokens.data.tokensRemaining} />;
@@ -184,7 +184,7 @@ export function HomePage() {
           analysis={stage.analysis}
           focusHeading={moved}
           onBack={() => go({ name: 'results', analysis: stage.analysis })}
-          // SPEC 4: after a submit, back to upload with the file, analysis, description and feedback cleared.
+          // After a submit, back to upload with the file, analysis, description and feedback cleared.
           onSubmitted={startOver}
         />
       );
@@ -205,7 +205,7 @@ export function HomePage() {
       content = (
         <ErrorStage
           error={stage.error}
-          // SPEC 4: Try Again clears the file, error and analysis; what was typed stays.
+          // Try Again clears the file, error and analysis; what was typed stays.
           onTryAgain={() => {
             setDraft((current) => ({
               ...current,

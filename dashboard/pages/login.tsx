@@ -11,7 +11,7 @@ import { TextField } from '../components/text-field';
 import { showErrorToast, showToast } from '../components/toast';
 import { linkStyles } from '../components/ui';
 
-/** Sign in (SPEC sections 2, 7, 8). Also shown in place of any signed-in page for a signed-out visitor. */
+/** Sign in (docs/product.md, Accounts). Also shown in place of any signed-in page for a signed-out visitor. */
 export function LoginPage() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -27,7 +27,7 @@ export function LoginPage() {
     },
     onError: (error) => {
       // Refused for too many attempts, the form and the toast both say the server's wait
-      // (issue 12); SPEC 8's advice would send the user to try again at once.
+      // rather than a bare "try again", which would send the user to try again at once.
       showErrorToast({
         title: 'Login Failed',
         description: isApiError(error, 'RATE_LIMITED')

@@ -16,7 +16,7 @@ function isField(name: string): name is (typeof FIELDS)[number] {
   return (FIELDS as readonly string[]).includes(name);
 }
 
-/** Create an account (SPEC sections 2, 5, 7, 8); the server signs the new user in. */
+/** Create an account (docs/product.md, Accounts); the server signs the new user in. */
 export function RegisterPage() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();

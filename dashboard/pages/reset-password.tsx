@@ -12,7 +12,7 @@ import { TextField } from '../components/text-field';
 import { showErrorToast } from '../components/toast';
 import { buttonStyles, linkStyles } from '../components/ui';
 
-/** A missing token: tell the visitor once and send them to sign in (SPEC section 2). */
+/** A missing token: tell the visitor once and send them to sign in. */
 function InvalidResetLink() {
   const [, navigate] = useLocation();
   const handled = useRef(false);
@@ -102,7 +102,7 @@ function ResetPasswordForm({ token }: { token: string }) {
   );
 }
 
-/** Set a new password from the e-mailed link, /reset-password?token=... (SPEC sections 2, 5). */
+/** Set a new password from the e-mailed link, /reset-password?token=... (docs/product.md, Accounts). */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');

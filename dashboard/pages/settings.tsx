@@ -33,7 +33,7 @@ const EXAMPLE_INSTRUCTIONS = [
 ];
 
 /**
- * DECISIONS, Accounts: what Reset to Default fills in (and Save then keeps). It is the AI
+ * docs/product.md, Accounts: what Reset to Default fills in (and Save then keeps). It is the AI
  * settings' reset only: the company profile below is saved on its own and never reset here.
  */
 const DEFAULTS: AiSettingsInput = { aiInstructions: '', hourlyRate: '0.00' };
@@ -89,7 +89,7 @@ function SettingsForm({ saved }: { saved: SettingsResponse }) {
     <form
       noValidate
       onSubmit={form.handleSubmit((values) =>
-        // SPEC 5: an empty rate is sent as "0".
+        // An empty rate is sent as "0".
         save.mutate({ aiInstructions: values.aiInstructions, hourlyRate: values.hourlyRate.trim() || '0' }),
       )}
       className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
@@ -152,7 +152,7 @@ function SettingsForm({ saved }: { saved: SettingsResponse }) {
 }
 
 /**
- * AI Settings (SPEC 2, 5, 7, 8): the user's own instructions and hourly rate; the company profile
+ * AI Settings (docs/product.md, Accounts): the user's own instructions and hourly rate; the company profile
  * for quotes; whether their job times help everyone's starting estimates; then Billing.
  */
 export function SettingsPage() {

@@ -17,15 +17,15 @@ import { BackLink, SignedInLayout } from '../components/page-layout';
 import { showErrorToast } from '../components/toast';
 import { buttonStyles, cardStyles, linkStyles } from '../components/ui';
 
-/** SPEC 8, Subscription creation. */
+/** The message when the subscription cannot be created. */
 const SUBSCRIPTION_ERROR_FALLBACK = 'Failed to initialize subscription. Please try again.';
 const ALREADY_ACTIVE_TEXT = 'already have an active subscription';
-/** SPEC 9: after "already subscribed" the user goes home after 3 s. */
+/** After "already subscribed" the user goes home after 3 s (docs/product.md, Messages). */
 const ALREADY_ACTIVE_REDIRECT_MS = 3000;
 
 const successPath = (plan: Plan) => `/subscribe?plan=${plan.id}&success=true`;
 
-/** SPEC 2, Subscribe: the plan's name, credits, features, monthly price and the no-commitment line. */
+/** Subscribe: the plan's name, credits, features, monthly price and the no-commitment line. */
 function PlanSummary({ plan }: { plan: Plan }) {
   return (
     <section aria-labelledby="subscribe-title" className={`${cardStyles} flex flex-col gap-4 p-5 sm:p-6`}>
@@ -48,7 +48,7 @@ function PlanSummary({ plan }: { plan: Plan }) {
   );
 }
 
-/** Goes home a few seconds after "Subscription Already Active" (SPEC 8), unless the user leaves first. */
+/** Goes home a few seconds after "Subscription Already Active", unless the user leaves first. */
 function AlreadyActive() {
   const [, navigate] = useLocation();
   useEffect(() => {
@@ -67,7 +67,7 @@ function AlreadyActive() {
   );
 }
 
-/** The card form, once the subscription is created (on arrival, once: SPEC 8). */
+/** The card form, once the subscription is created (on arrival, once). */
 function SubscriptionPayment({ plan, setup }: { plan: Plan; setup: PaymentSetup }) {
   const [, navigate] = useLocation();
   const record = useRecordPayment();
@@ -115,7 +115,7 @@ function SubscriptionPayment({ plan, setup }: { plan: Plan; setup: PaymentSetup 
 }
 
 /**
- * The success view says what the server says (issue 12): the plan that is really active and the
+ * The success view says what the server says: the plan that is really active and the
  * credits really there; while the subscription is still incomplete (the payment's confirmation
  * or webhook not in yet) it waits, asking every second for 15 s; with no paid subscription it
  * says so and charges nothing.
@@ -178,7 +178,7 @@ function SubscriptionSuccess({ plan }: { plan: Plan }) {
   );
 }
 
-/** A monthly plan, /subscribe?plan=lite|standard|pro (default and fallback Lite, SPEC 2 and 9). */
+/** A monthly plan, /subscribe?plan=lite|standard|pro (default and fallback Lite; docs/product.md, Screens). */
 export function SubscribePage() {
   const [params] = useSearchParams();
   const plan = resolvePlan(params.get('plan'));

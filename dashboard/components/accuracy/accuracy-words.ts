@@ -1,7 +1,7 @@
 import type { Accuracy } from '../../../core/accuracy';
 
 /**
- * What the accuracy page says in words (issue 20, goal 3): the figures the contractor can
+ * What the accuracy page says in words (docs/analysis.md, Accuracy): the figures the contractor can
  * act on, with the comparison always made on the same jobs so the gain is not flattered.
  */
 

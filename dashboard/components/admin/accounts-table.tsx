@@ -138,7 +138,7 @@ function countText(data: AdminAccountPage): string {
 }
 
 /**
- * The accounts an admin would rather read than the log (issue 12): newest first, 20 a page,
+ * The accounts an admin would rather read than the log: newest first, 20 a page,
  * searched by username, e-mail or name as the admin pauses typing.
  */
 export function AccountsSection() {

@@ -6,8 +6,8 @@ import { showErrorToast } from '../toast';
 import { buttonStyles, cardStyles } from '../ui';
 
 /**
- * SPEC 2 "Admin log page": "Trigger Console Log" writes every account to the server log and
- * shows the answer's message and total users; a failure is SPEC 8's "Error" toast. While it
+ * docs/product.md, Help assistant and admin log: "Trigger Console Log" writes every account to the server log and
+ * shows the answer's message and total users; a failure is the "Error" toast. While it
  * runs the button stays focused and says so (aria-disabled: disabled would drop focus).
  */
 export function ConsoleLogCard() {

@@ -14,7 +14,7 @@ export const EMPTY_DRAFT: AnalysisDraft = { file: null, description: '', siteDet
 
 /**
  * The multipart body of POST /api/analyze-tree: the image, the description only when it
- * has non-blank content (SPEC 5), the site questions only when any is answered, the tree
+ * has non-blank content, the site questions only when any is answered, the tree
  * details (core/tree-details.ts) only with what was given. `sizesConfirmed`: the user has seen
  * the size checks' warnings and says the sizes are right.
  */

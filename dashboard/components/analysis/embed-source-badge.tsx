@@ -2,7 +2,7 @@ import { Globe } from 'lucide-react';
 import type { Analysis } from '../../../core/analysis';
 
 /**
- * Marks an analysis a visitor ran on the user's website (DECISIONS, Embed widget): the
+ * Marks an analysis a visitor ran on the user's website (docs/product.md, Embed widget): the
  * owner paid for it, so it is in their History, but it is not one they ran themselves.
  */
 export function EmbedSourceBadge({ analysis }: { analysis: Pick<Analysis, 'source' | 'businessName'> }) {

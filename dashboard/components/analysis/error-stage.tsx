@@ -7,7 +7,7 @@ import { StageHeading } from './stage-heading';
 
 export const ANALYSIS_FAILED_FALLBACK = 'The analysis could not be completed. Please try again.';
 
-/** SPEC 2 and 8, Error: "Analysis Failed", the reason and Try Again. */
+/** The error stage: "Analysis Failed", the reason and Try Again. */
 export function ErrorStage({ error, onTryAgain }: { error: unknown; onTryAgain: () => void }) {
   const outOfCredits = isApiError(error, 'INSUFFICIENT_TOKENS');
   return (

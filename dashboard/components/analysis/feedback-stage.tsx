@@ -20,8 +20,8 @@ import { StageHeading } from './stage-heading';
 const FEEDBACK_MAX_CHARS = 2000;
 
 /**
- * SPEC 5: whole minutes, each optional, sent as minutes. Typed as text, so "" stays "not
- * given" and the time can be written as the estimate beside it is, "2h 30m" (issue 12).
+ * docs/product.md, Analysis: whole minutes, each optional, sent as minutes. Typed as text, so "" stays "not
+ * given" and the time can be written as the estimate beside it is, "2h 30m".
  */
 const durationText = z
   .string()
@@ -39,7 +39,7 @@ type TimeField = Exclude<keyof FeedbackForm, 'feedback'>;
 
 const AT_LEAST_ONE = 'Enter at least one actual time or a comment.';
 
-/** The PATCH body: empty fields are left out (SPEC 5). */
+/** The PATCH body: empty fields are left out. */
 function toFeedbackInput(values: FeedbackForm): FeedbackInput {
   const input: FeedbackInput = {};
   for (const field of ['actualCuttingTime', 'actualPrepTime', 'actualCleanupTime'] as const) {
@@ -67,7 +67,7 @@ interface FeedbackStageProps {
   focusHeading: boolean;
 }
 
-/** SPEC 2 and 4, Feedback: the estimate beside inputs for what the job really took. */
+/** Feedback: the estimate beside inputs for what the job really took. */
 export function FeedbackStage({ analysis, onBack, onSubmitted, focusHeading }: FeedbackStageProps) {
   const queryClient = useQueryClient();
   const form = useForm({

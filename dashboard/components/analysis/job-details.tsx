@@ -5,7 +5,7 @@ import { siteAnswers } from '../../../core/questions';
 
 /**
  * What the user told us with the photo: the Project Details and the site questions they
- * answered. A past analysis shows them beside its estimate, which they shaped (issue 12).
+ * answered. A past analysis shows them beside its estimate, which they shaped.
  */
 export function JobDetails({ analysis }: { analysis: Pick<Analysis, 'description' | 'siteDetails'> }) {
   const answers = analysis.siteDetails ? siteAnswers(analysis.siteDetails) : [];

@@ -10,7 +10,7 @@ function Tip({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-/** DECISIONS, Analysis, Photo guidance: what makes a photo the estimate can use. */
+/** Photo guidance: what makes a photo the estimate can use. */
 export function PhotoGuidance() {
   return (
     <section aria-labelledby="photo-guidance-title" className="rounded-2xl border border-stone-200 bg-white p-4 text-sm text-stone-700">

@@ -17,7 +17,7 @@ function hasFiles(event: DragEvent): boolean {
 }
 
 /**
- * The drop zone of the upload stage (SPEC 2): drag and drop or browse, one photo, a
+ * The drop zone of the upload stage: drag and drop or browse, one photo, a
  * highlight on drag-over, a preview with Replace and Remove once chosen. The file input
  * stays hidden; the visible buttons open it, so every path works from the keyboard.
  */

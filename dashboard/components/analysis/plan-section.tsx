@@ -9,7 +9,7 @@ import { PLANS_HEADING_ID, SwitchPlanButton } from '../billing/switch-plan';
 import { buttonStyles, cardStyles } from '../ui';
 
 /**
- * What every plan gives (SPEC 3 leaves the texts open). Plans differ only in credits:
+ * What every plan gives. Plans differ only in credits:
  * the product has no feature held back for a dearer plan, so none is claimed.
  */
 export function planFeatures(plan: Plan): string[] {
@@ -23,7 +23,7 @@ export function planFeatures(plan: Plan): string[] {
 }
 
 /**
- * SPEC 4 (with issue 12): with an active subscription the card of the user's own plan says
+ * docs/product.md, Credits and payments: with an active subscription the card of the user's own plan says
  * "Current Plan" and the others offer "Switch to ...". A plan that is past due or set to end
  * cannot change (the server refuses it), so those buttons stay disabled and say why.
  */
@@ -79,7 +79,7 @@ function PlanCard({ plan, tokens }: { plan: Plan; tokens: UserTokensResponse | u
 /** Where other pages link to see the plans: "/#plans". */
 export const PLANS_HREF = '/#plans';
 
-/** SPEC 2: the three monthly plans under the uploader. */
+/** The three monthly plans under the uploader. */
 export function PlanSection({ tokens }: { tokens: UserTokensResponse | undefined }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // A client-side visit to /#plans does not scroll by itself: bring the plans into view.
@@ -105,7 +105,7 @@ export function PlanSection({ tokens }: { tokens: UserTokensResponse | undefined
   );
 }
 
-/** A plan's monthly price, with the struck-through list price when discounted (SPEC 9). */
+/** A plan's monthly price, with the struck-through list price when discounted (docs/product.md, Credits and payments). */
 export function PlanPrice({ plan, children }: { plan: Plan; children?: ReactNode }) {
   return (
     <p className="flex flex-wrap items-baseline gap-x-2">

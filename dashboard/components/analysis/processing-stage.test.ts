@@ -22,7 +22,7 @@ function timeToHandOver(answerAfterMs: number): number {
   }
 }
 
-describe('the processing rows (SPEC 4, issue 12)', () => {
+describe('the processing rows', () => {
   it('advance one row every 800 ms while the answer is out, then hold on the last', () => {
     expect(nextProcessingStep(0, false)).toBe(PROCESSING_STEP_MS);
     expect(nextProcessingStep(2, false)).toBe(PROCESSING_STEP_MS);

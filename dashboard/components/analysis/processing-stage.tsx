@@ -5,15 +5,15 @@ import { cardStyles } from '../ui';
 import { FileImage } from './file-image';
 import { StageHeading } from './stage-heading';
 
-/** The widget's four steps (SPEC 2, Embedded widget), shown here too so both read alike. */
+/** The widget's four steps (docs/product.md, Embed widget), shown here too so both read alike. */
 export const PROCESSING_STEPS = EMBED_PROCESSING_STEPS;
 
-/** SPEC 4 and 9: a cosmetic counter, one row every 800 ms, not tied to the server... */
+/** A cosmetic counter, one row every 800 ms, not tied to the server... */
 export const PROCESSING_STEP_MS = 800;
 
 /**
  * ...until the answer is in: then the rows left finish at this pace, so a finished result
- * is not held back to play them out (issue 12), yet the stage never just flashes by.
+ * is not held back to play them out, yet the stage never just flashes by.
  */
 export const FINISHING_STEP_MS = 150;
 
@@ -69,7 +69,7 @@ interface ProcessingStageProps {
   onFinished: () => void;
 }
 
-/** SPEC 2, Processing: the photo, four progress rows and the expected wait. */
+/** Processing: the photo, four progress rows and the expected wait. */
 export function ProcessingStage({ file, answered, onFinished }: ProcessingStageProps) {
   const step = useProcessingStep(answered, onFinished);
   const shownStep = Math.min(step, PROCESSING_STEPS.length - 1);

@@ -34,7 +34,7 @@ const SAVED: Record<ReportCopy, (name: string | undefined) => string> = {
 };
 
 /**
- * Download Report (SPEC 2; DECISIONS, Analysis): the server's PDF quote for the customer, and
+ * Download Report (docs/product.md, Analysis): the server's PDF quote for the customer, and
  * beside it the contractor's internal copy, which adds a page of notes (assumptions,
  * calibration, provider, where each value came from). Fetched rather than linked so a failure
  * is told in a toast instead of saved as a broken file.

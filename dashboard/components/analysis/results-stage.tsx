@@ -16,7 +16,7 @@ import { PriceBreakdown } from './price-breakdown';
 import { SizeWarnings } from './size-warnings';
 import { StageHeading } from './stage-heading';
 
-/** The three components of SPEC 2's breakdown tiles, with their actual-time fields. */
+/** The three components of the breakdown tiles, with their actual-time fields. */
 export const TIME_COMPONENTS = [
   { label: 'Actual Cutting', reported: 'Actual cutting', min: 'cuttingTimeMin', max: 'cuttingTimeMax', actual: 'actualCuttingTime' },
   { label: 'Prep & Setup', reported: 'Actual prep & setup', min: 'prepTimeMin', max: 'prepTimeMax', actual: 'actualPrepTime' },
@@ -113,7 +113,7 @@ interface AnalysisResultsProps {
   title?: string;
 }
 
-/** SPEC 2, Results, with DECISIONS' site-visit and calibration notes. Shared by / and History. */
+/** The results, with the site-visit and calibration notes (docs/product.md, Analysis). Shared by / and History. */
 export function AnalysisResults({ analysis, actions, focusHeading, title = 'Analysis Results' }: AnalysisResultsProps) {
   const preferredUnits = usePreferredUnits();
   const cost = analysis.price ? formatPrice(analysis.price) : null;
@@ -198,7 +198,7 @@ export function AnalysisResults({ analysis, actions, focusHeading, title = 'Anal
         </div>
       </div>
 
-      {/* SPEC 5: no cost at a rate of 0. The time then takes the whole row, with a way to set a rate. */}
+      {/* No cost at a rate of 0. The time then takes the whole row, with a way to set a rate. */}
       <dl className={`grid gap-3 ${cost ? 'sm:grid-cols-2' : ''}`}>
         <Headline
           icon={<Clock aria-hidden="true" className="size-5" />}

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { ANALYSIS_COST_CREDITS } from '../../../core/credits';
 import { buttonStyles, cardStyles } from '../ui';
 
-/** SPEC 2: in place of the uploader when the balance cannot pay for an analysis. */
+/** In place of the uploader when the balance cannot pay for an analysis. */
 export function SubscribeCard({ credits }: { credits: number }) {
   return (
     <section

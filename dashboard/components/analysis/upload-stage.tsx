@@ -24,7 +24,7 @@ interface UploadStageProps {
   focusTreeDetails?: boolean;
 }
 
-/** SPEC 2, Upload: the photo, then the optional Tree details, Project Details and site questions. */
+/** Upload: the photo, then the optional Tree details, Project Details and site questions. */
 export function UploadStage({ draft, onDraftChange, onBegin, focusHeading, focusTreeDetails = false }: UploadStageProps) {
   const { file } = draft;
   const visionModel = useVisionModel();
@@ -43,7 +43,7 @@ export function UploadStage({ draft, onDraftChange, onBegin, focusHeading, focus
       </StageHeading>
       <p className="mt-1 mb-4 text-sm text-stone-700">
         One photo of one tree.{' '}
-        {/* DECISIONS: during the Unlimited pass analyses cost no credits. */}
+        {/* During the Unlimited pass analyses cost no credits. */}
         {tokens.data?.unlimited
           ? 'Your Unlimited pass covers each analysis: no credits are used.'
           : `Each analysis uses ${ANALYSIS_COST_CREDITS} credits.`}

@@ -159,7 +159,7 @@ function BillingDetails({ tokens, returnFocusRef }: { tokens: UserTokensResponse
   );
 }
 
-/** Billing (issue "Billing"): the plan, its status, credits, refill and pass dates, and Cancel. */
+/** Billing: the plan, its status, credits, refill and pass dates, and Cancel. */
 export function BillingSection() {
   const tokens = useUserTokens();
   const headingRef = useRef<HTMLHeadingElement>(null);

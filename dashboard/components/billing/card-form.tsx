@@ -83,7 +83,7 @@ export function WithPaymentSetup({
   return setup ? children(setup) : frame(<PaymentsUnavailable />);
 }
 
-/** The card form for this server's provider (DECISIONS: Stripe, or the demo form). */
+/** The card form for this server's provider (Stripe, or the demo form; docs/payments.md). */
 export function CardForm({ setup, ...props }: CardFormProps & { setup: PaymentSetup }) {
   if (setup.provider === 'demo') return <DemoCardForm {...props} />;
   return (

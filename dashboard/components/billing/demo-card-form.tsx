@@ -13,7 +13,7 @@ const TEST_CARDS = [
 ] as const;
 
 /**
- * The demo provider's card form (DECISIONS): clearly no real charge, one card number,
+ * The demo provider's card form (docs/payments.md, Demo mode): clearly no real charge, one card number,
  * confirmed by POST /api/demo/confirm-payment. Expiry and CVC would be theatre here,
  * so the form does not ask for them.
  */

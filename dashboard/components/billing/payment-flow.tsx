@@ -5,12 +5,12 @@ import { ErrorAlert } from '../alert';
 import { dismissToasts, showErrorToast } from '../toast';
 import { buttonStyles } from '../ui';
 
-/** What every card form needs from its page (SPEC 4, Payment form and Subscription form). */
+/** What every card form needs from its page (the payment and the subscription forms). */
 export interface CardFormProps {
   clientSecret: string;
   /** The button's name while idle, e.g. "Pay £29.99". */
   submitLabel: string;
-  /** The button's name while the payment runs (SPEC 4: "Processing Payment..."). */
+  /** The button's name while the payment runs ("Processing Payment..."). */
   submittingLabel: string;
   /** Where Stripe sends the user back after a redirect-based payment method. */
   returnUrl: string;
@@ -24,7 +24,7 @@ export interface CardFormProps {
 /** The provider's answer to a confirm: the payment's id, or why it failed in words for the user. */
 export type ConfirmOutcome = { paymentIntentId: string } | { failure: string };
 
-/** SPEC 8, Payment: the money moved but the product could not record it. */
+/** The money moved but the product could not record it. */
 export const PROCESSING_FAILED = {
   title: 'Payment Succeeded, Processing Failed',
   description:
@@ -41,7 +41,7 @@ type Phase =
   | { name: 'done' };
 
 /**
- * The states of SPEC 4 shared by both card forms: idle, submitting, success. A failed
+ * The states shared by both card forms: idle, submitting, success. A failed
  * card shows "Payment Failed" with the provider's message and gives the form back.
  */
 export function usePaymentFlow(onPaid: CardFormProps['onPaid']) {

@@ -19,7 +19,7 @@ function ResultHeading({ children }: { children: ReactNode }) {
 }
 
 /**
- * A payment's success view (SPEC 2: "Payment Successful!", "Subscription Active!"), or,
+ * A payment's success view ("Payment Successful!", "Subscription Active!"), or,
  * after a provider's redirect, the recording of that payment and its outcome.
  */
 export function PaymentResult({

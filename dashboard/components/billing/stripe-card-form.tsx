@@ -8,7 +8,7 @@ import { Spinner } from '../spinner';
 import { PaymentActions, usePaymentFlow, type CardFormProps, type ConfirmOutcome } from './payment-flow';
 
 /**
- * The Stripe card form (SPEC 7: the provider's script and its confirm-payment call).
+ * The Stripe card form (the provider's script and its confirm-payment call).
  * This module is loaded on demand, only when the server runs Stripe, so the demo and
  * payments-off paths never fetch js.stripe.com.
  */

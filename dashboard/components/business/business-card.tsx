@@ -83,7 +83,7 @@ interface BusinessCardProps {
 }
 
 /**
- * One business configuration (SPEC 2): its settings, editable in place; its embed code,
+ * One business configuration: its settings, editable in place; its embed code,
  * Preview and Delete; and the quote requests its estimator collected.
  */
 export function BusinessCard({ business, onDelete }: BusinessCardProps) {

@@ -54,9 +54,9 @@ const originsTextSchema = z.string().transform((text, ctx) => {
 });
 
 const settingsFields = {
-  // SPEC 5: the rate is required for a business, unlike AI Settings' rate where empty means 0.
+  // The rate is required for a business, unlike AI Settings' rate where empty means 0.
   hourlyRate: hourlyRateTextSchema.refine((v) => v !== '', REQUIRED_FIELDS_MESSAGE),
-  // SPEC 5: sent as null when empty.
+  // Sent as null when empty.
   aiInstructions: z
     .string()
     .max(MAX_INSTRUCTIONS_CHARS, `Instructions must be at most ${MAX_INSTRUCTIONS_CHARS} characters`)
@@ -158,7 +158,7 @@ export function editFormValues(business: Business): EditBusinessFormValues {
 }
 
 /**
- * SPEC 8 asks for one message for missing required fields. It is shown once, above the
+ * docs/product.md, Embed widget: one message for missing required fields. It is shown once, above the
  * buttons; each empty field says "Required" so the user sees which ones.
  */
 export function fieldErrorText(message: string | undefined): string | undefined {

@@ -29,8 +29,8 @@ interface CreateBusinessFormProps {
 }
 
 /**
- * SPEC 2, 4 and 5: a new business configuration. The slug follows the name (SPEC 5's
- * rule) until the user types a slug of their own; name and slug are fixed afterwards,
+ * A new business configuration. The slug follows the name (the rule in
+ * docs/product.md, Embed widget) until the user types a slug of their own; name and slug are fixed afterwards,
  * because embeds on other sites point at the slug.
  */
 export function CreateBusinessForm({ id, onCreated, onCancel }: CreateBusinessFormProps) {

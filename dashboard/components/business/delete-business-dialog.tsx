@@ -16,7 +16,7 @@ interface DeleteBusinessDialogProps {
 }
 
 /**
- * SPEC 8: deleting asks first, in those words. It lives on the page rather than in the
+ * docs/product.md, Messages: deleting asks first, naming the business. It lives on the page rather than in the
  * card, so it can still close properly once the card it came from has gone.
  */
 export function DeleteBusinessDialog({ business, onClose, returnFocusRef }: DeleteBusinessDialogProps) {

@@ -58,7 +58,7 @@ function Snippet({ label, hint, code, copyLabel, rows }: { label: string; hint: 
 }
 
 /**
- * SPEC 2 and 9, DECISIONS (Embed widget): both ways to put the estimator on a website,
+ * docs/product.md, Embed widget: both ways to put the estimator on a website,
  * with the code in view, and a Preview of /embed/{slug} in a new tab.
  */
 export function EmbedCode({ slug, name }: { slug: string; name: string }) {

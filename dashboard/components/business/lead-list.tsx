@@ -201,7 +201,7 @@ function LeadItem({ businessId, lead }: { businessId: number; lead: Lead }) {
   );
 }
 
-/** DECISIONS, Lead capture: the quote requests a business's estimator collected, newest first. Only its owner sees them. */
+/** docs/product.md, Embed widget: the quote requests a business's estimator collected, newest first. Only its owner sees them. */
 export function LeadList({ business }: { business: Business }) {
   const leads = useLeads(business.id);
   const headingId = `business-${business.id}-leads`;
@@ -238,7 +238,7 @@ export function LeadList({ business }: { business: Business }) {
         <h3 id={headingId} className="font-semibold text-stone-900">
           {`Quote Requests${leads.data && leads.data.length > 0 ? ` (${leads.data.length})` : ''}`}
         </h3>
-        {/* Nothing polls (SPEC 7), so new requests are fetched when asked for. */}
+        {/* Nothing polls, so new requests are fetched when asked for. */}
         <button
           type="button"
           className={`${buttonStyles.quiet} px-3 py-1.5`}

@@ -8,8 +8,8 @@ import { lazy, Suspense, useId, useRef, useState } from 'react';
 const ChatPanel = lazy(() => import('./chat-panel').then((m) => ({ default: m.ChatPanel })));
 
 /**
- * The floating chat button on every dashboard page (SPEC 2: every page carries a floating
- * chat widget), for guests and signed-in users alike. The embed is a page of its own
+ * The floating chat button on every dashboard page (docs/product.md,
+ * Screens), for guests and signed-in users alike. The embed is a page of its own
  * (widget/), so it never shows this. Once opened, the panel stays mounted (hidden when
  * closed) so the conversation survives closing it and moving between pages.
  */

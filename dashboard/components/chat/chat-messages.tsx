@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-/** SPEC 3: a chat message has an id, text, whether the bot said it, and a timestamp. */
+/** A chat message has an id, text, whether the bot said it, and a timestamp. */
 export interface ChatMessage {
   id: number;
   text: string;

@@ -19,7 +19,7 @@ function message(text: string, isBot: boolean): ChatMessage {
 }
 
 /**
- * "TreeAnalyzer Assistant" (SPEC 2, 4, 5, 8): a welcome message, Enter sends and Shift+Enter
+ * "TreeAnalyzer Assistant" (docs/product.md, Help assistant and admin log): a welcome message, Enter sends and Shift+Enter
  * adds a line, a typing indicator while waiting (input and send disabled), a timestamp on
  * each message, blank messages not sent, "Chat Error" on failure. A non-modal dialog: the
  * page stays usable beside it; focus moves in on open and Escape closes it.

@@ -31,8 +31,8 @@ function formValues(profile: CompanyProfileResponse): CompanyProfileInput {
 }
 
 /**
- * The company profile printed at the head of every quote (issue "Estimates a tree surgeon
- * would sign"), saved with its own button: Reset to Default above fills in the AI settings
+ * The company profile printed at the head of every quote (docs/analysis.md,
+ * Quotes), saved with its own button: Reset to Default above fills in the AI settings
  * only and never touches these details.
  */
 export function CompanyProfileSection({ saved }: { saved: CompanyProfileResponse }) {

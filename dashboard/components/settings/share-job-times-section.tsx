@@ -8,7 +8,7 @@ import { showErrorToast, showToast } from '../toast';
 import { cardStyles } from '../ui';
 
 /**
- * Issue 20: whether the account's reported job times count in the starting point new and sparse
+ * Whether the account's reported job times count in the starting point new and sparse
  * accounts are estimated from. On by default; saved as soon as it is changed, like a switch.
  */
 export function ShareJobTimesSection({ saved }: { saved: boolean }) {

@@ -12,7 +12,7 @@ import { showToast } from '../toast';
 import { buttonStyles, cardStyles } from '../ui';
 
 /**
- * Settings, "Your data" (issue 11; UK GDPR articles 15, 17 and 20): a ZIP of everything the
+ * Settings, "Your data" (docs/product.md, Accounts; UK GDPR articles 15, 17 and 20): a ZIP of everything the
  * account holds, and deleting the account, confirmed with the password in a dialog.
  */
 export function YourDataSection() {

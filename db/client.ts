@@ -27,7 +27,7 @@ export function openDatabase(file: string): Db {
  * better-sqlite3 builds SQLite with STAT4. Once ANALYZE (or `PRAGMA optimize`) has written
  * value samples to sqlite_stat4, SQLite compiles every statement that compares a bound value
  * with an indexed column again on each run, to fit its plan to the value: the signed-in
- * session read went from 4 to 40 µs (issue 10). Every hot read here is an index lookup whose
+ * session read went from 4 to 40 µs. Every hot read here is an index lookup whose
  * plan does not depend on the value, so the samples are dropped when the database is opened;
  * sqlite_stat1's row counts, which need no recompiling, are kept. Nothing in the product runs
  * ANALYZE; this undoes an operator's.

@@ -7,7 +7,7 @@ import type { StoredValueSources } from '../core/tree-details';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /**
- * The database: every entity of SPEC section 3 plus the additions of DECISIONS
+ * The database: every entity of docs/product.md with this product's additions
  * (roles, ownership columns, per-user settings, the credit ledger, processed
  * payment events, hashed session ids). Times are integer epoch milliseconds;
  * money is integer pence (the API shows "12.50" text).
@@ -28,7 +28,7 @@ export const users = sqliteTable(
     role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
     /**
      * Whether the account's job times count in the install's starting point for everyone's
-     * estimates (issue 20; server/analysis/calibration.ts pooledCalibration). On unless the
+     * estimates (server/analysis/calibration.ts pooledCalibration). On unless the
      * account turns it off in Settings; only sums over at least 3 accounts are ever used.
      */
     shareJobTimes: integer('share_job_times', { mode: 'boolean' }).notNull().default(true),
@@ -72,7 +72,7 @@ export const passwordResetTokens = sqliteTable(
   (t) => [index('password_reset_tokens_user_idx').on(t.userId), index('password_reset_tokens_expires_idx').on(t.expiresAt)],
 );
 
-/** Per-user AI settings (DECISIONS: one row per user). */
+/** Per-user AI settings (one row per user; docs/product.md, Accounts). */
 export const systemSettings = sqliteTable('system_settings', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   userId: integer('user_id')
@@ -81,7 +81,7 @@ export const systemSettings = sqliteTable('system_settings', {
     .references(() => users.id, { onDelete: 'cascade' }),
   aiInstructions: text('ai_instructions').notNull().default(''),
   hourlyRatePence: integer('hourly_rate_pence').notNull().default(0),
-  /** The company profile printed on customer quotes (issue "Estimates a tree surgeon would sign"). */
+  /** The company profile printed on customer quotes (docs/analysis.md, Quotes). */
   tradingName: text('trading_name').notNull().default(''),
   companyPhone: text('company_phone').notNull().default(''),
   companyEmail: text('company_email').notNull().default(''),
@@ -142,7 +142,7 @@ export const embedUsage = sqliteTable(
 );
 
 /**
- * A business's estimator funnel per UTC day (issue 19): counted on our server, no cookies, no
+ * A business's estimator funnel per UTC day (docs/embedding.md, The funnel): counted on our server, no cookies, no
  * visitor data, only the numbers. Loads and photos are counted at most so often per address
  * (server/businesses/funnel.ts), estimates, needs-details answers and leads as they happen.
  */
@@ -199,7 +199,7 @@ export const treeAnalyses = sqliteTable(
     baseTimes: text('base_times', { mode: 'json' }).$type<{ cutting: number; prep: number; cleanup: number }>(),
     /** The account's jobs with feedback behind the estimate's calibration; null when nothing calibrated it. */
     calibratedFromJobs: integer('calibrated_from_jobs'),
-    /** Of those, the jobs of this analysis's kind (its method) (issue 20). */
+    /** Of those, the jobs of this analysis's kind (its method). */
     calibratedKindJobs: integer('calibrated_kind_jobs'),
     /** The sharing accounts behind the install's starting point, when it was used (at least 3), else null. */
     calibratedInstallAccounts: integer('calibrated_install_accounts'),
@@ -232,7 +232,7 @@ export const treeAnalyses = sqliteTable(
 
 /**
  * A user's feedback so far, summed per component, so an analysis reads its calibration with
- * one primary-key lookup instead of every past analysis (issue 10). Kept in the same
+ * one primary-key lookup instead of every past analysis. Kept in the same
  * transaction as the feedback (server/analysis/feedback.ts); core/calibration.ts says why the
  * log ratios are summed as whole millionths. `jobs` is what "Calibrated from N of your jobs"
  * counts: analyses with a stored base estimate and at least one actual time.
@@ -251,8 +251,8 @@ export const calibrationTotals = sqliteTable('calibration_totals', {
 });
 
 /**
- * The same totals per kind of job: the method the time model chose for the analysis (issue 20,
- * core/calibration.ts says why the method). Kept in the same transaction as calibration_totals;
+ * The same totals per kind of job: the method the time model chose for the analysis
+ * (core/calibration.ts says why the method). Kept in the same transaction as calibration_totals;
  * a user's rows sum to their calibration_totals row whenever every analysis has a method.
  */
 export const calibrationKindTotals = sqliteTable(
@@ -273,7 +273,7 @@ export const calibrationKindTotals = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.method] })],
 );
 
-/** A visitor's "Request a quote" from an embedded estimator (DECISIONS, Embed widget). Only the business's owner reads it. */
+/** A visitor's "Request a quote" from an embedded estimator (docs/product.md, Embed widget). Only the business's owner reads it. */
 export const leads = sqliteTable(
   'leads',
   {
@@ -317,7 +317,7 @@ export const userTokens = sqliteTable('user_tokens', {
   createdAt: createdAt(),
 }, (t) => [check('user_tokens_balance_nonnegative', sql`${t.tokensRemaining} >= 0`)]);
 
-/** Every balance change (DECISIONS, Credits): who, delta, reason, reference, time. */
+/** Every balance change (docs/product.md, Credits and payments): who, delta, reason, reference, time. */
 export const creditLedger = sqliteTable(
   'credit_ledger',
   {
@@ -339,7 +339,7 @@ export const creditLedger = sqliteTable(
 );
 
 /**
- * An analysis paid for and not yet finished (issue 11): written in the same transaction as the
+ * An analysis paid for and not yet finished (so a crash cannot keep credits): written in the same transaction as the
  * payment, deleted in the same transaction as the finished analysis or the refund. A row left
  * behind means the process died in between; at start every one is refunded and its photo
  * removed (server/analysis/reservations.ts).

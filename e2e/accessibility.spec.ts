@@ -7,7 +7,7 @@ import { grantCredits, signedInAccount } from './operator';
 import { e2eEnv } from './rig/env';
 
 /*
- * Issue 12, "Every page, for everyone": every dashboard screen and the embed pass axe-core
+ * Every page, for everyone: every dashboard screen and the embed pass axe-core
  * (no serious or critical violations against WCAG 2.x A and AA), and every control on
  * them can be reached with Tab. Automated checks catch missing labels, contrast, ARIA
  * misuse and keyboard traps; they are not a substitute for a manual review.

@@ -3,7 +3,7 @@ import { expect, newAccount, registerByApi, test, type TestAccount } from './fix
 import { waitForResetLink } from './mailbox';
 
 /*
- * Account flows in a real Chromium against the real server (SPEC sections 2, 5, 8).
+ * Account flows in a real Chromium against the real server (docs/product.md, Accounts).
  * Each test makes its own account: scrypt costs ~0.3 s per hash and login failures
  * are rate limited per address, so registrations and wrong passwords are kept few.
  */
@@ -129,7 +129,7 @@ test.describe('login page on a 375 x 667 phone', () => {
     }
     expect(reached).toEqual(['usernameOrEmail', 'password', 'submit']);
 
-    // And the form submits with Enter: an empty password gets the SPEC's message, no request.
+    // And the form submits with Enter: an empty password gets the form's message, no request.
     await usernameOrEmail.focus();
     await page.keyboard.type('someone');
     await page.keyboard.press('Enter');

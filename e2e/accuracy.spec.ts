@@ -7,7 +7,7 @@ import { grantCredits, signedInAccount } from './operator';
 import { e2eEnv } from './rig/env';
 
 /*
- * Issue 20, goal 3: the Estimate Accuracy page, reached from History. With no feedback it says
+ * The Estimate Accuracy page, reached from History. With no feedback it says
  * what to do; with one reported job it shows it and says the calibrated figure needs a second;
  * with several, the medians before and after calibration, the gain in words and a chart, at
  * 375 px and axe clean.

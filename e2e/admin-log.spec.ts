@@ -7,12 +7,12 @@ import { signedInAccount } from './operator';
 import { e2eEnv } from './rig/env';
 
 /*
- * The admin log page (issue 12, SPEC 2 "Admin log page"): an admin triggers the console log
+ * The admin log page (docs/product.md, Help assistant and admin log): an admin triggers the console log
  * and sees the message and total users, then finds an account in the table; a user sees that
  * the page is restricted; both pass axe, at desktop size and on a 375 px phone.
  *
- * Every spec shares one server, so which account registered first (the admin, DECISIONS
- * Roles; server/routes/admin.happy.test.ts checks that rule) depends on the order specs run
+ * Every spec shares one server, so which account registered first (the admin,
+ * docs/product.md, Accounts; server/routes/admin.happy.test.ts checks that rule) depends on the order specs run
  * in. The admin here is made as an operator would: `npm run cli -- make-admin <username>`.
  */
 // Each test starts with operator commands (a Node process each, with tsx), slow on a busy machine.

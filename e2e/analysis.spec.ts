@@ -6,7 +6,7 @@ import { expect, test } from './fixtures';
 import { grantCredits, signedInAccount } from './operator';
 
 /*
- * The main job in a real Chromium (issue "Tree analysis"): credits from the CLI, a real
+ * The main job in a real Chromium: credits from the CLI, a real
  * photo through the local provider, site questions, results with cost, the PDF quote,
  * feedback and calibration, history, and the subscribe card at 0 credits.
  */
@@ -63,7 +63,7 @@ test('analyse a photo, price it, download the quote, send feedback and see the n
   await expect(page.getByRole('button', { name: 'Begin Professional Analysis' })).toBeVisible();
 
   await analyse(page, 'oak, 16 inch trunk, 40 ft tall');
-  // Calibrated by the kind of job (issue 20); other specs' crews may add the install's figure after it.
+  // Calibrated by the kind of job; other specs' crews may add the install's figure after it.
   await expect(page.getByRole('main')).toContainText('Calibrated from 1 of your dismantles');
 
   await page.getByRole('banner').getByRole('link', { name: 'History' }).click();

@@ -4,7 +4,7 @@ import { expect, newAccount, test } from './fixtures';
 import { signedInAccount } from './operator';
 
 /*
- * Billing in demo mode in a real Chromium (issue "Billing"): a brand-new user goes from
+ * Billing in demo mode in a real Chromium: a brand-new user goes from
  * 0 credits to an analysis entirely in the browser; the decline card leaves the balance;
  * the Unlimited pass makes analyses free; cancelling shows the date.
  */

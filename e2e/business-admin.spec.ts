@@ -9,7 +9,7 @@ import { grantCredits, signedInAccount } from './operator';
 import { e2eEnv } from './rig/env';
 
 /*
- * Business Admin in a real Chromium (issue "Embed widget", dashboard side): the create
+ * Business Admin in a real Chromium (the dashboard side of the embed): the create
  * form's rules, Copy Embed and Copy Script Tag, Preview, edit in place, the confirmed
  * delete, ownership, a visitor's quote request reaching its owner, accessibility and a
  * 375 px phone.
@@ -71,7 +71,7 @@ test('create a business through the form, copy its embed code, preview, edit the
   await expect(page.getByLabel('Daily Analysis Cap')).toHaveValue('50');
   await page.getByRole('button', { name: 'Create Business' }).click();
   await expect(page.getByText('Business configuration created successfully', { exact: true })).toBeVisible();
-  // SPEC 4: the form closes after a successful create, and opens empty again.
+  // The form closes after a successful create, and opens empty again.
   await expect(page.getByLabel('Business Name')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add Business' })).toBeFocused();
 
@@ -94,7 +94,7 @@ test('create a business through the form, copy its embed code, preview, edit the
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('article')).toHaveCount(1);
 
-  // Copy Embed puts SPEC 9's iframe on the clipboard.
+  // Copy Embed puts the iframe on the clipboard.
   await business.getByRole('button', { name: 'Copy Embed' }).click();
   await expect(page.getByText('Copied!', { exact: true })).toBeVisible();
   await expect(page.getByText('Embed code copied to clipboard')).toBeVisible();
@@ -122,7 +122,7 @@ test('create a business through the form, copy its embed code, preview, edit the
   await page.reload();
   await expect(card(page, name)).toContainText('£52.50 an hour');
 
-  // Delete, confirmed in SPEC 8's words.
+  // Delete, confirmed in the words of docs/product.md, Messages.
   await card(page, name).getByRole('button', { name: 'Delete Business' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete Business' });
   await expect(dialog).toContainText(`Are you sure you want to delete "${name}"? This action cannot be undone.`);

@@ -5,7 +5,7 @@ import { expect, test } from './fixtures';
 import { signedInAccount } from './operator';
 
 /*
- * The help assistant (issue 12; SPEC 2 Chat widget, 4, 5, 8): a floating button on every
+ * The help assistant (docs/product.md, Help assistant and admin log): a floating button on every
  * dashboard page opens "TreeAnalyzer Assistant"; Enter sends, Shift+Enter adds a line, a
  * typing indicator shows while the reply is on its way, and every message has a timestamp.
  * The replies come from the real server's local answerer (no model configured in e2e).

@@ -15,7 +15,7 @@ import { e2eEnv } from './rig/env';
 import { startHostSite, type HostSite } from './rig/host-site';
 
 /*
- * Issue 19: a homeowner on a tree surgeon's own site (another origin, hostile CSS, a 390 px
+ * A homeowner on a tree surgeon's own site (another origin, hostile CSS, a 390 px
  * phone) gets a price from a photo and taps alone, with no AI key configured; or by measuring
  * on the photo; and, where a vision model reads the photo, by letting the photo decide the size
  * while the site answers still move the price. The quote request reaches the owner with every

@@ -7,7 +7,7 @@ import { e2eEnv } from './rig/env';
 /*
  * Issue "Estimates a tree surgeon would sign", in the widget: a visitor who sends a photo with
  * no size is told what is missing instead of getting a guess, can go back with the photo and the
- * context kept, and picks a size right there to get the estimate (issue 19). The business's owner
+ * context kept, and picks a size right there to get the estimate. The business's owner
  * pays only for the estimate.
  */
 const PHOTO = fileURLToPath(new URL('./fixtures/photos/redbud-small-tree.jpg', import.meta.url));

@@ -12,7 +12,7 @@ import { e2eEnv } from './rig/env';
 import { startHostSite, type HostSite } from './rig/host-site';
 
 /*
- * Honest limits (issue 22, goal 8): a homeowner on the owner's site who has used up their
+ * Honest limits: a homeowner on the owner's site who has used up their
  * estimates from one address reads that it is their limit and how long to wait, counted down,
  * with no Try Again that would only fail; once the wait is over, Try Again brings back the
  * photo and answers they gave. The server's real 429 and Retry-After, read across origins; the

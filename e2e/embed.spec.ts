@@ -9,7 +9,7 @@ import { startHostSite, type HostSite } from './rig/host-site';
 import { ownerCopiesSnippet, type Owner } from './embed-owner';
 
 /*
- * The product's defining shape (issue "Embed widget"): an owner creates a business in
+ * The product's defining shape: an owner creates a business in
  * Business Admin, copies a snippet, and pastes it into their own site (here a page on a
  * second port, with hostile CSS). A visitor there goes from photo to estimate to a quote
  * request; the owner gets the e-mail and sees the lead in Business Admin. Once by script
@@ -34,7 +34,7 @@ async function visitorGetsEstimateAndRequestsQuote(scope: Locator, owner: Owner)
   await scope.locator('input[type="file"]').setInputFiles(PHOTO);
   await scope.getByLabel('Additional Context').fill('redbud, 6 inch trunk, 15 ft tall, open lawn');
   // The answer is held until the processing view has been seen: once it is in, the view
-  // finishes its steps in a few hundred ms (issue 12), too brief to catch on a busy machine.
+  // finishes its steps in a few hundred ms, too brief to catch on a busy machine.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   const page = scope.page();

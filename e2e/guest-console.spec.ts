@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, newAccount, registerByApi, test } from './fixtures';
 
 /*
- * Guest pages log nothing and ask nothing they can know already (issue 10: Lighthouse best
+ * Guest pages log nothing and ask nothing they can know already (Lighthouse best
  * practices counts console errors, and GET /api/auth/me answers a guest with an honest 401).
  * The server sets a script-readable hint cookie beside the session cookie
  * (server/http/session.ts); without it the dashboard knows at once that nobody is signed in.
@@ -85,7 +85,7 @@ test('a hint that outlived its session still gets the login screen, once, then n
 
   const me = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/me');
   await page.goto('/');
-  expect((await me).status(), 'SPEC 7: 401 means signed out').toBe(401);
+  expect((await me).status(), '401 means signed out').toBe(401);
   await expect(page.getByRole('heading', { name: 'Sign In', exact: true })).toBeVisible();
   // The 401 cleared the hint, so the next visit asks nothing.
   expect(await hintCookie(page)).toBeUndefined();

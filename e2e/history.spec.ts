@@ -6,7 +6,7 @@ import { grantCredits, signedInAccount } from './operator';
 import { e2eEnv } from './rig/env';
 
 /*
- * Issue 10, History a page at a time: the first 20 analyses, then "Load more" for the rest,
+ * History a page at a time: the first 20 analyses, then "Load more" for the rest,
  * from the keyboard, with focus moved to the first new card and the button gone at the end.
  */
 const PHOTO = fileURLToPath(new URL('./fixtures/photos/redbud-small-tree.jpg', import.meta.url));

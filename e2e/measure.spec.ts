@@ -5,7 +5,7 @@ import { expect, test } from './fixtures';
 import { grantCredits, signedInAccount } from './operator';
 
 /*
- * Tree details and measuring on the photo (issue "Estimates a tree surgeon would sign"), in a
+ * Tree details and measuring on the photo (docs/analysis.md, Tree details, sizes and species), in a
  * real Chromium against the real server and its local (no AI key) estimator: a generated photo
  * holding a 2 m reference bar and a 12 m pole 0.5 m wide at 100 px a metre; the user taps them
  * and the estimate is priced from what was measured. Without any size, the answer is the

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { signedInAccount } from './operator';
 
 /*
- * Issue 12: moving between signed-in pages keeps the header (it used to blank the whole
+ * Moving between signed-in pages keeps the header (it used to blank the whole
  * page while each page's code loaded), and every screen names itself in the tab title.
  */
 

@@ -5,7 +5,7 @@ import { signedInAccount } from './operator';
 import { e2eEnv } from './rig/env';
 
 /*
- * Issue 12, billing a user would expect, in demo mode in a real Chromium: the card field is
+ * Billing a user would expect, in demo mode in a real Chromium: the card field is
  * locked while "Processing Payment...", Subscribe says "Cancel anytime" once, an active
  * subscriber switches plan from the plan cards, and the success pages opened with nothing paid
  * say so (and wait while a payment settles).

@@ -10,7 +10,7 @@ import { grantCredits, signedInAccount } from './operator';
 import { e2eEnv } from './rig/env';
 
 /*
- * A quote the customer can receive (issue "Estimates a tree surgeon would sign"), in a real
+ * A quote the customer can receive (docs/analysis.md, Quotes), in a real
  * Chromium against the real server: the contractor fills the company profile and logo in
  * Settings, analyses a photo with the tree's species and sizes in the project details, and
  * downloads the quote. The customer's copy names the company, the quote number and its

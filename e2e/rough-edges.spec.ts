@@ -5,7 +5,7 @@ import { expect, test } from './fixtures';
 import { grantCredits, signedInAccount } from './operator';
 
 /*
- * Issue 12, "Rough edges found in a walk of every screen": what a new user tripped on,
+ * Rough edges found in a walk of every screen: what a new user tripped on,
  * each checked the way they met it.
  */
 const PHOTO = fileURLToPath(new URL('./fixtures/photos/elm-beside-building.jpg', import.meta.url));

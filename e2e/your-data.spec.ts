@@ -5,9 +5,9 @@ import { expect, test } from './fixtures';
 import { signedInAccount } from './operator';
 
 /*
- * Settings, "Your data" (issue 11): a user downloads a ZIP of their account, then deletes the
+ * Settings, "Your data" (docs/product.md, Accounts): a user downloads a ZIP of their account, then deletes the
  * account, confirming with the password in a dialog; a wrong password keeps everything. The
- * download carries the settings, sharing job times among them (issue 20).
+ * download carries the settings, sharing job times among them.
  */
 test('download my data, then delete my account with the password', async ({ page }) => {
   const account = await signedInAccount(page);
@@ -16,7 +16,7 @@ test('download my data, then delete my account with the password', async ({ page
   await expect(section).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 
-  // Issue 20: sharing job times is on by default; turned off it stays off, and the download says so.
+  // Sharing job times is on by default; turned off it stays off, and the download says so.
   const share = page.getByRole('switch', { name: "Share my job times, without names or photos, to improve everyone's starting estimates" });
   await expect(share).toBeChecked();
   await share.uncheck();

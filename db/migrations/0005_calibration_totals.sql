@@ -10,7 +10,7 @@ CREATE TABLE `calibration_totals` (
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
--- Backfill (issue 10): each user's feedback so far, summed as server/analysis/calibration.ts
+-- Backfill: each user's feedback so far, summed as server/analysis/calibration.ts
 -- feedbackTotals sums it. A job is an analysis with base times and at least one actual time;
 -- a component counts when its base time and actual time are both above zero, and adds
 -- ln(actual / base) in whole millionths, rounded half away from zero as core/calibration.ts

@@ -15,7 +15,7 @@ CREATE TABLE `calibration_kind_totals` (
 ALTER TABLE `tree_analyses` ADD `calibrated_kind_jobs` integer;--> statement-breakpoint
 ALTER TABLE `tree_analyses` ADD `calibrated_install_accounts` integer;--> statement-breakpoint
 ALTER TABLE `users` ADD `share_job_times` integer DEFAULT true NOT NULL;--> statement-breakpoint
--- Backfill (issue 20): each user's feedback so far per kind of job (the analysis's method), summed
+-- Backfill: each user's feedback so far per kind of job (the analysis's method), summed
 -- exactly as migration 0005 summed calibration_totals and as server/analysis/calibration.ts
 -- feedbackTotals sums it. An analysis stored without a method has no kind and counts only in calibration_totals.
 INSERT INTO `calibration_kind_totals` (`user_id`, `method`, `jobs`, `cutting_observations`, `cutting_log_ratio_sum`, `prep_observations`, `prep_log_ratio_sum`, `cleanup_observations`, `cleanup_log_ratio_sum`)

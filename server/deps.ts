@@ -4,6 +4,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Mailer } from './mail/mailer';
 import type { VisionProvider } from './analysis/types';
+import type { Assistants } from './assistant/create-assistant';
 import type { PaymentProvider } from './payments/types';
 import type { EventLoopWatch } from './ops/event-loop';
 
@@ -14,6 +15,8 @@ export interface AppDeps {
   clock: Clock;
   mailer: Mailer;
   vision: VisionProvider;
+  /** The help assistant: a model when one is configured, and always the local answerer. */
+  assistants: Assistants;
   /** Null in production without Stripe keys: payment routes answer 503. */
   payments: PaymentProvider | null;
   /** Structured logs (server/log.ts): the access line, provider failures, unexpected errors. */

@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { createMailer } from './mail/create-mailer';
 import { createPaymentProvider } from './payments/create-provider';
 import { createVisionProvider } from './analysis/vision';
+import { createAssistants } from './assistant/create-assistant';
 import { batchedDestination, createLogger } from './log';
 import { watchEventLoop } from './ops/event-loop';
 import { RateLimits } from './http/rate-limit';
@@ -40,8 +41,9 @@ async function start(): Promise<void> {
   const stopping = new AbortController();
   // A warning line for each second the event loop waited over 200 ms: one request is holding it.
   const eventLoop = watchEventLoop({ onDelayed: (delayMs) => logger.warn({ delayMs }, 'event loop delayed') });
+  const vision = createVisionProvider(config);
   const app = createApp(
-    { db, config, clock, mailer, vision: createVisionProvider(config), payments, logger, eventLoop, stopping: stopping.signal },
+    { db, config, clock, mailer, vision, assistants: createAssistants(config, vision), payments, logger, eventLoop, stopping: stopping.signal },
     {
       dashboardDir: config.dashboardDir,
       widgetDir: config.widgetDir,

@@ -1,6 +1,6 @@
 import type { Config } from '../config';
-import { DEFAULT_OPENAI_MODEL } from '../analysis/vision';
-import type { HelpOptions } from '../../core/help-text';
+import { readsPhotos, type VisionProvider } from '../analysis/types';
+import { modelSettings } from '../model-settings';
 import { createLocalAssistant } from './local-answerer';
 import { CHAT_TIMEOUT_MS, createOpenAIAssistant } from './openai-assistant';
 import type { Assistant } from './types';
@@ -12,20 +12,17 @@ export interface Assistants {
   local: Assistant;
 }
 
-/** Chosen once at start (CONVENTIONS 2), from the same OPENAI_* settings as the vision provider. */
-export function createAssistants(config: Config, help: HelpOptions): Assistants {
+/**
+ * Chosen once at start (CONVENTIONS 2) by the same choice as the vision provider
+ * (server/model-settings.ts); the help text says whether that provider reads photos.
+ */
+export function createAssistants(config: Config, vision: VisionProvider): Assistants {
+  const help = { visionModel: readsPhotos(vision), passDailyCap: config.passDailyCap };
   const local = createLocalAssistant(help);
-  const { apiKey, baseUrl, model, timeoutMs } = config.openai;
-  if (!apiKey && !baseUrl) return { model: null, local };
+  const settings = modelSettings(config);
+  if (!settings) return { model: null, local };
   return {
-    model: createOpenAIAssistant({
-      // Self-hosted servers (Ollama, vLLM, llama.cpp) accept any key.
-      apiKey: apiKey ?? 'not-needed',
-      baseURL: baseUrl ?? 'https://api.openai.com/v1',
-      model: model ?? DEFAULT_OPENAI_MODEL,
-      timeoutMs: Math.min(timeoutMs, CHAT_TIMEOUT_MS),
-      help,
-    }),
+    model: createOpenAIAssistant({ ...settings, timeoutMs: Math.min(settings.timeoutMs, CHAT_TIMEOUT_MS), help }),
     local,
   };
 }

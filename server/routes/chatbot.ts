@@ -1,7 +1,6 @@
-import { readsPhotos } from '../analysis/types';
 import { Hono } from 'hono';
 import { chatRequestSchema, type ChatReply } from '../../core/help-text-chat';
-import { createAssistants, replyToQuestion } from '../assistant/create-assistant';
+import { replyToQuestion } from '../assistant/create-assistant';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../http/context';
 import { clientAddress } from '../http/rate-limit';
@@ -11,14 +10,9 @@ import { describeError } from '../log';
 /**
  * POST /api/chatbot { message, context: "website_help" } -> { reply } (SPEC 7): the help
  * assistant, for signed-out visitors too (SPEC 6). A same-origin POST like every dashboard
- * call, limited per client address. The assistants are chosen once, when the app is built.
+ * call, limited per client address. The assistants are chosen once, at start (AppDeps).
  */
-export function chatbotRoutes(deps: Pick<AppDeps, 'config' | 'vision'>) {
-  const assistants = createAssistants(deps.config, {
-    visionModel: readsPhotos(deps.vision),
-    passDailyCap: deps.config.passDailyCap,
-  });
-
+export function chatbotRoutes({ assistants }: Pick<AppDeps, 'assistants'>) {
   return new Hono<AppEnv>().post('/', async (c) => {
     await c.var.limits.consume('chatMessagesPerAddress', clientAddress(c), 'Too many messages. Please wait a few minutes and try again.');
     const { message } = await readJson(c, chatRequestSchema);

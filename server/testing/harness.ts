@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../config';
 import { createMailer } from '../mail/create-mailer';
 import { createPaymentProvider } from '../payments/create-provider';
 import { createVisionProvider } from '../analysis/vision';
+import { createAssistants } from '../assistant/create-assistant';
 import { createLogger } from '../log';
 import type { DestinationStream } from 'pino';
 import type { Mailer } from '../mail/mailer';
@@ -69,8 +70,9 @@ export async function startTestServer(
     ? createLogger({ destination: logTo })
     : createLogger({ level: 'debug', destination: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) } });
   const mailer = createMailer(config, logger);
+  const vision = createVisionProvider(config);
   const app = createApp(
-    { db, config, clock, mailer, vision: createVisionProvider(config), payments, logger },
+    { db, config, clock, mailer, vision, assistants: createAssistants(config, vision), payments, logger },
     { dashboardDir: config.dashboardDir, widgetDir: config.widgetDir, ...options },
   );
   const server: ServerType = await new Promise((resolve) => {

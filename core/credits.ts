@@ -1,11 +1,6 @@
 import { z } from 'zod';
 
-/** docs/product.md, Constants: each analysis costs 10 credits; the badge shows floor(credits / 10) analyses. */
-export const ANALYSIS_COST_CREDITS = 10;
-
-export function analysesAvailable(credits: number): number {
-  return Math.max(0, Math.floor(credits / ANALYSIS_COST_CREDITS));
-}
+export { ANALYSIS_COST_CREDITS, analysesAvailable } from './analysis-cost';
 
 export const subscriptionTypeSchema = z.enum(['lite', 'standard', 'pro']);
 export type SubscriptionType = z.infer<typeof subscriptionTypeSchema>;

@@ -3,6 +3,7 @@
  * embeddable widget can import them without carrying a schema library (its bundle is
  * budgeted); core/analysis.ts re-exports them for everyone else.
  */
+import { ANALYSIS_COST_CREDITS } from './analysis-cost';
 
 /** docs/product.md, Analysis: one image, jpeg/png/webp, at most 10 MB. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -14,5 +15,4 @@ export const MAX_DESCRIPTION_CHARS = 2000;
 export const SAFETY_DISCLAIMER =
   'Estimates are for planning purposes only. Tree work is dangerous: always consult a certified arborist before felling or climbing.';
 
-export const INSUFFICIENT_TOKENS_MESSAGE =
-  'You need 10 credits for each analysis. Subscribe to get monthly credits and continue analyzing trees.';
+export const INSUFFICIENT_TOKENS_MESSAGE = `You need ${ANALYSIS_COST_CREDITS} credits for each analysis. Subscribe to get monthly credits and continue analyzing trees.`;

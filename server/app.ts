@@ -55,7 +55,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
 
   const transport = transportHeaders({ https: deps.config.secureCookies });
-  // What every request needs, as one layer (one-layer.ts, issue 10).
+  // What every request needs, as one layer (one-layer.ts says why).
   const context: MiddlewareHandler<AppEnv> = (c, next) => {
     c.set('deps', deps);
     c.set('limits', limits);
@@ -86,7 +86,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // The photo upload, the company logo and Stripe webhooks have their own, larger limits.
   const ownLimits = new Set(['/api/analyze-tree', '/api/stripe/webhook', '/api/system-settings/logo']);
   // A GET or HEAD has no body to limit; asking for one makes the node adapter build a full
-  // Request on every read (issue 10).
+  // Request on every read.
   const bodiless = new Set(['GET', 'HEAD']);
   const limitBody: MiddlewareHandler<AppEnv> = (c, next) =>
     bodiless.has(c.req.method) || ownLimits.has(c.req.path) ? next() : jsonBodyLimit(c, next);

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /**
- * The environment, validated once at start (DECISIONS, Configuration). Every value is
+ * The environment, validated once at start (the README's Configuration table). Every value is
  * optional for a first run; a bad value stops the start with a message naming the variable.
  */
 const optionalString = z
@@ -38,7 +38,7 @@ export const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalString.pipe(z.string().min(3).optional()),
-  /** Fair-use cap of analyses a day during an Unlimited pass (DECISIONS). */
+  /** Fair-use cap of analyses a day during an Unlimited pass (docs/product.md, Credits and payments). */
   PASS_DAILY_CAP: z.coerce.number().int().min(1).max(10_000).default(25),
   /**
    * Estimates one visitor address may ask of the embedded estimators in an hour (default 10). Raise
@@ -117,7 +117,7 @@ function describeIssues(error: z.ZodError): string {
 const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 
 /**
- * Settings that are each valid alone but not together (issue 11). In production the public
+ * Settings that are each valid alone but not together. In production the public
  * address is required: behind a TLS proxy without it every cookie POST fails the same-origin
  * check and reset links point at localhost. STRIPE_API_BASE is refused there: it would send the
  * secret key to whatever host it names. Stripe needs all three keys: without the webhook

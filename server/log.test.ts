@@ -21,7 +21,7 @@ const linesIn = (file: string) => {
   }
 };
 
-describe('batched log output (issue 10)', () => {
+describe('batched log output', () => {
   it('writes lines in batches, and a quiet moment\'s lines within about a second', async () => {
     const file = join(dir, 'out.log');
     const logger = createLogger({ destination: batchedDestination(file, 200) });

@@ -3,7 +3,7 @@ import { pino, type DestinationStream, type Logger } from 'pino';
 export type { Logger };
 
 /**
- * Structured JSON logs (issue 11), one object a line on standard output, for an operator's
+ * Structured JSON logs (docs/operations.md, Logs), one object a line on standard output, for an operator's
  * `journalctl -o cat | jq` or a log shipper. Lines never carry a password, token, cookie,
  * session or photo: the access line is built from named fields only (method, path without
  * its query, status, duration, user id), and errors log a cause's name, message and code,
@@ -29,7 +29,7 @@ export function createLogger(options: { level?: string; destination?: Destinatio
  * Standard output (or a file), written in batches: lines gather up to 4 KB and go out in
  * one write, and at least once a second, and whatever is left is written when the process
  * exits (pino flushes an asynchronous destination on exit). One write per line was the
- * largest single cost of a signed-in read on this kind of box, about 40 µs (issue 10);
+ * largest single cost of a signed-in read on this kind of box, about 40 µs;
  * pino's documentation recommends this for production. A SIGKILL may lose the last second.
  */
 export function batchedDestination(dest: number | string = 1, flushEveryMs = 1000) {

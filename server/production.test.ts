@@ -7,7 +7,7 @@ import { newAccount } from './testing/harness';
 import { decodeQuotedPrintable, outboxCount, resetTokenFrom } from './testing/mail';
 
 /**
- * Production-safe defaults (issue 18), on the real server in its own process with
+ * Production-safe defaults (docs/operations.md, Production settings), on the real server in its own process with
  * NODE_ENV=production, reading everything it prints: a password reset's link never reaches
  * standard output or the log (the mail waits in the outbox, the log says where), and a Stripe
  * address override is refused at start.

@@ -13,7 +13,7 @@ import { getCompanyProfile, settingsResponseFor } from '../settings/settings';
 import { findUserById, toPublicUser } from './users';
 
 /**
- * The user's rights over their data (UK GDPR articles 15, 17 and 20; issue 11): a copy of
+ * The user's rights over their data (UK GDPR articles 15, 17 and 20; docs/product.md, Accounts): a copy of
  * everything kept about them in a portable form, and erasure.
  *
  * The export is a ZIP: JSON files a person or another program can read (the account, its

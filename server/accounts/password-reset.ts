@@ -12,7 +12,7 @@ import { randomSecret, sha256 } from './tokens';
 import { findUserByEmail, setPasswordHash } from './users';
 
 /**
- * Starts a reset: a random single-use token, stored hashed, valid for 1 hour (SPEC 9),
+ * Starts a reset: a random single-use token, stored hashed, valid for 1 hour (docs/product.md, Constants),
  * e-mailed as a link. Unknown addresses do nothing; the caller answers the same either way,
  * and in the same time: the mail goes from the background queue, not before the answer.
  */

@@ -2,7 +2,7 @@ import argon2 from 'argon2';
 
 /**
  * argon2id with the OWASP Password Storage Cheat Sheet's first option:
- * m = 19 MiB, t = 2, p = 1 (DECISIONS, Passwords). The PHC string keeps the
+ * m = 19 MiB, t = 2, p = 1 (docs/security.md, Accounts and sessions). The PHC string keeps the
  * parameters, so they can be raised later without breaking old hashes.
  */
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;

@@ -4,7 +4,7 @@ import { sessions, users, type UserRow } from '../../db/schema';
 import type { Clock } from '../clock';
 import { randomSecret, sha256 } from './tokens';
 
-/** DECISIONS, Sessions: 30 days, sliding. */
+/** docs/product.md, Accounts: 30 days, sliding. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Extend a session at most once an hour, so most requests do not write. */
 const SLIDE_AFTER_MS = 60 * 60 * 1000;
@@ -40,7 +40,7 @@ export interface ActiveSession {
 
 /**
  * The session lookup runs on every signed-in request, so it is built and prepared once per
- * database (drizzle rebuilding it each call cost 0.3-0.5 ms; prepared, 10 µs; issue 10).
+ * database (drizzle rebuilding it each call cost 0.3-0.5 ms; prepared, 10 µs).
  * It still reads the row every time: nothing about a session's validity is kept in memory.
  */
 const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();

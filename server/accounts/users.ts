@@ -48,7 +48,7 @@ export function findUserByUsernameOrEmail(db: Db, value: string): UserRow | unde
 
 /**
  * Creates the account with its credit balance (0) and AI settings rows. The first
- * account on an empty database is the admin (DECISIONS, Roles); the count and the
+ * account on an empty database is the admin (docs/product.md, Accounts); the count and the
  * insert share one immediate transaction so two first sign-ups cannot both be admin.
  */
 export function createUser(db: Db, clock: Clock, input: NewUser): UserRow {

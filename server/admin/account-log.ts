@@ -8,8 +8,8 @@ import { accountsAfter } from './accounts';
 const BATCH = 500;
 
 /**
- * "Trigger Console Log" (SPEC 2, DECISIONS Admin log): one structured line per account on the
- * server log, with SPEC 2's fields (user id, username, e-mail, full name, creation and update
+ * "Trigger Console Log" (docs/product.md, Help assistant and admin log): one structured line per account on the
+ * server log, with these fields (user id, username, e-mail, full name, creation and update
  * times, subscription type and status, token balance and refill dates), then a summary line.
  * The rows come from accountsAfter, which never reads a password hash, session or token.
  * `logger` is the caller's (a child carrying the request id), so an operator finds the lines

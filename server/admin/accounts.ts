@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { users, userTokens } from '../../db/schema';
 
 /**
- * Every account as an admin reads it (DECISIONS, Admin log): the user's own fields and its
+ * Every account as an admin reads it (docs/product.md, Help assistant and admin log): the user's own fields and its
  * credit row. The columns are named one by one, so the password hash, sessions, reset tokens
  * and payment provider ids are never read, let alone shown or logged.
  */

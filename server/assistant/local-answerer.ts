@@ -3,7 +3,7 @@ import { ARBORIST_ADVICE, HELP_FALLBACK, helpPassages, passageAnswer, type HelpO
 import type { Assistant } from './types';
 
 /**
- * The local assistant (DECISIONS, Chat assistant): no network, always replies. It finds the
+ * The local assistant (docs/product.md, Help assistant and admin log): no network, always replies. It finds the
  * help passage that best matches the question with MiniSearch's BM25 ranking and answers
  * with it, or with a polite pointer to How It Works when nothing matches. A question that
  * touches danger or felling also gets the certified-arborist advice.

@@ -3,7 +3,7 @@ import { ARBORIST_ADVICE, helpPassages, passageAnswer, type HelpOptions } from '
 import { AssistantError, type Assistant } from './types';
 
 /**
- * The model assistant (DECISIONS, Chat assistant): any OpenAI-compatible server (OpenAI, or a
+ * The model assistant (docs/product.md, Help assistant and admin log): any OpenAI-compatible server (OpenAI, or a
  * self-hosted Ollama, vLLM or llama.cpp through `baseURL`) answers from the product's help
  * text. The visitor's message reaches the model only as data in a tagged block.
  */

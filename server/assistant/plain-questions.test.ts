@@ -3,7 +3,7 @@ import { ARBORIST_ADVICE, helpPassages } from '../../core/help-text';
 import { createHelpSearch, createLocalAssistant } from './local-answerer';
 
 /*
- * Issue 22, goal 7: a held-out set of questions as a UK homeowner or tree surgeon types them,
+ * A held-out set of questions as a UK homeowner or tree surgeon types them,
  * each with the help passage that answers it. They were written before the passages were
  * reworded, and are not copied into any passage's askedAs: the passages carry the concepts
  * and everyday words (metres, roll over, council, cables), so other wordings find them too.
@@ -72,7 +72,7 @@ describe('the held-out questions', () => {
   });
 });
 
-describe('power lines, in UK terms (issue 22, goal 7)', () => {
+describe('power lines, in UK terms', () => {
   const assistant = createLocalAssistant({ visionModel: false });
 
   it.each(['How close can we work to overhead electricity cables?', 'The tree is touching the electric wires, who should I contact?'])(

@@ -1,5 +1,5 @@
 /**
- * The help assistant (DECISIONS, Chat assistant): a model when one is configured, else the
+ * The help assistant (docs/product.md, Help assistant and admin log): a model when one is configured, else the
  * local answerer over the product's help text. Both answer a visitor's question with text.
  */
 export interface Assistant {

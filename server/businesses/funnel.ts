@@ -6,7 +6,7 @@ import type { Clock } from '../clock';
 import { utcDay } from './usage';
 
 /**
- * A business's estimator funnel, one row per UTC day with a count per step (issue 19). Only
+ * A business's estimator funnel, one row per UTC day with a count per step (docs/embedding.md, The funnel). Only
  * numbers: no visitor, address or cookie is stored. The HTTP layer decides what counts (loads
  * and photos at most so often per address, so a script cannot inflate them cheaply).
  */

@@ -13,7 +13,7 @@ import { DomainError } from '../../core/errors';
 import type { BusinessRow } from './businesses';
 
 /**
- * "Request a quote" from an embedded estimator (DECISIONS, Embed widget): a visitor's
+ * "Request a quote" from an embedded estimator (docs/product.md, Embed widget): a visitor's
  * contact details, stored with the estimate they saw, readable only by the business's
  * owner. One request per estimate.
  */

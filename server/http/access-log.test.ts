@@ -5,7 +5,7 @@ import { registerClient, startTestServer, TestClient, type TestServer } from '..
 import { mailSettled, newestOutboxMessage, resetTokenFrom } from '../testing/mail';
 
 /**
- * Issue 11: structured logs an operator can use. One access line per request with the id the
+ * Structured logs an operator can use (docs/operations.md, Logs). One access line per request with the id the
  * answer carries as X-Request-Id; a provider failure logged with its cause under that id; and
  * never a password, token, cookie or photo, whatever the requests carried.
  */

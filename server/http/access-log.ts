@@ -9,8 +9,8 @@ const GOOD_ID = /^[A-Za-z0-9._-]{8,64}$/;
 /**
  * The access line is built from named scalar fields only (never a header, cookie, query or
  * body), so it needs no redaction. pino's redact guard, which every other line keeps, costs
- * 15-40 µs a line (it copies the object to censor it): a tenth of a signed-in read's time
- * (issue 10). One child logger without it per app logger, so the line's shape is unchanged.
+ * 15-40 µs a line (it copies the object to censor it): a tenth of a signed-in read's time.
+ * One child logger without it per app logger, so the line's shape is unchanged.
  */
 const accessLoggers = new WeakMap<Logger, Logger>();
 function accessLoggerOf(logger: Logger): Logger {
@@ -20,7 +20,7 @@ function accessLoggerOf(logger: Logger): Logger {
 }
 
 /**
- * One access line per request (issue 11) and its id, answered as `X-Request-Id` and carried
+ * One access line per request (docs/operations.md, Logs) and its id, answered as `X-Request-Id` and carried
  * by every other line the request logs, so a user's "it failed at 10:42" finds its cause.
  * The path is logged without its query (a reset link's token travels there); no header,
  * cookie or body is logged.

@@ -4,7 +4,7 @@ import { createBusinessFor, visitorAnalyze, visitorLead } from '../testing/busin
 import { newAccount, registerClient, startTestServer, type TestServer } from '../testing/harness';
 
 /**
- * Issue 11: every unsafe /api request must come from our own origin, cookie or not, and JSON
+ * Every unsafe /api request must come from our own origin, cookie or not, and JSON
  * routes take JSON only. The held-out attack: a form on another site posting text/plain to
  * /api/auth/login signed the visitor into the attacker's account.
  */

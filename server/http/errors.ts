@@ -55,7 +55,7 @@ export function renderError(err: Error, c: Context): Response {
   if (err instanceof DomainError) {
     const body: ErrorBody = { message: err.message, code: err.code };
     if (err.details) body.details = err.details;
-    // DECISIONS, Errors: the analysis route repeats the text as `error` (the widget reads it).
+    // docs/product.md, Messages: the analysis route repeats the text as `error` (the widget reads it).
     if (c.req.path === '/api/analyze-tree') body.error = err.message;
     return c.json(body, err.status as ContentfulStatusCode, err.headers);
   }

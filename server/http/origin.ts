@@ -8,7 +8,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const refused = () => new ApiError('FORBIDDEN', 'Cross-site request refused');
 
 /**
- * Every unsafe /api request must come from our own pages (DECISIONS, Sessions; issue 11),
+ * Every unsafe /api request must come from our own pages (docs/security.md),
  * whether or not it carries a cookie: checking only requests with a cookie let a form on
  * another site sign a visitor into the attacker's account (login CSRF). Browsers send
  * `Origin` on every POST, PATCH and DELETE, and `Sec-Fetch-Site` beside it; a request with

@@ -1,9 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { findBusinessNamed, type BusinessRow } from '../businesses/businesses';
 import type { AppEnv } from './context';
 import { ApiError } from './errors';
 
 /**
- * The public embed endpoints (DECISIONS, Embed widget): any site may call them with CORS,
+ * The public embed endpoints (docs/embedding.md, The public API): any site may call them with CORS,
  * never with credentials (the widget sends no cookie, and `*` forbids credentialed reads),
  * and a business that lists its site origins gets every other origin refused.
  */
@@ -23,7 +24,7 @@ export const publicCors: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * The unsafe requests other sites may send (issue 11): a visitor's analysis, quote request and
+ * The unsafe requests other sites may send: a visitor's analysis, quote request and
  * funnel event from a business's embedded estimator, and Stripe's webhook. They need no session and get
  * none: the app neither reads nor refreshes a cookie on them.
  */
@@ -31,7 +32,7 @@ export function isPublicCrossOrigin(c: Context<AppEnv>): boolean {
   const path = c.req.path;
   if (c.req.method !== 'POST') return false;
   if (path === '/api/stripe/webhook') return true;
-  // A visitor's analysis names its business in the address, or (SPEC 7's shape) in the form
+  // A visitor's analysis names its business in the address, or (as the original API had it) in the form
   // only: then any call that is not from our own pages is a visitor's, and never a session's.
   if (path === '/api/analyze-tree') return c.req.query('businessSlug') !== undefined || !fromOwnPage(c);
   return /^\/api\/businesses\/[a-z0-9-]+\/(?:leads|events)$/.test(path);
@@ -65,4 +66,11 @@ export function requireAllowedOrigin(c: Context<AppEnv>, allowedOrigins: string[
   const origin = c.req.header('origin');
   if (origin === undefined || ownOrigins(c).has(origin) || allowedOrigins.includes(origin)) return;
   throw new ApiError('FORBIDDEN', 'This estimator is not enabled on this website.');
+}
+
+/** The business a public request names, checked against its allowed site origins (else 404 / 403). */
+export function publicBusiness(c: Context<AppEnv>, slug: string): BusinessRow {
+  const business = findBusinessNamed(c.var.deps.db, slug);
+  requireAllowedOrigin(c, business.allowedOrigins);
+  return business;
 }

@@ -5,7 +5,7 @@ import type { AppEnv } from './context';
 import { ApiError } from './errors';
 
 /**
- * Rate limits for the account endpoints (DECISIONS, Passwords), per client address and
+ * Rate limits for the account endpoints (docs/security.md, Accounts and sessions), per client address and
  * per account, in memory: the product is one process on one box. Limits are counted
  * in points over a window; once spent, the key is refused until the window ends.
  */
@@ -16,7 +16,7 @@ export interface Limit {
 
 export const ACCOUNT_LIMITS = {
   /**
-   * Failed logins (OWASP Authentication Cheat Sheet, issue 11): 10 per address across
+   * Failed logins (OWASP Authentication Cheat Sheet): 10 per address across
    * accounts and 5 per address against one account in 15 minutes are refused (429), which
    * stops one client guessing without letting anyone lock the account itself. Per account
    * (resolved: username and e-mail count as one) failures only slow every attempt down
@@ -56,7 +56,7 @@ export const EMBED_LIMITS = {
 
 /**
  * The help assistant answers signed-out visitors too and may spend model tokens: a person
- * asks a question every few seconds at most, a script far faster (issue 12).
+ * asks a question every few seconds at most, a script far faster.
  */
 export const CHAT_LIMITS = {
   chatMessagesPerAddress: { points: 30, windowSeconds: 10 * 60 },
@@ -86,7 +86,7 @@ function tooMany(msBeforeNext: number, refusal?: Refusal): ApiError {
  * The wait before a login attempt on an account with `failures` recent failures: none for the
  * first 3 (typos), then doubling from 1 s up to 16 s. Every attempt on the account waits,
  * right password or not, so guessing slows to a few tries a minute per account while the
- * owner still signs in (issue 11).
+ * owner still signs in.
  */
 export interface LoginDelay {
   freeFailures: number;

@@ -18,7 +18,7 @@ const STRIPE_SOURCES = {
   connect: ['https://api.stripe.com'],
 };
 
-/** The dashboard SPA: own scripts only (plus Stripe.js when used), and it may never be framed (DECISIONS, Embed). */
+/** The dashboard SPA: own scripts only (plus Stripe.js when used), and it may never be framed (docs/security.md, Headers per path). */
 export function dashboardHeaders(options: { stripe: boolean }): MiddlewareHandler {
   const extra = (kind: keyof typeof STRIPE_SOURCES) => (options.stripe ? STRIPE_SOURCES[kind] : []);
   return secureHeaders({
@@ -46,7 +46,7 @@ export function dashboardHeaders(options: { stripe: boolean }): MiddlewareHandle
 
 /**
  * Browser features no page of ours uses, switched off for our pages and anything they embed
- * (issue 11). Payment is left at its default (self) for Stripe's card fields, and features
+ * (docs/security.md, Headers per path). Payment is left at its default (self) for Stripe's card fields, and features
  * browsers do not know are left out, since they log a console warning.
  */
 export const PERMISSIONS_POLICY = [
@@ -89,7 +89,7 @@ export const API_HEADERS: [string, string][] = [
 /**
  * Set before the handler runs, so c.json() builds the response with them: setting a header
  * on a finished response makes Hono copy the whole response, a third of a signed-in read's
- * time (issue 10). A route's own Cache-Control still wins, as headers passed to c.json() or
+ * time. A route's own Cache-Control still wins, as headers passed to c.json() or
  * c.body() override these; a Response built by hand gets them afterwards.
  */
 export const apiHeaders: MiddlewareHandler = async (c, next) => {

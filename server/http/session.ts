@@ -9,7 +9,7 @@ import { UnsealedCookies } from './unsealed-cookies';
 
 /**
  * The session cookie holds a random 256-bit id sealed (encrypted and signed) with
- * iron-session; the sessions table is keyed by the id's SHA-256 (DECISIONS, Sessions).
+ * iron-session; the sessions table is keyed by the id's SHA-256 (docs/security.md, Accounts and sessions).
  */
 export const SESSION_COOKIE = 'ta_session';
 const TTL_SECONDS = SESSION_TTL_MS / 1000;
@@ -17,8 +17,8 @@ const TTL_SECONDS = SESSION_TTL_MS / 1000;
 /**
  * "A session cookie was set": readable by the dashboard's script, holding nothing but "1",
  * so a guest page knows there is no session without asking GET /api/auth/me, whose honest
- * 401 (SPEC section 7) would otherwise be logged in every guest's console (issue 10,
- * Lighthouse best practices). It is written and cleared with the session cookie, with the
+ * 401 would otherwise be logged in every guest's console (Lighthouse counts it against
+ * best practices). It is written and cleared with the session cookie, with the
  * same path, SameSite, Secure and lifetime; it grants nothing (the sealed, HttpOnly
  * session cookie and its database row still decide every request), and when it outlives
  * the session (ended elsewhere by a reset) the next /api/auth/me answers 401 and clears it.
@@ -63,7 +63,7 @@ const unsealedByApp = new WeakMap<object, UnsealedCookies<CookieSession>>();
 
 /**
  * The session a cookie names: from the memory of recent cookies, else unsealed and hashed
- * (the hash is remembered too: a signed-in read spent several µs on it, issue 10).
+ * (the hash is remembered too: a signed-in read spent several µs on it).
  */
 async function cookieSessionOf(c: Context<AppEnv>, raw: string): Promise<CookieSession | undefined> {
   const deps = c.get('deps');
@@ -92,7 +92,7 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('user', null);
   c.set('sessionKey', null);
   // One parse of the Cookie header for both names; c.get, not c.var, which copies every
-  // variable into a new object on each read (issue 10: this runs on every API request).
+  // variable into a new object on each read (this runs on every API request).
   const cookies = getCookie(c);
   const raw = cookies[SESSION_COOKIE];
   if (raw) {
@@ -131,7 +131,7 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** The role is the users row's, read with the session on every request (DECISIONS, Roles). */
+/** The role is the users row's, read with the session on every request (docs/product.md, Accounts). */
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = c.get('user');
   if (!user) throw new ApiError('UNAUTHORIZED', 'Please sign in to continue');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerClient, startTestServer, type TestServer } from '../testing/harness';
 import { HSTS, PERMISSIONS_POLICY } from './security-headers';
 
-/** Issue 11: HSTS when the public address is https, and a restrictive Permissions-Policy everywhere. */
+/** HSTS when the public address is https, and a restrictive Permissions-Policy everywhere. */
 let https: TestServer;
 let http: TestServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 /**
  * A short, bounded memory of cookies already unsealed: the sealed cookie string to what it
  * holds (the session id, and its hash as the sessions table stores it). Unsealing is
- * iron-session's PBKDF2 over WebCrypto, 0.5-0.8 ms a request on a 2-core box (issue 10),
+ * iron-session's PBKDF2 over WebCrypto, 0.5-0.8 ms a request on a 2-core box,
  * and the same cookie arrives on every request.
  *
  * Why nothing here outlives a logout or a password reset: this holds only what the cookie

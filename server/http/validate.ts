@@ -10,7 +10,7 @@ import { ApiError, validationError } from './errors';
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  // JSON routes take JSON only (issue 11): a cross-site form can send text/plain or
+  // JSON routes take JSON only: a cross-site form can send text/plain or
   // urlencoded bodies without a preflight, never application/json.
   const type = c.req.header('content-type');
   const notJson = () => new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json)');

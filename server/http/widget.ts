@@ -21,7 +21,7 @@ export function estimatorEntry(distDir: string): string | null {
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The minimal /embed/{slug} page: no dashboard code, no chat, only the element (SPEC 2, Embedded widget). */
+/** The minimal /embed/{slug} page: no dashboard code, no chat, only the element (docs/product.md, Embed widget). */
 function embedPage(slug: string, title: string, entry: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -42,7 +42,7 @@ function embedPage(slug: string, title: string, entry: string): string {
 
 /**
  * The embed page may be framed by the business's listed site origins only, or by any
- * site when it lists none (DECISIONS, Embed widget). Everything else about it is as
+ * site when it lists none (docs/product.md, Embed widget). Everything else about it is as
  * locked down as the dashboard: own scripts, own API, no plug-ins, no forms elsewhere.
  */
 export function embedPageCsp(allowedOrigins: string[]): string {

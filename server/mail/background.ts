@@ -1,7 +1,7 @@
 import type { MailMessage, Mailer } from './mailer';
 
 /**
- * Mail that goes out after the answer (issue 11). Forgot-password must answer in the same
+ * Mail that goes out after the answer. Forgot-password must answer in the same
  * time for a known and an unknown address: awaiting the SMTP conversation for known ones
  * made them measurably slower (86 % of pairs). Lead e-mails likewise never hold up a visitor.
  *

@@ -52,7 +52,7 @@ const textRow = ([k, v]: [string, string]) => `${k}${k.endsWith('?') ? '' : ':'}
 
 /**
  * The e-mail a business owner gets for each quote request from their embedded estimator
- * (DECISIONS, Embed widget; issue 19, goal 5): who asked, how and when they would like to hear
+ * (docs/product.md, Embed widget): who asked, how and when they would like to hear
  * back, their note, every answer they gave, the estimate they saw with its photo, and a link to
  * it. Plain text first; a simple HTML twin.
  */

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import type { Db } from '../../db/client';
 
 /**
- * A consistent copy of an installation's DATA_DIR (issue 11, Deploy), and its way back.
+ * A consistent copy of an installation's DATA_DIR (docs/operations.md, Backups), and its way back.
  *
  * Copying treeanalyzer.sqlite alone while the server runs is unsafe: in WAL mode recent
  * commits live in the -wal file, and a copy taken mid-write can be torn. The database is

@@ -24,7 +24,7 @@ export interface HousekeepingResult {
 }
 
 /**
- * What the server does at start and hourly (issue 11): expired sessions, old reset tokens and
+ * What the server does at start and hourly: expired sessions, old reset tokens and
  * old webhook event ids are deleted (each by an index on its time column, migration 0006),
  * and demo subscriptions due a monthly refill get it.
  */

@@ -25,8 +25,7 @@ import { drawPhoto, photoSize } from './report-photo';
 import { winAnsi } from './report-text';
 
 /**
- * The PDF behind Download Report (DECISIONS, Analysis; issue "Estimates a tree surgeon would
- * sign"): a quote a contractor can send to their customer. One A4 page for a typical job:
+ * The PDF behind Download Report (docs/analysis.md, Quotes): a quote a contractor can send to their customer. One A4 page for a typical job:
  * the company's header, quote number, date and validity, the photo with the measured lines,
  * the tree, the method in plain words, time and price (with VAT when the company is
  * VAT-registered), what is included, safety notes and the disclaimer. The internal copy adds
@@ -69,7 +68,7 @@ const TIME_TABLE_WIDTH = 262;
 const INCLUDED_ROW_GAP = 3;
 
 /**
- * pdfkit (with its fonts and fontkit) loads with the first quote, not at start (issue 10:
+ * pdfkit (with its fonts and fontkit) loads with the first quote, not at start (for
  * start-up time and idle memory); once per process.
  */
 let pdfkit: Promise<typeof import('pdfkit')> | undefined;
@@ -266,7 +265,7 @@ function drawPhotoAndTree(doc: Doc, analysis: Analysis, image: Buffer | null, si
   doc.y = Math.max(doc.y, photoBottom) + 12;
 }
 
-/** The abstention of DECISIONS (Analysis): a caveat on the price, so it sits right above it. */
+/** The abstention (docs/analysis.md, No quote without a size): a caveat on the price, so it sits right above it. */
 function drawSiteVisit(doc: Doc, reason: string | null): void {
   if (!reason) return;
   const lead = 'Site visit recommended: ';

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 
 /**
- * Hostile multipart uploads as an attacker sends them (issue 18): bodies built byte by byte,
+ * Hostile multipart uploads as an attacker sends them (docs/security.md, Uploads and hostile input): bodies built byte by byte,
  * sent over node:http at full speed, the answer timed from the first byte sent to the status
  * line. Shared by the fuzz suite (server/routes/analysis.fuzz.test.ts) and the attack bench.
  */

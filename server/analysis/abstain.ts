@@ -4,7 +4,7 @@ import type { TreeValues } from './tree-values';
 import type { Perception, PhotoChecks } from './types';
 
 /**
- * Abstain instead of guessing (issue "Estimates a tree surgeon would sign"): no quote, and no
+ * Abstain instead of guessing (docs/analysis.md, No quote without a size): no quote, and no
  * charge, when
  * - nothing gives the tree a size: neither the user (typed, measured, a band, the project
  *   details) nor a model's reading of the photo; or

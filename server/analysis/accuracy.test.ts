@@ -4,7 +4,7 @@ import { chainedFactor, NO_OBSERVATIONS, observationTotals, combineTotals, type 
 import { measureAccuracy, median, type ReportedJob } from './accuracy';
 
 /*
- * Issue 20, goal 3: the accuracy a contractor sees. Medians of absolute percentage errors, and
+ * The accuracy a contractor sees. Medians of absolute percentage errors, and
  * the calibrated estimate of each job from only the jobs reported before it.
  */
 const DAY = 86_400_000;

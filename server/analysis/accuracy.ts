@@ -6,7 +6,7 @@ import { treeAnalyses } from '../../db/schema';
 import { applyCalibration, combineFeedback, feedbackTotals, NO_FEEDBACK, NO_INSTALL, type FeedbackTotals } from './calibration';
 
 /**
- * How close the account's estimates have been to its reported jobs (issue 20, goal 3), and
+ * How close the account's estimates have been to its reported jobs (docs/analysis.md, Accuracy), and
  * how close they would have been calibrated. The gain must be honest: each job's calibrated
  * estimate uses only the jobs reported before it (running prefix totals, added to only after
  * the job is measured), never the job itself, through the same chain the estimates use

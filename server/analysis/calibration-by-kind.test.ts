@@ -21,7 +21,7 @@ import {
 } from './calibration';
 
 /*
- * Issue 20, goals 1 and 2: estimates calibrated by the kind of job, from the account's own
+ * Estimates calibrated by the kind of job, from the account's own
  * jobs, then the install's experience, then 1. Over HTTP on the real app: a crew quick at
  * straight fells and slow at dismantles sees the two move apart; a new account starts from
  * the install's factors only while at least three other accounts share their job times.

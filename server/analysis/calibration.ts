@@ -123,7 +123,7 @@ export function addToCalibrationTotals(db: Db, userId: number, change: FeedbackT
     .run();
 }
 
-/** Built and prepared once per database (issue 10): the reads made before every estimate. */
+/** Built and prepared once per database: the reads made before every estimate. */
 function preparedOnce<T>(prepare: (db: Db) => T): (db: Db) => T {
   const prepared = new WeakMap<Db, T>();
   return (db) => {

@@ -13,7 +13,7 @@ import { newAccount } from '../testing/harness';
 import { uploadsDir } from './store';
 
 /**
- * Issue 11, crash-safe credits: the real server in its own process (as `npm run dev` runs it),
+ * Crash-safe credits: the real server in its own process (as `npm run dev` runs it),
  * a model that takes far longer than the test, and an analysis paid for and waiting on it when
  * the process is killed. With SIGKILL nothing can run at the time, so the next start refunds it;
  * with SIGTERM the server aborts the model call and refunds it before it exits.

@@ -55,7 +55,7 @@ export interface Estimate {
 
 /**
  * An unanswered site is taken as a typical back garden: a fence or shed in reach, side-gate
- * access and a 10-30 m drag. It errs toward more time, never less (DECISIONS: conservative).
+ * access and a 10-30 m drag. It errs toward more time, never less.
  */
 const DEFAULT_SITE: ResolvedSite = {
   targets: 'fence_shed',

@@ -5,7 +5,7 @@ import { treeAnalyses } from '../../db/schema';
 import { addToCalibrationTotals, combineFeedback, FEEDBACK_COLUMNS, feedbackTotals } from './calibration';
 
 /**
- * Stores the actual times and comment sent for one of the user's analyses (SPEC 5) and keeps
+ * Stores the actual times and comment sent for one of the user's analyses (docs/product.md, Analysis) and keeps
  * the user's calibration totals, overall and for the analysis's kind of job, in step, in one
  * write transaction: the row is read inside it, so a replaced actual time takes out exactly
  * what it had added, whatever else is writing.

@@ -40,7 +40,7 @@ export function decodeHistoryCursor(cursor: string): Position | null {
 }
 
 /**
- * Read on every visit to History: prepared once per database and page size (issue 10). The
+ * Read on every visit to History: prepared once per database and page size. The
  * row count is written into the SQL rather than bound: SQLite (3.53) compiles a statement
  * whose LIMIT is a bound parameter again on every run, which cost more than reading the
  * page itself. Sizes are 2 to HISTORY_PAGE_SIZE.max + 1 (one more than asked, see below),
@@ -99,7 +99,7 @@ export function historyPageQuery(db: Db) {
 
 /**
  * A page's rows as the statement's plain value arrays, in the select's order above: drizzle's
- * per-row objects cost more than the query itself (issue 10 measured 45 of 150 µs a page).
+ * per-row objects cost more than the query itself (45 of 150 µs a page, when measured).
  */
 type HistoryValues = [
   id: number,

@@ -2,7 +2,7 @@ import { DomainError } from '../../core/errors';
 import type { NormalisedImage, PhotoChecks } from './types';
 import { loadSharp } from './sharp';
 
-/** DECISIONS, Analysis: the stored and forwarded image is at most 2048 px on the long edge. */
+/** docs/product.md, Constants: the stored and forwarded image is at most 2048 px on the long edge. */
 export const STORED_MAX_EDGE = 2048;
 /** The copy a vision model is sent: enough detail for a whole tree, a quarter of the stored pixels. */
 export const MODEL_MAX_EDGE = 1024;
@@ -44,7 +44,7 @@ const unreadable = () =>
 
 /**
  * Re-encodes an upload for storage and for the vision model, and measures what its pixels
- * honestly show (DECISIONS, Analysis). The bytes are decoded once, to at most 2048 px with the
+ * honestly show (docs/product.md, Analysis). The bytes are decoded once, to at most 2048 px with the
  * EXIF orientation applied; every output is derived from those pixels. No output keeps any
  * metadata: sharp writes none unless asked (keepExif/withMetadata), so GPS never leaves here.
  */

@@ -9,7 +9,7 @@ import { registerClient, startTestServer, type TestServer } from '../testing/har
 import { recordReservation, recoverReservations } from './reservations';
 
 /**
- * What the next start does with analyses a dead process paid for (issue 11): each payment is
+ * What the next start does with analyses a dead process paid for: each payment is
  * given back exactly once, an embed's daily slot too, and a finished analysis is never touched.
  * The kill -9 and SIGTERM runs of the real server are in crash.test.ts.
  */

@@ -8,7 +8,7 @@ import { refundAnalysis, type AnalysisPayment } from '../credits/ledger';
 import { deleteImage } from './store';
 
 /**
- * Paid-for analyses not yet finished (issue 11). Credits are reserved before a model call that
+ * Paid-for analyses not yet finished. Credits are reserved before a model call that
  * may take a minute; if the process dies meanwhile (a deploy's SIGKILL, a crash, the box
  * rebooting), the row written with the payment is still here at the next start, and the
  * payment is given back then: nothing is lost and the ledger still sums to the balance.

@@ -14,7 +14,7 @@ const NEAR_POWER_LINES: SafetyInput = {
   confidence: 0.5,
 };
 
-describe('power lines in UK terms (issue 22, goal 7)', () => {
+describe('power lines in UK terms', () => {
   const note = assessSafety(NEAR_POWER_LINES).warnings.find((w) => w.startsWith('Power lines near the tree'));
 
   it('an estimate near power lines says 3 m from low-voltage lines, more for higher voltages, and the network operator first', () => {

@@ -4,7 +4,7 @@ import type { Method } from '../../core/time-model';
 import type { HazardEffects } from './hazards';
 
 /**
- * Safety warnings and abstention (DECISIONS, Analysis): UK flags where they apply, and
+ * Safety warnings and abstention (docs/product.md, Analysis): UK flags where they apply, and
  * "Site visit recommended" when the estimate should not be trusted from a photo alone.
  */
 export interface SafetyInput {

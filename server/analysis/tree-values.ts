@@ -5,7 +5,7 @@ import type { Perception } from './types';
 
 /**
  * Which species, height and trunk size the estimate uses, and where each came from. For each,
- * the first that has one wins (issue "Estimates a tree surgeon would sign"):
+ * the first that has one wins (docs/product.md, Analysis):
  *   typed by the user > measured on the photo > a band the user chose > a model's reading
  *   > the project details > assumed.
  * The user's values override a vision model's; when they differ, the factors say so.

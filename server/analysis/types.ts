@@ -3,7 +3,7 @@ import type { SiteDetails } from '../../core/site';
 import type { TimeRange } from '../../core/time-model';
 
 /**
- * The contracts between the analysis steps (DECISIONS, Analysis: one module a step).
+ * The contracts between the analysis steps (one module a step; docs/analysis.md, The pipeline).
  * upload -> image -> perception (VisionProvider) -> estimate -> safety -> calibrate -> store.
  */
 

@@ -9,7 +9,7 @@ import { SLUG_MAX } from '../../core/embed';
 
 export type UploadImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 
-/** The first step of an analysis (DECISIONS, Analysis): what the user sent, checked. */
+/** The first step of an analysis (docs/analysis.md, The pipeline): what the user sent, checked. */
 export interface UploadInput {
   bytes: Buffer;
   /** Decided by the file's bytes, never its name or the part's Content-Type. */

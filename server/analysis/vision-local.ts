@@ -4,7 +4,7 @@ import { parseDescription, type ParsedDescription } from './description-parser';
 import type { Perception, VisionInput, VisionProvider } from './types';
 
 /**
- * The local vision provider (DECISIONS, Analysis), the default with no API key. No
+ * The local vision provider (docs/analysis.md, The pipeline), the default with no API key. No
  * bundled model can name a tree species, so it never claims to see one: species,
  * sizes and site facts come from the customer's details and description; the photo is
  * only checked for what pixels honestly show (size, exposure, blur, vegetation).

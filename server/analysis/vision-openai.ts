@@ -5,7 +5,7 @@ import { accessSchema, targetsSchema, type SiteDetails } from '../../core/site';
 import { VisionError, type Perception, type VisionInput, type VisionProvider } from './types';
 
 /**
- * The OpenAI-compatible vision provider (DECISIONS, Analysis: Vision providers). Any server
+ * The OpenAI-compatible vision provider (docs/analysis.md, The pipeline). Any server
  * speaking the Chat Completions API works through `baseURL` (OpenAI, or a self-hosted
  * Ollama, vLLM or llama.cpp server), so the product has real vision without a paid key.
  */
@@ -45,7 +45,7 @@ export type VisionAnswer = z.infer<typeof visionAnswerSchema>;
 
 /**
  * The openai SDK, its error classes and our response format, loaded on the first analysis
- * that asks the model, not at start (issue 10: start-up time and idle memory); once per process.
+ * that asks the model, not at start (for start-up time and idle memory); once per process.
  */
 async function importSdk() {
   const [sdk, helpers] = await Promise.all([import('openai'), import('openai/helpers/zod')]);

@@ -5,7 +5,7 @@ import { creditLedger, userTokens } from '../../db/schema';
 import type { Clock } from '../clock';
 
 /**
- * The credit ledger (DECISIONS, Credits): every balance change is a ledger row written
+ * The credit ledger (docs/product.md, Credits and payments): every balance change is a ledger row written
  * in the same transaction as the running balance in user_tokens, so the sum of a
  * user's ledger always equals their balance.
  */
@@ -67,7 +67,7 @@ function addCredits(tx: Db, clock: Clock, userId: number, amount: number, reason
 
 /**
  * Pays for one analysis before the model is asked. During an Unlimited pass it costs no
- * credits, up to the daily fair-use cap (DECISIONS); past the cap, or without a pass, it
+ * credits, up to the daily fair-use cap; past the cap, or without a pass, it
  * takes 10 credits by a conditional update that succeeds only while the balance covers
  * it, so concurrent requests can never take the balance below zero. Returns null,
  * changing nothing, when it cannot be paid.
@@ -150,8 +150,8 @@ export function refundAnalysis(db: Db, clock: Clock, userId: number, reference: 
 }
 
 /**
- * Sets the balance to a plan's monthly credits (DECISIONS: each paid month sets the
- * balance, no carry-over), as one ledger row of the difference. Call inside a transaction.
+ * Sets the balance to a plan's monthly credits (each paid month sets the
+ * balance, no carry-over: docs/product.md, Credits and payments), as one ledger row of the difference. Call inside a transaction.
  */
 export function setBalanceTo(tx: Db, clock: Clock, userId: number, credits: number, reason: LedgerReason, reference: string): void {
   ensureTokenRow(tx, clock, userId);

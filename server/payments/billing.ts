@@ -11,7 +11,7 @@ import { isChargeCurrency } from './currency';
 import type { PaymentIntentInfo, PaymentProvider, SubscriptionInfo } from './types';
 
 /**
- * Billing (DECISIONS, Credits and payments): the server decides every price, honours a
+ * Billing (docs/product.md, Credits and payments): the server decides every price, honours a
  * payment only after re-reading it from the provider and checking status, amount,
  * currency and owner, and applies each payment and each webhook event once, in the same
  * transaction as its effect (processed_payment_events).

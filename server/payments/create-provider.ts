@@ -5,7 +5,7 @@ import { createStripeProvider } from './stripe-provider';
 import type { PaymentProvider } from './types';
 
 /**
- * Chosen once at start (DECISIONS): Stripe when STRIPE_SECRET_KEY is set; otherwise the
+ * Chosen once at start (docs/payments.md): Stripe when STRIPE_SECRET_KEY is set; otherwise the
  * demo provider outside production; in production without keys, none (the payment
  * routes answer 503 PAYMENTS_NOT_CONFIGURED).
  */

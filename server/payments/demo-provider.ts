@@ -14,7 +14,7 @@ import {
 } from './types';
 
 /**
- * The demo provider (DECISIONS): the same calls as Stripe with no network and no real
+ * The demo provider (docs/payments.md, Demo mode): the same calls as Stripe with no network and no real
  * money, for a first run and for development. Its card form confirms through
  * POST /api/demo/confirm-payment with the two test cards of core/billing.ts. State lives in memory:
  * a payment started before a restart has to be started again, which is fine for a demo.

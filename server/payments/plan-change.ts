@@ -13,7 +13,7 @@ import { isSubscriptionActive, markProcessed, tokenRow, type BillingDeps } from 
 import type { SubscriptionInfo } from './types';
 
 /**
- * Changing plan (issue 12, "Billing a user would expect"). DECISIONS: each paid month sets
+ * Changing plan (docs/payments.md, Changing plan). Each paid month sets
  * the balance to the plan's credits. A change in the middle of a month is read that way:
  *
  * - Upgrade (more credits): at once. The provider charges the price difference for the share

@@ -12,7 +12,7 @@ import {
 } from './types';
 
 /**
- * Stripe behind PaymentProvider (DECISIONS, Credits and payments), written for the API version
+ * Stripe behind PaymentProvider (docs/payments.md, Stripe), written for the API version
  * stripe-node 23 pins (2026-10-28.endive). Since 2025-03-31.basil:
  * - an Invoice has no `payment_intent`; its client secret is `confirmation_secret` (expand it) and
  *   its PaymentIntents are InvoicePayments (`invoice.payments`, expand it, or GET /v1/invoice_payments);
@@ -47,7 +47,7 @@ type StripeErrors = StripeSdk['errors'];
 let sdk: Promise<StripeSdk> | undefined;
 
 /**
- * stripe-node is loaded on the first payment call, not at start (issue 10: it is one of the
+ * stripe-node is loaded on the first payment call, not at start (it is one of the
  * heaviest imports, and most requests never touch it); one import per process, shared.
  */
 function loadStripe(): Promise<StripeSdk> {

@@ -1,7 +1,7 @@
 import type { SubscriptionType } from '../../core/credits';
 
 /**
- * Payments behind one interface (CONVENTIONS 2; DECISIONS, Credits and payments):
+ * Payments behind one interface (a real and a local implementation; docs/payments.md):
  * Stripe when STRIPE_SECRET_KEY is set, else (outside production) the demo provider.
  * The server decides every amount; what a provider reports back is checked before
  * anything is applied (server/payments/billing.ts).

@@ -13,12 +13,12 @@ import type { BillingEvent, PaymentIntentInfo, SubscriptionInfo } from './types'
 type SubscriptionEvent = Exclude<BillingEvent, { type: 'ignored' } | { type: 'payment_intent.succeeded' }>;
 
 /**
- * Stripe webhooks (DECISIONS): each event applied once, and safe out of order: the
+ * Stripe webhooks (docs/payments.md, Stripe): each event applied once, and safe out of order: the
  * subscription is re-read from Stripe before it is applied, and a renewal older than the last
  * one applied changes nothing.
  *
  * Every provider read happens first; then the event's mark and its effect commit in one
- * transaction (issue 11). A read that fails throws (the route answers 5xx) with nothing
+ * transaction. A read that fails throws (the route answers 5xx) with nothing
  * marked, so Stripe's retry applies the event; a mark without its effect cannot happen.
  */
 export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';

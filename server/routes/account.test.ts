@@ -47,7 +47,7 @@ describe('Download my data (GET /api/account/export)', () => {
     expect(names).toEqual(expect.arrayContaining(['README.txt', 'account.json', 'analyses.json', 'ledger.json', 'logo.png']));
     const accountJson = JSON.parse(text(files['account.json']!));
     expect(accountJson.user).toMatchObject({ username: account.username, email: account.email, firstName: 'Hazel' });
-    // Settings include whether the account shares its job times (issue 20).
+    // Settings include whether the account shares its job times.
     expect(accountJson.settings).toMatchObject({ hourlyRate: '0.00', shareJobTimes: true });
     expect(accountJson.businesses[0]).toMatchObject({ name: 'Hazel Trees' });
     expect(accountJson.businesses[0].leads[0]).toMatchObject({ name: 'Sam Visitor', email: 'sam@example.com' });

@@ -8,7 +8,7 @@ import { clearSessionCookie, currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
 import { PaymentProviderError } from '../payments/types';
 
-/** The signed-in user's own data: a copy to take away, and erasure (issue 11). */
+/** The signed-in user's own data: a copy to take away, and erasure (docs/product.md, Accounts). */
 export const accountRoutes = new Hono<AppEnv>()
   .use(requireUser)
   .get('/export', (c) => {

@@ -8,7 +8,7 @@ import { analyze, grantTo } from '../testing/analysis';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
 
 /*
- * Issue 20, goal 3: GET /api/accuracy over HTTP, on analyses made and reported through the
+ * GET /api/accuracy over HTTP, on analyses made and reported through the
  * real routes. Only analyses with an actual time count, in the order they were made, and each
  * is calibrated from the ones before it.
  */

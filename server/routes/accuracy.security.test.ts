@@ -5,7 +5,7 @@ import { errorBodySchema } from '../../core/errors';
 import { analyze, grantTo } from '../testing/analysis';
 import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
 
-/* Issue 20, goal 3: an account's accuracy counts its own jobs only, and needs a session. */
+/* An account's accuracy counts its own jobs only, and needs a session. */
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();

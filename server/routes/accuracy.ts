@@ -5,7 +5,7 @@ import type { AppEnv } from '../http/context';
 import { currentUser, requireUser } from '../http/session';
 
 /**
- * GET /api/accuracy (issue 20, goal 3): how close the signed-in account's estimates have been
+ * GET /api/accuracy (docs/analysis.md, Accuracy): how close the signed-in account's estimates have been
  * to the actual times it reported, before and after calibration (analysis/accuracy.ts). Only
  * the account's own analyses count; signed out it is a 401 like every signed-in read.
  */

@@ -4,7 +4,7 @@ import { grantTo } from '../testing/analysis';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
 
 /**
- * The admin log (SPEC 2, 3, 7; DECISIONS Admin log) and the accounts table, as the first
+ * The admin log (docs/product.md, Help assistant and admin log) and the accounts table, as the first
  * account (the admin) uses them over HTTP on a real database.
  */
 let server: TestServer;
@@ -46,7 +46,7 @@ async function accounts(query: Record<string, string> = {}) {
 const namesOf = (list: AdminAccount[]) => list.map((a) => a.username);
 
 describe('GET /api/admin/log-accounts', () => {
-  it('answers the message and the number of accounts, and logs one line per account with the SPEC fields', async () => {
+  it('answers the message and the number of accounts, and logs one line per account with its fields', async () => {
     const res = await admin.get('/api/admin/log-accounts');
     expect(res.status).toBe(200);
     const body = adminLogResponseSchema.parse(await res.json());

@@ -4,7 +4,7 @@ import { registerClient, startTestServer, TestClient, type TestServer } from '..
 import { mailSettled, newestOutboxMessage, resetTokenFrom } from '../testing/mail';
 
 /**
- * DECISIONS, Roles and Admin log: only an admin reaches the admin routes (401 signed out,
+ * docs/product.md, Accounts: only an admin reaches the admin routes (401 signed out,
  * 403 FORBIDDEN for a user, the role read from the database on every request), and the
  * log never holds a password hash, session, token or payment provider id.
  */

@@ -7,14 +7,14 @@ import { validationError } from '../http/errors';
 import { currentUser, requireAdmin } from '../http/session';
 
 /**
- * Admin only (DECISIONS, Roles): 401 signed out, 403 FORBIDDEN for a user. requireAdmin reads
+ * Admin only (docs/product.md, Accounts): 401 signed out, 403 FORBIDDEN for a user. requireAdmin reads
  * the role of the user row loaded with the session on this very request, so a demotion counts
  * at once.
  */
 export const adminRoutes = new Hono<AppEnv>();
 adminRoutes.use('*', requireAdmin);
 
-/** SPEC 7: "Trigger Console Log" writes every account to the server log and answers `{ message, totalUsers }`. */
+/** "Trigger Console Log" writes every account to the server log and answers `{ message, totalUsers }`. */
 adminRoutes.get('/log-accounts', async (c) => {
   const { db, logger } = c.get('deps');
   const requestLogger = logger.child({ requestId: c.get('requestId') });

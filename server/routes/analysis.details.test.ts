@@ -241,7 +241,7 @@ describe('abstention with the local provider', () => {
     expect(noSize).toMatchObject({ outcome: 'needs_details', message: NEEDS_DETAILS_MESSAGE, missing: ['height', 'diameter'] });
   });
 
-  it('refuses a user who cannot pay before the upload is read, so before any details are judged (issue 10)', async () => {
+  it('refuses a user who cannot pay before the upload is read, so before any details are judged', async () => {
     const { client } = await registerClient(localServer);
     const res = await analyze(client, { description: 'a tree' });
     expect(res.status).toBe(402);

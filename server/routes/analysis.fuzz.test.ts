@@ -13,7 +13,7 @@ import { registerClient, startTestServer, type TestClient, type TestServer } fro
 import { BOUNDARY, multipartBody, repeatedParts, send, whileReading, type Answer, type RawPart } from '../testing/hostile-upload';
 
 /*
- * Hostile uploads (issue 18) against the real server over HTTP, on both ways in: the dashboard
+ * Hostile uploads (docs/security.md, Uploads and hostile input) against the real server over HTTP, on both ways in: the dashboard
  * (a signed-in user with credits) and a business's public estimator (no session, any Origin).
  * Each attack must be answered 4xx within a few normal uploads' time, measured in this run;
  * a second client's signed-in reads must keep answering (worst under 1 s) while it runs; and

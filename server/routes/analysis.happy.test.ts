@@ -105,7 +105,7 @@ describe('analysis with the local provider', () => {
 
     const second = analyzeResponseSchema.parse(await (await analyze(client, { description: ISSUE_EXAMPLE })).json()).analysis;
     expect(second.calibratedFromJobs).toBe(1);
-    // The same tree is the same kind of job, so the results name it (issue 20).
+    // The same tree is the same kind of job, so the results name it.
     expect(second.method).toBe(first.method);
     const calibratedFrom = `Calibrated from 1 of your ${JOB_KIND_PLURALS[second.method as JobKind]}`;
     expect(second.calibratedFrom).toBe(calibratedFrom);

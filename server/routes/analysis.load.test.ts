@@ -13,7 +13,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
 
 /*
- * The analysis path under load (issue 10): an upload is read holding nothing and given up when
+ * The analysis path under load (docs/performance.md, Analysis): an upload is read holding nothing and given up when
  * it stalls; only the image work takes a slot, not the model's wait; the line for slots is
  * bounded, and whoever is turned away has paid nothing.
  */

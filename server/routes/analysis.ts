@@ -38,7 +38,7 @@ import { quoteCompanyFor } from '../settings/quote-company';
 import { reportQuerySchema, type QuoteRecipientResponse } from '../../core/quote';
 import { quoteRecipientFor } from '../analysis/quote-recipient';
 
-/** The analysis and its results (SPEC 2, 7; DECISIONS, Analysis and ownership). */
+/** The analysis and its results (docs/product.md, Analysis and API). */
 export const analysisRoutes = new Hono<AppEnv>();
 
 const VISITOR_LIMIT_REFUSAL: Refusal = { code: 'VISITOR_LIMIT', message: visitorLimitMessage };
@@ -51,7 +51,7 @@ const VISITOR_LIMIT_REFUSAL: Refusal = { code: 'VISITOR_LIMIT', message: visitor
 async function admitVisitor(c: Context<AppEnv>, slug: string): Promise<BusinessRow> {
   const { db, clock, config } = c.var.deps;
   const business = publicBusiness(c, slug);
-  // The address's limit is the visitor's own doing, told with the wait (issue 22, goal 8); the
+  // The address's limit is the visitor's own doing, told with the wait; the
   // business's rate and its daily cap are not, and read "busy".
   await c.var.limits.consume('embedAnalysesPerAddress', clientAddress(c), VISITOR_LIMIT_REFUSAL);
   await c.var.limits.consume('embedAnalysesPerBusiness', String(business.id), EMBED_BUSY_MESSAGE);
@@ -66,7 +66,7 @@ async function admitVisitor(c: Context<AppEnv>, slug: string): Promise<BusinessR
  * (`?businessSlug=`), so everything that can refuse it (unknown business, a site not on its
  * list, rate limits, the daily cap, an owner who cannot pay) does so before the upload is
  * read. No session is needed or used: the owner pays, at the business's rate. A call from
- * another site that names its business in the form only (SPEC 7's shape) passes here and is
+ * another site that names its business in the form only (as the original API had it) passes here and is
  * admitted, by the same checks, once the form is read (the form is small and bounded).
  */
 const embedGate: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -4,7 +4,7 @@ import { loginDelayMs, RateLimits } from '../http/rate-limit';
 import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
 
 /**
- * Issue 11, login limits after the OWASP Authentication Cheat Sheet: failures count against the
+ * Login limits after the OWASP Authentication Cheat Sheet: failures count against the
  * account whichever name was typed, one address is refused after 5 failures on an account, and
  * the account itself is only slowed down, never locked: its owner signs in from another address
  * while an attacker hammers it. Behind TRUST_PROXY the address is the X-Forwarded-For one, so

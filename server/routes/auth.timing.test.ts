@@ -7,7 +7,7 @@ import { mailSettled, outboxCount } from '../testing/mail';
 import { registerClient, startTestServer, type TestServer } from '../testing/harness';
 
 /**
- * Issue 11: forgot-password must not tell, by its speed, whether an address is registered.
+ * Forgot-password must not tell, by its speed, whether an address is registered.
  * The held-out attack found a known address slower in 86 % of pairs (the mail was sent
  * before the answer). Here known and unknown requests alternate in 30 pairs; with equal
  * timing the known one is slower in about half of them, and 24 or more of 30 would happen by

@@ -18,7 +18,7 @@ import { clientAddress, loginDelayMs } from '../http/rate-limit';
 import { clearSessionCookie, currentUser, requireUser, signIn } from '../http/session';
 import { readJson } from '../http/validate';
 
-/** Accounts: SPEC sections 2, 5, 7, 8 and DECISIONS (Sessions, Passwords, E-mail). */
+/** Accounts (docs/product.md, Accounts; docs/security.md, Accounts and sessions). */
 export const authRoutes = new Hono<AppEnv>()
   .post('/register', async (c) => {
     await c.var.limits.consume('registrationsPerAddress', clientAddress(c));

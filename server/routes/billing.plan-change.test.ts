@@ -17,7 +17,7 @@ import { advanceKeepingSession, registerClient, startTestServer, type TestClient
 import { startServerWithFakeStripe } from '../testing/stripe-server';
 
 /**
- * Changing plan (issue 12): in demo mode and against the fake Stripe. The test clock starts a
+ * Changing plan: in demo mode and against the fake Stripe. The test clock starts a
  * subscription on 1 June 09:00, its period ends 1 July 09:00 (30 days), so 15 days in exactly
  * half the month is left: Lite to Pro then adds 350 credits (half of 700) for £24.00 (half of
  * £79 - £31), and a downgrade adds nothing and charges nothing.

@@ -5,7 +5,7 @@ import { ledgerSum } from '../credits/ledger';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
 
 /**
- * What the success pages read (issue 12: /subscribe?success=true and /checkout?success=true show
+ * What the success pages read (/subscribe?success=true and /checkout?success=true show
  * the account's real state): GET /api/user-tokens for an account that paid nothing, one whose
  * subscription is started but unpaid (the page waits), and one that paid.
  */

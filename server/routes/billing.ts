@@ -15,7 +15,7 @@ import { PaymentProviderError, WebhookSignatureError } from '../payments/types';
 import { changePlan } from '../payments/plan-change';
 import { handleBillingEvent } from '../payments/webhooks';
 
-/** Billing routes (SPEC 7; DECISIONS, Credits and payments). */
+/** Billing routes (docs/product.md, Credits and payments). */
 export const billingRoutes = new Hono<AppEnv>();
 
 function billing(c: Context<AppEnv>): BillingDeps {
@@ -45,7 +45,7 @@ billingRoutes.get('/billing/config', requireUser, (c) => {
   });
 });
 
-// The client may send an amount (SPEC 7); it is ignored: the server decides every price.
+// The client may send an amount; it is ignored: the server decides every price.
 billingRoutes.post('/create-payment-intent', requireUser, async (c) => {
   const deps = billing(c);
   const clientSecret = await viaProvider(() => startPassPayment(deps, currentUser(c)));

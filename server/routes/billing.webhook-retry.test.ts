@@ -18,7 +18,7 @@ import { registerClient, type TestClient, type TestServer } from '../testing/har
 import { startServerWithFakeStripe } from '../testing/stripe-server';
 
 /**
- * Issue 11: a webhook whose provider read fails is answered 5xx with nothing marked, and
+ * A webhook whose provider read fails is answered 5xx with nothing marked, and
  * Stripe's retry then applies it exactly once. Each event type, with Stripe failing on the
  * read the event needs (for payment_intent.succeeded of a subscription, the second read: the
  * subscription, after the PaymentIntent was read fine).

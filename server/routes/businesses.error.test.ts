@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('business form validation', () => {
-  it('names missing required fields with the SPEC message', async () => {
+  it('names missing required fields with the one message', async () => {
     for (const body of [{}, { name: 'A', slug: 'a' }, { name: ' ', slug: 'a', hourlyRate: '10' }, { name: 'A', slug: 'a', hourlyRate: '' }]) {
       const res = await owner.post('/api/businesses', body);
       expect(res.status).toBe(400);
@@ -145,7 +145,7 @@ describe('leads: validation and limits', () => {
       if (analysis.status === 429) break;
     }
     expect(analysis?.status).toBe(429);
-    // The visitor's own limit, with the wait (issue 22, goal 8), never the business's "busy".
+    // The visitor's own limit, with the wait, never the business's "busy".
     const refusal = await analysis!.json();
     expect(refusal.code).toBe('VISITOR_LIMIT');
     expect(refusal.error).toBe(visitorLimitMessage(Number(analysis!.headers.get('retry-after'))));

@@ -40,7 +40,7 @@ async function outboxMailTo(to: string): Promise<string> {
 }
 
 describe('an owner manages businesses', () => {
-  it('creates, lists, edits and deletes, with SPEC 3 fields plus origins, cap and accent', async () => {
+  it('creates, lists, edits and deletes, with name, slug, rate and instructions plus origins, cap and accent', async () => {
     const created = await createBusinessFor(owner, {
       name: 'Green Oak Tree Care',
       slug: 'green-oak-tree-care',

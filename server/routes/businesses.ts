@@ -19,7 +19,7 @@ import { countFunnelStep, funnelDays } from '../businesses/funnel';
 import { createLead, listLeads, markContacted, toLeadView } from '../businesses/leads';
 import type { AppEnv } from '../http/context';
 import { ApiError, validationError } from '../http/errors';
-import { publicCors, requireAllowedOrigin } from '../http/public-access';
+import { publicBusiness, publicCors } from '../http/public-access';
 import { backgroundMail } from '../mail/background';
 import { clientAddress } from '../http/rate-limit';
 import { currentUser, requireUser } from '../http/session';
@@ -27,7 +27,7 @@ import { readJson } from '../http/validate';
 import { leadEmail } from '../mail/lead-email';
 
 /**
- * Businesses (SPEC 2 Business Admin, 7; DECISIONS, ownership and Embed widget). Owners
+ * Businesses (docs/product.md, Embed widget). Owners
  * manage their own by id; the public reads one by slug and sends it leads, with CORS and
  * no cookie. Another user's business is a 404.
  */
@@ -40,14 +40,6 @@ function idParam(c: Context<AppEnv>, name = 'id'): number {
 
 function ownBusiness(c: Context<AppEnv>): BusinessRow {
   return findOwnBusiness(c.var.deps.db, currentUser(c).id, idParam(c));
-}
-
-/** The business a public request names, checked against its allowed site origins. */
-export function publicBusiness(c: Context<AppEnv>, slug: string): BusinessRow {
-  const business = findBusinessBySlug(c.var.deps.db, slug);
-  if (!business) throw new ApiError('NOT_FOUND', BUSINESS_NOT_FOUND_MESSAGE);
-  requireAllowedOrigin(c, business.allowedOrigins);
-  return business;
 }
 
 /**

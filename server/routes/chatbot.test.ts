@@ -6,7 +6,7 @@ import { RateLimits } from '../http/rate-limit';
 import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
 import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
 
-/** POST /api/chatbot (SPEC 7) over HTTP: the local answerer, the model through a fake server, and the guards. */
+/** POST /api/chatbot over HTTP: the local answerer, the model through a fake server, and the guards. */
 
 const ask = (client: TestClient, message: unknown, extra: Record<string, string> = {}) =>
   client.post('/api/chatbot', { message, context: 'website_help' }, extra);

@@ -9,8 +9,8 @@ import { createBusinessFor } from '../testing/business';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
 
 /*
- * SPEC 7's shape of a visitor's call: `POST /api/analyze-tree` with `businessSlug` in the form
- * only, from the business's own site (issue 19, goal 7). Accepted once the form is read, with
+ * The original API's shape of a visitor's call: `POST /api/analyze-tree` with `businessSlug` in the form
+ * only, from the business's own site. Accepted once the form is read, with
  * the checks of the address form (the business exists and lists the site, rate limits, the
  * owner can pay) before anything is reserved; a call that names no business is told to add
  * the query parameter. Never "Cross-site request refused", and never a session's.
@@ -80,7 +80,7 @@ describe('businessSlug in the form only', () => {
     expect(statuses).toEqual([201, 201, 429]);
     const limited = await call({ businessSlug: business.slug });
     expect(limited.status).toBe(429);
-    // The visitor's own limit, with the wait (issue 22, goal 8): never the business's "busy".
+    // The visitor's own limit, with the wait: never the business's "busy".
     const refusal = errorBodySchema.parse(await limited.json());
     expect(refusal.code).toBe('VISITOR_LIMIT');
     expect(refusal.message).toBe(visitorLimitMessage(Number(limited.headers.get('retry-after'))));

@@ -10,7 +10,7 @@ import { registerClient, startTestServer, type TestClient, type TestServer } fro
 import { leadMailFor } from '../testing/mail';
 
 /*
- * Results that sell (issue 19, goal 5): a visitor's estimate says what its price includes from
+ * Results that sell: a visitor's estimate says what its price includes from
  * their answers, and their quote request carries everything to the owner, in Business Admin's
  * list and in the e-mail: the photo, every answer, the estimate, and how and when to get in
  * touch. A bad preference is a 400; nobody else reads the leads.

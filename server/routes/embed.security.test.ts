@@ -136,7 +136,7 @@ describe("the owner's credits", () => {
     expect(body).toEqual({ message: EMBED_UNAVAILABLE_MESSAGE, code: 'INSUFFICIENT_TOKENS', error: EMBED_UNAVAILABLE_MESSAGE });
   });
 
-  it('an unknown business is a 404 with the SPEC message', async () => {
+  it('an unknown business is a 404 with the not-found message', async () => {
     const res = await visitorAnalyze(server, 'no-such-business', { image: SMALL_PHOTO });
     expect(res.status).toBe(404);
     expect((await res.json()).error).toBe('Business configuration not found');

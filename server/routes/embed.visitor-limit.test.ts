@@ -9,7 +9,7 @@ import { createBusinessFor, visitorAnalyze } from '../testing/business';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
 
 /*
- * Honest limits (issue 22, goal 8): a visitor who has used up their own analyses from one
+ * Honest limits: a visitor who has used up their own analyses from one
  * address is told so, with the real wait and Retry-After, under a code of its own; the
  * business's limits (its rate and its daily cap), which are not the visitor's doing, still
  * read "busy". Visitors are told apart by X-Forwarded-For behind a trusted proxy.

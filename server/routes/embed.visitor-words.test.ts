@@ -16,7 +16,7 @@ import { registerClient, startTestServer, type TestServer } from '../testing/har
 import { solidBlue } from '../testing/images';
 
 /*
- * Visitor words only (issue 19, goal 4): whatever happens, an answer to a business's visitor
+ * Visitor words only: whatever happens, an answer to a business's visitor
  * never mentions models, providers, credits or configuration: with the local provider or a
  * model, an estimate, a needs-details answer (no size, not a tree) or a failure on our side.
  * The owner's own copy keeps saying what the model read.
@@ -98,7 +98,7 @@ describe('what a visitor reads', () => {
     expect(notATree.body.reasons).toContain('We could not see a tree in this photo');
   });
 
-  it("a visitor's own limit: the wait, and what is kept (issue 22, goal 8)", async () => {
+  it("a visitor's own limit: the wait, and what is kept", async () => {
     // Written in core/embed.ts, shown by widget/views/visitor-limit-view.tsx.
     const widgetWords = [VISITOR_LIMIT_KEPT, VISITOR_LIMIT_OVER, VISITOR_LIMIT_STILL_HERE, 'Try Again'];
     const waits = [3600, 3000, 61, 60, 1].map(visitorLimitMessage);

@@ -5,7 +5,7 @@ import { createBusinessFor, visitorAnalyze, visitorLead } from '../testing/busin
 import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
 
 /*
- * The business's funnel (issue 19, goal 6): per UTC day, counted on our server with no cookie
+ * The business's funnel (docs/embedding.md, The funnel): per UTC day, counted on our server with no cookie
  * or visitor data: loads (the widget's lookup), photos (the widget's report), estimates,
  * needs-details answers and leads. Owner only; loads and photos count at most 20 an hour
  * from one address, so a script cannot inflate them cheaply.

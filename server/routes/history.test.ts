@@ -9,7 +9,7 @@ import { analyze, grantTo } from '../testing/analysis';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
 
 /*
- * Issue 10, History list: GET /api/analyses answers only what a card shows, newest first, a
+ * History list: GET /api/analyses answers only what a card shows, newest first, a
  * page at a time with an opaque cursor; bad paging parameters are a 400; the list and the
  * calibration read are index lookups, never a scan of tree_analyses.
  */
@@ -207,7 +207,7 @@ describe('hot-path reads use an index', () => {
     const detail = plan(calibrationTotalsQuery(server.db));
     expect(detail).toMatch(/SEARCH calibration_totals USING INTEGER PRIMARY KEY/);
     expect(detail).not.toMatch(/SCAN|tree_analyses/);
-    // Issue 20: its totals per kind of job are a range of their primary key.
+    // Its totals per kind of job are a range of their primary key.
     const kinds = plan(kindTotalsQuery(server.db));
     expect(kinds).toMatch(/SEARCH calibration_kind_totals USING INDEX sqlite_autoindex_calibration_kind_totals_1 \(user_id=\?\)/);
     expect(kinds).not.toMatch(/SCAN|tree_analyses/);

@@ -105,7 +105,7 @@ describe('the price of an analysis', () => {
     const { analysis } = analyzeResponseSchema.parse(await res.json());
     const price = analysis.price!;
     expect(price.lines.map((line) => line.code)).toEqual(['labour', 'travel', 'waste', 'stump_grinder', 'access_platform', 'traffic_management']);
-    // The base line is SPEC's cost: total hours x the rate, to the penny.
+    // The base line is the cost: total hours x the rate, to the penny.
     expect(price.lines[0]).toMatchObject({ minPence: Math.round(Number(analysis.cost!.min) * 100), maxPence: Math.round(Number(analysis.cost!.max) * 100) });
     expect(price.lines[0]!.detail).toContain('at £60.00 an hour (crew of 3)');
     expect(price.lines.slice(1).map((line) => line.minPence)).toEqual([3000, price.lines[2]!.minPence, 9000, 15000, 12000]);

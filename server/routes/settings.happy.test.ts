@@ -32,7 +32,7 @@ const NO_EXTRAS = {
 } as const;
 
 describe('the company profile', () => {
-  it('starts empty with 30 days validity, beside SPEC 7 aiInstructions and hourlyRate', async () => {
+  it('starts empty with 30 days validity, beside aiInstructions and hourlyRate', async () => {
     const { client } = await registerClient(server);
     expect(await settingsOf(client)).toEqual({
       aiInstructions: '',
@@ -62,7 +62,7 @@ describe('the company profile', () => {
     expect(await settingsOf(client)).toEqual(saved);
   });
 
-  it('is kept when the AI settings are saved or reset to their defaults (SPEC 7 PATCH body)', async () => {
+  it('is kept when the AI settings are saved or reset to their defaults (the PATCH body)', async () => {
     const { client } = await registerClient(server);
     await client.request('PATCH', '/api/system-settings', { companyProfile: PROFILE });
     const res = await client.request('PATCH', '/api/system-settings', { aiInstructions: '', hourlyRate: '0' });
@@ -134,7 +134,7 @@ describe('the logo', () => {
   });
 });
 
-describe('sharing job times (issue 20)', () => {
+describe('sharing job times', () => {
   it('is on by default, turned off and on by a PATCH of its own, leaving every other setting alone', async () => {
     const { client } = await registerClient(server);
     await client.request('PATCH', '/api/system-settings', { aiInstructions: 'Two-person crew', hourlyRate: '45', companyProfile: PROFILE });

@@ -27,9 +27,9 @@ const chooseOneLogo = () =>
   new ApiError('VALIDATION_ERROR', 'Choose one image file for the logo.', { details: { logo: ['Choose one image file'] } });
 
 /**
- * Settings (SPEC 2 and 7): the signed-in user's own AI instructions and hourly rate, the
+ * Settings (docs/product.md, Accounts): the signed-in user's own AI instructions and hourly rate, the
  * company profile and logo printed on their quotes, and whether their job times count in
- * everyone's starting estimates (issue 20). Nobody reads or changes another's.
+ * everyone's starting estimates. Nobody reads or changes another's.
  */
 export const settingsRoutes = new Hono<AppEnv>()
   .use(requireUser)

@@ -12,7 +12,7 @@ import type { Clock } from '../clock';
 import { hourlyRatePence } from './hourly-rate';
 import { logoVersion } from './logo';
 
-/** Per-user AI settings (DECISIONS: one system_settings row per user, never another's). */
+/** Per-user AI settings (one system_settings row per user, never another's; docs/product.md, Accounts). */
 export interface UserSettings {
   aiInstructions: string;
   hourlyRatePence: number;
@@ -91,7 +91,7 @@ export function setLogoPath(db: Db, clock: Clock, userId: number, logoPath: stri
   return previous;
 }
 
-/** Whether the account's job times count in the install's starting point (issue 20); on unless turned off. */
+/** Whether the account's job times count in the install's starting point (docs/analysis.md, Calibration); on unless turned off. */
 export function getShareJobTimes(db: Db, userId: number): boolean {
   return db.select({ share: users.shareJobTimes }).from(users).where(eq(users.id, userId)).get()?.share ?? true;
 }

@@ -7,7 +7,7 @@ function response(body: string, init: ResponseInit) {
   return new Response(body, init);
 }
 
-describe('readApiError (SPEC 8)', () => {
+describe('readApiError', () => {
   it('takes the message, code, error and details from a JSON body', async () => {
     const error = await readApiError(
       response(JSON.stringify({ message: 'Name is required', code: 'VALIDATION_ERROR', details: { name: ['Name is required', 7] } }), {
@@ -108,7 +108,7 @@ describe('estimatorApi', () => {
     expect(init.credentials).toBe('omit');
   });
 
-  it('throws the SPEC 8 error for a refusal and a connection error when nothing answers', async () => {
+  it('throws the API error for a refusal and a connection error when nothing answers', async () => {
     stubFetch(async () => response(JSON.stringify({ message: 'Business configuration not found', code: 'NOT_FOUND' }), { status: 404 }));
     await expect(estimatorApi('https://x.example').business('nope')).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
 

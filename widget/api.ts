@@ -5,8 +5,8 @@ import { isRecord } from '../core/is-record';
 
 /**
  * The estimator's calls to our server, from whatever site it is embedded in. Never a
- * cookie (DECISIONS, Embed widget: the business is named by its slug and everything the
- * widget needs is public), so every request is `credentials: 'omit'`. No zod: the
+ * cookie (the business is named by its slug and everything the widget needs is
+ * public: docs/embedding.md, The public API), so every request is `credentials: 'omit'`. No zod: the
  * bundle is budgeted, and the answers come from our own server.
  */
 
@@ -145,7 +145,7 @@ export function estimatorApi(origin: string): EstimatorApi {
     async analyze(slug, image, { description, treeDetails, siteDetails }, signal) {
       const form = new FormData();
       form.append('image', image);
-      // SPEC 5: the description is sent only when it has non-blank content.
+      // The description is sent only when it has non-blank content.
       if (description.trim() !== '') form.append('description', description.trim());
       if (treeDetails) form.append('treeDetails', treeDetails);
       if (siteDetails) form.append('siteDetails', siteDetails);

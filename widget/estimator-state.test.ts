@@ -24,7 +24,7 @@ describe('viewForBusiness', () => {
 });
 
 describe('viewForBusinessError', () => {
-  it('names a missing business with the SPEC 8 message', () => {
+  it('names a missing business with the not-found message', () => {
     expect(viewForBusinessError(new ApiError('Not found', 404, { code: 'NOT_FOUND' }))).toEqual({
       kind: 'unavailable',
       message: BUSINESS_NOT_FOUND_MESSAGE,
@@ -58,7 +58,7 @@ describe('viewForAnalysisError', () => {
     });
   });
 
-  it("tells a visitor who used up their own estimates the server's words and the wait (issue 22, goal 8)", () => {
+  it("tells a visitor who used up their own estimates the server's words and the wait", () => {
     const message = visitorLimitMessage(2940);
     const limited = new ApiError(message, 429, { code: 'VISITOR_LIMIT', error: message, retryAfterSeconds: 2940 });
     expect(viewForAnalysisError(limited)).toEqual({ kind: 'visitor_limit', message, waitSeconds: 2940 });

@@ -14,7 +14,7 @@ import { headlineRange } from '../core/price';
 import { ApiError, NO_ANSWER_STATUS } from '../core/error-body';
 
 /**
- * The estimator's views (SPEC 2 Embedded widget, 4 and 8; DECISIONS, Embed widget) and
+ * The estimator's views (docs/product.md, Embed widget) and
  * the pure rules that pick one from an answer or an error.
  */
 export type EstimatorView =
@@ -24,7 +24,7 @@ export type EstimatorView =
   /** The business's daily cap or a rate limit: "The estimator is busy, please try again later". */
   | { kind: 'busy' }
   /**
-   * The visitor's own analyses from this address are used up (issue 22, goal 8): the server's
+   * The visitor's own analyses from this address are used up: the server's
    * words with the wait, and the seconds to count down (null when the answer gave none). The
    * photo and answers are kept for when the wait is over.
    */
@@ -65,8 +65,8 @@ export function viewForBusinessError(error: unknown): EstimatorView {
 }
 
 /**
- * A failed analysis. The owner's empty balance is never shown as such (DECISIONS: the
- * customer never sees it), only as "temporarily unavailable".
+ * A failed analysis. The owner's empty balance is never shown as such (the
+ * customer never sees it; docs/product.md, Embed widget), only as "temporarily unavailable".
  */
 export function viewForAnalysisError(error: unknown): EstimatorView {
   if (!(error instanceof ApiError)) return { kind: 'failed', message: EMBED_ANALYSIS_FAILED };

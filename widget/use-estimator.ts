@@ -23,7 +23,7 @@ import { answerFields, EMPTY_TREE_ANSWERS, type TreeAnswers } from './questions/
 
 /**
  * Once the answer is in, the steps left play at this pace before it shows: a finished
- * estimate is not held back for whole ticks (issue 12), and the view never just flashes by.
+ * estimate is not held back for whole ticks, and the view never just flashes by.
  */
 export const FINISHING_TICK_MS = 150;
 
@@ -32,7 +32,7 @@ const LAST_TICK = EMBED_PROCESSING_STEPS.length - 1;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The estimator's state (SPEC 4, Widget): load the business, then upload, processing
+ * The estimator's state: load the business, then upload, processing
  * while the request is pending, results or an error view. One instance per slug (the
  * root remounts it when the attribute changes).
  */
@@ -45,7 +45,7 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [description, setDescription] = useState('');
-  /** The visitor's taps (issue 19): the tree's size and kind, the site, and any measuring on the photo. */
+  /** The visitor's taps: the tree's size and kind, the site, and any measuring on the photo. */
   const [tree, setTree] = useState<TreeAnswers>(EMPTY_TREE_ANSWERS);
   const [site, setSite] = useState<SiteDetails>({});
   const [measure, setMeasure] = useState<MeasureDraft>(EMPTY_MEASURE);
@@ -78,7 +78,7 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
     };
   }, [api, slug, loadAttempt, lifetime]);
 
-  // SPEC 2: a cosmetic tick cycling 0 to 3 once a second while the request is pending.
+  // A cosmetic tick cycling 0 to 3 once a second while the request is pending.
   useEffect(() => {
     if (view.kind !== 'processing') return;
     const timer = setInterval(() => {
@@ -156,7 +156,7 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
   };
 
   /**
-   * "Try Again": back to upload when the business can take analyses (SPEC 4: clearing the
+   * "Try Again": back to upload when the business can take analyses (clearing the
    * file, the error and the analysis), otherwise load the business afresh.
    */
   const tryAgain = () => {

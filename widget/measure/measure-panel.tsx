@@ -36,7 +36,7 @@ const problemStyles = 'rounded-lg border border-red-300 bg-red-50 px-3 py-2 text
 const percent = (value: number, of: number) => `${(value / of) * 100}%`;
 
 /**
- * "Measure the tree on your photo" (issue 19): the visitor picks something of known height
+ * "Measure the tree on your photo": the visitor picks something of known height
  * near the tree, then taps its two ends, the tree's top and base and the trunk's two edges;
  * the sizes show as they become known. Loaded in its own chunk when the visitor asks for it.
  * Touch and mouse tap the photo; the keyboard moves a cross over it and places the point.

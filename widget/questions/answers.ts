@@ -3,7 +3,7 @@ import type { DiameterBand, HeightBand, SiteDetails } from '../../core/questions
 import { siteDetailsField } from '../../core/questions';
 
 /**
- * What the visitor has tapped so far (issue 19, goal 1). Everything is optional: an unanswered
+ * What the visitor has tapped so far. Everything is optional: an unanswered
  * size is left to the photo where the server can read it, a site question to the estimate's
  * stated assumption. Zod-free and tiny: it lives in the estimator's first chunk.
  */

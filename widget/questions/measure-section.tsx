@@ -5,7 +5,7 @@ import type { UnitSystem } from '../../core/units';
 import { buttonStyles } from '../ui';
 import { useBusinessUnits } from '../units-context';
 
-/** Measuring on the photo: its own chunk, fetched only when a visitor asks for it (issue 19, goal 3). */
+/** Measuring on the photo: its own chunk, fetched only when a visitor asks for it. */
 const MeasurePanel = lazy(() => import('../measure/measure-panel'));
 
 export const MEASURE_BUTTON = 'Measure on the photo';

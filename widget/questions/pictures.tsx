@@ -1,7 +1,7 @@
 import type { DiameterBand, HeightBand } from '../../core/questions';
 
 /**
- * Small line drawings that help a homeowner pick a size (issue 19, goal 1): the tree beside a
+ * Small line drawings that help a homeowner pick a size: the tree beside a
  * two-storey house for height, a drinks can, a dinner plate and a hug for the trunk. Drawn with
  * currentColor, decorative only (each choice's text says it all), in the questions' lazy chunk.
  */

@@ -32,7 +32,7 @@ export function SizeStep({ tree, onTreeChange, sizesFromPhoto, file, measure, on
 const sectionTitle = 'text-base font-semibold text-stone-900';
 
 /**
- * The questions after the photo (issue 19, goals 1 and 2): the tree's size and kind, then the
+ * The questions after the photo: the tree's size and kind, then the
  * site, one tap each. A chunk of its own: the pictures and the species list load once a photo
  * is chosen, never for a visitor who only looks.
  */

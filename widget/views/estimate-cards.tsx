@@ -37,7 +37,7 @@ function PriceLines({ price }: { price: JobPrice }) {
   );
 }
 
-/** SPEC 2, Embedded widget: total time, the price if the business charges a rate, then the three components. */
+/** Total time, the price if the business charges a rate, then the three components. */
 export function TimeAndCostCard({ analysis }: { analysis: EmbedAnalysis }) {
   const { price } = analysis;
   return (
@@ -64,7 +64,7 @@ export function TimeAndCostCard({ analysis }: { analysis: EmbedAnalysis }) {
   );
 }
 
-/** SPEC 2, Embedded widget: species ("Unknown"), diameter, height and density ("N/A"). */
+/** Species ("Unknown"), diameter, height and density ("N/A"). */
 export function TreeAnalysisCard({ analysis }: { analysis: EmbedAnalysis }) {
   const units = useBusinessUnits();
   return (
@@ -80,7 +80,7 @@ export function TreeAnalysisCard({ analysis }: { analysis: EmbedAnalysis }) {
 }
 
 /**
- * What the price covers and what it leaves out (issue 19, goal 5), from the visitor's answers:
+ * What the price covers and what it leaves out, from the visitor's answers:
  * stump grinding and waste removal included or not (the server's core/quote.ts includedWork).
  */
 export function IncludedCard({ analysis }: { analysis: EmbedAnalysis }) {

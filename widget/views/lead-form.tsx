@@ -27,7 +27,7 @@ const EMPTY: LeadFields = { name: '', email: '', phone: '', note: '' };
 const FIELD_ORDER: readonly LeadField[] = ['name', 'email', 'phone', 'note'];
 
 /**
- * "Request a quote" under the results (DECISIONS, Embed widget): a name and an e-mail or
+ * "Request a quote" under the results (docs/product.md, Embed widget): a name and an e-mail or
  * a phone, how and when they would like to hear back (one tap each, optional), an optional
  * note, sent only to this business. The estimate and its answers go with it by analysisId, so
  * nothing is typed twice. The honeypot field is for bots.
@@ -78,7 +78,7 @@ export function LeadForm({ analysisId, businessName, submit, onSent }: LeadFormP
       setStatus('editing');
       const server = error instanceof ApiError ? errorsFromDetails(error.details) : { fields: {} };
       if (Object.keys(server.fields).length > 0) showErrors(form, server.fields);
-      // 409 (a quote was already requested), 429 and anything else: the server's words (SPEC 8).
+      // 409 (a quote was already requested), 429 and anything else: the server's words.
       setFormError(server.form ?? (Object.keys(server.fields).length > 0 ? null : errorText(error)));
     }
   };

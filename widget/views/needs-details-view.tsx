@@ -24,9 +24,9 @@ interface NeedsDetailsViewProps {
 }
 
 /**
- * No estimate without a size, or for a photo that is probably not a tree (issue "Estimates a
- * tree surgeon would sign"). Nothing was charged to the business for it. A missing size is
- * answered right here with a tap (issue 19, goal 2): the size pictures, or measuring on the
+ * No estimate without a size, or for a photo that is probably not a tree (docs/analysis.md, No
+ * quote without a size). Nothing was charged to the business for it. A missing size is
+ * answered right here with a tap: the size pictures, or measuring on the
  * photo, then "Get my estimate"; a photo that is not a tree sends the visitor back for another.
  */
 export function NeedsDetailsView({ answer, file, answers, onRetry, onConfirmSizes, onBack, focus }: NeedsDetailsViewProps) {

@@ -4,7 +4,7 @@ import { Spinner } from '../components/spinner';
 import { ViewHeading } from '../components/view-heading';
 
 /**
- * SPEC 2, Embedded widget: four steps and a bar of (step+1)*25 %, driven by a cosmetic
+ * docs/product.md, Embed widget: four steps and a bar of (step+1)*25 %, driven by a cosmetic
  * tick (0 to 3, once a second) that the parent owns and announces; not tied to the server.
  */
 export function ProcessingView({ tick, focus }: { tick: number; focus: boolean }) {

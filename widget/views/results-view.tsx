@@ -18,7 +18,7 @@ interface ResultsViewProps {
 }
 
 /**
- * SPEC 2, Embedded widget, and issue 19 goal 5 (results that sell): the price at the business's
+ * Results that sell (docs/product.md, Embed widget): the price at the business's
  * rate and what it includes, a site visit where one is recommended and why, the tree and its
  * safety notes, then "Request a quote".
  */
@@ -50,7 +50,7 @@ export function ResultsView({ response, businessName, onAnother, submitLead, onL
       <div className="grid gap-4 @xl:grid-cols-2">
         <TreeAnalysisCard analysis={analysis} />
         {analysis.factors.length > 0 && (
-          // What the estimate took into account and assumed for the questions left unanswered (issue 19, goal 1).
+          // What the estimate took into account and assumed for the questions left unanswered.
           <Card title="How we worked it out" icon={<ListTree aria-hidden="true" className="size-5 text-stone-600" />}>
             <ul className="flex list-disc flex-col gap-1.5 pl-5 text-sm text-stone-800">
               {analysis.factors.map((factor) => (

@@ -21,13 +21,13 @@ interface UploadViewProps {
   onDescriptionChange: (text: string) => void;
   onAnalyze: () => void;
   focus: boolean;
-  /** The questions after the photo (issue 19): the visitor's answers and how to change them. */
+  /** The questions after the photo: the visitor's answers and how to change them. */
   answers: Omit<QuestionsPanelProps, 'file'>;
 }
 
 /**
- * SPEC 2, Embedded widget: a photo, optional "Additional Context", and "Analyze Tree"; once the
- * photo is chosen, the questions a homeowner answers with a tap each (issue 19), so a photo and
+ * docs/product.md, Embed widget: a photo, optional "Additional Context", and "Analyze Tree"; once the
+ * photo is chosen, the questions a homeowner answers with a tap each, so a photo and
  * taps give a price with nothing typed.
  */
 export function UploadView(props: UploadViewProps) {

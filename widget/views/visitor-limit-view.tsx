@@ -14,7 +14,7 @@ interface VisitorLimitViewProps {
 }
 
 /**
- * The visitor's own limit (issue 22, goal 8): how long to wait, counted down, and no way to
+ * The visitor's own limit: how long to wait, counted down, and no way to
  * send again until it is over (it would only be refused). Without a wait from the server the
  * retry is offered at once, and the server checks again.
  */

@@ -6,6 +6,7 @@ import { expectNoSeriousAxeViolations } from './axe';
 import { ownerCopiesSnippet } from './embed-owner';
 import { expect, test } from './fixtures';
 import { waitForMail } from './mailbox';
+import { e2eEnv } from './rig/env';
 import { startHostSite, type HostSite } from './rig/host-site';
 
 /*
@@ -43,7 +44,7 @@ test("the visitor's price, the lead e-mail and the quote show the same figures, 
   test.setTimeout(120_000);
   const owner = await ownerCopiesSnippet(page, context, host, 'Copy Script Tag');
   // The business prices by its owner's Settings.
-  expect((await page.request.patch('/api/system-settings', { data: { pricing: RULES } })).status()).toBe(200);
+  expect((await page.request.patch('/api/system-settings', { data: { pricing: RULES }, headers: { origin: e2eEnv('baseURL') } })).status()).toBe(200);
   const url = host.setPage('/pricing.html', 'Oakfield Garden Services', owner.snippet);
 
   const visitor = await (await browser.newContext({ viewport: PHONE })).newPage();
@@ -76,7 +77,7 @@ test("the visitor's price, the lead e-mail and the quote show the same figures, 
 
   const since = Date.now();
   await element.getByLabel('Name').fill('Pat Price');
-  await element.getByLabel('Email').fill('pat.price@example.com');
+  await element.getByLabel('E-mail').fill('pat.price@example.com');
   await element.getByRole('button', { name: 'Request a quote' }).click();
   await expect(element.getByText('Thank you! Your request has been sent.')).toBeVisible();
 

@@ -31,7 +31,7 @@ import { resolveTreeValues } from './tree-values';
 import { VisionError, type VisionInput } from './types';
 
 /**
- * One analysis end to end (DECISIONS, Analysis): normalise the image, perceive, decide whether
+ * One analysis end to end (docs/analysis.md, The pipeline): normalise the image, perceive, decide whether
  * there is enough to quote, estimate, calibrate, assess safety, store. Credits are reserved
  * before a model is asked and refunded if it fails or there is nothing to quote; the local
  * provider is deterministic and free, so it is asked first and nothing is taken unless there

@@ -168,7 +168,7 @@ function calibratedFrom(row: AnalysisRow): string | null {
 }
 
 /**
- * What a visitor on a business's site sees of their estimate: SPEC 3's analysis fields, the
+ * What a visitor on a business's site sees of their estimate: the analysis's own fields, the
  * cost and what it includes, never the owner's photo route, notes, calibration or settings.
  */
 export function toEmbedAnalysis(row: AnalysisRow): EmbedAnalysis {

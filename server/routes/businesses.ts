@@ -19,7 +19,7 @@ import { countFunnelStep, funnelDays } from '../businesses/funnel';
 import { createLead, listLeads, markContacted, toLeadView } from '../businesses/leads';
 import type { AppEnv } from '../http/context';
 import { ApiError, validationError } from '../http/errors';
-import { publicBusiness, publicCors } from '../http/public-access';
+import { publicCors, requireAllowedOrigin } from '../http/public-access';
 import { backgroundMail } from '../mail/background';
 import { clientAddress } from '../http/rate-limit';
 import { currentUser, requireUser } from '../http/session';
@@ -40,6 +40,14 @@ function idParam(c: Context<AppEnv>, name = 'id'): number {
 
 function ownBusiness(c: Context<AppEnv>): BusinessRow {
   return findOwnBusiness(c.var.deps.db, currentUser(c).id, idParam(c));
+}
+
+/** The business a public request names, checked against its allowed site origins. */
+export function publicBusiness(c: Context<AppEnv>, slug: string): BusinessRow {
+  const business = findBusinessBySlug(c.var.deps.db, slug);
+  if (!business) throw new ApiError('NOT_FOUND', BUSINESS_NOT_FOUND_MESSAGE);
+  requireAllowedOrigin(c, business.allowedOrigins);
+  return business;
 }
 
 /**

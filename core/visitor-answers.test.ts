@@ -20,8 +20,16 @@ describe('treeAnswers', () => {
   });
 
   it('gives typed and measured sizes in both units, and says how the visitor gave them', () => {
-    const answers = treeAnswers({ species: 'Birch', heightFt: 40, dbhIn: 16, sources: { species: 'user', height: 'user', diameter: 'measured' } });
+    const answers = treeAnswers({ species: 'Birch', heightFt: 40, dbhIn: 16, sources: { species: 'user', height: 'user', diameter: 'measured' }, units: 'imperial' });
     expect(answers.map((a) => a.answer)).toEqual(['Birch', '40 ft (12 m), typed in', '16 in (41 cm), measured on the photo']);
+  });
+
+  it("gives sizes in the business's units, and as typed: a metric visitor's 12 m and 40 cm read back so", () => {
+    const sources = { species: 'user', height: 'user', diameter: 'user' } as const;
+    const metric = treeAnswers({ species: 'Birch', heightFt: 39, dbhIn: 16, sources, units: 'metric', enteredSizes: { height: { value: 12, unit: 'm' }, diameter: { value: 40, unit: 'cm' } } });
+    expect(metric.map((a) => a.answer)).toEqual(['Birch', '12 m (39 ft), typed in', '40 cm (16 in), typed in']);
+    // No units stored (an older analysis): metric, the default.
+    expect(treeAnswers({ species: 'Birch', heightFt: 40, dbhIn: 16, sources })[1]!.answer).toBe('12 m (40 ft), typed in');
   });
 
   it('says "Not sure" for a species the visitor did not name, and leaves out sizes they did not give', () => {
@@ -36,7 +44,7 @@ describe('treeAnswers', () => {
   });
 
   it('still says the size when a band no longer matches the stored value', () => {
-    expect(treeAnswers({ ...none, heightFt: 25, sources: { species: null, height: 'band', diameter: 'assumed' } })[1]).toEqual({
+    expect(treeAnswers({ ...none, heightFt: 25, sources: { species: null, height: 'band', diameter: 'assumed' }, units: 'imperial' })[1]).toEqual({
       question: 'How tall is the tree?',
       answer: 'About 25 ft (7.5 m), a size chosen',
     });

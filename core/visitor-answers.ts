@@ -1,5 +1,5 @@
 import type { ValueSources } from './tree-details';
-import { diameterText, heightText } from './units';
+import { DEFAULT_UNIT_SYSTEM, diameterText, heightText, type EnteredSizes, type UnitSystem } from './units';
 import {
   DIAMETER_BANDS,
   DIAMETER_QUESTION,
@@ -26,6 +26,10 @@ export interface StoredTreeAnswers {
   heightFt: number | null;
   dbhIn: number | null;
   sources: ValueSources | null;
+  /** The units the analysis was made in (the business's, or those typed); metric when unknown. */
+  units?: UnitSystem | null;
+  /** The sizes as typed, so 90 cm reads back as 90 cm. */
+  enteredSizes?: EnteredSizes | null;
 }
 
 export const NOT_SURE = 'Not sure';
@@ -37,25 +41,25 @@ const HOW: Partial<Record<ValueSources['height'], string>> = {
 
 interface SizeWords {
   /** The stored size with the other unit in brackets, as every screen shows it (core/units.ts). */
-  text: (value: number) => string;
+  text: (value: number, tree: StoredTreeAnswers) => string;
   bandLabel: (value: number) => string | undefined;
 }
 
-/** "About as tall as a two-storey house (4 to 8 m)", "40 ft (12 m), typed in", or null when the visitor gave none. */
-function sizeAnswer(value: number | null, source: ValueSources['height'] | undefined, size: SizeWords): string | null {
+/** "About as tall as a two-storey house (4 to 8 m)", "12 m (40 ft), typed in", or null when the visitor gave none. */
+function sizeAnswer(value: number | null, source: ValueSources['height'] | undefined, size: SizeWords, tree: StoredTreeAnswers): string | null {
   if (value === null || source === undefined) return null;
-  const inUnits = size.text(value);
+  const inUnits = size.text(value, tree);
   if (source === 'band') return size.bandLabel(value) ?? `About ${inUnits}, a size chosen`;
   const how = HOW[source];
   return how ? `${inUnits}, ${how}` : null;
 }
 
 const HEIGHT: SizeWords = {
-  text: (feet) => heightText(feet, 'imperial'),
+  text: (feet, tree) => heightText(feet, tree.units ?? DEFAULT_UNIT_SYSTEM, tree.enteredSizes?.height),
   bandLabel: (feet) => Object.values(HEIGHT_BANDS).find((band) => band.feet === feet)?.label,
 };
 const DIAMETER: SizeWords = {
-  text: (inches) => diameterText(inches, 'imperial'),
+  text: (inches, tree) => diameterText(inches, tree.units ?? DEFAULT_UNIT_SYSTEM, tree.enteredSizes?.diameter),
   bandLabel: (inches) => Object.values(DIAMETER_BANDS).find((band) => band.inches === inches)?.label,
 };
 
@@ -66,8 +70,8 @@ const DIAMETER: SizeWords = {
  */
 export function treeAnswers(tree: StoredTreeAnswers): VisitorAnswer[] {
   const species = tree.sources?.species === 'user' && tree.species ? tree.species : NOT_SURE;
-  const height = sizeAnswer(tree.heightFt, tree.sources?.height, HEIGHT);
-  const diameter = sizeAnswer(tree.dbhIn, tree.sources?.diameter, DIAMETER);
+  const height = sizeAnswer(tree.heightFt, tree.sources?.height, HEIGHT, tree);
+  const diameter = sizeAnswer(tree.dbhIn, tree.sources?.diameter, DIAMETER, tree);
   return [
     { question: SPECIES_QUESTION, answer: species },
     ...(height ? [{ question: HEIGHT_QUESTION, answer: height }] : []),

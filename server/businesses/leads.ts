@@ -95,7 +95,10 @@ export function estimateOf(analysis: AnalysisRow): NonNullable<Lead['estimate']>
     price: view.price,
     assumed: siteAssumptions(view.factors),
     siteVisitReason: view.siteVisitReason,
-    answers: visitorAnswers({ species: view.species, heightFt: view.height, dbhIn: view.diameter, sources: view.sources }, view.siteDetails),
+    answers: visitorAnswers(
+      { species: view.species, heightFt: view.height, dbhIn: view.diameter, sources: view.sources, units: view.units, enteredSizes: view.enteredSizes },
+      view.siteDetails,
+    ),
   };
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
 import { sessions, users, type UserRow } from '../../db/schema';
 import type { Clock } from '../clock';
 import { randomSecret, sha256 } from './tokens';
@@ -43,23 +44,15 @@ export interface ActiveSession {
  * database (drizzle rebuilding it each call cost 0.3-0.5 ms; prepared, 10 µs).
  * It still reads the row every time: nothing about a session's validity is kept in memory.
  */
-const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
-
-function prepareSessionLookup(db: Db) {
-  return db
+const sessionLookup = perDatabase((db) =>
+  db
     .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     // Milliseconds, as the timestamp_ms column stores them: a placeholder is bound as given.
     .where(and(eq(sessions.id, sql.placeholder('key')), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .prepare();
-}
-
-function sessionLookup(db: Db) {
-  let lookup = sessionLookups.get(db);
-  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
-  return lookup;
-}
+    .prepare(),
+);
 
 /** The session with this key (sessionKey of the cookie's id), sliding its expiry forward; undefined when unknown or expired. */
 export function resumeSession(db: Db, clock: Clock, key: string): ActiveSession | undefined {

@@ -12,6 +12,7 @@ import {
 } from '../../core/calibration';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
 import { calibrationKindTotals, calibrationTotals, treeAnalyses, users } from '../../db/schema';
 import type { ComponentFactors } from './estimate';
 
@@ -124,18 +125,9 @@ export function addToCalibrationTotals(db: Db, userId: number, change: FeedbackT
 }
 
 /** Built and prepared once per database: the reads made before every estimate. */
-function preparedOnce<T>(prepare: (db: Db) => T): (db: Db) => T {
-  const prepared = new WeakMap<Db, T>();
-  return (db) => {
-    let statement = prepared.get(db);
-    if (!statement) prepared.set(db, (statement = prepare(db)));
-    return statement;
-  };
-}
-
-const totalsRead = preparedOnce((db) => calibrationTotalsQuery(db).prepare());
-const kindTotalsRead = preparedOnce((db) => kindTotalsQuery(db).prepare());
-const pooledRead = preparedOnce((db) => pooledTotalsQuery(db).prepare());
+const totalsRead = perDatabase((db) => calibrationTotalsQuery(db).prepare());
+const kindTotalsRead = perDatabase((db) => kindTotalsQuery(db).prepare());
+const pooledRead = perDatabase((db) => pooledTotalsQuery(db).prepare());
 
 type TotalsRow = ReturnType<typeof totalsColumns>;
 const fromRow = (row: TotalsRow): FeedbackTotals => ({

@@ -6,6 +6,7 @@ import { totalMinutes } from '../../core/format';
 import { storedMinutes } from '../../core/normalise';
 import { storedPrice } from './store';
 import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
 import { businesses, treeAnalyses } from '../../db/schema';
 
 /**
@@ -46,11 +47,10 @@ export function decodeHistoryCursor(cursor: string): Position | null {
  * page itself. Sizes are 2 to HISTORY_PAGE_SIZE.max + 1 (one more than asked, see below),
  * so at most a hundred statements, each made on first use.
  */
-const historyPages = new WeakMap<Db, Map<number, Database.Statement>>();
+const historyPages = perDatabase(() => new Map<number, Database.Statement>());
 
 function historyPage(db: Db, rows: number): Database.Statement {
-  let bySize = historyPages.get(db);
-  if (!bySize) historyPages.set(db, (bySize = new Map()));
+  const bySize = historyPages(db);
   let statement = bySize.get(rows);
   if (!statement) {
     if (!Number.isSafeInteger(rows) || rows < 1) throw new Error(`History page of ${rows} rows`);

@@ -6,6 +6,7 @@ import { DomainError } from '../../core/errors';
 import { formatGbp } from '../../core/money';
 import { PLANS } from '../../core/plans';
 import { immediate, type Db } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
 import { userTokens } from '../../db/schema';
 import type { Clock } from '../clock';
 import { addPlanChangeCredits } from '../credits/ledger';
@@ -39,11 +40,10 @@ export interface PlanChangeOutcome {
 }
 
 /** Users with a change on its way to the provider: a second click waits for the first. */
-const inFlight = new WeakMap<Db, Set<number>>();
+const inFlight = perDatabase(() => new Set<number>());
 
 function claim(db: Db, userId: number): () => void {
-  let users = inFlight.get(db);
-  if (!users) inFlight.set(db, (users = new Set()));
+  const users = inFlight(db);
   if (users.has(userId)) throw new DomainError('CONFLICT', 'A plan change is already in progress. Please wait a moment.');
   users.add(userId);
   return () => users.delete(userId);

@@ -38,7 +38,7 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /**
  * Sends one request to our own origin with the session cookie and returns the OK
- * response, or throws the ApiError of SPEC section 8. A plain object is sent as JSON;
+ * response, or throws the ApiError (docs/product.md, Messages). A plain object is sent as JSON;
  * FormData (image uploads) goes as multipart with the browser's boundary.
  */
 async function send(method: Method, path: string, body?: Body, accept = 'application/json'): Promise<Response> {
@@ -102,7 +102,7 @@ export async function download(path: string): Promise<DownloadedFile> {
 }
 
 /**
- * The typed calls of SPEC section 7 a guest page makes (and logout); the rest are in
+ * The typed calls a guest page makes (and logout); the rest are in
  * signed-in.ts and credits.ts, outside /login's first load.
  */
 export const api = {

@@ -5,7 +5,7 @@ import type { Capabilities } from '../../core/tree-details';
 /**
  * Readers for the answers the sign-in screens get: the current user, a message, the
  * install's capabilities. Hand-written rather than core's zod schemas, so zod stays out of
- * a guest's first load (issue 10, vite.dashboard.config.ts); they check the same fields
+ * a guest's first load (vite.dashboard.config.ts holds it to a budget); they check the same fields
  * the zod schemas do (core/accounts.ts publicUserSchema, core/tree-details.ts
  * capabilitiesSchema) and guest-answers.test.ts holds them to those schemas.
  * Each has zod's safeParse shape, so request() takes either kind.

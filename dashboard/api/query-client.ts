@@ -16,7 +16,7 @@ export const queryKeys = {
 };
 
 /**
- * SPEC section 7: data is never stale by itself, nothing refetches on focus or
+ * docs/product.md, Screens: data is never stale by itself, nothing refetches on focus or
  * polls, and neither queries nor mutations retry. Screens refresh what they
  * change by invalidating it.
  */

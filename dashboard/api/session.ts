@@ -2,10 +2,10 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError, isApiError, type PublicUser } from './client';
 import { queryKeys } from './query-client';
 
-/** SPEC section 9: the current user stays fresh for 5 minutes. */
+/** The current user stays fresh for 5 minutes. */
 const CURRENT_USER_FRESH_MS = 300_000;
 
-/** SPEC section 8: the one message for a current-user failure other than 401. */
+/** docs/product.md, Messages: the one message for a current-user failure other than 401. */
 export const CURRENT_USER_ERROR_MESSAGE = 'Failed to fetch user data';
 
 /**
@@ -19,9 +19,9 @@ function mayHaveSession(): boolean {
 }
 
 /**
- * SPEC section 4: a 401 means signed out (null); any other failure is an error. Without
+ * A 401 means signed out (null); any other failure is an error. Without
  * the hint there is no session cookie to send, so the answer can only be 401: the visitor
- * is signed out at once, and a guest's console shows no failed request (issue 10). With the
+ * is signed out at once, and a guest's console shows no failed request. With the
  * hint but a session that ended elsewhere, the server still answers 401 and clears the hint.
  */
 async function fetchCurrentUser(): Promise<PublicUser | null> {

@@ -29,7 +29,7 @@ export function createAssistants(config: Config, vision: VisionProvider): Assist
 
 /**
  * The assistant's reply to one question: the model's when it answers, else the local
- * answerer's, so a visitor always gets help (DECISIONS: always replying). The model's
+ * answerer's, so a visitor always gets help (it always replies: docs/product.md, Help assistant and admin log). The model's
  * failure goes to `onModelFailure` for the operator's log.
  */
 export async function replyToQuestion(

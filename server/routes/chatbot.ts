@@ -8,8 +8,8 @@ import { readJson } from '../http/validate';
 import { describeError } from '../log';
 
 /**
- * POST /api/chatbot { message, context: "website_help" } -> { reply } (SPEC 7): the help
- * assistant, for signed-out visitors too (SPEC 6). A same-origin POST like every dashboard
+ * POST /api/chatbot { message, context: "website_help" } -> { reply } (docs/product.md, API): the help
+ * assistant, for signed-out visitors too. A same-origin POST like every dashboard
  * call, limited per client address. The assistants are chosen once, at start (AppDeps).
  */
 export function chatbotRoutes({ assistants }: Pick<AppDeps, 'assistants'>) {

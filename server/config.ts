@@ -4,16 +4,17 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/**
- * The environment, validated once at start (the README's Configuration table). Every value is
- * optional for a first run; a bad value stops the start with a message naming the variable.
- */
+/** An unset or blank variable reads as unset; a set one is trimmed. */
 const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 const optionalUrl = optionalString.pipe(z.url({ message: 'must be a URL such as http://localhost:3000' }).optional());
 
+/**
+ * The environment, validated once at start (the README's Configuration table). Every value is
+ * optional for a first run; a bad value stops the start with a message naming the variable.
+ */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),

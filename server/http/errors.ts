@@ -37,10 +37,6 @@ function codeForStatus(status: number): ErrorCode {
   return match?.[0] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_ERROR');
 }
 
-/**
- * The single error renderer (app.onError). Known errors keep their message; anything
- * else is logged server-side and answered as a bare 500, never a stack or SQL text.
- */
 /** Server-side failures, with their cause and the request's id; a client's mistakes (4xx) are only in the access line. */
 function logFailure(err: Error, context: Context, code: string): void {
   // Apps built without deps (a unit test's bare Hono) have no logger to write to.
@@ -50,6 +46,10 @@ function logFailure(err: Error, context: Context, code: string): void {
   deps.logger.error({ requestId: c.get('requestId'), method: c.req.method, path: c.req.path, code, error: describeError(err) }, 'request failed');
 }
 
+/**
+ * The single error renderer (app.onError). Known errors keep their message; anything
+ * else is logged server-side and answered as a bare 500, never a stack or SQL text.
+ */
 export function renderError(err: Error, c: Context): Response {
   if (err instanceof DomainError && err.status >= 500) logFailure(err, c, err.code);
   if (err instanceof DomainError) {

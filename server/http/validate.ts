@@ -2,13 +2,13 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { ApiError, validationError } from './errors';
 
+/** application/json, with or without parameters, or a +json type. */
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
 /**
  * Reads a JSON body and validates it with a core/ schema. Malformed JSON is a 400
  * VALIDATION_ERROR with a plain message; schema failures carry per-field details.
  */
-/** application/json, with or without parameters, or a +json type. */
-const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
-
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   // JSON routes take JSON only: a cross-site form can send text/plain or
   // urlencoded bodies without a preflight, never application/json.

@@ -1,7 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { INSUFFICIENT_TOKENS_MESSAGE } from '../../core/analysis';
-import { EMBED_BUSY_MESSAGE, EMBED_UNAVAILABLE_MESSAGE } from '../../core/embed';
 import { costRange, totalMinutes, type TimeBreakdown } from '../../core/format';
 import { equipmentFor, priceJob, type PricingRules } from '../../core/price';
 import { enteredSizesOf, type UserTreeSizes } from '../../core/normalise';
@@ -10,11 +6,6 @@ import type { PhotoMeasurement } from '../../core/photo-measure';
 import type { SiteDetails } from '../../core/site';
 import type { NeedsDetails } from '../../core/tree-details';
 import { unitsOfAnalysis, type UnitSystem } from '../../core/units';
-import { treeAnalyses } from '../../db/schema';
-import { embedAnalysesToday, reserveEmbedAnalysis, secondsUntilNextUtcDay } from '../businesses/usage';
-import { canPayAnalysis, reserveAnalysis } from '../credits/ledger';
-import { immediate } from '../../db/client';
-import { recordReservation, refundReservation, settleReservation, type Reservation } from './reservations';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../../core/errors';
 import { decideAbstention } from './abstain';
@@ -23,9 +14,10 @@ import { parseDescription } from './description-parser';
 import { buildEstimate, targetsNear } from './estimate';
 import { hazardEffects } from './hazards';
 import { normaliseImage } from './image';
+import { AnalysisPayment } from './payment';
 import { assessSafety } from './safety';
 import type { ImageSlots } from './slots';
-import { deleteImage, newImageName, saveImage, type AnalysisRow } from './store';
+import { deleteImage, newImageName, saveImage, storeAnalysis, type AnalysisRow } from './store';
 import { checkSizes } from './size-check';
 import { resolveTreeValues } from './tree-values';
 import { VisionError, type VisionInput } from './types';
@@ -35,7 +27,8 @@ import { VisionError, type VisionInput } from './types';
  * there is enough to quote, estimate, calibrate, assess safety, store. Credits are reserved
  * before a model is asked and refunded if it fails or there is nothing to quote; the local
  * provider is deterministic and free, so it is asked first and nothing is taken unless there
- * will be an estimate. A failed or abstained analysis never costs anything.
+ * will be an estimate. A failed or abstained analysis never costs anything. Paying (the check,
+ * the reservation, its end and the refund) is payment.ts's; the analysis is stored by store.ts.
  *
  * The upload is complete before this runs (the route reads it without holding anything). Only
  * the image work takes one of the app's image slots; the model is asked after the slot is given
@@ -73,8 +66,10 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
   const { db, clock, config, vision } = deps;
   // Before any charge: a bad image costs nothing. Whoever could pay when the upload began may
   // not by the time a slot is free (others in line spent the credits): refused without a decode.
+  const imageName = newImageName();
+  const payment = new AnalysisPayment(deps, { userId: request.userId, embed: request.embed }, imageName);
   const image = await slots.run(async () => {
-    refuseIfUnpayable(deps, request);
+    payment.refuseIfUnpayable();
     return normaliseImage(request.bytes);
   }, { bytes: request.bytes.length, signal: request.signal });
   const parsed = parseDescription(request.description);
@@ -87,11 +82,10 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
     photoChecks: image.checks,
   };
 
-  const reference = randomUUID();
-  let payment: { refund: () => void } | null = null;
-  const imageName = newImageName();
   try {
-    if (vision.name !== 'local') payment = reserve(deps, request, reference, imageName);
+    // A model that costs is paid for before it is asked; the local provider is free and
+    // deterministic, so for it nothing is taken unless there will be an estimate.
+    if (vision.name !== 'local') payment.reserve();
     // The client leaving or the server stopping ends the wait; either way the credits go back.
     const signals = [request.signal, deps.stopping].filter((s): s is AbortSignal => s !== undefined);
     const perception = await vision.perceive(input, signals.length > 0 ? AbortSignal.any(signals) : undefined);
@@ -99,11 +93,10 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
     const sizeCheck = checkSizes(values, request.measurement, request.sizesConfirmed === true);
     const abstention = decideAbstention(values, perception, image.checks, request.embed ? 'visitor' : 'owner') ?? sizeCheck.ask;
     if (abstention) {
-      payment?.refund();
-      payment = null;
+      payment.refund();
       return abstention;
     }
-    payment ??= reserve(deps, request, reference, imageName);
+    payment.reserve();
 
     const hazards = hazardEffects(parsed.hazards);
     const calibration = loadCalibration(db, request.userId);
@@ -149,57 +142,47 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
 
     await saveImage(config.dataDir, imageName, image.stored);
     // The analysis and the end of its reservation commit together.
-    const row = immediate(db, () => {
-      const inserted = db
-        .insert(treeAnalyses)
-        .values({
-          userId: request.userId,
-          businessId: request.businessId ?? null,
-          imageUrl: '',
-          imagePath: imageName,
-          species: estimate.species,
-          diameter: estimate.dbhIn,
-          height: estimate.heightFt,
-          woodDensity: estimate.woodDensity,
-          ...timeFields,
-          // Photo problems are facts of the pixels, whatever the provider said.
-          factors: unique([...hazards.factors, ...estimate.factors, ...parsed.factors, ...image.checks.issues]),
-          safetyWarnings: unique([...safety.warnings, ...perception.safetyWarnings]),
-          confidence,
-          provider: vision.name,
-          description: request.description ?? null,
-          siteDetails: request.siteDetails,
-          hourlyRatePence: request.hourlyRatePence,
-          costMinPence: cost?.minPence ?? null,
-          costMaxPence: cost?.maxPence ?? null,
-          price,
-          method: estimate.method,
-          siteVisitReason: safety.siteVisitReason,
-          baseTimes: estimate.baseTimes,
-          // What the results say it was calibrated from (store.ts toAnalysisView words it).
-          calibratedFromJobs: estimate.calibration?.accountJobs || null,
-          calibratedKindJobs: estimate.calibration ? estimate.calibration.kindJobs : null,
-          calibratedInstallAccounts: estimate.calibration?.installAccounts ?? null,
-          valueSources: entered ? { ...estimate.sources, entered } : estimate.sources,
-          units: unitsOfAnalysis(entered, request.units),
-          measurement: request.measurement,
-          sizeWarnings: sizeCheck.warnings.length > 0 ? sizeCheck.warnings : null,
-          source: request.embed ? 'embed' : 'dashboard',
-          createdAt: clock.now(),
-        })
-        .returning()
-        .get();
-      settleReservation(db, reference);
-      return db
-        .update(treeAnalyses)
-        .set({ imageUrl: `/api/analysis/${inserted.id}/image` })
-        .where(eq(treeAnalyses.id, inserted.id))
-        .returning()
-        .get();
-    });
+    const row = storeAnalysis(
+      db,
+      {
+        userId: request.userId,
+        businessId: request.businessId ?? null,
+        imagePath: imageName,
+        species: estimate.species,
+        diameter: estimate.dbhIn,
+        height: estimate.heightFt,
+        woodDensity: estimate.woodDensity,
+        ...timeFields,
+        // Photo problems are facts of the pixels, whatever the provider said.
+        factors: unique([...hazards.factors, ...estimate.factors, ...parsed.factors, ...image.checks.issues]),
+        safetyWarnings: unique([...safety.warnings, ...perception.safetyWarnings]),
+        confidence,
+        provider: vision.name,
+        description: request.description ?? null,
+        siteDetails: request.siteDetails,
+        hourlyRatePence: request.hourlyRatePence,
+        costMinPence: cost?.minPence ?? null,
+        costMaxPence: cost?.maxPence ?? null,
+        price,
+        method: estimate.method,
+        siteVisitReason: safety.siteVisitReason,
+        baseTimes: estimate.baseTimes,
+        // What the results say it was calibrated from (store.ts toAnalysisView words it).
+        calibratedFromJobs: estimate.calibration?.accountJobs || null,
+        calibratedKindJobs: estimate.calibration ? estimate.calibration.kindJobs : null,
+        calibratedInstallAccounts: estimate.calibration?.installAccounts ?? null,
+        valueSources: entered ? { ...estimate.sources, entered } : estimate.sources,
+        units: unitsOfAnalysis(entered, request.units),
+        measurement: request.measurement,
+        sizeWarnings: sizeCheck.warnings.length > 0 ? sizeCheck.warnings : null,
+        source: request.embed ? 'embed' : 'dashboard',
+        createdAt: clock.now(),
+      },
+      (tx) => payment.settle(tx),
+    );
     return { outcome: 'estimate', row };
   } catch (err) {
-    payment?.refund();
+    payment.refund();
     await deleteImage(config.dataDir, imageName);
     // The cause (the model's error, a wrong OPENAI_MODEL, a timeout) goes to the log with the
     // request's id (renderError); the user gets the polite message.
@@ -207,55 +190,6 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
     if (err instanceof DomainError) throw err;
     throw new DomainError('ANALYSIS_FAILED', 'The analysis failed. Your credits were refunded; please try again.', { cause: err });
   }
-}
-
-/**
- * Pays for the analysis before the model is asked, and returns how to give it back. An
- * embed also takes one of the business's daily slots; its visitor is told only that the
- * estimator is unavailable or busy, never the owner's balance.
- */
-function reserve(deps: AppDeps, request: AnalysisRequest, reference: string, imageName: string): { refund: () => void } {
-  const { db, clock, config } = deps;
-  // The payment and its reservation row commit together (reservations.ts), so a process that
-  // dies before the analysis is stored leaves a row the next start refunds.
-  const reservation = immediate(db, (tx): Reservation => {
-    if (request.embed) {
-      const embedRequest = { ownerId: request.userId, ...request.embed, reference, passDailyCap: config.passDailyCap };
-      const taken = reserveEmbedAnalysis(tx, clock, embedRequest);
-      if (!taken.ok && taken.reason === 'busy') throw embedBusy(clock.now());
-      if (!taken.ok) throw new DomainError('INSUFFICIENT_TOKENS', EMBED_UNAVAILABLE_MESSAGE);
-      const r = { reference, userId: request.userId, payment: taken.payment, imageName, embed: { businessId: request.embed.businessId, day: taken.day } };
-      recordReservation(tx, clock, r);
-      return r;
-    }
-    const payment = reserveAnalysis(tx, clock, request.userId, reference, config.passDailyCap);
-    if (!payment) throw new DomainError('INSUFFICIENT_TOKENS', INSUFFICIENT_TOKENS_MESSAGE);
-    const r = { reference, userId: request.userId, payment, imageName };
-    recordReservation(tx, clock, r);
-    return r;
-  });
-  return { refund: () => refundReservation(db, clock, reservation) };
-}
-
-/**
- * The cheap look the route took before reading the upload (embedGate), taken again once a slot
- * is free; the reservation after the image work still decides, atomically.
- */
-function refuseIfUnpayable(deps: AppDeps, request: AnalysisRequest): void {
-  const { db, clock, config } = deps;
-  if (request.embed) {
-    if (embedAnalysesToday(db, clock, request.embed.businessId) >= request.embed.dailyCap) throw embedBusy(clock.now());
-    if (!canPayAnalysis(db, clock, request.userId, config.passDailyCap)) throw new DomainError('INSUFFICIENT_TOKENS', EMBED_UNAVAILABLE_MESSAGE);
-  } else if (!canPayAnalysis(db, clock, request.userId, config.passDailyCap)) {
-    throw new DomainError('INSUFFICIENT_TOKENS', INSUFFICIENT_TOKENS_MESSAGE);
-  }
-}
-
-/** 429 until the next UTC day, when the business's cap starts again. */
-export function embedBusy(now: Date): DomainError {
-  return new DomainError('RATE_LIMITED', EMBED_BUSY_MESSAGE, {
-    headers: { 'Retry-After': String(secondsUntilNextUtcDay(now)) },
-  });
 }
 
 function unique(items: string[]): string[] {

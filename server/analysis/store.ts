@@ -14,7 +14,7 @@ import { includedWork } from '../../core/quote';
 import { normaliseConfidence, storedMinutes, wholeSize } from '../../core/normalise';
 import { siteDetailsSchema } from '../../core/site';
 import { enteredSizesSchema, photoMeasurementSchema, valueSourcesSchema } from '../../core/tree-details';
-import type { Db } from '../../db/client';
+import { immediate, type Db } from '../../db/client';
 import { businesses, treeAnalyses } from '../../db/schema';
 
 /**
@@ -48,6 +48,26 @@ export async function readImage(dataDir: string, name: string): Promise<Buffer |
   } catch {
     return null;
   }
+}
+
+/** A finished analysis as the pipeline stores it; its image URL follows from the id it is given. */
+export type NewAnalysis = Omit<typeof treeAnalyses.$inferInsert, 'id' | 'imageUrl'>;
+
+/** Where the owner's browser reads an analysis's photo (the owner-checked image route). */
+export function imageUrlFor(id: number): string {
+  return `/api/analysis/${id}/image`;
+}
+
+/**
+ * Stores a finished analysis in one write transaction, with its image URL (which names the id
+ * SQLite gives the row) and whatever must commit with it: the end of its payment's reservation.
+ */
+export function storeAnalysis(db: Db, analysis: NewAnalysis, withIt: (tx: Db) => void): AnalysisRow {
+  return immediate(db, (tx) => {
+    const { id } = tx.insert(treeAnalyses).values({ ...analysis, imageUrl: '' }).returning({ id: treeAnalyses.id }).get();
+    withIt(tx);
+    return tx.update(treeAnalyses).set({ imageUrl: imageUrlFor(id) }).where(eq(treeAnalyses.id, id)).returning().get()!;
+  });
 }
 
 /** The user's own analysis, or undefined: another user's id is indistinguishable from a missing one. */

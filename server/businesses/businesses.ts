@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { SLUG_TAKEN_MESSAGE, type Business, type BusinessCreate, type BusinessUpdate } from '../../core/business';
-import type { EmbedStatus, PublicBusiness } from '../../core/embed';
+import { BUSINESS_NOT_FOUND_MESSAGE, type EmbedStatus, type PublicBusiness } from '../../core/embed';
 import { penceToDecimal } from '../../core/money';
 import type { PricingRules } from '../../core/price';
 import { pricingRulesResponse, storedPricingRules } from '../../core/pricing';
@@ -9,7 +9,7 @@ import { getSettings } from '../settings/settings';
 import type { Db } from '../../db/client';
 import { businesses } from '../../db/schema';
 import type { Clock } from '../clock';
-import { canPayAnalysis } from '../credits/ledger';
+import { paymentStatus, visitorPayer } from '../analysis/payment';
 import { DomainError } from '../../core/errors';
 import { embedAnalysesToday } from './usage';
 
@@ -74,6 +74,17 @@ export function findBusinessBySlug(db: Db, slug: string): BusinessRow | undefine
   return db.select().from(businesses).where(eq(businesses.slug, slug)).get();
 }
 
+/**
+ * The business a request names by its slug: a public request's (any business), or the owner's
+ * own when `ownerId` is given (the dashboard previewing one of its estimators). Anything else is
+ * the same 404 as a slug nobody has.
+ */
+export function findBusinessNamed(db: Db, slug: string, ownerId?: number): BusinessRow {
+  const row = findBusinessBySlug(db, slug);
+  if (!row || (ownerId !== undefined && row.ownerId !== ownerId)) throw new DomainError('NOT_FOUND', BUSINESS_NOT_FOUND_MESSAGE);
+  return row;
+}
+
 /** Changes the owner's business (found by findOwnBusiness); what is left out stays as it was. */
 export function updateBusiness(db: Db, business: BusinessRow, parsed: BusinessUpdate): BusinessRow {
   const changes: Partial<typeof businesses.$inferInsert> = {};
@@ -110,18 +121,17 @@ export function toBusinessView(db: Db, clock: Clock, row: BusinessRow): Business
   };
 }
 
-/**
- * Whether the estimator can take a visitor now. "unavailable" says only that the owner
- * cannot pay for one more analysis, never their balance (docs/product.md, Embed widget).
- */
 /** The rules a business's estimates are priced by: its own, or else its owner's Settings. */
 export function pricingFor(db: Db, business: BusinessRow): PricingRules {
   return business.pricing ? storedPricingRules(business.pricing) : getSettings(db, business.ownerId).pricing;
 }
 
+/**
+ * Whether the estimator can take a visitor now. "unavailable" says only that the owner
+ * cannot pay for one more analysis, never their balance (docs/product.md, Embed widget).
+ */
 export function embedStatus(db: Db, clock: Clock, row: BusinessRow, passDailyCap: number): EmbedStatus {
-  if (embedAnalysesToday(db, clock, row.id) >= row.dailyCap) return 'busy';
-  return canPayAnalysis(db, clock, row.ownerId, passDailyCap) ? 'available' : 'unavailable';
+  return paymentStatus(db, clock, visitorPayer(row), passDailyCap);
 }
 
 export function toPublicBusiness(row: BusinessRow, status: EmbedStatus, sizesFromPhoto: boolean): PublicBusiness {

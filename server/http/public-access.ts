@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { findBusinessNamed, type BusinessRow } from '../businesses/businesses';
 import type { AppEnv } from './context';
 import { ApiError } from './errors';
 
@@ -65,4 +66,11 @@ export function requireAllowedOrigin(c: Context<AppEnv>, allowedOrigins: string[
   const origin = c.req.header('origin');
   if (origin === undefined || ownOrigins(c).has(origin) || allowedOrigins.includes(origin)) return;
   throw new ApiError('FORBIDDEN', 'This estimator is not enabled on this website.');
+}
+
+/** The business a public request names, checked against its allowed site origins (else 404 / 403). */
+export function publicBusiness(c: Context<AppEnv>, slug: string): BusinessRow {
+  const business = findBusinessNamed(c.var.deps.db, slug);
+  requireAllowedOrigin(c, business.allowedOrigins);
+  return business;
 }

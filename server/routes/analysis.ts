@@ -1,28 +1,12 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import {
-  analysisListQuerySchema,
-  feedbackSchema,
-  INSUFFICIENT_TOKENS_MESSAGE,
-  type AnalysisList,
-  type AnalyzeResponse,
-} from '../../core/analysis';
-import {
-  BUSINESS_NOT_FOUND_MESSAGE,
-  EMBED_BUSY_MESSAGE,
-  EMBED_RETRY_MESSAGE,
-  EMBED_UNAVAILABLE_MESSAGE,
-  visitorLimitMessage,
-  type EmbedAnalyzeResponse,
-  type EmbedNeedsDetails,
-} from '../../core/embed';
+import { analysisListQuerySchema, feedbackSchema, type AnalysisList, type AnalyzeResponse } from '../../core/analysis';
+import { EMBED_BUSY_MESSAGE, visitorLimitMessage, type EmbedAnalyzeResponse, type EmbedNeedsDetails } from '../../core/embed';
 import type { NeedsDetails } from '../../core/tree-details';
-import { embedBusy, runAnalysis } from '../analysis/pipeline';
-import { embedStatus, findBusinessBySlug, pricingFor, type BusinessRow } from '../businesses/businesses';
-import { countFunnelStep } from '../businesses/funnel';
-import { canPayAnalysis } from '../credits/ledger';
-import { isPublicCrossOrigin, publicCors } from '../http/public-access';
+import { analyseForAccount, analyseForVisitor } from '../analysis/analyse';
+import { refuseIfUnpayable, visitorPayer } from '../analysis/payment';
+import type { BusinessRow } from '../businesses/businesses';
+import { isPublicCrossOrigin, publicBusiness, publicCors } from '../http/public-access';
 import { clientAddress, type Refusal } from '../http/rate-limit';
-import { publicBusiness } from './businesses';
 import { buildReportPdf } from '../quotes/report';
 import { saveFeedback } from '../analysis/feedback';
 import { decodeHistoryCursor, listHistoryPage } from '../analysis/history';
@@ -33,7 +17,6 @@ import type { UploadInput } from '../analysis/upload';
 import { ApiError, notFound, validationError } from '../http/errors';
 import { currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
-import { getSettings } from '../settings/settings';
 import { quoteCompanyFor } from '../settings/quote-company';
 import { reportQuerySchema, type QuoteRecipientResponse } from '../../core/quote';
 import { quoteRecipientFor } from '../analysis/quote-recipient';
@@ -49,15 +32,12 @@ const VISITOR_LIMIT_REFUSAL: Refusal = { code: 'VISITOR_LIMIT', message: visitor
  * full. Nothing is reserved here; runAnalysis reserves, atomically.
  */
 async function admitVisitor(c: Context<AppEnv>, slug: string): Promise<BusinessRow> {
-  const { db, clock, config } = c.var.deps;
   const business = publicBusiness(c, slug);
   // The address's limit is the visitor's own doing, told with the wait; the
   // business's rate and its daily cap are not, and read "busy".
   await c.var.limits.consume('embedAnalysesPerAddress', clientAddress(c), VISITOR_LIMIT_REFUSAL);
   await c.var.limits.consume('embedAnalysesPerBusiness', String(business.id), EMBED_BUSY_MESSAGE);
-  const status = embedStatus(db, clock, business, config.passDailyCap);
-  if (status === 'busy') throw embedBusy(clock.now());
-  if (status === 'unavailable') throw new ApiError('INSUFFICIENT_TOKENS', EMBED_UNAVAILABLE_MESSAGE);
+  refuseIfUnpayable(c.var.deps, visitorPayer(business));
   return business;
 }
 
@@ -71,15 +51,12 @@ async function admitVisitor(c: Context<AppEnv>, slug: string): Promise<BusinessR
  */
 const embedGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const slug = c.req.query('businessSlug');
-  const { db, clock, config } = c.var.deps;
   if (slug === undefined) {
     if (isPublicCrossOrigin(c)) return next();
     if (!c.var.user) throw new ApiError('UNAUTHORIZED', 'Please sign in to continue');
     // A signed-in user who cannot pay is refused before the upload is read or decoded;
-    // reserveAnalysis still decides, atomically, once the upload is in.
-    if (!canPayAnalysis(db, clock, c.var.user.id, config.passDailyCap)) {
-      throw new ApiError('INSUFFICIENT_TOKENS', INSUFFICIENT_TOKENS_MESSAGE);
-    }
+    // the reservation still decides, atomically, once the upload is in.
+    refuseIfUnpayable(c.var.deps, { userId: c.var.user.id });
     return next();
   }
   c.set('embedBusiness', await admitVisitor(c, slug));
@@ -111,78 +88,27 @@ const refuseWhenBusy: MiddlewareHandler<AppEnv> = async (c, next) => {
 analysisRoutes.on(['POST', 'OPTIONS'], '/analyze-tree', publicCors, uploadBodyLimit, refuseWhenBusy, embedGate, async (c) => {
   const { slots, uploadIdleMs } = c.var.analysisLoad;
   const embedBusiness = c.var.embedBusiness;
-  if (embedBusiness) return analyzeForVisitor(c, embedBusiness, await readAnalysisUpload(c.req.raw, uploadIdleMs));
+  if (embedBusiness) return visitorAnswer(c, embedBusiness, await readAnalysisUpload(c.req.raw, uploadIdleMs));
   if (isPublicCrossOrigin(c)) {
     // Another site's call with the business in the form only: admitted once the form is read.
     const upload = await readAnalysisUpload(c.req.raw, uploadIdleMs);
     if (!upload.businessSlug) throw noBusinessNamed();
-    return analyzeForVisitor(c, await admitVisitor(c, upload.businessSlug), upload);
+    return visitorAnswer(c, await admitVisitor(c, upload.businessSlug), upload);
   }
-  const user = currentUser(c);
-  const { db } = c.var.deps;
   const upload = await readAnalysisUpload(c.req.raw, uploadIdleMs);
-  const settings = getSettings(db, user.id);
-  let business: BusinessRow | undefined;
-  if (upload.businessSlug) {
-    // From the dashboard a slug previews one of the user's own businesses.
-    business = findBusinessBySlug(db, upload.businessSlug);
-    if (!business || business.ownerId !== user.id) throw notFound(BUSINESS_NOT_FOUND_MESSAGE);
-  }
-  const outcome = await runAnalysis(c.var.deps, slots, {
-    userId: user.id,
-    businessId: business?.id ?? null,
-    bytes: upload.bytes,
-    description: upload.description,
-    siteDetails: upload.siteDetails,
-    treeDetails: upload.treeDetails,
-    measurement: upload.measurement,
-    sizesConfirmed: upload.sizesConfirmed,
-    instructions: (business ? business.aiInstructions : settings.aiInstructions) || undefined,
-    hourlyRatePence: business ? business.hourlyRatePence : settings.hourlyRatePence,
-    pricing: business ? pricingFor(db, business) : settings.pricing,
-    units: business ? business.units : settings.units,
-    signal: c.req.raw.signal,
-  });
+  const { outcome, businessName } = await analyseForAccount(c.var.deps, slots, currentUser(c).id, upload, c.req.raw.signal);
   // Not enough to quote: what is missing, 200, and nothing charged.
   if (outcome.outcome === 'needs_details') return c.json(outcome satisfies NeedsDetails, 200);
-  const analysis = toAnalysisView(outcome.row, business?.name ?? null);
+  const analysis = toAnalysisView(outcome.row, businessName);
   const body: AnalyzeResponse = { outcome: 'estimate', analysis, confidence: analysis.confidence };
   if (analysis.cost) body.cost = analysis.cost;
   return c.json(body, 201);
 });
 
-/** The business's rate and instructions, whatever the client sent; stored under the business. */
-async function analyzeForVisitor(c: Context<AppEnv>, business: BusinessRow, upload: UploadInput) {
-  const { slots } = c.var.analysisLoad;
-  if (upload.businessSlug !== undefined && upload.businessSlug !== business.slug) {
-    throw new ApiError('VALIDATION_ERROR', 'The businessSlug field does not match the one in the address');
-  }
-  // A failure on our side is told in the visitor's words: what to do, not what broke (logged).
-  const outcome = await runAnalysis(c.var.deps, slots, {
-    userId: business.ownerId,
-    businessId: business.id,
-    bytes: upload.bytes,
-    description: upload.description,
-    siteDetails: upload.siteDetails,
-    treeDetails: upload.treeDetails,
-    measurement: upload.measurement,
-    sizesConfirmed: upload.sizesConfirmed,
-    instructions: business.aiInstructions || undefined,
-    hourlyRatePence: business.hourlyRatePence,
-    pricing: pricingFor(c.var.deps.db, business),
-    units: business.units,
-    signal: c.req.raw.signal,
-    embed: { businessId: business.id, dailyCap: business.dailyCap },
-  }).catch((error: unknown) => {
-    if (error instanceof ApiError && error.code === 'ANALYSIS_FAILED') throw new ApiError('ANALYSIS_FAILED', EMBED_RETRY_MESSAGE, { cause: error });
-    throw error;
-  });
-  // Neither the owner's credits nor the day's slot are taken for an answer that is not a quote.
-  if (outcome.outcome === 'needs_details') {
-    countFunnelStep(c.var.deps.db, c.var.deps.clock, business.id, 'needsDetails');
-    return c.json(outcome satisfies EmbedNeedsDetails, 200);
-  }
-  countFunnelStep(c.var.deps.db, c.var.deps.clock, business.id, 'estimates');
+/** A visitor's analysis (made and counted by analyseForVisitor), in the visitor's view. */
+async function visitorAnswer(c: Context<AppEnv>, business: BusinessRow, upload: UploadInput) {
+  const outcome = await analyseForVisitor(c.var.deps, c.var.analysisLoad.slots, business, upload, c.req.raw.signal);
+  if (outcome.outcome === 'needs_details') return c.json(outcome satisfies EmbedNeedsDetails, 200);
   const analysis = toEmbedAnalysis(outcome.row);
   const body: EmbedAnalyzeResponse = { outcome: 'estimate', analysis, confidence: analysis.confidence };
   if (analysis.cost) body.cost = analysis.cost;
@@ -227,9 +153,6 @@ analysisRoutes.get('/analysis/:id/image', requireUser, async (c) => {
 analysisRoutes.patch('/analysis/:id/feedback', requireUser, async (c) => {
   const { row } = ownAnalysis(c);
   const input = await readJson(c, feedbackSchema);
-  if (Object.values(input).every((v) => v === undefined || v === '')) {
-    throw new ApiError('VALIDATION_ERROR', 'Enter at least one actual time or a comment');
-  }
   // The actual times and the user's calibration totals change together (analysis/feedback.ts).
   if (!saveFeedback(c.var.deps.db, currentUser(c).id, row.id, input)) throw notFound('Analysis not found');
   const updated = ownAnalysis(c);

@@ -1,13 +1,12 @@
 import { readsPhotos } from '../analysis/types';
 import { Hono, type Context } from 'hono';
 import { businessCreateSchema, businessUpdateSchema, funnelQuerySchema, leadInputSchema, leadUpdateSchema, widgetEventSchema, type FunnelResponse } from '../../core/business';
-import { BUSINESS_NOT_FOUND_MESSAGE, LEAD_THANKS, type FunnelStep } from '../../core/embed';
+import { LEAD_THANKS, type FunnelStep } from '../../core/embed';
 import { findUserById } from '../accounts/users';
 import {
   createBusiness,
   deleteBusiness,
   embedStatus,
-  findBusinessBySlug,
   findOwnBusiness,
   listOwnBusinesses,
   toBusinessView,
@@ -18,8 +17,8 @@ import {
 import { countFunnelStep, funnelDays } from '../businesses/funnel';
 import { createLead, listLeads, markContacted, toLeadView } from '../businesses/leads';
 import type { AppEnv } from '../http/context';
-import { ApiError, validationError } from '../http/errors';
-import { publicCors, requireAllowedOrigin } from '../http/public-access';
+import { validationError } from '../http/errors';
+import { publicBusiness, publicCors } from '../http/public-access';
 import { backgroundMail } from '../mail/background';
 import { clientAddress } from '../http/rate-limit';
 import { currentUser, requireUser } from '../http/session';
@@ -40,14 +39,6 @@ function idParam(c: Context<AppEnv>, name = 'id'): number {
 
 function ownBusiness(c: Context<AppEnv>): BusinessRow {
   return findOwnBusiness(c.var.deps.db, currentUser(c).id, idParam(c));
-}
-
-/** The business a public request names, checked against its allowed site origins. */
-export function publicBusiness(c: Context<AppEnv>, slug: string): BusinessRow {
-  const business = findBusinessBySlug(c.var.deps.db, slug);
-  if (!business) throw new ApiError('NOT_FOUND', BUSINESS_NOT_FOUND_MESSAGE);
-  requireAllowedOrigin(c, business.allowedOrigins);
-  return business;
 }
 
 /**

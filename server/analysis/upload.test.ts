@@ -300,6 +300,8 @@ describe('readUpload: the fields', () => {
       siteDetails,
       treeDetails: null,
       measurement: null,
+      // Nothing said about the size checks: the sizes are checked before a price.
+      sizesConfirmed: false,
       businessSlug: 'greenleaf-trees',
       hasDescription: true,
     });

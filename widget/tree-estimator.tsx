@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { EMBED_BUSY_MESSAGE, EMBED_PROCESSING_STEPS } from '../core/embed';
 import { DEFAULT_UNIT_SYSTEM } from '../core/units';
 import { SAFETY_DISCLAIMER } from '../core/upload-rules';
-import { accentPalette } from './accent';
+import { accentPalette } from '../core/accent';
 import { estimatorApi } from './api';
 import { announceToHost, type HostEvent } from './host-events';
 import styles from './styles.css?inline';

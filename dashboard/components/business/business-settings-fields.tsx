@@ -9,7 +9,7 @@ import { HourlyRateField } from '../hourly-rate-field';
 import { instructionsHint } from '../instructions-hint';
 import { TextArea } from '../text-area';
 import { TextField } from '../text-field';
-import { contrastWithWhite, VISIBLE_ON_WHITE_CONTRAST } from './accent-contrast';
+import { contrastRatio, VISIBLE_ON_WHITE_CONTRAST, WHITE } from '../../../core/accent';
 import { fieldErrorText, type EditBusinessFormValues } from './business-form-schema';
 import { PricingSourceField } from './pricing-source-field';
 
@@ -91,7 +91,7 @@ function AccentColourField() {
   const form = useFormContext<EditBusinessFormValues>();
   const id = useId();
   const [color, useDefault] = useWatch({ control: form.control, name: ['accentColor', 'useDefaultAccent'] });
-  const contrast = /^#[0-9a-fA-F]{6}$/.test(color) ? contrastWithWhite(color) : null;
+  const contrast = /^#[0-9a-fA-F]{6}$/.test(color) ? contrastRatio(color, WHITE) : null;
   const colorInput = form.register('accentColor', {
     // Picking a colour means the user wants it: the default is no longer in use.
     onChange: () => form.setValue('useDefaultAccent', false, { shouldDirty: true }),

@@ -1,10 +1,13 @@
 /**
  * The business's accent colour and the colours that go with it, chosen for WCAG 2.2
  * contrast: text on the accent needs 4.5:1 (1.4.3), a focus ring or progress bar on
- * the white card needs 3:1 (1.4.11).
+ * the white card needs 3:1 (1.4.11). The widget draws with the palette; Business Admin warns
+ * the owner with the same ratio when their colour will give way to near-black.
  */
 export const DEFAULT_ACCENT = '#166534';
-const WHITE = '#ffffff';
+export const WHITE = '#ffffff';
+/** The least contrast an accent needs on the white card to be drawn in its own colour (WCAG 2.2, 1.4.11). */
+export const VISIBLE_ON_WHITE_CONTRAST = 3;
 /** Tailwind's stone-900, the widget's darkest text colour. */
 const NEAR_BLACK = '#1c1917';
 
@@ -38,6 +41,6 @@ export function contrastRatio(a: string, b: string): number {
 export function accentPalette(colour: string | null | undefined): AccentPalette {
   const accent = colour && HEX_COLOUR.test(colour) ? colour.toLowerCase() : DEFAULT_ACCENT;
   const onAccent = contrastRatio(accent, WHITE) >= contrastRatio(accent, NEAR_BLACK) ? WHITE : NEAR_BLACK;
-  const accentVisible = contrastRatio(accent, WHITE) >= 3 ? accent : NEAR_BLACK;
+  const accentVisible = contrastRatio(accent, WHITE) >= VISIBLE_ON_WHITE_CONTRAST ? accent : NEAR_BLACK;
   return { accent, onAccent, accentVisible };
 }

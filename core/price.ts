@@ -1,5 +1,7 @@
 import { formatCostRange, formatTonnes, type CostRange, type MinuteRange } from './format';
 import { costForMinutes, formatGbp } from './money';
+import type { Access, Targets } from './questions';
+import type { Method } from './time-model';
 
 /**
  * A job's price as a UK tree surgeon builds it: crew time at the crew-hour rate (the base line:
@@ -71,7 +73,7 @@ export interface PriceLine {
   code: PriceLineCode;
   /** "Crew time", "Travel", ... */
   label: string;
-  /** How the line was worked out: "5.5-8.0 crew-hours at £90.00 (crew of 2)". */
+  /** How the line was worked out: "5.5-8.0 crew-hours at £90.00 an hour (crew of 2)". */
   detail: string;
   minPence: number;
   maxPence: number;
@@ -116,8 +118,8 @@ export interface PriceInput {
  * uses a platform leaves its price at 0 and no line is added.
  */
 export function equipmentFor(
-  site: { targets: string; access: string },
-  method: string,
+  site: { targets: Targets; access: Access },
+  method: Method,
 ): { accessPlatform: boolean; trafficManagement: boolean } {
   return { accessPlatform: method === 'climb_dismantle' && site.access === 'open', trafficManagement: site.targets === 'road' };
 }
@@ -131,7 +133,16 @@ export function vatOn(netPence: number, ratePercent = VAT_STANDARD_RATE_PERCENT)
   return Math.floor((netPence * ratePercent + 50) / 100);
 }
 
-/** "5.5-8.0 crew-hours" or "1.5 crew-hours"; hours to one decimal. */
+/**
+ * The crew time's working: "5.5-8.0 crew-hours at £90.00 an hour (crew of 2)", hours to one
+ * decimal; without the crew when its size was never said (a price from before pricing rules).
+ */
+function crewTimeDetail(minutes: MinuteRange, hourlyRatePence: number, crewSize: number): string {
+  const crew = crewSize > 0 ? ` (crew of ${crewSize})` : '';
+  return `${crewHours(minutes)} at ${formatGbp(hourlyRatePence)} an hour${crew}`;
+}
+
+/** "5.5-8.0 crew-hours" or "1.5 crew-hours". */
 function crewHours({ min, max }: MinuteRange): string {
   const a = (min / 60).toFixed(1);
   const b = (max / 60).toFixed(1);
@@ -150,12 +161,11 @@ const fixed = (code: PriceLineCode, label: string, detail: string, pence: number
 export function priceJob(input: PriceInput): JobPrice | null {
   const { minutes, hourlyRatePence, rules } = input;
   if (hourlyRatePence <= 0) return null;
-  const crew = rules.crewSize === 1 ? 'crew of 1' : `crew of ${rules.crewSize}`;
   const lines: PriceLine[] = [
     {
       code: 'labour',
       label: 'Crew time',
-      detail: `${crewHours(minutes)} at ${formatGbp(hourlyRatePence)} an hour (${crew})`,
+      detail: crewTimeDetail(minutes, hourlyRatePence, rules.crewSize),
       minPence: costForMinutes(minutes.min, hourlyRatePence),
       maxPence: costForMinutes(minutes.max, hourlyRatePence),
     },
@@ -210,7 +220,7 @@ export function priceFromCost(cost: CostRange | null, minutes: MinuteRange, hour
       {
         code: 'labour',
         label: 'Crew time',
-        detail: `${crewHours(minutes)} at ${formatGbp(hourlyRatePence)} an hour`,
+        detail: crewTimeDetail(minutes, hourlyRatePence, 0),
         minPence: cost.minPence,
         maxPence: cost.maxPence,
       },

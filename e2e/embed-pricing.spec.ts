@@ -86,8 +86,8 @@ test("the visitor's price, the lead e-mail and the quote show the same figures, 
   expect(mail.text).toContain('Priced for: ');
 
   // The owner's quote for that lead: the same total, inc VAT, and what it was priced for.
-  const leads = (await (await page.request.get('/api/businesses')).json()) as { businesses: { id: number; name: string }[] };
-  const businessId = leads.businesses.find((b) => b.name === owner.businessName)!.id;
+  const owned = (await (await page.request.get('/api/businesses')).json()) as { businesses: { id: number; name: string }[] };
+  const businessId = owned.businesses.find((b) => b.name === owner.businessName)!.id;
   const { leads: list } = (await (await page.request.get(`/api/businesses/${businessId}/leads`)).json()) as { leads: { analysisId: number }[] };
   const pdf = await page.request.get(`/api/analysis/${list[0]!.analysisId}/report.pdf`);
   expect(pdf.status()).toBe(200);

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { firstLoadFiles, type Manifest } from './build/first-load';
 import { compressBeside, overBudget, sizeLine, sizesOnDisk, totalSizes, type BudgetedFile } from './build/sizes';
 
@@ -59,6 +59,24 @@ function firstLoadReport(): Plugin {
   };
 }
 
+/** `npm run dev`'s API server (server/main.ts on its default PORT, with no PUBLIC_URL). */
+const DEV_API = 'http://localhost:3000';
+
+/**
+ * In `npm run dev` the pages come from this dev server (http://localhost:5173), so the browser's
+ * Origin is this server's, which the API's same-origin check (server/http/public-access.ts) does
+ * not take: it trusts PUBLIC_URL, or without one the loopback forms of its own port, never the
+ * Host header. A page of this dev server is one of ours, so its Origin is passed on as the API's,
+ * as a same-origin reverse proxy would present it. Only an Origin naming this very server is
+ * rewritten; Vite checks the Host header first (server.allowedHosts), so a rebinding name never
+ * gets this far, and other sites' origins pass unchanged and are refused.
+ */
+const asOwnPage: NonNullable<ProxyOptions['configure']> = (proxy) => {
+  proxy.on('proxyReq', (proxyReq, req) => {
+    if (req.headers.origin !== undefined && req.headers.origin === `http://${req.headers.host}`) proxyReq.setHeader('origin', DEV_API);
+  });
+};
+
 export default defineConfig({
   root: 'dashboard',
   plugins: [react(), tailwindcss(), precompress(), firstLoadReport()],
@@ -73,7 +91,7 @@ export default defineConfig({
   server: {
     proxy: {
       // Only real API calls go to the server: the dashboard's own dashboard/api/*.ts modules share the prefix.
-      '^/api/(?!.*\\.tsx?(\\?|$))': 'http://localhost:3000',
+      '^/api/(?!.*\\.tsx?(\\?|$))': { target: DEV_API, configure: asOwnPage },
       // The embedded estimator's page and script are the server's, not the SPA's, so Preview works in dev too.
       '/embed/': 'http://localhost:3000',
       '^/widget(\\.js|/)': 'http://localhost:3000',

@@ -16,6 +16,7 @@ const SCRIPTS: Record<Section, string> = {
   analysis: 'bench/analysis.bench.ts',
   capacity: 'bench/capacity.bench.ts',
   hostile: 'bench/hostile.bench.ts',
+  attacks: 'bench/attacks.bench.ts',
   learning: 'bench/learning.bench.ts',
 };
 

@@ -80,7 +80,8 @@ afterAll(async () => {
 const post = (path: string, body: unknown) =>
   fetch(`${server!.url}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server!.url, 'sec-fetch-site': 'same-origin' },
+    // The browser's Origin is the public address (PUBLIC_URL), whatever host the request reached.
+    headers: { 'content-type': 'application/json', origin: 'https://trees.example.com', 'sec-fetch-site': 'same-origin' },
     body: JSON.stringify(body),
   });
 

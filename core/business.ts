@@ -3,12 +3,15 @@ import { hourlyRateTextSchema, MAX_INSTRUCTIONS_CHARS } from './analysis';
 import { emailSchema } from './accounts';
 import {
   canonicalOrigin,
+  notAnOriginMessage,
   FUNNEL_DAYS,
   WIDGET_EVENTS,
   DEFAULT_DAILY_CAP,
   EMBED_STATUSES,
   LEAD_HONEYPOT_FIELD,
   LEAD_LIMITS,
+  LEAD_TOKEN_MAX,
+  LEAD_TOKEN_REQUIRED,
   MAX_DAILY_CAP,
   SLUG_MAX,
   SLUG_PATTERN,
@@ -42,7 +45,10 @@ export const slugSchema = requiredText(SLUG_MAX).regex(
   'Slug may use lowercase letters, numbers and single hyphens (e.g. green-oak-tree-care)',
 );
 
-/** Site origins allowed to embed; each must be an origin (scheme, host, port), stored canonical and unique. */
+/**
+ * Site origins allowed to embed; each must be one exact origin (scheme, host, optional port: no
+ * wildcard, path or keyword, core/embed.ts canonicalOrigin), stored canonical and unique.
+ */
 export const allowedOriginsSchema = z
   .array(z.string().max(200))
   .max(MAX_ALLOWED_ORIGINS, `List at most ${MAX_ALLOWED_ORIGINS} site origins`)
@@ -51,10 +57,7 @@ export const allowedOriginsSchema = z
     for (const entry of list) {
       const origin = canonicalOrigin(entry);
       if (!origin) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `"${entry}" is not a site origin. Use the form https://www.example.com (no path).`,
-        });
+        ctx.addIssue({ code: 'custom', message: notAnOriginMessage(entry) });
         return z.NEVER;
       }
       if (!origins.includes(origin)) origins.push(origin);
@@ -179,6 +182,8 @@ const phoneSchema = optionalTrimmed(LEAD_LIMITS.phone, LEAD_MESSAGES.phoneTooLon
 export const leadInputSchema = z
   .object({
     analysisId: z.number('analysisId is required').int().positive(),
+    /** The estimate answer's leadToken: the proof this visitor saw that estimate (server/businesses/estimate-tokens.ts). */
+    leadToken: z.string(LEAD_TOKEN_REQUIRED).min(1, LEAD_TOKEN_REQUIRED).max(LEAD_TOKEN_MAX, LEAD_TOKEN_REQUIRED),
     name: z
       .string(LEAD_MESSAGES.nameRequired)
       .trim()
@@ -262,6 +267,8 @@ export const funnelResponseSchema = z.object({
       estimates: z.number().int(),
       needsDetails: z.number().int(),
       leads: z.number().int(),
+      /** Visitors refused that day because the daily cap or the business's rate was reached. */
+      turnedAway: z.number().int(),
     }),
   ),
 });

@@ -41,6 +41,12 @@ export const embedAnalyzeResponseSchema = z.object({
   confidence: z.number().min(0).max(1),
   /** Present when the business charges a rate: the same range as `analysis.cost`. */
   cost: z.object({ min: z.string(), max: z.string() }).optional(),
+  /**
+   * The proof that this visitor saw this estimate: send it back with a quote request
+   * (POST /api/businesses/{slug}/leads). Random, at least 128 bits, good for 24 hours; keep it in
+   * memory with the page, never in a URL or storage.
+   */
+  leadToken: z.string(),
 });
 
 /** An estimate (201), or what to add before one can be made (200, nothing charged). */

@@ -40,6 +40,14 @@ describe('canonicalOrigin', () => {
     }
   });
 
+  it('refuses what the URL parser takes but frame-ancestors would read as a wildcard, a keyword or a new directive', () => {
+    for (const text of ['https://*', 'https://*.example.com', 'https://a.com;script-src', "'self'", "https://a.com'", 'https://a .com', 'https://u:p@a.com', 'https://a.com:99999', 'https://a.com#x', 'https://-a.com']) {
+      expect(canonicalOrigin(text), text).toBeNull();
+    }
+    expect(canonicalOrigin('https://www.example.com:8443')).toBe('https://www.example.com:8443');
+    expect(canonicalOrigin('http://[::1]:3000')).toBe('http://[::1]:3000');
+  });
+
   it('reads one origin per line, ignoring blank lines', () => {
     expect(originLines('https://a.example\n\n  https://b.example  \r\n')).toEqual(['https://a.example', 'https://b.example']);
   });

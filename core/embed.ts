@@ -49,7 +49,13 @@ export const EMBED_ANALYSIS_FAILED = 'Analysis failed';
 
 /** Default analyses a business's estimator may run per UTC day; its owner can change it. */
 export const DEFAULT_DAILY_CAP = 50;
-export const MAX_DAILY_CAP = 10_000;
+/**
+ * The most a business may allow a day. At most 1,000 (10,000 credits), so the daily cap is always
+ * reached before the per-business rate (30 in any 10 minutes, 4,320 a day) could charge more: the
+ * worst day an owner can be charged is the cap they chose (docs/security.md, Abuse of the public
+ * estimator). 1,000 is ten times the largest plan's monthly analyses.
+ */
+export const MAX_DAILY_CAP = 1_000;
 
 /** docs/product.md, Embed widget: the four processing steps, a bar of (step+1)*25 %, a tick each second. */
 export const EMBED_PROCESSING_STEPS = [
@@ -118,7 +124,8 @@ export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 /** The events the widget may report: only what the server cannot see itself. */
 export const WIDGET_EVENTS = ['photo'] as const;
 export type WidgetEvent = (typeof WIDGET_EVENTS)[number];
-export type FunnelDay = { date: string } & Record<FunnelStep, number>;
+/** A day of the funnel, with the visitors turned away that day by the business's daily cap or rate. */
+export type FunnelDay = { date: string; turnedAway: number } & Record<FunnelStep, number>;
 /** Days a funnel request may ask for (`?days=`), and the default. */
 export const FUNNEL_DAYS = { default: 30, max: 90 } as const;
 
@@ -127,6 +134,12 @@ export const LEAD_LIMITS = { name: 100, email: 254, phone: 30, note: 1000 } as c
 /** The honeypot: a field people never see or fill; bots that fill every input do. */
 export const LEAD_HONEYPOT_FIELD = 'website';
 export const LEAD_THANKS = 'Thank you! Your request has been sent.';
+/** A quote request without the estimate's token, or with one too long to be ours. */
+export const LEAD_TOKEN_REQUIRED = 'leadToken is required: send the leadToken of the estimate answer';
+/** Our tokens are 43 characters (256 bits, base64url); anything far longer is refused unread. */
+export const LEAD_TOKEN_MAX = 200;
+/** One answer for a wrong or expired token, another business's estimate and an id nobody has. */
+export const ESTIMATE_NOT_FOUND = 'Estimate not found. Please analyze the tree again.';
 
 /**
  * docs/product.md, Embed widget: lowercase, drop every character but letters, digits, spaces and hyphens,
@@ -147,20 +160,38 @@ export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX = 60;
 
 /**
+ * The text of an exact origin: http or https, `://`, a host of letters, digits, dots, hyphens
+ * (a name, or an IPv4 address) or an [IPv6] address, an optional port, an optional final slash.
+ * Nothing else: no `*`, path, query, fragment, user, quote, semicolon or space. The URL parser
+ * alone is not enough: it takes `https://*.example.com` and `https://a.com;script-src` as
+ * hosts, and either would be a wildcard or a new directive in the embed page's frame-ancestors.
+ * A name in another script is written as the browser sends it, in punycode (xn--...).
+ */
+const EXACT_ORIGIN = /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?\/?$/i;
+
+/**
  * A site origin as a browser sends it in `Origin`: scheme, host and port only
  * (https://example.com, http://localhost:8080). Returns the canonical form, or null when
- * the text is not an origin (a path, a query, another scheme).
+ * the text is not one exact origin (a wildcard, a path, a query, another scheme, a keyword
+ * such as 'self'). The one rule for allowedOrigins, the Business Admin form and the embed
+ * page's frame-ancestors.
  */
 export function canonicalOrigin(text: string): string | null {
-  let url: URL;
+  const trimmed = text.trim();
+  if (!EXACT_ORIGIN.test(trimmed)) return null;
   try {
-    url = new URL(text.trim());
+    const url = new URL(trimmed);
+    // The parser's own answer must still be one origin (it refuses port 65536, a bad IPv6).
+    return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password ? url.origin : null;
   } catch {
     return null;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  const originOnly = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
-  return originOnly && !text.includes('?') && !text.includes('#') ? url.origin : null;
+}
+
+/** What the API and the Business Admin form say of an entry that is not an exact origin. */
+export function notAnOriginMessage(entry: string): string {
+  const shown = entry.length > 80 ? `${entry.slice(0, 80)}…` : entry;
+  return `${JSON.stringify(shown)} is not a website origin: use the exact address, e.g. https://www.example.com`;
 }
 
 /** The textarea's lines (one origin per line) as a list; blank lines dropped. */

@@ -8,6 +8,7 @@ import { ANALYSIS_COST_CREDITS } from './analysis-cost';
 /** docs/product.md, Analysis: one image, jpeg/png/webp, at most 10 MB. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 export const UPLOAD_HINT = 'Supports JPEG, PNG, WebP • Maximum file size: 10MB';
 export const MAX_DESCRIPTION_CHARS = 2000;
 

@@ -119,6 +119,11 @@ export const businesses = sqliteTable(
     pricing: text('pricing', { mode: 'json' }).$type<PricingRules>(),
     /** The units the estimator asks and answers in (core/units.ts). */
     units: text('units', { enum: UNIT_SYSTEMS }).notNull().default('metric'),
+    /**
+     * The UTC day (YYYY-MM-DD) the owner was last e-mailed that the estimator turned visitors away
+     * (its daily cap or its rate): at most one such e-mail a day (server/businesses/limit-notice.ts).
+     */
+    limitNoticeDay: text('limit_notice_day'),
     createdAt: createdAt(),
   },
   (t) => [index('businesses_owner_idx').on(t.ownerId)],
@@ -159,6 +164,8 @@ export const embedFunnel = sqliteTable(
     estimates: integer('estimates').notNull().default(0),
     needsDetails: integer('needs_details').notNull().default(0),
     leads: integer('leads').notNull().default(0),
+    /** Visitors refused because the business's daily cap or its rate was reached. */
+    turnedAway: integer('turned_away').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.businessId, t.day] })],
 );
@@ -274,6 +281,27 @@ export const calibrationKindTotals = sqliteTable(
 );
 
 /** A visitor's "Request a quote" from an embedded estimator (docs/product.md, Embed widget). Only the business's owner reads it. */
+/**
+ * The proof that a visitor saw an estimate (docs/embedding.md, Leads): a random 256-bit token is
+ * answered with each visitor's estimate and only its SHA-256 is kept, tied to that analysis and
+ * business; a quote request must bring it back before the expiry (24 hours). Analysis ids are
+ * sequential, so the id alone proves nothing.
+ */
+export const estimateTokens = sqliteTable(
+  'estimate_tokens',
+  {
+    analysisId: integer('analysis_id')
+      .primaryKey()
+      .references(() => treeAnalyses.id, { onDelete: 'cascade' }),
+    businessId: integer('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('estimate_tokens_expiry_idx').on(t.expiresAt)],
+);
+
 export const leads = sqliteTable(
   'leads',
   {

@@ -66,7 +66,7 @@ test('create a business through the form, copy its embed code, preview, edit the
   await page.getByLabel('Hourly Rate').fill('45');
   await page.getByLabel('Allowed Site Origins (optional)').fill('https://www.example.com\nexample.com/quotes');
   await page.getByRole('button', { name: 'Create Business' }).click();
-  await expect(page.getByText('Line 2, "example.com/quotes", is not a site origin')).toBeVisible();
+  await expect(page.getByText('Line 2: "example.com/quotes" is not a website origin: use the exact address')).toBeVisible();
   await page.getByLabel('Allowed Site Origins (optional)').fill('https://www.example.com');
   await expect(page.getByLabel('Daily Analysis Cap')).toHaveValue('50');
   await page.getByRole('button', { name: 'Create Business' }).click();
@@ -173,10 +173,11 @@ test("a visitor's quote request reaches the owner, who marks it contacted; Histo
     timeout: 30_000,
   });
   expect(analysed.status(), await analysed.text()).toBe(201);
-  const { analysis } = (await analysed.json()) as { analysis: { id: number } };
+  const { analysis, leadToken } = (await analysed.json()) as { analysis: { id: number }; leadToken: string };
   const sent = await visitor.post(`/api/businesses/${business.slug}/leads`, {
     data: {
       analysisId: analysis.id,
+      leadToken,
       name: 'Rowan Visitor',
       email: 'rowan@example.test',
       phone: '01632 960 123',

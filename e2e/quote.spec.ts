@@ -137,8 +137,9 @@ test("a website lead's quote: the business's name on it, the lead's name ready i
     },
   });
   expect(estimated.status(), await estimated.text()).toBe(201);
-  const analysisId = ((await estimated.json()) as { analysis: { id: number } }).analysis.id;
-  const lead = await visitor.post(`/api/businesses/${slug}/leads`, { data: { analysisId, name: 'Sam Visitor', email: 'sam@example.com' } });
+  const { analysis, leadToken } = (await estimated.json()) as { analysis: { id: number }; leadToken: string };
+  const analysisId = analysis.id;
+  const lead = await visitor.post(`/api/businesses/${slug}/leads`, { data: { analysisId, leadToken, name: 'Sam Visitor', email: 'sam@example.com' } });
   expect(lead.status(), await lead.text()).toBe(201);
   await visitor.dispose();
 

@@ -1,15 +1,17 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { accessLog } from './http/access-log';
 import { ApiError, renderError } from './http/errors';
 import type { AppEnv } from './http/context';
 import { dashboardRoutes } from './http/dashboard';
+import { declaresMoreThan } from './http/body';
+import { lingerAfterRefusal, LINGER_BOUNDS, type LingerBounds } from './http/linger';
 import { sameOriginOnly } from './http/origin';
 import { inOneLayer } from './http/one-layer';
 import { isPublicCrossOrigin } from './http/public-access';
 import { RateLimits } from './http/rate-limit';
 import { apiHeaders, transportHeaders } from './http/security-headers';
 import { loadSession } from './http/session';
+import { JSON_BODY_LIMIT, jsonTooLarge } from './http/validate';
 import { widgetRoutes } from './http/widget';
 import type { AppDeps } from './deps';
 import { processEventLoop } from './ops/event-loop';
@@ -36,10 +38,9 @@ export interface AppOptions {
   rateLimits?: RateLimits;
   /** The analysis route's image slots and upload idle timeout; tests give tiny ones. */
   analysis?: Partial<AnalysisLoad>;
+  /** How long and how much of a refused body is read and discarded (http/linger.ts); tests give tiny ones. */
+  linger?: Partial<LingerBounds>;
 }
-
-/** JSON bodies are small; uploads get their own limit on their own route. */
-const JSON_BODY_LIMIT = 64 * 1024;
 
 /**
  * Builds the whole HTTP app from injected parts (CONVENTIONS 1): the same function
@@ -63,7 +64,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     c.set('user', null);
     return next();
   };
-  app.use('*', inOneLayer(context, accessLog, transport));
+  const linger = lingerAfterRefusal({ ...LINGER_BOUNDS, ...options.linger });
+  app.use('*', inOneLayer(context, accessLog, transport, linger));
   app.onError(renderError);
 
   const ping = deps.db.$client.prepare('select 1');
@@ -77,12 +79,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
 
   const api = new Hono<AppEnv>();
-  const jsonBodyLimit = bodyLimit({
-    maxSize: JSON_BODY_LIMIT,
-    onError: () => {
-      throw new ApiError('PAYLOAD_TOO_LARGE', 'Request body is too large');
-    },
-  });
+  // A body that declares more than JSON bodies hold is refused before the route runs. One without
+  // a length (chunked) is counted as it streams by readJson, with the idle timeout (http/body.ts):
+  // Hono's bodyLimit read such a body whole first, with no timeout.
+  const jsonBodyLimit: MiddlewareHandler<AppEnv> = (c, next) => {
+    if (declaresMoreThan(c.req.raw, JSON_BODY_LIMIT)) throw jsonTooLarge();
+    return next();
+  };
   // The photo upload, the company logo and Stripe webhooks have their own, larger limits.
   const ownLimits = new Set(['/api/analyze-tree', '/api/stripe/webhook', '/api/system-settings/logo']);
   // A GET or HEAD has no body to limit; asking for one makes the node adapter build a full

@@ -65,8 +65,14 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseFile: string;
-  /** The address users reach the product at, used in e-mailed links. */
+  /** The address users reach the product at, used in e-mailed links and the same-origin check. */
   publicUrl: string;
+  /**
+   * Whether PUBLIC_URL was given. When not (a first run, development), publicUrl is
+   * http://localhost:PORT and the same-origin check also takes 127.0.0.1 and [::1] on that port
+   * (server/http/public-access.ts ownOrigins).
+   */
+  publicUrlSet: boolean;
   sessionSecret: string;
   /** Secure cookies when the public address is https. */
   secureCookies: boolean;
@@ -180,6 +186,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     databaseFile: join(dataDir, 'treeanalyzer.sqlite'),
     publicUrl,
+    publicUrlSet: env.PUBLIC_URL !== undefined,
     sessionSecret: loadSessionSecret(dataDir, env.SESSION_SECRET),
     secureCookies: publicUrl.startsWith('https://'),
     smtpUrl: env.SMTP_URL,

@@ -12,6 +12,19 @@ export type { Logger };
  */
 export const REDACTED_KEYS = ['password', 'confirmPassword', 'token', 'cookie', 'authorization', 'sessionSecret', 'image', 'photo'];
 
+/**
+ * Characters JSON leaves raw that still break or disguise a line for whoever reads the log: DEL
+ * and the C1 controls (NEL, U+0085, among them), the line and paragraph separators U+2028 and
+ * U+2029, and the bidi controls (core/plain-text.ts says why). Names are cleaned before they are
+ * logged; this is the second guard, for any text in any field. They can only stand inside a JSON
+ * string, where `\uXXXX` is the same character: the line parses to the same value.
+ */
+const RAW_IN_JSON = /[\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+export function escapeLineBreakers(line: string): string {
+  return line.replace(RAW_IN_JSON, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 export function createLogger(options: { level?: string; destination?: DestinationStream } = {}): Logger {
   return pino(
     {
@@ -20,6 +33,7 @@ export function createLogger(options: { level?: string; destination?: Destinatio
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACTED_KEYS.flatMap((key) => [key, `*.${key}`]), censor: '[redacted]' },
       formatters: { level: (label) => ({ level: label }) },
+      hooks: { streamWrite: escapeLineBreakers },
     },
     options.destination,
   );

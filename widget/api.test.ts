@@ -100,11 +100,11 @@ describe('estimatorApi', () => {
 
   it('posts a lead as JSON and returns the thanks', async () => {
     const fetch = stubFetch(async () => response(JSON.stringify({ message: 'Thank you!' }), { status: 201 }));
-    const thanks = await estimatorApi('https://trees.example').requestQuote('oak', { analysisId: 5, name: 'Jo', phone: '07700 900123' });
+    const thanks = await estimatorApi('https://trees.example').requestQuote('oak', { analysisId: 5, leadToken: 'tok', name: 'Jo', phone: '07700 900123' });
     expect(thanks).toBe('Thank you!');
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('https://trees.example/api/businesses/oak/leads');
-    expect(JSON.parse(init.body as string)).toEqual({ analysisId: 5, name: 'Jo', phone: '07700 900123' });
+    expect(JSON.parse(init.body as string)).toEqual({ analysisId: 5, leadToken: 'tok', name: 'Jo', phone: '07700 900123' });
     expect(init.credentials).toBe('omit');
   });
 

@@ -99,11 +99,13 @@ function isEmbedAnalysis(value: unknown): boolean {
 function isAnalyzeOutcome(value: unknown): value is EmbedAnalyzeOutcome {
   if (!isRecord(value)) return false;
   if (value.outcome === 'needs_details') return isText(value.message) && isTexts(value.missing) && isTexts(value.reasons);
-  return value.outcome === 'estimate' && isEmbedAnalysis(value.analysis) && isNumber(value.confidence);
+  return value.outcome === 'estimate' && isEmbedAnalysis(value.analysis) && isNumber(value.confidence) && isText(value.leadToken);
 }
 
 export interface LeadRequest {
   analysisId: number;
+  /** The estimate answer's leadToken: the proof this visitor saw that estimate. Kept in memory only. */
+  leadToken: string;
   name: string;
   email?: string;
   phone?: string;

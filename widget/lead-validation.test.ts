@@ -45,7 +45,7 @@ describe('validateLead', () => {
  * shows under each input).
  */
 function serverVerdict(fields: LeadFields, contactMethod: ContactMethod | null): LeadErrors {
-  const parsed = leadInputSchema.safeParse({ analysisId: 1, ...fields, contactMethod });
+  const parsed = leadInputSchema.safeParse({ analysisId: 1, leadToken: 'token', ...fields, contactMethod });
   const errors: LeadErrors = {};
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const field = String(issue.path[0]) as keyof LeadErrors;

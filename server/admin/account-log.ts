@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AdminLogResponse } from '../../core/admin';
+import { plainLine } from '../../core/plain-text';
 import type { Db } from '../../db/client';
 import type { Logger } from '../log';
 import { accountsAfter } from './accounts';
@@ -27,9 +28,10 @@ export async function logAccounts(db: Db, logger: Logger, adminId: number): Prom
           userId: account.id,
           username: account.username,
           email: account.email,
-          fullName: `${account.firstName} ${account.lastName}`.trim(),
-          firstName: account.firstName,
-          lastName: account.lastName,
+          // Names as people typed them, on one line of the operator's terminal (core/plain-text.ts).
+          fullName: plainLine(`${account.firstName} ${account.lastName}`),
+          firstName: plainLine(account.firstName),
+          lastName: plainLine(account.lastName),
           role: account.role,
           createdAt: account.createdAt,
           updatedAt: account.updatedAt,

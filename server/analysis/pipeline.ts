@@ -8,6 +8,7 @@ import type { NeedsDetails } from '../../core/tree-details';
 import { unitsOfAnalysis, type UnitSystem } from '../../core/units';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../../core/errors';
+import { issueEstimateToken } from '../businesses/estimate-tokens';
 import { decideAbstention } from './abstain';
 import { loadCalibration } from './calibration';
 import { parseDescription } from './description-parser';
@@ -60,7 +61,8 @@ export interface AnalysisRequest {
   embed?: { businessId: number; dailyCap: number };
 }
 
-export type AnalysisOutcome = { outcome: 'estimate'; row: AnalysisRow } | NeedsDetails;
+/** An estimate; a visitor's carries the token that proves it in a quote request (businesses/estimate-tokens.ts). */
+export type AnalysisOutcome = { outcome: 'estimate'; row: AnalysisRow; leadToken?: string } | NeedsDetails;
 
 export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: AnalysisRequest): Promise<AnalysisOutcome> {
   const { db, clock, config, vision } = deps;
@@ -141,7 +143,8 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
     const entered = enteredSizesOf(request.treeDetails, estimate.sources);
 
     await saveImage(config.dataDir, imageName, image.stored);
-    // The analysis and the end of its reservation commit together.
+    // The analysis, the end of its reservation and a visitor's lead token commit together.
+    let leadToken: string | undefined;
     const row = storeAnalysis(
       db,
       {
@@ -178,9 +181,12 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
         source: request.embed ? 'embed' : 'dashboard',
         createdAt: clock.now(),
       },
-      (tx) => payment.settle(tx),
+      (tx, id) => {
+        payment.settle(tx);
+        if (request.embed) leadToken = issueEstimateToken(tx, clock, id, request.embed.businessId);
+      },
     );
-    return { outcome: 'estimate', row };
+    return { outcome: 'estimate', row, ...(leadToken !== undefined && { leadToken }) };
   } catch (err) {
     payment.refund();
     await deleteImage(config.dataDir, imageName);

@@ -62,10 +62,10 @@ export function imageUrlFor(id: number): string {
  * Stores a finished analysis in one write transaction, with its image URL (which names the id
  * SQLite gives the row) and whatever must commit with it: the end of its payment's reservation.
  */
-export function storeAnalysis(db: Db, analysis: NewAnalysis, withIt: (tx: Db) => void): AnalysisRow {
+export function storeAnalysis(db: Db, analysis: NewAnalysis, withIt: (tx: Db, id: number) => void): AnalysisRow {
   return immediate(db, (tx) => {
     const { id } = tx.insert(treeAnalyses).values({ ...analysis, imageUrl: '' }).returning({ id: treeAnalyses.id }).get();
-    withIt(tx);
+    withIt(tx, id);
     return tx.update(treeAnalyses).set({ imageUrl: imageUrlFor(id) }).where(eq(treeAnalyses.id, id)).returning().get()!;
   });
 }

@@ -6,6 +6,7 @@ import { siteDetailsSchema, type SiteDetails } from '../../core/site';
 import { treeDetailsSchema } from '../../core/tree-details';
 import { DomainError } from '../../core/errors';
 import { SLUG_MAX } from '../../core/embed';
+import { refuseImageShape } from './image-header';
 
 export type UploadImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 
@@ -60,6 +61,10 @@ export function readUpload(form: UploadForm): UploadInput {
   if (bytes.length > MAX_UPLOAD_BYTES) throw uploadTooLarge();
   const type = detectImageType(bytes);
   if (!type) throw unsupportedUpload();
+  // The shape from the header, as soon as the bytes are in: before an image slot is taken or
+  // anything decodes it (docs/security.md, Image shapes: a 76 KB PNG of 1 x 39,000,000 px cost libvips 6-9 s).
+  // Too large on a side or in all is 413, a shape no photo has 400 (image-header.ts).
+  refuseImageShape(bytes, type, 'photo', 'image');
 
   const description = optionalText(form, 'description');
   if (description !== undefined && description.length > MAX_DESCRIPTION_CHARS) {

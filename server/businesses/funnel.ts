@@ -27,6 +27,14 @@ export function countFunnelStep(db: Db, clock: Clock, businessId: number, step: 
     .run();
 }
 
+/** Adds one to today's visitors turned away by the business's daily cap or rate (limit-notice.ts). */
+export function countTurnedAway(db: Db, clock: Clock, businessId: number): void {
+  db.insert(embedFunnel)
+    .values({ businessId, day: utcDay(clock.now()), turnedAway: 1 })
+    .onConflictDoUpdate({ target: [embedFunnel.businessId, embedFunnel.day], set: { turnedAway: sql`${embedFunnel.turnedAway} + 1` } })
+    .run();
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The last `days` UTC days up to today, oldest first, each present (zeros where nothing was counted). */
@@ -48,6 +56,7 @@ export function funnelDays(db: Db, clock: Clock, businessId: number, days: numbe
       estimates: row?.estimates ?? 0,
       needsDetails: row?.needsDetails ?? 0,
       leads: row?.leads ?? 0,
+      turnedAway: row?.turnedAway ?? 0,
     };
   });
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Lead, LeadData } from '../../core/business';
 import { isContactMethod, isContactTime } from '../../core/contact-preference';
-import { LEAD_HONEYPOT_FIELD } from '../../core/embed';
+import { ESTIMATE_NOT_FOUND, LEAD_HONEYPOT_FIELD } from '../../core/embed';
 import { totalMinutes } from '../../core/format';
 import { siteAssumptions } from '../../core/quote';
 import { visitorAnswers } from '../../core/visitor-answers';
@@ -11,50 +11,50 @@ import { toAnalysisView, type AnalysisRow } from '../analysis/store';
 import type { Clock } from '../clock';
 import { DomainError } from '../../core/errors';
 import type { BusinessRow } from './businesses';
+import { estimateProvenBy } from './estimate-tokens';
 
 /**
  * "Request a quote" from an embedded estimator (docs/product.md, Embed widget): a visitor's
  * contact details, stored with the estimate they saw, readable only by the business's
- * owner. One request per estimate.
+ * owner. One lead per estimate, proven by the estimate's token.
  */
 export type LeadRow = typeof leads.$inferSelect;
 
-export const LEAD_ALREADY_SENT = 'A quote has already been requested for this estimate.';
-
 /**
- * Stores a visitor's request. Returns null, storing nothing, when the honeypot was filled:
- * the bot is answered as if it had succeeded, so it learns nothing to adapt to.
+ * Stores a visitor's request, or updates it: the estimate's token is the visitor's proof
+ * (estimate-tokens.ts), so a second request for the same estimate is the same visitor correcting
+ * or repeating theirs, and replaces its details instead of being refused. `updated` says which.
+ * Returns null, storing nothing, when the honeypot was filled: the bot is answered as if it had
+ * succeeded, so it learns nothing to adapt to. A wrong token, another business's estimate and an
+ * unknown id are one and the same 404.
  */
-export function createLead(db: Db, clock: Clock, business: BusinessRow, input: LeadData): { lead: LeadRow; analysis: AnalysisRow } | null {
+export function saveLead(
+  db: Db,
+  clock: Clock,
+  business: BusinessRow,
+  input: LeadData,
+): { lead: LeadRow; analysis: AnalysisRow; updated: boolean } | null {
   if (input[LEAD_HONEYPOT_FIELD]) return null;
-  // Only an estimate this business's estimator made can carry a lead to it.
-  const analysis = db
-    .select()
-    .from(treeAnalyses)
-    .where(and(eq(treeAnalyses.id, input.analysisId), eq(treeAnalyses.businessId, business.id), eq(treeAnalyses.source, 'embed')))
+  const analysis = estimateProvenBy(db, clock, business.id, input.analysisId, input.leadToken);
+  if (!analysis) throw new DomainError('NOT_FOUND', ESTIMATE_NOT_FOUND);
+  const details = {
+    name: input.name,
+    email: input.email ?? null,
+    phone: input.phone ?? null,
+    note: input.note ?? null,
+    contactMethod: input.contactMethod ?? null,
+    contactTime: input.contactTime ?? null,
+  };
+  // better-sqlite3 is synchronous, so nothing runs between the look and the upsert; the unique
+  // index on analysis_id keeps one lead per estimate whatever else writes the file.
+  const existing = db.select({ id: leads.id }).from(leads).where(eq(leads.analysisId, analysis.id)).get();
+  const lead = db
+    .insert(leads)
+    .values({ businessId: business.id, analysisId: analysis.id, ...details, createdAt: clock.now() })
+    .onConflictDoUpdate({ target: leads.analysisId, set: details })
+    .returning()
     .get();
-  if (!analysis) throw new DomainError('NOT_FOUND', 'Estimate not found. Please analyze the tree again.');
-  try {
-    const lead = db
-      .insert(leads)
-      .values({
-        businessId: business.id,
-        analysisId: analysis.id,
-        name: input.name,
-        email: input.email ?? null,
-        phone: input.phone ?? null,
-        note: input.note ?? null,
-        contactMethod: input.contactMethod ?? null,
-        contactTime: input.contactTime ?? null,
-        createdAt: clock.now(),
-      })
-      .returning()
-      .get();
-    return { lead, analysis };
-  } catch (err) {
-    if ((err as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE') throw new DomainError('CONFLICT', LEAD_ALREADY_SENT);
-    throw err;
-  }
+  return { lead, analysis, updated: existing !== undefined };
 }
 
 export function listLeads(db: Db, businessId: number): Lead[] {

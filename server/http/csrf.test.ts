@@ -60,8 +60,8 @@ describe('same-origin rule for unsafe requests', () => {
     const analysed = await visitorAnalyze(server, business.slug, {}, { origin: 'https://garden-site.example', cookie });
     expect(analysed.status).toBe(201);
     expect(analysed.headers.getSetCookie()).toEqual([]);
-    const { analysis } = (await analysed.json()) as { analysis: { id: number } };
-    const lead = await visitorLead(server, business.slug, { analysisId: analysis.id, name: 'Visitor', email: 'v@example.com', phone: '', message: '' }, { origin: 'https://garden-site.example', cookie });
+    const { analysis, leadToken } = (await analysed.json()) as { analysis: { id: number }; leadToken: string };
+    const lead = await visitorLead(server, business.slug, { analysisId: analysis.id, leadToken, name: 'Visitor', email: 'v@example.com', phone: '', message: '' }, { origin: 'https://garden-site.example', cookie });
     expect(lead.status).toBe(201);
     expect(lead.headers.getSetCookie()).toEqual([]);
     // The webhook is judged by its signature, not its origin.

@@ -8,6 +8,9 @@ import {
   type MultipartPart,
 } from '@remix-run/multipart-parser';
 import { DomainError } from '../../core/errors';
+import { declaresMoreThan, idleTimer, stopReading, UPLOAD_IDLE_MS } from './body';
+
+export { declaresMoreThan, UPLOAD_IDLE_MS };
 
 /**
  * Every multipart upload (the tree photo, the company logo) is read here, by Remix's streaming
@@ -19,7 +22,8 @@ import { DomainError } from '../../core/errors';
  *
  * What a form may hold is explicit ({@link FormSpec}): one file part, a few named text parts,
  * each at most once and each with its own cap in bytes. The first breach answers at once and the
- * rest of the body is never read: nothing is reserved, charged or written before this returns.
+ * rest of the body is not parsed (linger.ts reads and discards it, within bounds, so a client
+ * still sending hears the answer): nothing is reserved, charged or written before this returns.
  * The work is linear in the bytes read and stops at the first of these caps, so no shape of body,
  * however many parts it claims, holds the event loop.
  */
@@ -56,13 +60,6 @@ export const MAX_PART_HEADER_BYTES = 1024;
 /** Room for each part's delimiter line, headers and line breaks, and the close delimiter. */
 const framingBytes = (parts: number) => parts * (MAX_PART_HEADER_BYTES + 128) + 128;
 
-/**
- * An upload that sends nothing for this long is given up (408): a phone that lost its signal,
- * or a client that opens the request and trickles. 15 s is far longer than any pause of a
- * working connection, and nothing is reserved or held for an upload in progress meanwhile.
- */
-export const UPLOAD_IDLE_MS = 15_000;
-
 /** The caps a spec implies: parts, content, and the whole body with its framing. */
 export function formLimits(spec: FormSpec) {
   const textBytes = Object.values(spec.text).reduce((sum, bytes) => sum + bytes, 0);
@@ -75,12 +72,6 @@ export function formLimits(spec: FormSpec) {
     contentBytes,
     requestBytes: contentBytes + framingBytes(parts),
   };
-}
-
-/** True when the request declares a body larger than the form can hold (checked before reading). */
-export function declaresMoreThan(request: Request, bytes: number): boolean {
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  return declared > bytes;
 }
 
 const stalled = () =>
@@ -131,15 +122,12 @@ export async function readMultipartForm(request: Request, spec: FormSpec, idleMs
   let received = 0;
   let complete = false;
   // One timer, restarted per chunk; when it fires, the pending read loses the race.
-  let timer: NodeJS.Timeout | undefined;
-  const idle = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(stalled()), idleMs);
-  });
+  const idle = idleTimer(idleMs, stalled);
   try {
     for (;;) {
-      const { done, value } = await Promise.race([reader.read(), idle]);
+      const { done, value } = await idle.race(reader.read());
       if (done) break;
-      timer?.refresh();
+      idle.touch();
       received += value.byteLength;
       if (received > limits.requestBytes) throw spec.tooLarge();
       for (const part of parser.write(value)) form.add(part);
@@ -150,10 +138,10 @@ export async function readMultipartForm(request: Request, spec: FormSpec, idleMs
   } catch (error) {
     throw asFormError(error, spec);
   } finally {
-    clearTimeout(timer);
-    // Stop reading, without waiting on a client that may never send again: the adapter
-    // drains or closes the connection once our answer is out. A no-op once the body ended.
-    void reader.cancel().catch(() => undefined);
+    idle.stop();
+    // Stop reading, without waiting on a client that may never send again, and without
+    // closing the body: after a refusal linger.ts discards the rest within its bounds.
+    stopReading(reader);
   }
   return form.result();
 }

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './context';
 import { ApiError } from './errors';
-import { fromOwnPage, isPublicCrossOrigin } from './public-access';
+import { fromOwnPage, isPublicCrossOrigin, ownOrigins } from './public-access';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -18,5 +18,22 @@ const refused = () => new ApiError('FORBIDDEN', 'Cross-site request refused');
 export const sameOriginOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (SAFE_METHODS.has(c.req.method) || isPublicCrossOrigin(c)) return next();
   if (!fromOwnPage(c)) throw refused();
+  return next();
+};
+
+/**
+ * For a GET that acts (the admin's "Trigger Console Log", a GET as the product describes it):
+ * the check above covers unsafe methods only, and the session cookie is SameSite=Lax, which a
+ * link or redirect on another site carries on a top-level navigation. Refused when the browser
+ * says the request came from another site (`Sec-Fetch-Site` other than same-origin or none) or
+ * names another origin. `none` is a navigation the user started (the address bar, a bookmark):
+ * no other site can make a browser send it, so an admin typing the address still may. A client
+ * that sends neither header (curl, a browser from before 2023) is no other site's page either.
+ */
+export const ownPagesOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const fetchSite = c.req.header('sec-fetch-site');
+  const origin = c.req.header('origin');
+  if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') throw refused();
+  if (origin !== undefined && !ownOrigins(c).has(origin)) throw refused();
   return next();
 };

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { findBusinessNamed, type BusinessRow } from '../businesses/businesses';
+import type { Config } from '../config';
 import type { AppEnv } from './context';
 import { ApiError } from './errors';
 
@@ -51,9 +52,34 @@ export function fromOwnPage(c: Context<AppEnv>): boolean {
   return fetchSite === 'same-origin';
 }
 
-/** The origins that are ours: the address the request reached and the configured public URL. */
-export function ownOrigins(c: Context<AppEnv>): Set<string> {
-  return new Set([new URL(c.req.url).origin, new URL(c.var.deps.config.publicUrl).origin]);
+/** The origins that are ours (ownOriginsOf), for this app's config. */
+export function ownOrigins(c: Context<AppEnv>): ReadonlySet<string> {
+  return ownOriginsOf(c.var.deps.config);
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+let known: { publicUrl: string; publicUrlSet: boolean; origins: ReadonlySet<string> } | undefined;
+
+/**
+ * The origins that are ours (docs/security.md, Cross-site requests): PUBLIC_URL's, and only it.
+ * Never the address the request names: that comes from its Host header, which the client
+ * writes, so a page on a rebinding name (Host: evil.example, Origin: http://evil.example) would
+ * pass as our own. Without PUBLIC_URL (a first run, or development; production requires it),
+ * publicUrl is http://localhost:PORT and the other loopback forms of that port are ours too:
+ * 127.0.0.1 and [::1] reach the same server on the same machine, and no other site's page can
+ * send them as its Origin (a rebinding page keeps its own name there).
+ */
+export function ownOriginsOf(config: Pick<Config, 'publicUrl' | 'publicUrlSet'>): ReadonlySet<string> {
+  const { publicUrl, publicUrlSet } = config;
+  if (known?.publicUrl === publicUrl && known.publicUrlSet === publicUrlSet) return known.origins;
+  const url = new URL(publicUrl);
+  const origins = new Set([url.origin]);
+  if (!publicUrlSet) {
+    const port = url.port === '' ? '' : `:${url.port}`;
+    for (const host of LOOPBACK_HOSTS) origins.add(`${url.protocol}//${host}${port}`);
+  }
+  known = { publicUrl, publicUrlSet, origins };
+  return origins;
 }
 
 /**

@@ -2,6 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppEnv } from './context';
+import { networkOf } from './client-network';
 import { ApiError } from './errors';
 
 /**
@@ -32,6 +33,11 @@ export const ACCOUNT_LIMITS = {
   resetAttemptsPerAddress: { points: 10, windowSeconds: 15 * 60 },
   /** Wrong passwords when confirming an account deletion: a stolen session cannot guess on. */
   passwordConfirmFailuresPerUser: { points: 5, windowSeconds: 15 * 60 },
+  /**
+   * Logo uploads: each is decoded and re-encoded in an image slot (the analyses' own), so an
+   * account may not queue them without end; someone setting up their quotes tries a few files.
+   */
+  logoUploadsPerAccount: { points: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, Limit>;
 
 /**
@@ -52,6 +58,13 @@ export const EMBED_LIMITS = {
    * still served, only not counted.
    */
   funnelCountsPerAddress: { points: 20, windowSeconds: 60 * 60 },
+  /**
+   * Requests to the public estimator refused for their shape (400, 408, 413, 415): they never
+   * spend a visitor's or the business's estimates (only a real upload does), so they are counted
+   * here instead, per network and cheaply, before the body is read. A widget never sends one;
+   * a person retrying a bad photo sends a few.
+   */
+  malformedPerAddress: { points: 30, windowSeconds: 10 * 60 },
 } satisfies Record<string, Limit>;
 
 /**
@@ -102,15 +115,22 @@ export function loginDelayMs(failures: number, delay: LoginDelay = LOGIN_DELAY):
 
 export class RateLimits {
   private readonly limiters = new Map<LimitName, RateLimiterMemory>();
+  private readonly limits: Record<LimitName, Limit>;
   readonly loginDelay: LoginDelay;
 
   /** Tests may loosen or tighten single limits (and the login delay); the rest keep their defaults. */
   constructor(overrides: Partial<Record<LimitName, Limit>> = {}, options: { loginDelay?: LoginDelay } = {}) {
     this.loginDelay = options.loginDelay ?? LOGIN_DELAY;
     const limits = { ...RATE_LIMITS, ...overrides };
+    this.limits = limits;
     for (const [name, limit] of Object.entries(limits) as [LimitName, Limit][]) {
       this.limiters.set(name, new RateLimiterMemory({ points: limit.points, duration: limit.windowSeconds }));
     }
+  }
+
+  /** The points and window a limit runs with (its default or a test's override). */
+  limitOf(name: LimitName): Limit {
+    return this.limits[name];
   }
 
   private limiter(name: LimitName): RateLimiterMemory {
@@ -140,11 +160,27 @@ export class RateLimits {
     }
   }
 
-  /** Refuses without spending when the key's points are already used (checked before a login). */
-  async check(name: LimitName, key: string): Promise<void> {
+  /**
+   * Refuses without spending when the key's points are already used: checked before a login, and
+   * before a visitor's upload is read (the point is spent only once it proves a real upload).
+   */
+  async check(name: LimitName, key: string, refusal?: Refusal): Promise<void> {
     const limit = this.limiter(name);
     const res = await limit.get(key);
-    if (res && res.consumedPoints >= limit.points) throw tooMany(res.msBeforeNext);
+    if (res && res.consumedPoints >= limit.points) throw tooMany(res.msBeforeNext, refusal);
+  }
+
+  /** Whether the key has no point left in its window (the business's status reads "busy" then). */
+  async exhausted(name: LimitName, key: string): Promise<boolean> {
+    const limit = this.limiter(name);
+    const res = await limit.get(key);
+    return res !== null && res.consumedPoints >= limit.points;
+  }
+
+  /** Gives back a point spent on work that turned out not to be done (a refused upload). */
+  async giveBack(name: LimitName, key: string): Promise<void> {
+    const limit = this.limiter(name);
+    if (((await limit.get(key))?.consumedPoints ?? 0) > 0) await limit.reward(key, 1);
   }
 
   /** Points the key has spent in its current window (0 when none). */
@@ -169,4 +205,12 @@ export function clientAddress(c: Context<AppEnv>): string {
   } catch {
     return 'unknown';
   }
+}
+
+/**
+ * What every rate limit counts by: the client's network (client-network.ts), so an IPv6 client,
+ * which is handed a whole /64 and may pick any address in it, is one key, not 2^64.
+ */
+export function clientNetwork(c: Context<AppEnv>): string {
+  return networkOf(clientAddress(c));
 }

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
-import { ELEMENT_TAG } from '../../core/embed';
+import { canonicalOrigin, ELEMENT_TAG } from '../../core/embed';
 import { findBusinessBySlug } from '../businesses/businesses';
 import type { AppEnv } from './context';
 
@@ -44,9 +44,15 @@ function embedPage(slug: string, title: string, entry: string): string {
  * The embed page may be framed by the business's listed site origins only, or by any
  * site when it lists none (docs/product.md, Embed widget). Everything else about it is as
  * locked down as the dashboard: own scripts, own API, no plug-ins, no forms elsewhere.
+ *
+ * Only entries that are exact origins by today's rule (core/embed.ts canonicalOrigin) are
+ * written: a list saved under an older, looser rule may hold `https://*.example.com` or
+ * `https://a.com;script-src`, a wildcard or a new directive here. A list with entries but none
+ * valid means the owner wanted it limited, so it becomes 'none', never "any site".
  */
 export function embedPageCsp(allowedOrigins: string[]): string {
-  const ancestors = allowedOrigins.length > 0 ? allowedOrigins.join(' ') : '*';
+  const exact = allowedOrigins.filter((entry) => canonicalOrigin(entry) === entry);
+  const ancestors = exact.length > 0 ? exact.join(' ') : allowedOrigins.length > 0 ? "'none'" : '*';
   return [
     "default-src 'none'",
     "script-src 'self'",

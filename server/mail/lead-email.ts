@@ -1,6 +1,7 @@
 import type { Lead } from '../../core/business';
 import { CONTACT_METHOD_LABELS, CONTACT_TIME_LABELS } from '../../core/contact-preference';
 import { formatTotalTime } from '../../core/format';
+import { plainLine } from '../../core/plain-text';
 import { formatPrice } from '../../core/price';
 import type { MailMessage } from './mailer';
 
@@ -11,6 +12,8 @@ export interface LeadEmailInput {
   lead: Lead;
   /** The public address of the product; links point at the owner's history and Business Admin. */
   publicUrl: string;
+  /** The visitor sent the request for this estimate again, with these details (server/businesses/leads.ts saveLead). */
+  updated?: boolean;
 }
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -56,7 +59,7 @@ const textRow = ([k, v]: [string, string]) => `${k}${k.endsWith('?') ? '' : ':'}
  * back, their note, every answer they gave, the estimate they saw with its photo, and a link to
  * it. Plain text first; a simple HTML twin.
  */
-export function leadEmail({ to, ownerName, businessName, lead, publicUrl }: LeadEmailInput): MailMessage {
+export function leadEmail({ to, ownerName, businessName, lead, publicUrl, updated = false }: LeadEmailInput): MailMessage {
   const base = publicUrl.replace(/\/$/, '');
   const link = lead.analysisId ? `${base}/history/${lead.analysisId}` : `${base}/admin/businesses`;
   const parts = sections(lead, base);
@@ -64,7 +67,9 @@ export function leadEmail({ to, ownerName, businessName, lead, publicUrl }: Lead
   const text = [
     greeting,
     '',
-    `A visitor to your website asked ${businessName} for a quote through your TreeAnalyzer Pro estimator.`,
+    updated
+      ? `A visitor to your website sent their quote request to ${businessName} again, with the details below; they replace the ones sent before.`
+      : `A visitor to your website asked ${businessName} for a quote through your TreeAnalyzer Pro estimator.`,
     ...parts.flatMap(({ title, rows }) => ['', ...(title ? [title] : []), ...rows.map(textRow)]),
     '',
     `See the estimate and photo: ${link}`,
@@ -73,8 +78,14 @@ export function leadEmail({ to, ownerName, businessName, lead, publicUrl }: Lead
   const table = (rows: [string, string][]) =>
     `<table>${rows.map(([k, v]) => `<tr><th align="left" valign="top">${escape(k)}</th><td style="white-space:pre-line">${escape(v)}</td></tr>`).join('')}</table>`;
   const html = `<p>${escape(greeting)}</p>
-<p>A visitor to your website asked <strong>${escape(businessName)}</strong> for a quote through your TreeAnalyzer Pro estimator.</p>
+<p>${
+    updated
+      ? `A visitor to your website sent their quote request to <strong>${escape(businessName)}</strong> again, with the details below; they replace the ones sent before.`
+      : `A visitor to your website asked <strong>${escape(businessName)}</strong> for a quote through your TreeAnalyzer Pro estimator.`
+  }</p>
 ${parts.map(({ title, rows }) => `${title ? `<h3>${escape(title)}</h3>\n` : ''}${table(rows)}`).join('\n')}
 <p><a href="${escape(link)}">See the estimate and photo</a> · <a href="${escape(`${base}/admin/businesses`)}">All your quote requests</a></p>`;
-  return { to, subject: `New quote request for ${businessName} from ${lead.name}`, text, html };
+  // A subject is one header line: no visitor's line separator, control or bidi character reaches it (core/plain-text.ts).
+  const subject = `${updated ? 'Updated' : 'New'} quote request for ${plainLine(businessName)} from ${plainLine(lead.name)}`;
+  return { to, subject, text, html };
 }

@@ -2,6 +2,7 @@ import { and, like, lt, or, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { passwordResetTokens, processedPaymentEvents } from '../../db/schema';
 import { deleteExpiredSessions } from '../accounts/sessions';
+import { deleteExpiredEstimateTokens } from '../businesses/estimate-tokens';
 import type { Clock } from '../clock';
 import { runDueRefills } from '../payments/demo-renewals';
 
@@ -21,11 +22,12 @@ export interface HousekeepingResult {
   resetTokens: number;
   eventIds: number;
   refills: number;
+  estimateTokens: number;
 }
 
 /**
- * What the server does at start and hourly: expired sessions, old reset tokens and
- * old webhook event ids are deleted (each by an index on its time column, migration 0006),
+ * What the server does at start and hourly: expired sessions, old reset tokens, visitors'
+ * expired lead tokens and old webhook event ids are deleted (each by an index on its time column, migration 0006),
  * and demo subscriptions due a monthly refill get it.
  */
 export function runHousekeeping(db: Db, clock: Clock): HousekeepingResult {
@@ -41,5 +43,6 @@ export function runHousekeeping(db: Db, clock: Clock): HousekeepingResult {
     .where(and(lt(processedPaymentEvents.createdAt, new Date(now.getTime() - EVENT_IDS_KEPT_DAYS * DAY_MS)), like(processedPaymentEvents.id, 'evt:%')))
     .run().changes;
   const refills = runDueRefills(db, clock);
-  return { sessions, resetTokens, eventIds, refills };
+  const estimateTokens = deleteExpiredEstimateTokens(db, clock);
+  return { sessions, resetTokens, eventIds, refills, estimateTokens };
 }

@@ -30,8 +30,8 @@ describe('Download my data (GET /api/account/export)', () => {
     const first = (await (await analyze(client, { description: 'oak, 14 inch trunk, 35 ft' })).json()) as { analysis: { id: number } };
     await analyze(client, { description: 'birch, 8 inch trunk, 20 ft' });
     const business = await createBusinessFor(client, { name: 'Hazel Trees', allowedOrigins: [] });
-    const visit = (await (await visitorAnalyze(server, business.slug)).json()) as { analysis: { id: number } };
-    expect((await visitorLead(server, business.slug, { analysisId: visit.analysis.id, name: 'Sam Visitor', email: 'sam@example.com', phone: '', message: 'Soon please' })).status).toBe(201);
+    const visit = (await (await visitorAnalyze(server, business.slug)).json()) as { analysis: { id: number }; leadToken: string };
+    expect((await visitorLead(server, business.slug, { analysisId: visit.analysis.id, leadToken: visit.leadToken, name: 'Sam Visitor', email: 'sam@example.com', phone: '', message: 'Soon please' })).status).toBe(201);
     expect((await client.upload('/api/system-settings/logo', logoForm(await testLogoPng()))).status).toBe(200);
     const other = await registerClient(server);
     grantTo(server, other.account.username, 10);

@@ -93,3 +93,40 @@ describe('what the admin log writes', () => {
     for (const secret of secrets) expect(table).not.toContain(secret);
   });
 });
+
+describe('"Trigger Console Log" stays a GET, from our own pages only', () => {
+  const accountLines = () => server.logs.filter((line) => line.event === 'admin.account').length;
+  const logAccounts = (headers: Record<string, string>) =>
+    fetch(`${server.url}/api/admin/log-accounts`, { headers: { cookie: admin.cookieHeader(), ...headers }, redirect: 'manual' });
+
+  it('refuses another site\'s link or form with the admin\'s Lax cookie: 403, and no account reaches the log', async () => {
+    const before = accountLines();
+    const attacks: Record<string, string>[] = [
+      // A link or redirect on another site: a top-level navigation, which a Lax cookie goes with.
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
+      // A sibling subdomain is another site's page too.
+      { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'navigate' },
+      // A browser that names the other page's origin.
+      { origin: 'https://evil.example' },
+      // Our origin in words, but the browser says the request came from another site.
+      { origin: server.origin, 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of attacks) {
+      const res = await logAccounts(headers);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect((await res.json()).code).toBe('FORBIDDEN');
+    }
+    expect(accountLines()).toBe(before);
+  });
+
+  it('answers the dashboard\'s own request and an address the admin typed', async () => {
+    const before = accountLines();
+    const ours: Record<string, string>[] = [{ 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' }, { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' }, {}];
+    for (const headers of ours) {
+      const res = await logAccounts(headers);
+      expect(res.status, JSON.stringify(headers)).toBe(200);
+      expect(adminLogResponseSchema.parse(await res.json()).totalUsers).toBe(2);
+    }
+    expect(accountLines()).toBe(before + 6);
+  });
+});

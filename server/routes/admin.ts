@@ -4,6 +4,7 @@ import { logAccounts } from '../admin/account-log';
 import { listAccounts } from '../admin/accounts';
 import type { AppEnv } from '../http/context';
 import { validationError } from '../http/errors';
+import { ownPagesOnly } from '../http/origin';
 import { currentUser, requireAdmin } from '../http/session';
 
 /**
@@ -14,8 +15,11 @@ import { currentUser, requireAdmin } from '../http/session';
 export const adminRoutes = new Hono<AppEnv>();
 adminRoutes.use('*', requireAdmin);
 
-/** "Trigger Console Log" writes every account to the server log and answers `{ message, totalUsers }`. */
-adminRoutes.get('/log-accounts', async (c) => {
+/**
+ * "Trigger Console Log" writes every account to the server log and answers `{ message, totalUsers }`.
+ * A GET that acts: only from our own pages or a typed address, never another site's link (ownPagesOnly).
+ */
+adminRoutes.get('/log-accounts', ownPagesOnly, async (c) => {
   const { db, logger } = c.get('deps');
   const requestLogger = logger.child({ requestId: c.get('requestId') });
   return c.json((await logAccounts(db, requestLogger, currentUser(c).id)) satisfies AdminLogResponse);

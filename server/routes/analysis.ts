@@ -1,12 +1,12 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { analysisListQuerySchema, feedbackSchema, type AnalysisList, type AnalyzeResponse } from '../../core/analysis';
-import { EMBED_BUSY_MESSAGE, visitorLimitMessage, type EmbedAnalyzeResponse, type EmbedNeedsDetails } from '../../core/embed';
+import type { EmbedAnalyzeResponse, EmbedNeedsDetails } from '../../core/embed';
 import type { NeedsDetails } from '../../core/tree-details';
 import { analyseForAccount, analyseForVisitor } from '../analysis/analyse';
-import { refuseIfUnpayable, visitorPayer } from '../analysis/payment';
+import { refuseIfUnpayable } from '../analysis/payment';
 import type { BusinessRow } from '../businesses/businesses';
 import { isPublicCrossOrigin, publicBusiness, publicCors } from '../http/public-access';
-import { clientAddress, type Refusal } from '../http/rate-limit';
+import { giveBackOnRefusal, isShapeRefusal, lookBeforeUpload, spendOnUpload, visitorGuard } from '../http/visitor-limits';
 import { buildReportPdf } from '../quotes/report';
 import { saveFeedback } from '../analysis/feedback';
 import { decodeHistoryCursor, listHistoryPage } from '../analysis/history';
@@ -24,20 +24,16 @@ import { quoteRecipientFor } from '../analysis/quote-recipient';
 /** The analysis and its results (docs/product.md, Analysis and API). */
 export const analysisRoutes = new Hono<AppEnv>();
 
-const VISITOR_LIMIT_REFUSAL: Refusal = { code: 'VISITOR_LIMIT', message: visitorLimitMessage };
-
 /**
- * A visitor's business, admitted: it exists and lists this site (else 404 / 403), the address
- * and the business are within their rate limits, and its owner can pay and its day is not
- * full. Nothing is reserved here; runAnalysis reserves, atomically.
+ * A visitor's business, looked at: it exists and lists this site (else 404 / 403), and the
+ * visitor's network, the business's rate and its daily cap have room and its owner can pay.
+ * Nothing is spent here (visitor-limits.ts): the points are spent once the upload is read, and
+ * runAnalysis reserves the credits, atomically.
  */
-async function admitVisitor(c: Context<AppEnv>, slug: string): Promise<BusinessRow> {
+async function lookAtVisitor(c: Context<AppEnv>, slug: string): Promise<BusinessRow> {
   const business = publicBusiness(c, slug);
-  // The address's limit is the visitor's own doing, told with the wait; the
-  // business's rate and its daily cap are not, and read "busy".
-  await c.var.limits.consume('embedAnalysesPerAddress', clientAddress(c), VISITOR_LIMIT_REFUSAL);
-  await c.var.limits.consume('embedAnalysesPerBusiness', String(business.id), EMBED_BUSY_MESSAGE);
-  refuseIfUnpayable(c.var.deps, visitorPayer(business));
+  c.set('embedBusiness', business);
+  await lookBeforeUpload(c, business);
   return business;
 }
 
@@ -47,7 +43,7 @@ async function admitVisitor(c: Context<AppEnv>, slug: string): Promise<BusinessR
  * list, rate limits, the daily cap, an owner who cannot pay) does so before the upload is
  * read. No session is needed or used: the owner pays, at the business's rate. A call from
  * another site that names its business in the form only (as the original API had it) passes here and is
- * admitted, by the same checks, once the form is read (the form is small and bounded).
+ * looked at, by the same checks, once the form is read (the form is small and bounded).
  */
 const embedGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   const slug = c.req.query('businessSlug');
@@ -59,9 +55,12 @@ const embedGate: MiddlewareHandler<AppEnv> = async (c, next) => {
     refuseIfUnpayable(c.var.deps, { userId: c.var.user.id });
     return next();
   }
-  c.set('embedBusiness', await admitVisitor(c, slug));
+  await lookAtVisitor(c, slug);
   return next();
 };
+
+/** A visitor's calls get the malformed limit and the turned-away notice (visitor-limits.ts); an account's do not. */
+const guardVisitors: MiddlewareHandler<AppEnv> = (c, next) => (isPublicCrossOrigin(c) ? visitorGuard(c, next) : next());
 
 /** A visitor's call that names no business, in the address or the form. */
 const noBusinessNamed = () =>
@@ -85,15 +84,15 @@ const refuseWhenBusy: MiddlewareHandler<AppEnv> = async (c, next) => {
  * Nothing is held while the upload arrives, however slowly (it is given up after the idle
  * timeout): an image slot is taken only for the image work, inside runAnalysis.
  */
-analysisRoutes.on(['POST', 'OPTIONS'], '/analyze-tree', publicCors, uploadBodyLimit, refuseWhenBusy, embedGate, async (c) => {
+analysisRoutes.on(['POST', 'OPTIONS'], '/analyze-tree', publicCors, guardVisitors, uploadBodyLimit, refuseWhenBusy, embedGate, async (c) => {
   const { slots, uploadIdleMs } = c.var.analysisLoad;
   const embedBusiness = c.var.embedBusiness;
   if (embedBusiness) return visitorAnswer(c, embedBusiness, await readAnalysisUpload(c.req.raw, uploadIdleMs));
   if (isPublicCrossOrigin(c)) {
-    // Another site's call with the business in the form only: admitted once the form is read.
+    // Another site's call with the business in the form only: looked at once the form is read.
     const upload = await readAnalysisUpload(c.req.raw, uploadIdleMs);
     if (!upload.businessSlug) throw noBusinessNamed();
-    return visitorAnswer(c, await admitVisitor(c, upload.businessSlug), upload);
+    return visitorAnswer(c, await lookAtVisitor(c, upload.businessSlug), upload);
   }
   const upload = await readAnalysisUpload(c.req.raw, uploadIdleMs);
   const { outcome, businessName } = await analyseForAccount(c.var.deps, slots, currentUser(c).id, upload, c.req.raw.signal);
@@ -105,12 +104,21 @@ analysisRoutes.on(['POST', 'OPTIONS'], '/analyze-tree', publicCors, uploadBodyLi
   return c.json(body, 201);
 });
 
-/** A visitor's analysis (made and counted by analyseForVisitor), in the visitor's view. */
+/**
+ * A visitor's analysis (made and counted by analyseForVisitor), in the visitor's view, with the
+ * token that proves it in a quote request. The upload is read and whole, so the visitor's and the
+ * business's points are spent now; an image the analysis then refuses gives them back.
+ */
 async function visitorAnswer(c: Context<AppEnv>, business: BusinessRow, upload: UploadInput) {
-  const outcome = await analyseForVisitor(c.var.deps, c.var.analysisLoad.slots, business, upload, c.req.raw.signal);
+  await spendOnUpload(c, business);
+  const outcome = await analyseForVisitor(c.var.deps, c.var.analysisLoad.slots, business, upload, c.req.raw.signal).catch(async (error: unknown) => {
+    if (isShapeRefusal(error)) await giveBackOnRefusal(c, business);
+    throw error;
+  });
   if (outcome.outcome === 'needs_details') return c.json(outcome satisfies EmbedNeedsDetails, 200);
   const analysis = toEmbedAnalysis(outcome.row);
-  const body: EmbedAnalyzeResponse = { outcome: 'estimate', analysis, confidence: analysis.confidence };
+  if (outcome.leadToken === undefined) throw new Error('a visitor estimate was stored without its lead token');
+  const body: EmbedAnalyzeResponse = { outcome: 'estimate', analysis, confidence: analysis.confidence, leadToken: outcome.leadToken };
   if (analysis.cost) body.cost = analysis.cost;
   return c.json(body, 201);
 }

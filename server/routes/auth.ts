@@ -14,14 +14,14 @@ import { endSession } from '../accounts/sessions';
 import { createUser, findUserByUsernameOrEmail, toPublicUser } from '../accounts/users';
 import type { AppEnv } from '../http/context';
 import { ApiError } from '../http/errors';
-import { clientAddress, loginDelayMs } from '../http/rate-limit';
+import { clientNetwork, loginDelayMs } from '../http/rate-limit';
 import { clearSessionCookie, currentUser, requireUser, signIn } from '../http/session';
 import { readJson } from '../http/validate';
 
 /** Accounts (docs/product.md, Accounts; docs/security.md, Accounts and sessions). */
 export const authRoutes = new Hono<AppEnv>()
   .post('/register', async (c) => {
-    await c.var.limits.consume('registrationsPerAddress', clientAddress(c));
+    await c.var.limits.consume('registrationsPerAddress', clientNetwork(c));
     const input = await readJson(c, registerSchema);
     const passwordHash = await hashPassword(input.password);
     const { db, clock } = c.var.deps;
@@ -33,7 +33,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/login', async (c) => {
     const input = await readJson(c, loginSchema);
     const { limits } = c.var;
-    const address = clientAddress(c);
+    const address = clientNetwork(c);
     const user = findUserByUsernameOrEmail(c.var.deps.db, input.usernameOrEmail);
     // Failures count against the account, whichever of its names was typed; an unknown name
     // is counted as typed, so it behaves (and takes as long) as a real one.
@@ -69,7 +69,7 @@ export const authRoutes = new Hono<AppEnv>()
   .get('/me', requireUser, (c) => c.json({ user: toPublicUser(currentUser(c)) }))
 
   .post('/forgot-password', async (c) => {
-    await c.var.limits.consume('resetRequestsPerAddress', clientAddress(c));
+    await c.var.limits.consume('resetRequestsPerAddress', clientNetwork(c));
     const { email } = await readJson(c, forgotPasswordSchema);
     await c.var.limits.consume('resetRequestsPerEmail', email);
     // The mail goes out after the answer, so a known address answers as fast as an unknown one
@@ -79,7 +79,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   .post('/reset-password', async (c) => {
-    await c.var.limits.consume('resetAttemptsPerAddress', clientAddress(c));
+    await c.var.limits.consume('resetAttemptsPerAddress', clientNetwork(c));
     const input = await readJson(c, resetPasswordSchema);
     await resetPassword(c.var.deps, input.token, input.password);
     clearSessionCookie(c);

@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { planChangeRequestSchema } from '../../core/billing';
 import { subscriptionTypeSchema } from '../../core/credits';
 import { PLANS, UNLIMITED_PASS_PRICE_PENCE } from '../../core/plans';
+import { bodyIdleMs, readBodyText } from '../http/body';
 import type { AppEnv } from '../http/context';
 import { ApiError } from '../http/errors';
 import { currentUser, requireUser } from '../http/session';
@@ -105,18 +105,23 @@ billingRoutes.post('/demo/confirm-payment', requireUser, async (c) => {
   return c.json({ status: 'succeeded', paymentIntentId: result.paymentIntentId });
 });
 
-/** Stripe webhooks: signature checked over the raw body; no cookies, no same-origin rule. */
+/** Stripe's events are a few KB; 1 MB is far more than any. */
+const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Stripe webhooks: signature checked over the raw body; no cookies, no same-origin rule. Anyone
+ * can post here, so the body is read like every other public one: at most 1 MB, with the idle
+ * timeout (http/body.ts).
+ */
 billingRoutes.post(
   '/stripe/webhook',
-  bodyLimit({
-    maxSize: 1024 * 1024,
-    onError: () => {
-      throw new ApiError('PAYLOAD_TOO_LARGE', 'Webhook body is too large');
-    },
-  }),
   async (c) => {
     const deps = billing(c);
-    const raw = await c.req.text();
+    const raw = await readBodyText(c.req.raw, {
+      maxBytes: WEBHOOK_BODY_LIMIT,
+      idleMs: bodyIdleMs(c),
+      tooLarge: () => new ApiError('PAYLOAD_TOO_LARGE', 'Webhook body is too large'),
+    });
     let event;
     try {
       event = await deps.payments.parseWebhook(raw, c.req.header('stripe-signature'));

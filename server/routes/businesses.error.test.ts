@@ -72,7 +72,8 @@ describe('business form validation', () => {
 
 describe('leads: validation and limits', () => {
   let slug: string;
-  const analysisIds: number[] = [];
+  /** Three estimates, each with the token that proves it (the analysis answer's leadToken). */
+  const proofs: { analysisId: number; leadToken: string }[] = [];
 
   beforeAll(async () => {
     grantTo(server, ownerName, 60);
@@ -80,22 +81,25 @@ describe('leads: validation and limits', () => {
     slug = business.slug;
     for (let i = 0; i < 3; i += 1) {
       const res = await visitorAnalyze(server, slug, { image: SMALL_PHOTO });
-      analysisIds.push((await res.json()).analysis.id);
+      const body = await res.json();
+      proofs.push({ analysisId: body.analysis.id, leadToken: body.leadToken });
     }
   });
 
   it('refuses a lead without a name, without any contact, or with bad contact details', async () => {
-    const id = analysisIds[0];
+    const proof = proofs[0]!;
     const cases: [Record<string, unknown>, string][] = [
-      [{ analysisId: id, email: 'a@example.com' }, 'name'],
-      [{ analysisId: id, name: 'Jo' }, 'email'],
-      [{ analysisId: id, name: 'Jo', email: 'not-an-email' }, 'email'],
-      [{ analysisId: id, name: 'Jo', phone: 'call me' }, 'phone'],
-      [{ analysisId: id, name: 'Jo', phone: '12' }, 'phone'],
-      [{ analysisId: id, name: 'x'.repeat(101), email: 'a@example.com' }, 'name'],
-      [{ analysisId: id, name: 'Jo\r\nBcc: x@evil.example', email: 'a@example.com' }, 'name'],
-      [{ analysisId: id, name: 'Jo', email: 'a@example.com', note: 'x'.repeat(1001) }, 'note'],
-      [{ name: 'Jo', email: 'a@example.com' }, 'analysisId'],
+      [{ ...proof, email: 'a@example.com' }, 'name'],
+      [{ ...proof, name: 'Jo' }, 'email'],
+      [{ ...proof, name: 'Jo', email: 'not-an-email' }, 'email'],
+      [{ ...proof, name: 'Jo', phone: 'call me' }, 'phone'],
+      [{ ...proof, name: 'Jo', phone: '12' }, 'phone'],
+      [{ ...proof, name: 'x'.repeat(101), email: 'a@example.com' }, 'name'],
+      [{ ...proof, name: 'Jo\r\nBcc: x@evil.example', email: 'a@example.com' }, 'name'],
+      [{ ...proof, name: 'Jo', email: 'a@example.com', note: 'x'.repeat(1001) }, 'note'],
+      [{ leadToken: proof.leadToken, name: 'Jo', email: 'a@example.com' }, 'analysisId'],
+      [{ analysisId: proof.analysisId, name: 'Jo', email: 'a@example.com' }, 'leadToken'],
+      [{ ...proof, leadToken: 'x'.repeat(10_000), name: 'Jo', email: 'a@example.com' }, 'leadToken'],
     ];
     for (const [body, field] of cases) {
       const res = await visitorLead(server, slug, body);
@@ -106,7 +110,7 @@ describe('leads: validation and limits', () => {
 
   it('answers a filled honeypot like a success and stores nothing', async () => {
     const mails = outboxCount(server.dataDir);
-    const res = await visitorLead(server, slug, { analysisId: analysisIds[0], name: 'Bot', email: 'bot@example.com', website: 'http://spam.example' });
+    const res = await visitorLead(server, slug, { ...proofs[0]!, name: 'Bot', email: 'bot@example.com', website: 'http://spam.example' });
     expect(res.status).toBe(201);
     expect(await res.json()).toEqual({ message: LEAD_THANKS });
     const businessId = (await (await owner.get('/api/businesses')).json()).businesses.find((b: { slug: string }) => b.slug === slug).id;
@@ -115,16 +119,22 @@ describe('leads: validation and limits', () => {
     expect(outboxCount(server.dataDir)).toBe(mails);
   });
 
-  it('takes one lead per estimate, only for estimates this business made', async () => {
-    const first = await visitorLead(server, slug, { analysisId: analysisIds[1], name: 'Jo', phone: '+44 (0)20 7946 0958' });
+  it('takes one lead per estimate: the same visitor sending again updates it, and no other business takes it', async () => {
+    const first = await visitorLead(server, slug, { ...proofs[1]!, name: 'Jo', phone: '+44 (0)20 7946 0958' });
     expect(first.status).toBe(201);
-    const again = await visitorLead(server, slug, { analysisId: analysisIds[1], name: 'Jo', phone: '+44 20 7946 0958' });
-    expect(again.status).toBe(409);
+    const again = await visitorLead(server, slug, { ...proofs[1]!, name: 'Jo Ash', phone: '+44 20 7946 0958' });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ message: LEAD_THANKS });
+    const businessId = (await (await owner.get('/api/businesses')).json()).businesses.find((b: { slug: string }) => b.slug === slug).id;
+    const leads = (await (await owner.get(`/api/businesses/${businessId}/leads`)).json()).leads as { analysisId: number; name: string; phone: string }[];
+    expect(leads.filter((lead) => lead.analysisId === proofs[1]!.analysisId)).toEqual([
+      expect.objectContaining({ name: 'Jo Ash', phone: '+44 20 7946 0958' }),
+    ]);
 
     const elsewhere = await createBusinessFor(owner);
-    const wrong = await visitorLead(server, elsewhere.slug, { analysisId: analysisIds[2], name: 'Jo', email: 'jo@example.com' });
+    const wrong = await visitorLead(server, elsewhere.slug, { ...proofs[2]!, name: 'Jo', email: 'jo@example.com' });
     expect(wrong.status).toBe(404);
-    const unknown = await visitorLead(server, 'no-such-business', { analysisId: analysisIds[2], name: 'Jo', email: 'jo@example.com' });
+    const unknown = await visitorLead(server, 'no-such-business', { ...proofs[2]!, name: 'Jo', email: 'jo@example.com' });
     expect(unknown.status).toBe(404);
   });
 
@@ -132,7 +142,7 @@ describe('leads: validation and limits', () => {
     // Earlier tests in this file spent some of both budgets from this address.
     let lead: Response | undefined;
     for (let i = 0; i < 6; i += 1) {
-      lead = await visitorLead(server, slug, { analysisId: analysisIds[2], name: 'Jo', email: 'jo@example.com' });
+      lead = await visitorLead(server, slug, { ...proofs[2]!, name: 'Jo', email: 'jo@example.com' });
       if (lead.status === 429) break;
     }
     expect(lead?.status).toBe(429);

@@ -123,7 +123,7 @@ describe('a visitor on the business site', () => {
     const res = await visitorAnalyze(server, business.slug, { description: 'oak, 16 inch trunk, 40 ft tall' }, { origin: 'https://customer-site.example' });
     expect(res.status).toBe(201);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    const { analysis, cost } = await res.json();
+    const { analysis, cost, leadToken } = await res.json();
     expect(analysis.species).toBe('Oak');
     expect(analysis.hourlyRate).toBe('60.00');
     expect(cost).toEqual(analysis.cost);
@@ -134,6 +134,7 @@ describe('a visitor on the business site', () => {
 
     const lead = await visitorLead(server, business.slug, {
       analysisId: analysis.id,
+      leadToken,
       name: 'Jo Customer',
       email: 'jo@customer.example',
       phone: '',

@@ -15,12 +15,13 @@ import {
   type BusinessRow,
 } from '../businesses/businesses';
 import { countFunnelStep, funnelDays } from '../businesses/funnel';
-import { createLead, listLeads, markContacted, toLeadView } from '../businesses/leads';
+import { listLeads, markContacted, saveLead, toLeadView } from '../businesses/leads';
 import type { AppEnv } from '../http/context';
 import { validationError } from '../http/errors';
 import { publicBusiness, publicCors } from '../http/public-access';
 import { backgroundMail } from '../mail/background';
-import { clientAddress } from '../http/rate-limit';
+import { clientNetwork } from '../http/rate-limit';
+import { businessRateSpent, visitorGuard } from '../http/visitor-limits';
 import { currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
 import { leadEmail } from '../mail/lead-email';
@@ -46,7 +47,7 @@ function ownBusiness(c: Context<AppEnv>): BusinessRow {
  * could by hand (funnelCountsPerAddress); past that the request is served but not counted.
  */
 export async function countVisitorStep(c: Context<AppEnv>, business: BusinessRow, step: FunnelStep): Promise<void> {
-  if (await c.var.limits.spend('funnelCountsPerAddress', `${clientAddress(c)}|${business.id}|${step}`)) {
+  if (await c.var.limits.spend('funnelCountsPerAddress', `${clientNetwork(c)}|${business.id}|${step}`)) {
     countFunnelStep(c.var.deps.db, c.var.deps.clock, business.id, step);
   }
 }
@@ -54,46 +55,49 @@ export async function countVisitorStep(c: Context<AppEnv>, business: BusinessRow
 // Public: the widget's view of a business (name, rate, accent, whether it can serve); one estimator load.
 businessRoutes.on(['GET', 'OPTIONS'], '/:slug{[a-z0-9-]+}', publicCors, async (c) => {
   const { db, clock, config } = c.var.deps;
-  await c.var.limits.consume('embedLookupsPerAddress', clientAddress(c));
+  await c.var.limits.consume('embedLookupsPerAddress', clientNetwork(c));
   const business = publicBusiness(c, c.req.param('slug'));
   await countVisitorStep(c, business, 'loads');
   const sizesFromPhoto = readsPhotos(c.var.deps.vision);
-  return c.json(toPublicBusiness(business, embedStatus(db, clock, business, config.passDailyCap), sizesFromPhoto));
+  // "busy" as much for the business's rate as for its daily cap: the widget then says so at once.
+  const status = (await businessRateSpent(c, business)) ? 'busy' : embedStatus(db, clock, business, config.passDailyCap);
+  return c.json(toPublicBusiness(business, status, sizesFromPhoto));
 });
 
 // Public: a step of the funnel only the widget sees (a photo chosen).
-businessRoutes.on(['POST', 'OPTIONS'], '/:slug{[a-z0-9-]+}/events', publicCors, async (c) => {
+businessRoutes.on(['POST', 'OPTIONS'], '/:slug{[a-z0-9-]+}/events', publicCors, visitorGuard, async (c) => {
   const business = publicBusiness(c, c.req.param('slug'));
   const { event } = await readJson(c, widgetEventSchema);
-  await c.var.limits.consume('embedEventsPerAddress', clientAddress(c));
+  await c.var.limits.consume('embedEventsPerAddress', clientNetwork(c));
   if (event === 'photo') await countVisitorStep(c, business, 'photos');
   return c.body(null, 204);
 });
 
-// Public: "Request a quote" under an embedded estimate.
-businessRoutes.on(['POST', 'OPTIONS'], '/:slug{[a-z0-9-]+}/leads', publicCors, async (c) => {
+// Public: "Request a quote" under an embedded estimate, proven by the estimate's token; a second
+// request for the same estimate updates the first (201 made, 200 updated).
+businessRoutes.on(['POST', 'OPTIONS'], '/:slug{[a-z0-9-]+}/leads', publicCors, visitorGuard, async (c) => {
   const { db, clock, config, mailer } = c.var.deps;
   const business = publicBusiness(c, c.req.param('slug'));
   const input = await readJson(c, leadInputSchema);
   // Counted once the form is valid, so a visitor correcting a typo is not locked out; nothing is stored before this.
-  await c.var.limits.consume('leadsPerAddress', clientAddress(c), 'Too many quote requests from this connection. Please try again later.');
-  const created = createLead(db, clock, business, input);
-  if (created) {
-    countFunnelStep(db, clock, business.id, 'leads');
-    const owner = findUserById(db, business.ownerId);
-    if (owner) {
-      const message = leadEmail({
-        to: owner.email,
-        ownerName: owner.firstName,
-        businessName: business.name,
-        lead: toLeadView(created.lead, created.analysis),
-        publicUrl: config.publicUrl,
-      });
-      // The lead is stored whatever the mail does; a failed send is retried, then the operator's to see, not the visitor's.
-      backgroundMail(mailer).send(message, `lead ${created.lead.id}`);
-    }
+  await c.var.limits.consume('leadsPerAddress', clientNetwork(c), 'Too many quote requests from this connection. Please try again later.');
+  const saved = saveLead(db, clock, business, input);
+  if (!saved) return c.json({ message: LEAD_THANKS }, 201);
+  if (!saved.updated) countFunnelStep(db, clock, business.id, 'leads');
+  const owner = findUserById(db, business.ownerId);
+  if (owner) {
+    const message = leadEmail({
+      to: owner.email,
+      ownerName: owner.firstName,
+      businessName: business.name,
+      lead: toLeadView(saved.lead, saved.analysis),
+      publicUrl: config.publicUrl,
+      updated: saved.updated,
+    });
+    // The lead is stored whatever the mail does; a failed send is retried, then the operator's to see, not the visitor's.
+    backgroundMail(mailer).send(message, `lead ${saved.lead.id}`);
   }
-  return c.json({ message: LEAD_THANKS }, 201);
+  return c.json({ message: LEAD_THANKS }, saved.updated ? 200 : 201);
 });
 
 // The owner's own businesses.

@@ -3,7 +3,7 @@ import { chatRequestSchema, type ChatReply } from '../../core/help-text-chat';
 import { replyToQuestion } from '../assistant/create-assistant';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../http/context';
-import { clientAddress } from '../http/rate-limit';
+import { clientNetwork } from '../http/rate-limit';
 import { readJson } from '../http/validate';
 import { describeError } from '../log';
 
@@ -14,7 +14,7 @@ import { describeError } from '../log';
  */
 export function chatbotRoutes({ assistants }: Pick<AppDeps, 'assistants'>) {
   return new Hono<AppEnv>().post('/', async (c) => {
-    await c.var.limits.consume('chatMessagesPerAddress', clientAddress(c), 'Too many messages. Please wait a few minutes and try again.');
+    await c.var.limits.consume('chatMessagesPerAddress', clientNetwork(c), 'Too many messages. Please wait a few minutes and try again.');
     const { message } = await readJson(c, chatRequestSchema);
     const reply = await replyToQuestion(
       message,

@@ -47,7 +47,9 @@ const ANSWERS = [
 async function visitorEstimate(slug: string, fields: Parameters<typeof visitorAnalyze>[2] = { description: '', treeDetails: TREE, siteDetails: SITE }) {
   const res = await visitorAnalyze(server, slug, fields, { origin: 'https://customer-site.example' });
   expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()).analysis;
+  const body = await res.json();
+  // The estimate with the token that proves it, as the widget keeps them together.
+  return { ...body.analysis, leadToken: body.leadToken as string };
 }
 
 async function ownerLeads(businessId: number): Promise<Lead[]> {
@@ -83,6 +85,7 @@ describe('a visitor who answered the questions', () => {
     const analysis = await visitorEstimate(business.slug);
     const sent = await visitorLead(server, business.slug, {
       analysisId: analysis.id,
+      leadToken: analysis.leadToken,
       name: 'Sam Visitor',
       phone: '07700 900456',
       contactMethod: 'phone',
@@ -125,7 +128,7 @@ describe('a visitor who answered the questions', () => {
   it('may say nothing of how or when: both null, and the e-mail leaves them out', async () => {
     const business = await createBusinessFor(owner);
     const analysis = await visitorEstimate(business.slug, { description: 'birch, 8 inch trunk, 20 ft tall' });
-    const sent = await visitorLead(server, business.slug, { analysisId: analysis.id, name: 'Quiet Visitor', email: 'quiet@example.com', contactMethod: null });
+    const sent = await visitorLead(server, business.slug, { analysisId: analysis.id, leadToken: analysis.leadToken, name: 'Quiet Visitor', email: 'quiet@example.com', contactMethod: null });
     expect(sent.status).toBe(201);
     const [lead] = await ownerLeads(business.id);
     expect(lead).toMatchObject({ contactMethod: null, contactTime: null });
@@ -141,7 +144,7 @@ describe('contact preferences: errors', () => {
   it('refuses a way or time the form does not offer, and a chosen way without its detail, storing nothing', async () => {
     const business = await createBusinessFor(owner);
     const analysis = await visitorEstimate(business.slug);
-    const base = { analysisId: analysis.id, name: 'Jo', email: 'jo@example.com', phone: '07700 900123' };
+    const base = { analysisId: analysis.id, leadToken: analysis.leadToken, name: 'Jo', email: 'jo@example.com', phone: '07700 900123' };
     const cases: [Record<string, unknown>, string, string | RegExp][] = [
       [{ ...base, contactMethod: 'pigeon' }, 'contactMethod', /phone, email or either/],
       [{ ...base, contactMethod: 'PHONE' }, 'contactMethod', /phone, email or either/],
@@ -165,7 +168,7 @@ describe('contact preferences: security', () => {
   it("another user's business leads stay a 404, with nothing of the visitor's answers", async () => {
     const business = await createBusinessFor(owner);
     const analysis = await visitorEstimate(business.slug);
-    expect((await visitorLead(server, business.slug, { analysisId: analysis.id, name: 'Private Visitor', phone: '07700 900789', contactMethod: 'phone' })).status).toBe(201);
+    expect((await visitorLead(server, business.slug, { analysisId: analysis.id, leadToken: analysis.leadToken, name: 'Private Visitor', phone: '07700 900789', contactMethod: 'phone' })).status).toBe(201);
     const { client: other } = await registerClient(server);
     const res = await other.get(`/api/businesses/${business.id}/leads`);
     expect(res.status).toBe(404);

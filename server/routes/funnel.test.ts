@@ -41,14 +41,14 @@ describe('GET /api/businesses/{id}/funnel', () => {
     const estimate = await visitorAnalyze(server, business.slug);
     expect(estimate.status).toBe(201);
     expect((await visitorAnalyze(server, business.slug, { description: '' })).status).toBe(200);
-    const { analysis } = await estimate.json();
-    expect((await visitorLead(server, business.slug, { analysisId: analysis.id, name: 'Visitor', email: 'v@example.com', phone: '', note: '' })).status).toBe(201);
+    const { analysis, leadToken } = await estimate.json();
+    expect((await visitorLead(server, business.slug, { analysisId: analysis.id, leadToken, name: 'Visitor', email: 'v@example.com', phone: '', note: '' })).status).toBe(201);
 
     const days = await funnel(business.id);
     expect(days).toHaveLength(30);
     const today = server.clock.now().toISOString().slice(0, 10);
-    expect(days.at(-1)).toEqual({ date: today, loads: 3, photos: 2, estimates: 1, needsDetails: 1, leads: 1 });
-    expect(days[0]).toEqual({ date: new Date(Date.parse(`${today}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10), loads: 0, photos: 0, estimates: 0, needsDetails: 0, leads: 0 });
+    expect(days.at(-1)).toEqual({ date: today, loads: 3, photos: 2, estimates: 1, needsDetails: 1, leads: 1, turnedAway: 0 });
+    expect(days[0]).toEqual({ date: new Date(Date.parse(`${today}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10), loads: 0, photos: 0, estimates: 0, needsDetails: 0, leads: 0, turnedAway: 0 });
     expect(days.map((d) => d.date)).toEqual([...days.map((d) => d.date)].sort());
 
     // The next UTC day starts from nothing; yesterday keeps its counts.

@@ -174,14 +174,15 @@ const paths = {
       operationId: 'requestQuote',
       summary: '"Request a quote" under an estimate: the visitor\'s contact details, sent to the business',
       description:
-        'Besides the fields below: an e-mail address or a phone number is required, and a chosen contactMethod needs its detail. The `website` field must stay empty (people never see it).',
+        'Besides the fields below: an e-mail address or a phone number is required, and a chosen contactMethod needs its detail. `analysisId` and `leadToken` are the `analysis.id` and `leadToken` of the estimate answer: the token proves the visitor saw that estimate and is good for 24 hours. A wrong or expired token, another business\'s estimate and an unknown id all answer the same 404. Sending again for the same estimate (with its token) updates the request (200). The `website` field must stay empty (people never see it).',
       parameters: [slugParameter],
       requestBody: { required: true, content: json(ref('LeadInput')) },
       responses: {
         '201': { description: 'Sent to the business.', content: json(ref('LeadThanks')) },
+        '200': { description: 'The request for this estimate was sent before; its details are updated and the business told again.', content: json(ref('LeadThanks')) },
         '400': invalid,
         '403': siteNotListed,
-        '404': notFound,
+        '404': errorResponse('No such business, or no estimate of this business that the token proves (one answer for a wrong token, another business and an unknown id).'),
         '429': tooMany,
       },
     },

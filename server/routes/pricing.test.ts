@@ -158,12 +158,12 @@ describe("a business's estimator", () => {
     // The visitor answered nothing about the site: the estimate assumes, and says so.
     const res = await visitorAnalyze(server, business.slug, { description: '', treeDetails: BIG_JOB.treeDetails }, { origin: 'https://customer-site.example' });
     expect(res.status, await res.clone().text()).toBe(201);
-    const { analysis } = await res.json();
+    const { analysis, leadToken } = await res.json();
     const shown = formatPrice(analysis.price);
     expect(shown).toMatch(/ inc VAT$/);
     expect(analysis.price.lines.find((line: { code: string }) => line.code === 'travel').minPence).toBe(4500);
 
-    expect((await visitorLead(server, business.slug, { analysisId: analysis.id, name: 'Pat Price', email: 'pat@example.com' })).status).toBe(201);
+    expect((await visitorLead(server, business.slug, { analysisId: analysis.id, leadToken, name: 'Pat Price', email: 'pat@example.com' })).status).toBe(201);
     const [lead] = leadListSchema.parse(await (await owner.get(`/api/businesses/${business.id}/leads`)).json()).leads;
     expect(formatPrice(lead!.estimate!.price!)).toBe(shown);
     expect(lead!.estimate!.assumed).toEqual(expect.arrayContaining(['side gate only access', 'no stump grinding']));

@@ -91,8 +91,8 @@ describe('a quote prepared for someone', () => {
     const business = await createBusinessFor(client, { name: 'Birch Brothers Arboriculture' });
     const visited = await visitorAnalyze(server, business.slug, {}, { origin: 'https://birch-brothers.example' });
     expect(visited.status, await visited.clone().text()).toBe(201);
-    const { analysis } = (await visited.json()) as { analysis: { id: number } };
-    const lead = await visitorLead(server, business.slug, { analysisId: analysis.id, name: 'Sam Visitor', email: 'sam@example.com' });
+    const { analysis, leadToken } = (await visited.json()) as { analysis: { id: number }; leadToken: string };
+    const lead = await visitorLead(server, business.slug, { analysisId: analysis.id, leadToken, name: 'Sam Visitor', email: 'sam@example.com' });
     expect(lead.status).toBe(201);
 
     const recipient = await client.get(`/api/analysis/${analysis.id}/quote-recipient`);

@@ -33,8 +33,8 @@ runCommonRouteTests({
     const { client: owner, account } = await registerClient(server);
     grantTo(server, account.username, 10);
     const business = await createBusinessFor(owner);
-    const estimate = (await (await visitorAnalyze(server, business.slug)).json()) as { analysis: { id: number } };
-    const lead = await visitorLead(server, business.slug, { analysisId: estimate.analysis.id, name: 'Jo', phone: '07700 900123' });
+    const estimate = (await (await visitorAnalyze(server, business.slug)).json()) as { analysis: { id: number }; leadToken: string };
+    const lead = await visitorLead(server, business.slug, { analysisId: estimate.analysis.id, leadToken: estimate.leadToken, name: 'Jo', phone: '07700 900123' });
     if (lead.status !== 201) throw new Error(`lead: ${lead.status} ${await lead.text()}`);
     const leads = (await (await owner.get(`/api/businesses/${business.id}/leads`)).json()) as { leads: { id: number }[] };
     const { client: stranger } = await registerClient(server);

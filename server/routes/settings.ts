@@ -6,7 +6,8 @@ import { ApiError, notFound } from '../http/errors';
 import { currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
 import { readMultipartForm, type FormSpec } from '../http/multipart';
-import { deleteLogo, normaliseLogo, readLogo, unsupportedLogo, writeLogo } from '../settings/logo';
+import { checkLogoHeader, deleteLogo, normaliseLogo, readLogo, unsupportedLogo, writeLogo } from '../settings/logo';
+import type { Refusal } from '../http/rate-limit';
 import { applySettingsPatch, getCompanyProfile, setLogoPath, settingsResponseFor } from '../settings/settings';
 
 /**
@@ -22,6 +23,12 @@ const LOGO_FORM: FormSpec = {
   notMultipart: unsupportedLogo,
   missingFile: () => chooseOneLogo(),
   retry: 'Please choose the logo again.',
+};
+const LOGO_LIMIT_REFUSAL: Refusal = {
+  message: (seconds) => {
+    const minutes = Math.ceil(seconds / 60);
+    return `You have uploaded several logos in a short time. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before uploading another.`;
+  },
 };
 const chooseOneLogo = () =>
   new ApiError('VALIDATION_ERROR', 'Choose one image file for the logo.', { details: { logo: ['Choose one image file'] } });
@@ -46,9 +53,17 @@ export const settingsRoutes = new Hono<AppEnv>()
     return c.body(new Uint8Array(bytes), 200, { 'Content-Type': 'image/png', 'Cache-Control': 'private, max-age=86400' });
   })
   .post('/logo', async (c) => {
-    const png = await normaliseLogo(await readLogoUpload(c));
-    const { db, clock, config } = c.var.deps;
     const userId = currentUser(c).id;
+    const bytes = await readLogoUpload(c);
+    // Type and shape from the header first (a pixel bomb is refused here, in microseconds), so
+    // only a logo that will really be decoded spends a point of the limit or waits for a slot.
+    checkLogoHeader(bytes);
+    const { slots } = c.var.analysisLoad;
+    if (slots.full) throw slots.busy();
+    await c.var.limits.consume('logoUploadsPerAccount', String(userId), LOGO_LIMIT_REFUSAL);
+    // The decode takes one of the analyses' image slots, so logos cannot crowd analyses out.
+    const png = await slots.run(() => normaliseLogo(bytes), { bytes: bytes.length, signal: c.req.raw.signal });
+    const { db, clock, config } = c.var.deps;
     const name = await writeLogo(config.dataDir, png);
     const previous = setLogoPath(db, clock, userId, name);
     if (previous) await deleteLogo(config.dataDir, previous);

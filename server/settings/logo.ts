@@ -3,7 +3,8 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LOGO_BOX } from '../../core/company-profile';
 import { detectImageType } from '../analysis/upload';
-import { MAX_INPUT_PIXELS } from '../analysis/image';
+import { refuseImageShape } from '../analysis/image-header';
+import { LOGO_SHAPE, unreadableImageMessage } from '../../core/image-shape';
 import { DomainError } from '../../core/errors';
 import { loadSharp } from '../analysis/sharp';
 
@@ -28,21 +29,36 @@ export function logoVersion(name: string): string {
 export const unsupportedLogo = () =>
   new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported image type. Please upload a PNG, JPEG or WebP logo.');
 
-/** The stored form of an uploaded logo: PNG (keeps transparency), at most 600 x 200, never enlarged. */
+/**
+ * A logo's type by its bytes and its shape by its header (core/image-shape.ts LOGO_SHAPE),
+ * checked synchronously before anything decodes it: the route calls it before the upload
+ * spends a point of its rate limit or waits for an image slot, and normaliseLogo again for
+ * every other caller.
+ */
+export function checkLogoHeader(bytes: Buffer): void {
+  const type = detectImageType(bytes);
+  if (!type) throw unsupportedLogo();
+  refuseImageShape(bytes, type, 'logo', 'logo');
+}
+
+/**
+ * The stored form of an uploaded logo: PNG (keeps transparency), at most 600 x 200, never
+ * enlarged. The header check comes first; libvips's own pixel limit stays as a second one.
+ */
 export async function normaliseLogo(bytes: Buffer): Promise<Buffer> {
-  if (!detectImageType(bytes)) throw unsupportedLogo();
+  checkLogoHeader(bytes);
   const sharp = await loadSharp();
   try {
-    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' })
+    return await sharp(bytes, { limitInputPixels: LOGO_SHAPE.maxPixels, failOn: 'warning' })
       .autoOrient()
       .resize(LOGO_BOX.width, LOGO_BOX.height, { fit: 'inside', withoutEnlargement: true })
       .png({ compressionLevel: 9 })
       .toBuffer();
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw new DomainError('PAYLOAD_TOO_LARGE', 'Logo dimensions are too large (maximum 40 megapixels).');
+      throw new DomainError('PAYLOAD_TOO_LARGE', `Logo dimensions are too large (maximum ${LOGO_SHAPE.maxPixels / 1_000_000} megapixels).`);
     }
-    throw new DomainError('VALIDATION_ERROR', "We couldn't read that image. Please upload a PNG, JPEG or WebP logo.", {
+    throw new DomainError('VALIDATION_ERROR', unreadableImageMessage('logo'), {
       details: { logo: ["We couldn't read that image"] },
     });
   }

@@ -56,4 +56,5 @@ export const ESTIMATE: EmbedAnalyzeResponse = {
   analysis: ESTIMATE_ANALYSIS,
   confidence: 0.4,
   cost: { min: '24.00', max: '44.00' },
+  leadToken: 'test-lead-token-not-a-real-one',
 };

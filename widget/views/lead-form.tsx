@@ -18,6 +18,8 @@ import { buttonStyles, cardStyles, errorTextStyles, hintStyles } from '../ui';
 
 interface LeadFormProps {
   analysisId: number;
+  /** The estimate's proof (the analysis answer's leadToken), sent back with the request. */
+  leadToken: string;
   businessName: string;
   submit: (lead: LeadRequest) => Promise<unknown>;
   onSent: () => void;
@@ -32,7 +34,7 @@ const FIELD_ORDER: readonly LeadField[] = ['name', 'email', 'phone', 'note'];
  * note, sent only to this business. The estimate and its answers go with it by analysisId, so
  * nothing is typed twice. The honeypot field is for bots.
  */
-export function LeadForm({ analysisId, businessName, submit, onSent }: LeadFormProps) {
+export function LeadForm({ analysisId, leadToken, businessName, submit, onSent }: LeadFormProps) {
   const [fields, setFields] = useState<LeadFields>(EMPTY);
   const [contactMethod, setContactMethod] = useState<ContactMethod>();
   const [contactTime, setContactTime] = useState<ContactTime>();
@@ -64,6 +66,7 @@ export function LeadForm({ analysisId, businessName, submit, onSent }: LeadFormP
     try {
       await submit({
         analysisId,
+        leadToken,
         name: fields.name.trim(),
         email: fields.email.trim() || undefined,
         phone: fields.phone.trim() || undefined,
@@ -78,7 +81,7 @@ export function LeadForm({ analysisId, businessName, submit, onSent }: LeadFormP
       setStatus('editing');
       const server = error instanceof ApiError ? errorsFromDetails(error.details) : { fields: {} };
       if (Object.keys(server.fields).length > 0) showErrors(form, server.fields);
-      // 409 (a quote was already requested), 429 and anything else: the server's words.
+      // 404 (the estimate is gone or its day is over), 429 and anything else: the server's words.
       setFormError(server.form ?? (Object.keys(server.fields).length > 0 ? null : errorText(error)));
     }
   };

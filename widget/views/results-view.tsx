@@ -70,7 +70,7 @@ export function ResultsView({ response, businessName, onAnother, submitLead, onL
         )}
       </div>
 
-      <LeadForm analysisId={analysis.id} businessName={businessName} submit={submitLead} onSent={onLeadSent} />
+      <LeadForm analysisId={analysis.id} leadToken={response.leadToken} businessName={businessName} submit={submitLead} onSent={onLeadSent} />
 
       <button type="button" className={`${buttonStyles.secondary} self-start`} onClick={onAnother}>
         <RotateCcw aria-hidden="true" className="size-4" />

@@ -8,7 +8,7 @@ import {
   type BusinessCreateInput,
   type BusinessUpdateInput,
 } from '../../../core/business';
-import { canonicalOrigin, DEFAULT_DAILY_CAP, MAX_DAILY_CAP } from '../../../core/embed';
+import { canonicalOrigin, DEFAULT_DAILY_CAP, MAX_DAILY_CAP, notAnOriginMessage } from '../../../core/embed';
 import { DEFAULT_UNIT_SYSTEM, UNIT_SYSTEMS } from '../../../core/units';
 import {
   addPricingIssues,
@@ -38,10 +38,8 @@ const originsTextSchema = z.string().transform((text, ctx) => {
     if (!line) continue;
     const origin = canonicalOrigin(line);
     if (!origin) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `Line ${index + 1}, "${line}", is not a site origin. Use the form https://www.example.com (no path).`,
-      });
+      // The server's words (core/business.ts), with the line the owner can find it on.
+      ctx.addIssue({ code: 'custom', message: `Line ${index + 1}: ${notAnOriginMessage(line)}` });
       return z.NEVER;
     }
     if (!origins.includes(origin)) origins.push(origin);

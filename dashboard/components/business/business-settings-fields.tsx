@@ -59,7 +59,7 @@ export function BusinessSettingsFields() {
       />
       <TextArea
         label="Allowed Site Origins (optional)"
-        hint="One per line, such as https://www.example.com. When you list any, only those sites can show your estimator. Leave empty to allow any site."
+        hint="One exact address per line, such as https://www.example.com (no wildcards or paths: list www and the bare domain each). When you list any, only those sites can show your estimator. Leave empty to allow any site."
         rows={3}
         placeholder="https://www.example.com"
         spellCheck={false}

@@ -54,6 +54,7 @@ export function FunnelCard({ business }: { business: Business }) {
     content = <ErrorAlert>{errorMessage(funnel.error, 'The last 30 days could not be loaded.')}</ErrorAlert>;
   } else {
     const { totals, rates } = summariseFunnel(funnel.data);
+    const turnedAway = funnel.data.reduce((sum, day) => sum + day.turnedAway, 0);
     content =
       totals.loads === 0 && totals.estimates === 0 ? (
         <p className="rounded-xl bg-stone-50 px-4 py-3 text-sm text-stone-700">
@@ -73,6 +74,11 @@ export function FunnelCard({ business }: { business: Business }) {
           <p className="mt-2 text-sm text-stone-700">
             {`${percent(rates.photosPerLoad)} of loads chose a photo, ${percent(rates.estimatesPerPhoto)} of photos got an estimate, ${percent(rates.leadsPerEstimate)} of estimates asked for a quote.`}
           </p>
+          {turnedAway > 0 && (
+            <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {`${turnedAway} ${turnedAway === 1 ? 'visitor was' : 'visitors were'} told the estimator was busy (its daily cap or rate was reached). Raise the daily cap if they were customers; list your website under Allowed site origins if you don't recognise them.`}
+            </p>
+          )}
           <figure className="mt-2">
             <DailyChart days={funnel.data} />
             <figcaption className="text-xs text-stone-600">Each day, oldest first: loads (pale) and estimates (dark).</figcaption>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { summariseFunnel } from './funnel-summary';
 
-const day = (date: string, loads: number, photos: number, estimates: number, needsDetails: number, leads: number) => ({ date, loads, photos, estimates, needsDetails, leads });
+const day = (date: string, loads: number, photos: number, estimates: number, needsDetails: number, leads: number) => ({ date, loads, photos, estimates, needsDetails, leads, turnedAway: 0 });
 
 describe('summariseFunnel', () => {
   it('adds the days and gives each step as a share of the one before', () => {

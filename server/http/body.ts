@@ -33,7 +33,7 @@ export const bodyStalled = () => new DomainError('REQUEST_TIMEOUT', 'The request
  * One idle timer for a read loop: `race` loses to it once `idleMs` pass without `touch()`.
  * `stop()` must be called when the loop ends, however it ends.
  */
-export function idleTimer(idleMs: number, stalled: () => Error) {
+function idleTimer(idleMs: number, stalled: () => Error) {
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(stalled()), idleMs);
@@ -53,7 +53,7 @@ export function idleTimer(idleMs: number, stalled: () => Error) {
  * (linger.ts), and the client hears its 4xx instead of a reset connection. A read still
  * waiting (an idle timeout) is abandoned with the lock.
  */
-export function stopReading(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+function stopReading(reader: ReadableStreamDefaultReader<Uint8Array>): void {
   try {
     reader.releaseLock();
   } catch {
@@ -68,27 +68,39 @@ export interface BodyBounds {
   tooLarge: () => Error;
 }
 
-/** The whole body as bytes, within its bounds: 413 past the cap, 408 after `idleMs` without a byte. */
-export async function readBodyBytes(request: Request, bounds: BodyBounds): Promise<Uint8Array> {
-  if (declaresMoreThan(request, bounds.maxBytes)) throw bounds.tooLarge();
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const idle = idleTimer(bounds.idleMs, bodyStalled);
-  const chunks: Uint8Array[] = [];
+/**
+ * A body's chunks as they arrive, within its bounds: `tooLarge` once more than `maxBytes` have
+ * come, `stalled` (408) after `idleMs` without a byte. The caller may stop early (break or
+ * throw): reading then stops without closing the body (stopReading), as it does at the end.
+ */
+export async function* boundedChunks(
+  body: ReadableStream<Uint8Array>,
+  bounds: BodyBounds & { stalled?: () => Error },
+): AsyncGenerator<Uint8Array, void, undefined> {
+  const reader = body.getReader();
+  const idle = idleTimer(bounds.idleMs, bounds.stalled ?? bodyStalled);
   let received = 0;
   try {
     for (;;) {
       const { done, value } = await idle.race(reader.read());
-      if (done) break;
+      if (done) return;
       idle.touch();
       received += value.byteLength;
       if (received > bounds.maxBytes) throw bounds.tooLarge();
-      chunks.push(value);
+      yield value;
     }
   } finally {
     idle.stop();
     stopReading(reader);
   }
+}
+
+/** The whole body as bytes, within its bounds: 413 past the cap, 408 after `idleMs` without a byte. */
+export async function readBodyBytes(request: Request, bounds: BodyBounds): Promise<Uint8Array> {
+  if (declaresMoreThan(request, bounds.maxBytes)) throw bounds.tooLarge();
+  if (!request.body) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of boundedChunks(request.body, bounds)) chunks.push(chunk);
   return Buffer.concat(chunks);
 }
 

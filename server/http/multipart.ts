@@ -8,7 +8,7 @@ import {
   type MultipartPart,
 } from '@remix-run/multipart-parser';
 import { DomainError } from '../../core/errors';
-import { declaresMoreThan, idleTimer, stopReading, UPLOAD_IDLE_MS } from './body';
+import { boundedChunks, declaresMoreThan, UPLOAD_IDLE_MS } from './body';
 
 export { declaresMoreThan, UPLOAD_IDLE_MS };
 
@@ -118,30 +118,18 @@ export async function readMultipartForm(request: Request, spec: FormSpec, idleMs
     maxTotalSize: limits.contentBytes,
   });
   const form = new FormReader(spec);
-  const reader = request.body.getReader();
-  let received = 0;
   let complete = false;
-  // One timer, restarted per chunk; when it fires, the pending read loses the race.
-  const idle = idleTimer(idleMs, stalled);
   try {
-    for (;;) {
-      const { done, value } = await idle.race(reader.read());
-      if (done) break;
-      idle.touch();
-      received += value.byteLength;
-      if (received > limits.requestBytes) throw spec.tooLarge();
+    for await (const value of boundedChunks(request.body, { maxBytes: limits.requestBytes, idleMs, tooLarge: spec.tooLarge, stalled })) {
       for (const part of parser.write(value)) form.add(part);
       complete = finished(parser);
+      // Stops reading, without waiting on a client that may never send again, and without
+      // closing the body: after a refusal linger.ts discards the rest within its bounds.
       if (complete) break;
     }
     if (!complete) parser.finish();
   } catch (error) {
     throw asFormError(error, spec);
-  } finally {
-    idle.stop();
-    // Stop reading, without waiting on a client that may never send again, and without
-    // closing the body: after a refusal linger.ts discards the rest within its bounds.
-    stopReading(reader);
   }
   return form.result();
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companyProfileResponseSchema, companyProfileSchema } from './company-profile';
 import { jobPriceSchema, pricingRulesInputSchema, pricingRulesResponseSchema } from './pricing';
+import { QUOTE_ROUNDINGS, quoteReminderDaysSchema, quoteRoundingSchema, quoteTermsSchema } from './quote-settings';
 import { siteDetailsSchema } from './site';
 import { enteredSizesSchema, needsDetailsSchema, photoMeasurementSchema, valueSourcesSchema } from './tree-details';
 import { UNIT_SYSTEMS } from './units';
@@ -191,9 +192,15 @@ export const settingsPatchSchema = settingsSchema
     units: z.enum(UNIT_SYSTEMS, "units must be 'metric' or 'imperial'").optional(),
     /** The pricing rules beside the hourly rate (core/pricing.ts), all fields when sent. */
     pricing: pricingRulesInputSchema.optional(),
+    /** What quoted prices are rounded to, in whole pounds: "1", "5" or "10" (core/quote-settings.ts). */
+    quoteRounding: quoteRoundingSchema.optional(),
+    /** The terms on the surgeon's quotes; "" or null for the standard terms (core/quote-settings.ts). */
+    quoteTerms: quoteTermsSchema.optional(),
+    /** Days after sending when an unanswered quote's customer is reminded, once; 0 for never. */
+    quoteReminderDays: quoteReminderDaysSchema.optional(),
   })
   .refine((v) => Object.values(v).some((part) => part !== undefined), {
-    message: 'Send aiInstructions, hourlyRate, companyProfile, shareJobTimes or pricing to save',
+    message: 'Send aiInstructions, hourlyRate, companyProfile, shareJobTimes, units, pricing, quoteRounding, quoteTerms or quoteReminderDays to save',
   });
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;
 
@@ -206,6 +213,12 @@ export const settingsResponseSchema = z.object({
   /** The units sizes are entered and shown in (core/units.ts); metric unless changed. */
   units: z.enum(UNIT_SYSTEMS),
   pricing: pricingRulesResponseSchema,
+  /** What quoted prices are rounded to, in whole pounds; "5" unless changed. */
+  quoteRounding: z.enum(QUOTE_ROUNDINGS),
+  /** The terms on the surgeon's quotes: their own, or the standard ones (DEFAULT_QUOTE_TERMS). */
+  quoteTerms: z.string(),
+  /** Days after sending when an unanswered quote's customer is reminded, once; 0 for never. */
+  quoteReminderDays: z.number().int(),
 });
 export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 

@@ -30,6 +30,8 @@ export const errorCodeSchema = z.enum([
   'REQUEST_TIMEOUT',
   /** Every analysis slot is taken and the line for them is full (503, with Retry-After). */
   'BUSY',
+  /** A quote link that was real but is no longer: withdrawn, replaced by a newer version or expired (410). */
+  'QUOTE_GONE',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
@@ -51,6 +53,7 @@ export const statusForCode: Record<ErrorCode, number> = {
   PAYMENTS_NOT_CONFIGURED: 503,
   REQUEST_TIMEOUT: 408,
   BUSY: 503,
+  QUOTE_GONE: 410,
 };
 
 /** The body of every error answer: `{ message, code }`, plus per-field `details` for validation. */

@@ -42,6 +42,8 @@ const SIGNED_IN_ROUTES: SignedInRoute[] = [
   signedIn('/subscribe', 'Subscribe', () => import('./pages/subscribe').then((m) => m.SubscribePage)),
   signedIn('/history', 'History', () => import('./pages/history').then((m) => m.HistoryPage)),
   signedIn('/history/:id', 'Past Analysis', () => import('./pages/history-detail').then((m) => m.HistoryDetailPage)),
+  signedIn('/jobs', 'Jobs', () => import('./pages/jobs').then((m) => m.JobsPage)),
+  signedIn('/jobs/:id', 'Job', () => import('./pages/job').then((m) => m.JobPage)),
   signedIn('/accuracy', 'Estimate Accuracy', () => import('./pages/accuracy').then((m) => m.AccuracyPage)),
 ];
 

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { CONTACT_METHODS, CONTACT_TIMES } from '../core/contact-preference';
 import type { PhotoMeasurement } from '../core/photo-measure';
-import type { JobPrice, PricingRules } from '../core/price';
+import { DEFAULT_QUOTE_ROUNDING_PENCE, type QuoteRoundingPence } from '../core/quote-settings';
+import { VAT_MODES, type JobPrice, type PricingRules } from '../core/price';
 import { UNIT_SYSTEMS } from '../core/units';
+import { JOB_ITEM_KINDS, JOB_STATUSES } from '../core/jobs';
+import { QUOTE_ANSWER_KINDS, type QuoteContent } from '../core/quote-versions';
 import type { StoredValueSources } from '../core/tree-details';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
@@ -94,6 +97,12 @@ export const systemSettings = sqliteTable('system_settings', {
   pricing: text('pricing', { mode: 'json' }).$type<PricingRules>(),
   /** The units sizes are shown and entered in (core/units.ts). */
   units: text('units', { enum: UNIT_SYSTEMS }).notNull().default('metric'),
+  /** What the surgeon's quoted prices are rounded to: 100, 500 or 1000 pence (core/quote-settings.ts). */
+  quoteRoundingPence: integer('quote_rounding_pence').$type<QuoteRoundingPence>().notNull().default(DEFAULT_QUOTE_ROUNDING_PENCE),
+  /** The terms on the surgeon's quotes; null means the standard terms (core/quote-settings.ts DEFAULT_QUOTE_TERMS). */
+  quoteTerms: text('quote_terms'),
+  /** Days after sending when an unanswered quote's customer is reminded, once; 0 for never. */
+  quoteReminderDays: integer('quote_reminder_days').notNull().default(5),
   createdAt: createdAt(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
@@ -322,6 +331,108 @@ export const leads = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('leads_business_idx').on(t.businessId, t.createdAt), uniqueIndex('leads_analysis_unique').on(t.analysisId)],
+);
+
+/**
+ * A job (docs/product.md, Jobs and quotes): one customer's quote from an account, grouping trees
+ * (its analyses) and typed lines with the prices the surgeon sets. `vat_mode` is taken from the
+ * pricing rules when the job is made, since the items' prices are written on that basis.
+ */
+export const jobs = sqliteTable(
+  'jobs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The business whose website lead it came from, if any. */
+    businessId: integer('business_id').references(() => businesses.id, { onDelete: 'set null' }),
+    leadId: integer('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('draft'),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email'),
+    customerPhone: text('customer_phone'),
+    siteAddress: text('site_address'),
+    vatMode: text('vat_mode', { enum: VAT_MODES }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('jobs_user_idx').on(t.userId, t.createdAt), index('jobs_lead_idx').on(t.leadId)],
+);
+
+/** A job's trees and lines, in order; a price is in pence as the customer reads it (core/quote-totals.ts). */
+export const jobItems = sqliteTable(
+  'job_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: JOB_ITEM_KINDS }).notNull(),
+    /** A tree's analysis; null for a typed line, or once the analysis is deleted. */
+    analysisId: integer('analysis_id').references(() => treeAnalyses.id, { onDelete: 'set null' }),
+    description: text('description').notNull(),
+    pricePence: integer('price_pence').notNull(),
+    optional: integer('optional', { mode: 'boolean' }).notNull().default(false),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('job_items_job_idx').on(t.jobId, t.position), check('job_items_price_nonnegative', sql`${t.pricePence} >= 0`)],
+);
+
+/**
+ * A quote as sent (docs/product.md, Jobs and quotes; CONVENTIONS 14): a version of a job, its
+ * content frozen as JSON with its SHA-256, reached by the customer through a link whose random
+ * token is kept only hashed. Sending a changed job makes a new version and marks the one before
+ * replaced; a revoked or expired link opens nothing but says so.
+ */
+export const quoteVersions = sqliteTable(
+  'quote_versions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** The customer's copy as sent (core/quote-versions.ts QuoteContent). */
+    content: text('content', { mode: 'json' }).$type<QuoteContent>().notNull(),
+    contentHash: text('content_hash').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    sentTo: text('sent_to').notNull(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    viewedAt: integer('viewed_at', { mode: 'timestamp_ms' }),
+    remindedAt: integer('reminded_at', { mode: 'timestamp_ms' }),
+    /** The one reminder's own link to the same version (only its hash), so the first link's token need not be kept. */
+    reminderTokenHash: text('reminder_token_hash').unique(),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+    replacedAt: integer('replaced_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [uniqueIndex('quote_versions_job_version').on(t.jobId, t.version)],
+);
+
+/**
+ * The customer's answer to a version: accepted (with the evidence: the name typed, the optional
+ * items chosen, the early-start request, the content hash, the address and the browser),
+ * declined (a reason) or a change asked for (a message). One acceptance a version.
+ */
+export const quoteAnswers = sqliteTable(
+  'quote_answers',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => quoteVersions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: QUOTE_ANSWER_KINDS }).notNull(),
+    name: text('name'),
+    message: text('message'),
+    optionalItemIds: text('optional_item_ids', { mode: 'json' }).$type<number[]>(),
+    startEarly: integer('start_early', { mode: 'boolean' }),
+    contentHash: text('content_hash').notNull(),
+    address: text('address').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('quote_answers_version_idx').on(t.versionId)],
 );
 
 export const userTokens = sqliteTable('user_tokens', {

@@ -4,6 +4,7 @@ import type { AnalyzeResponse } from '../core/analysis';
 import type { Business } from '../core/business';
 import { formatCostRange } from '../core/format';
 import { formatPrice, VAT_MODE_LABELS } from '../core/price';
+import { DEFAULT_QUOTE_TERMS } from '../core/quote-settings';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { grantCredits, signedInAccount } from './operator';
@@ -171,4 +172,50 @@ test("a business follows the owner's pricing rules, or has its own set in the sa
   const list = await page.request.get('/api/businesses');
   const business = ((await list.json()) as { businesses: Business[] }).businesses.find((b) => b.name === name)!;
   expect(business.pricing).toBeNull();
+});
+
+test('quote rounding and terms set in Settings are kept, and the standard terms come back with one button', async ({ page }, testInfo) => {
+  await signedInAccount(page);
+  await page.goto('/settings');
+  const pricing = pricingSection(page);
+  const rounding = pricing.getByRole('group', { name: 'Round quoted prices to the nearest' });
+  await expect(rounding.getByLabel('£5', { exact: true })).toBeChecked();
+  await expect(rounding).toHaveAccessibleDescription(/starts from the middle of its estimate/);
+  const terms = page.getByRole('region', { name: 'Quote terms' });
+  const box = terms.getByLabel('Your terms');
+  await expect(box).toHaveValue(DEFAULT_QUOTE_TERMS);
+
+  await rounding.getByLabel('£10', { exact: true }).check();
+  await pricing.getByRole('button', { name: 'Save Pricing' }).click();
+  await expect(page.getByText('Pricing Saved', { exact: true })).toBeVisible();
+  const own = '1. Payment on the day, by card or bank transfer.\n2. Logs are left stacked by the gate.';
+  await box.fill(own);
+  await expect(terms).toContainText(`${own.length} / 4000 characters`);
+  await terms.getByRole('button', { name: 'Save Quote Terms' }).click();
+  await expect(page.getByText('Quote Terms Saved', { exact: true })).toBeVisible();
+
+  await page.reload();
+  await expect(rounding.getByLabel('£10', { exact: true })).toBeChecked();
+  await expect(box).toHaveValue(own);
+  await expectNoSeriousAxeViolations(page, SECTION);
+  await expectNoSeriousAxeViolations(page, 'section[aria-labelledby="quote-terms-title"]');
+  await rounding.scrollIntoViewIfNeeded();
+  await pricing.screenshot({ path: testInfo.outputPath('quote-rounding-1280.png') });
+  await terms.screenshot({ path: testInfo.outputPath('quote-terms-1280.png') });
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await rounding.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(375);
+  await rounding.screenshot({ path: testInfo.outputPath('quote-rounding-375.png') });
+  await terms.scrollIntoViewIfNeeded();
+  await terms.screenshot({ path: testInfo.outputPath('quote-terms-375.png') });
+
+  await terms.getByRole('button', { name: 'Use the standard terms' }).click();
+  await expect(box).toHaveValue(DEFAULT_QUOTE_TERMS);
+  await expect(terms.getByRole('status')).toHaveText('The standard terms are filled in. Select Save Quote Terms to keep them.');
+  await terms.getByRole('button', { name: 'Save Quote Terms' }).click();
+  await expect(page.getByText('Your quotes will carry the standard terms.', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(box).toHaveValue(DEFAULT_QUOTE_TERMS);
+  await terms.screenshot({ path: testInfo.outputPath('quote-terms-standard-375.png') });
 });

@@ -27,6 +27,9 @@ import { businessRoutes } from './routes/businesses';
 import { capabilityRoutes } from './routes/capabilities';
 import { chatbotRoutes } from './routes/chatbot';
 import { creditRoutes } from './routes/credits';
+import { jobRoutes } from './routes/jobs';
+import { quoteRoutes } from './routes/quotes';
+import { quotePageRoutes } from './quote-page/routes';
 import { openApiRoutes } from './routes/openapi';
 import { settingsRoutes } from './routes/settings';
 
@@ -106,6 +109,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/accuracy', accuracyRoutes);
   api.route('/', billingRoutes);
   api.route('/businesses', businessRoutes);
+  api.route('/jobs', jobRoutes);
+  api.route('/quotes', quoteRoutes);
   api.route('/capabilities', capabilityRoutes);
   api.route('/chatbot', chatbotRoutes(deps));
   api.route('/admin', adminRoutes);
@@ -116,6 +121,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api', api);
 
   app.route('/', widgetRoutes(options.widgetDir));
+  // The customer's quote page (/quote/<token>): before the dashboard, whose app page answers every other path.
+  app.route('/', quotePageRoutes);
   app.route('/', dashboardRoutes(options.dashboardDir, { stripe: deps.payments?.kind === 'stripe' }));
   return app;
 }

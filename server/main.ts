@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { migrateDatabase, openDatabase } from '../db/client';
 import { createApp } from './app';
 import { runHousekeeping } from './ops/housekeeping';
+import { sendDueReminders } from './jobs/reminders';
 import { recoverReservations } from './analysis/reservations';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -54,10 +55,12 @@ async function start(): Promise<void> {
     },
   );
 
-  // At start and hourly: expired sessions, old reset tokens and event ids, demo refills.
+  // At start and hourly: expired sessions, old reset tokens and event ids, demo refills, and
+  // the one reminder to customers who have not answered a quote.
   const housekeeping = () => {
     const done = runHousekeeping(db, clock);
-    logger.info(done, 'housekeeping');
+    const quoteReminders = sendDueReminders({ db, clock, mailer, config });
+    logger.info({ ...done, quoteReminders }, 'housekeeping');
   };
   housekeeping();
   const hourly = setInterval(housekeeping, 60 * 60 * 1000);

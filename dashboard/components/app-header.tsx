@@ -15,6 +15,7 @@ const NAV_LINKS = [
   { href: '/admin/businesses', label: 'Business Admin' },
   { href: '/checkout', label: 'Get Tokens' },
   { href: '/history', label: 'History' },
+  { href: '/jobs', label: 'Jobs' },
 ] as const;
 
 type HelpDialog = 'how-it-works' | 'safety-guide';

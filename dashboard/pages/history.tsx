@@ -1,5 +1,5 @@
 import { CircleCheck, CircleDashed, Gauge, History, LoaderCircle, Plus } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { AnalysisListItem } from '../../core/analysis';
 import { formatTotalTime, totalMinutes } from '../../core/format';
@@ -9,17 +9,18 @@ import { errorMessage } from '../api/client';
 import { ErrorAlert } from '../components/alert';
 import { formatAnalysisDate } from '../components/analysis/analysis-date';
 import { EmbedSourceBadge } from '../components/analysis/embed-source-badge';
+import { MakeJobBar } from '../components/jobs/make-job-bar';
 import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
 import { Spinner } from '../components/spinner';
 import { buttonStyles, cardStyles, linkStyles } from '../components/ui';
 
-function AnalysisCard({ analysis }: { analysis: AnalysisListItem }) {
+function AnalysisCard({ analysis, ticked, onTick }: { analysis: AnalysisListItem; ticked: boolean; onTick: (ticked: boolean) => void }) {
   const date = formatAnalysisDate(analysis.createdAt);
   const cost = analysis.price ? formatPrice(analysis.price) : null;
   const feedback = analysis.hasFeedback;
   return (
     <li
-      className={`${cardStyles} relative flex gap-4 p-3 focus-within:ring-2 focus-within:ring-green-700 hover:border-green-700 sm:p-4`}
+      className={`${cardStyles} relative flex gap-4 p-3 focus-within:ring-2 focus-within:ring-green-700 hover:border-green-700 has-checked:border-green-700 has-checked:bg-green-50 sm:p-4`}
     >
       <img
         src={analysis.imageUrl}
@@ -65,6 +66,11 @@ function AnalysisCard({ analysis }: { analysis: AnalysisListItem }) {
           {feedback ? 'Feedback given' : 'No feedback yet'}
         </p>
       </div>
+      {/* Above the card's link, so a tap on the box ticks it rather than opening the analysis. */}
+      <label className="relative z-10 -m-1.5 flex size-11 shrink-0 cursor-pointer items-center justify-center self-start rounded-lg hover:bg-green-50">
+        <input type="checkbox" checked={ticked} onChange={(event) => onTick(event.target.checked)} className="size-5 cursor-pointer accent-green-800" />
+        <span className="sr-only">{`Tick for a job: ${analysis.species ?? 'Unknown species'}, ${date}`}</span>
+      </label>
     </li>
   );
 }
@@ -114,6 +120,13 @@ export function HistoryPage() {
   const list = useRef<HTMLUListElement>(null);
   const focusFrom = useRef<number | null>(null);
   const shown = analyses.data?.length ?? 0;
+  // In the order ticked: a job lists its trees in that order.
+  const [ticked, setTicked] = useState<number[]>([]);
+  const tick = (id: number, on: boolean) => setTicked((ids) => (on ? [...ids.filter((x) => x !== id), id] : ids.filter((x) => x !== id)));
+  const clearTicks = () => {
+    setTicked([]);
+    list.current?.querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
+  };
 
   useEffect(() => {
     const from = focusFrom.current;
@@ -148,9 +161,10 @@ export function HistoryPage() {
   } else {
     content = (
       <>
+        <p className="mb-3 text-sm text-stone-700">Tick analyses to make a job of them: one quote to a customer for several trees.</p>
         <ul ref={list} aria-label="Past analyses" className="grid gap-3 md:grid-cols-2">
           {analyses.data.map((analysis) => (
-            <AnalysisCard key={analysis.id} analysis={analysis} />
+            <AnalysisCard key={analysis.id} analysis={analysis} ticked={ticked.includes(analysis.id)} onTick={(on) => tick(analysis.id, on)} />
           ))}
         </ul>
         {analyses.isFetchNextPageError ? (
@@ -159,6 +173,7 @@ export function HistoryPage() {
           </div>
         ) : null}
         {analyses.hasNextPage ? <LoadMore loading={analyses.isFetchingNextPage} onLoad={loadMore} /> : null}
+        <MakeJobBar analysisIds={ticked} onClear={clearTicks} />
       </>
     );
   }

@@ -12,6 +12,7 @@ import { HourlyRateField } from '../components/hourly-rate-field';
 import { BillingSection } from '../components/billing/billing-section';
 import { CompanyProfileSection } from '../components/settings/company-profile-section';
 import { PricingSection } from '../components/settings/pricing-section';
+import { QuoteTermsSection } from '../components/settings/quote-terms-section';
 import { ShareJobTimesSection } from '../components/settings/share-job-times-section';
 import { UnitsSection } from '../components/settings/units-section';
 import { YourDataSection } from '../components/settings/your-data-section';
@@ -152,8 +153,9 @@ function SettingsForm({ saved }: { saved: SettingsResponse }) {
 }
 
 /**
- * AI Settings (docs/product.md, Accounts): the user's own instructions and hourly rate; the company profile
- * for quotes; whether their job times help everyone's starting estimates; then Billing.
+ * AI Settings (docs/product.md, Accounts): the user's own instructions and hourly rate; pricing and
+ * quote rounding; the company profile and terms for quotes; whether their job times help
+ * everyone's starting estimates; then Billing.
  */
 export function SettingsPage() {
   const settings = useSettings();
@@ -177,8 +179,13 @@ export function SettingsPage() {
       ) : (
         <>
           <SettingsForm saved={settings.data} />
-          <PricingSection saved={settings.data.pricing} vatNumber={settings.data.companyProfile.vatNumber} />
+          <PricingSection
+            saved={settings.data.pricing}
+            quoteRounding={settings.data.quoteRounding}
+            vatNumber={settings.data.companyProfile.vatNumber}
+          />
           <CompanyProfileSection saved={settings.data.companyProfile} />
+          <QuoteTermsSection saved={settings.data.quoteTerms} savedReminderDays={settings.data.quoteReminderDays} />
           <UnitsSection saved={settings.data.units} />
           <ShareJobTimesSection saved={settings.data.shareJobTimes} />
         </>

@@ -20,6 +20,13 @@ function accessLoggerOf(logger: Logger): Logger {
 }
 
 /**
+ * A quote link's token is the customer's credential (CONVENTIONS 13): the line keeps where it
+ * led (/quote/, /api/quotes/) but not the token, so reading the logs opens no one's quote.
+ */
+const QUOTE_TOKEN_IN_PATH = /^(\/quote\/|\/api\/quotes\/)[^/]+/;
+export const loggedPath = (path: string) => path.replace(QUOTE_TOKEN_IN_PATH, '$1[token]');
+
+/**
  * One access line per request (docs/operations.md, Logs) and its id, answered as `X-Request-Id` and carried
  * by every other line the request logs, so a user's "it failed at 10:42" finds its cause.
  * The path is logged without its query (a reset link's token travels there); no header,
@@ -44,7 +51,7 @@ export const accessLog: MiddlewareHandler<AppEnv> = async (c, next) => {
       {
         requestId,
         method: c.req.method,
-        path: c.req.path,
+        path: loggedPath(c.req.path),
         status,
         ms: Math.round((performance.now() - started) * 10) / 10,
         userId: c.get('user')?.id ?? null,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DomainError, statusForCode, type ErrorBody, type ErrorCode } from '../../core/errors';
 import { describeError } from '../log';
 import type { AppEnv } from './context';
+import { loggedPath } from './access-log';
 
 /**
  * The one error type of the API (CONVENTIONS 4) is core's DomainError: domain modules
@@ -43,7 +44,7 @@ function logFailure(err: Error, context: Context, code: string): void {
   const c = context as unknown as Context<AppEnv>;
   const deps = c.get('deps');
   if (!deps) return;
-  deps.logger.error({ requestId: c.get('requestId'), method: c.req.method, path: c.req.path, code, error: describeError(err) }, 'request failed');
+  deps.logger.error({ requestId: c.get('requestId'), method: c.req.method, path: loggedPath(c.req.path), code, error: describeError(err) }, 'request failed');
 }
 
 /**

@@ -71,11 +71,19 @@ export const EMBED_LIMITS = {
  * The help assistant answers signed-out visitors too and may spend model tokens: a person
  * asks a question every few seconds at most, a script far faster.
  */
+/**
+ * A customer's quote link (routes/quotes.ts): a person opens and answers one quote a few times;
+ * 60 in 10 minutes from one network is far past that and far below trying tokens.
+ */
+export const QUOTE_LIMITS = {
+  quoteLinksPerAddress: { points: 60, windowSeconds: 10 * 60 },
+} satisfies Record<string, Limit>;
+
 export const CHAT_LIMITS = {
   chatMessagesPerAddress: { points: 30, windowSeconds: 10 * 60 },
 } satisfies Record<string, Limit>;
 
-export const RATE_LIMITS = { ...ACCOUNT_LIMITS, ...EMBED_LIMITS, ...CHAT_LIMITS };
+export const RATE_LIMITS = { ...ACCOUNT_LIMITS, ...EMBED_LIMITS, ...QUOTE_LIMITS, ...CHAT_LIMITS };
 export type LimitName = keyof typeof RATE_LIMITS;
 
 /**

@@ -28,6 +28,10 @@ runCommonRouteTests({
     'GET /api/capabilities': 'what the sign-in pages say about where estimates come from',
     'POST /api/chatbot': 'the help assistant, on the public pages too',
     'GET /api/openapi.json': 'the public embed API, documented',
+    'GET /api/quotes/:token': "a customer's quote, by the link's 256-bit token (quotes.test.ts)",
+    'POST /api/quotes/:token/accept': 'the customer accepts by the link; the token is the credential',
+    'POST /api/quotes/:token/decline': 'the customer declines by the link',
+    'POST /api/quotes/:token/changes': 'the customer asks for a change by the link',
   },
   async seed() {
     const { client: owner, account } = await registerClient(server);
@@ -37,12 +41,15 @@ runCommonRouteTests({
     const lead = await visitorLead(server, business.slug, { analysisId: estimate.analysis.id, leadToken: estimate.leadToken, name: 'Jo', phone: '07700 900123' });
     if (lead.status !== 201) throw new Error(`lead: ${lead.status} ${await lead.text()}`);
     const leads = (await (await owner.get(`/api/businesses/${business.id}/leads`)).json()) as { leads: { id: number }[] };
+    const job = await owner.post('/api/jobs', { leadId: leads.leads[0]!.id });
+    if (job.status !== 201) throw new Error(`job: ${job.status} ${await job.text()}`);
     const { client: stranger } = await registerClient(server);
     return {
       stranger,
       othersResources: {
         analysis: { id: String(estimate.analysis.id) },
         businesses: { id: String(business.id), leadId: String(leads.leads[0]!.id) },
+        jobs: { id: String(((await job.json()) as { job: { id: number } }).job.id) },
       },
     };
   },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsResponseSchema } from '../../core/analysis';
 import { MAX_LOGO_BYTES, PHONE_MESSAGE, VALIDITY_MESSAGE, VAT_NUMBER_MESSAGE } from '../../core/company-profile';
 import { errorBodySchema } from '../../core/errors';
+import { DEFAULT_QUOTE_TERMS, MAX_QUOTE_TERMS_CHARS, QUOTE_ROUNDING_MESSAGE, QUOTE_TERMS_MESSAGE } from '../../core/quote-settings';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
 import { logoForm, testLogoPng } from '../testing/logo';
 
@@ -66,6 +67,23 @@ describe('PATCH /api/system-settings validation', () => {
     }
     const now = settingsResponseSchema.parse(await (await client.get('/api/system-settings')).json());
     expect(now).toMatchObject({ hourlyRate: '0.00', shareJobTimes: true });
+  });
+
+  it('refuses a rounding other than "1", "5" or "10" and terms past 4,000 characters, naming the field and saving nothing', async () => {
+    for (const quoteRounding of ['2', '5.00', '£5', '500', 5, null]) {
+      const res = await client.request('PATCH', '/api/system-settings', { hourlyRate: '20', quoteRounding });
+      const body = await refused(res, 400, 'VALIDATION_ERROR');
+      expect(body.details, JSON.stringify(quoteRounding)).toEqual({ quoteRounding: [QUOTE_ROUNDING_MESSAGE] });
+    }
+    for (const quoteTerms of ['x'.repeat(MAX_QUOTE_TERMS_CHARS + 1), 42, ['1. Cash']]) {
+      const res = await client.request('PATCH', '/api/system-settings', { quoteRounding: '10', quoteTerms });
+      const body = await refused(res, 400, 'VALIDATION_ERROR');
+      expect(Object.keys(body.details ?? {})).toEqual(['quoteTerms']);
+    }
+    const tooLong = await refused(await client.request('PATCH', '/api/system-settings', { quoteTerms: 'x'.repeat(MAX_QUOTE_TERMS_CHARS + 1) }), 400, 'VALIDATION_ERROR');
+    expect(tooLong.message).toBe(QUOTE_TERMS_MESSAGE);
+    const now = settingsResponseSchema.parse(await (await client.get('/api/system-settings')).json());
+    expect(now).toMatchObject({ hourlyRate: '0.00', quoteRounding: '5', quoteTerms: DEFAULT_QUOTE_TERMS });
   });
 
   it('keeps the hourly rate check per field', async () => {

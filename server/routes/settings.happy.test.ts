@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsResponseSchema } from '../../core/analysis';
+import { DEFAULT_QUOTE_TERMS } from '../../core/quote-settings';
 import { logosDir } from '../settings/logo';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
 import { logoForm, testLogoPng, TEST_PROFILE as PROFILE } from '../testing/logo';
@@ -41,6 +42,9 @@ describe('the company profile', () => {
       shareJobTimes: true,
       units: 'metric',
       pricing: { ...NO_EXTRAS, vatMode: 'none' },
+      quoteRounding: '5',
+      quoteTerms: DEFAULT_QUOTE_TERMS,
+      quoteReminderDays: 5,
     });
   });
 
@@ -58,6 +62,9 @@ describe('the company profile', () => {
       units: 'metric',
       // With a VAT number and no pricing rules saved yet, VAT is charged and shown included.
       pricing: { ...NO_EXTRAS, vatMode: 'inc' },
+      quoteRounding: '5',
+      quoteTerms: DEFAULT_QUOTE_TERMS,
+      quoteReminderDays: 5,
     });
     expect(await settingsOf(client)).toEqual(saved);
   });
@@ -150,5 +157,53 @@ describe('sharing job times', () => {
     expect((await settingsOf(client)).shareJobTimes).toBe(false);
     const on = await client.request('PATCH', '/api/system-settings', { shareJobTimes: true });
     expect(settingsResponseSchema.parse(await on.json()).shareJobTimes).toBe(true);
+  });
+});
+
+describe('quote rounding and terms', () => {
+  // One account for the three (registrations from one address are rate-limited), in order.
+  let client: TestClient;
+  beforeAll(async () => {
+    client = (await registerClient(server)).client;
+  });
+
+  it('start at £5 and the standard terms, and each is saved by a PATCH of its own, leaving every other setting alone', async () => {
+    await client.request('PATCH', '/api/system-settings', { aiInstructions: 'Two-person crew', hourlyRate: '45', companyProfile: PROFILE });
+    const before = await settingsOf(client);
+    expect(before).toMatchObject({ quoteRounding: '5', quoteTerms: DEFAULT_QUOTE_TERMS });
+
+    const rounded = await client.request('PATCH', '/api/system-settings', { quoteRounding: '10' });
+    expect(rounded.status).toBe(200);
+    expect(settingsResponseSchema.parse(await rounded.json())).toEqual({ ...before, quoteRounding: '10' });
+
+    const terms = '1. Payment on the day, by card or bank transfer.\n2. We leave the logs stacked by the gate.';
+    const termed = await client.request('PATCH', '/api/system-settings', { quoteTerms: `  ${terms.replace('\n', '\r\n')}\n\n` });
+    expect(termed.status).toBe(200);
+    expect(settingsResponseSchema.parse(await termed.json())).toEqual({ ...before, quoteRounding: '10', quoteTerms: terms });
+    expect(await settingsOf(client)).toEqual({ ...before, quoteRounding: '10', quoteTerms: terms });
+
+    // Saving the other parts keeps both.
+    await client.request('PATCH', '/api/system-settings', { aiInstructions: '', hourlyRate: '0', companyProfile: PROFILE, units: 'imperial' });
+    expect(await settingsOf(client)).toMatchObject({ quoteRounding: '10', quoteTerms: terms });
+
+    const pounds = await client.request('PATCH', '/api/system-settings', { quoteRounding: '1' });
+    expect(settingsResponseSchema.parse(await pounds.json()).quoteRounding).toBe('1');
+  });
+
+  it('are saved with the pricing rules in one PATCH, as the Pricing section sends them', async () => {
+    const pricing = { ...NO_EXTRAS, crewSize: 3, travel: '25', vatMode: 'inc' };
+    const res = await client.request('PATCH', '/api/system-settings', { pricing, quoteRounding: '1' });
+    expect(res.status).toBe(200);
+    expect(settingsResponseSchema.parse(await res.json())).toMatchObject({ pricing: { crewSize: 3, travel: '25.00', vatMode: 'inc' }, quoteRounding: '1' });
+  });
+
+  it('go back to the standard terms with an empty text or null', async () => {
+    for (const reset of ['', '   \n ', null]) {
+      await client.request('PATCH', '/api/system-settings', { quoteTerms: 'Cash on the day.' });
+      expect((await settingsOf(client)).quoteTerms).toBe('Cash on the day.');
+      const res = await client.request('PATCH', '/api/system-settings', { quoteTerms: reset });
+      expect(res.status, JSON.stringify(reset)).toBe(200);
+      expect(settingsResponseSchema.parse(await res.json()).quoteTerms).toBe(DEFAULT_QUOTE_TERMS);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsResponseSchema } from '../../core/analysis';
+import { DEFAULT_QUOTE_TERMS } from '../../core/quote-settings';
 import { logosDir } from '../settings/logo';
 import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
 import { logoForm, testLogoPng } from '../testing/logo';
@@ -38,6 +39,24 @@ describe("another user's company profile and logo", () => {
     expect((await other.request('DELETE', '/api/system-settings/logo')).status).toBe(200);
     expect(readdirSync(logosDir(server.dataDir))).toEqual(before);
     expect((await owner.get(ownerLogoUrl)).status).toBe(200);
+  });
+});
+
+describe("another user's quote rounding and terms", () => {
+  it('are neither shown nor changed by their PATCH', async () => {
+    expect((await owner.request('PATCH', '/api/system-settings', { quoteRounding: '10', quoteTerms: 'Owner terms: cash only.' })).status).toBe(200);
+    const mine = settingsResponseSchema.parse(await (await other.get('/api/system-settings')).json());
+    expect(mine).toMatchObject({ quoteRounding: '5', quoteTerms: DEFAULT_QUOTE_TERMS });
+    expect((await other.request('PATCH', '/api/system-settings', { quoteRounding: '1', quoteTerms: '' })).status).toBe(200);
+    const theirs = settingsResponseSchema.parse(await (await owner.get('/api/system-settings')).json());
+    expect(theirs).toMatchObject({ quoteRounding: '10', quoteTerms: 'Owner terms: cash only.' });
+  });
+
+  it('are refused signed out and cross-site', async () => {
+    const crossSite = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+    expect((await owner.request('PATCH', '/api/system-settings', { quoteTerms: 'Pay us twice.' }, crossSite)).status).toBe(403);
+    expect((await new TestClient(server).request('PATCH', '/api/system-settings', { quoteRounding: '1' })).status).toBe(401);
+    expect(settingsResponseSchema.parse(await (await owner.get('/api/system-settings')).json()).quoteTerms).toBe('Owner terms: cash only.');
   });
 });
 

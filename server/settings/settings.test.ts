@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { DomainError } from '../../core/errors';
+import { DEFAULT_QUOTE_ROUNDING_PENCE, DEFAULT_QUOTE_TERMS, quoteTermsSchema } from '../../core/quote-settings';
+import { systemSettings } from '../../db/schema';
 import { createUser } from '../accounts/users';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { HOURLY_RATE_MESSAGE, hourlyRatePence, MAX_HOURLY_RATE_PENCE } from './hourly-rate';
@@ -56,7 +59,15 @@ describe('applySettingsPatch', () => {
       pricing,
       shareJobTimes: false,
     });
-    expect(getSettings(db, userId)).toEqual({ aiInstructions: 'Oaks are slow here', hourlyRatePence: 6250, units: 'imperial', pricing });
+    expect(getSettings(db, userId)).toEqual({
+      aiInstructions: 'Oaks are slow here',
+      hourlyRatePence: 6250,
+      units: 'imperial',
+      pricing,
+      quoteRoundingPence: DEFAULT_QUOTE_ROUNDING_PENCE,
+      quoteTerms: DEFAULT_QUOTE_TERMS,
+      quoteReminderDays: 5,
+    });
     expect(getShareJobTimes(db, userId)).toBe(false);
     expect(answer).toEqual(settingsResponseFor(db, userId));
     expect(answer.hourlyRate).toBe('62.50');
@@ -77,5 +88,16 @@ describe('applySettingsPatch', () => {
     ).toThrow(HOURLY_RATE_MESSAGE);
     expect(getSettings(db, userId)).toMatchObject({ aiInstructions: 'Before', hourlyRatePence: 3000 });
     expect(getShareJobTimes(db, userId)).toBe(true);
+  });
+
+  it('keeps the standard quote terms as null, so an account that never wrote its own follows them', () => {
+    const { db, clock } = server;
+    const storedTerms = () => db.select({ terms: systemSettings.quoteTerms }).from(systemSettings).where(eq(systemSettings.userId, userId)).get()?.terms;
+    applySettingsPatch(db, clock, userId, { quoteRounding: 1000, quoteTerms: quoteTermsSchema.parse('Cash on the day.') });
+    expect(storedTerms()).toBe('Cash on the day.');
+    expect(getSettings(db, userId)).toMatchObject({ quoteRoundingPence: 1000, quoteTerms: 'Cash on the day.' });
+    applySettingsPatch(db, clock, userId, { quoteTerms: quoteTermsSchema.parse(DEFAULT_QUOTE_TERMS) });
+    expect(storedTerms()).toBeNull();
+    expect(getSettings(db, userId)).toMatchObject({ quoteRoundingPence: 1000, quoteTerms: DEFAULT_QUOTE_TERMS });
   });
 });

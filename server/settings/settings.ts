@@ -4,6 +4,7 @@ import { DEFAULT_QUOTE_VALIDITY_DAYS, formatVatNumber, type CompanyProfileValues
 import { penceToDecimal } from '../../core/money';
 import type { PricingRules } from '../../core/price';
 import { pricingRulesResponse, storedPricingRules } from '../../core/pricing';
+import { DEFAULT_QUOTE_REMINDER_DAYS, DEFAULT_QUOTE_ROUNDING_PENCE, quoteRoundingText, storedQuoteTerms, type QuoteRoundingPence } from '../../core/quote-settings';
 import type { settingsPatchSchema, SettingsResponse } from '../../core/analysis';
 import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../core/units';
 import { immediate, type Db } from '../../db/client';
@@ -20,6 +21,12 @@ export interface UserSettings {
   units: UnitSystem;
   /** The rules beside the hourly rate (core/price.ts); the defaults until saved. */
   pricing: PricingRules;
+  /** What the surgeon's quoted prices are rounded to (core/quote-settings.ts); £5 until changed. */
+  quoteRoundingPence: QuoteRoundingPence;
+  /** The terms on the surgeon's quotes: their own, or the standard ones (DEFAULT_QUOTE_TERMS). */
+  quoteTerms: string;
+  /** Days after sending when an unanswered quote's customer is reminded, once; 0 for never. */
+  quoteReminderDays: number;
 }
 
 /** The company profile on the user's quotes; the VAT number normalised ("GB123456789") or "". */
@@ -42,6 +49,9 @@ export function getSettings(db: Db, userId: number): UserSettings {
     units: row?.units ?? DEFAULT_UNIT_SYSTEM,
     // Until the rules are saved, VAT follows the profile: a VAT number means VAT is charged.
     pricing: storedPricingRules(row?.pricing, Boolean(row?.vatNumber)),
+    quoteRoundingPence: row?.quoteRoundingPence ?? DEFAULT_QUOTE_ROUNDING_PENCE,
+    quoteTerms: storedQuoteTerms(row?.quoteTerms),
+    quoteReminderDays: row?.quoteReminderDays ?? DEFAULT_QUOTE_REMINDER_DAYS,
   };
 }
 
@@ -67,7 +77,13 @@ function saveColumns(db: Db, clock: Clock, userId: number, columns: Partial<Omit
     .run();
 }
 
-export function saveSettings(db: Db, clock: Clock, userId: number, settings: Partial<UserSettings>): UserSettings {
+/**
+ * The settings as their columns take them: the quote terms are null for the standard ones, so
+ * an account that never wrote its own follows any later change to them.
+ */
+type SettingsColumns = Partial<Omit<UserSettings, 'quoteTerms'> & { quoteTerms: string | null }>;
+
+export function saveSettings(db: Db, clock: Clock, userId: number, settings: SettingsColumns): UserSettings {
   saveColumns(db, clock, userId, settings);
   return getSettings(db, userId);
 }
@@ -121,6 +137,9 @@ export function toSettingsResponse(settings: UserSettings, profile: CompanyProfi
     shareJobTimes,
     units: settings.units,
     pricing: pricingRulesResponse(settings.pricing),
+    quoteRounding: quoteRoundingText(settings.quoteRoundingPence),
+    quoteTerms: settings.quoteTerms,
+    quoteReminderDays: settings.quoteReminderDays,
   };
 }
 
@@ -134,17 +153,21 @@ export type SettingsPatchInput = z.output<typeof settingsPatchSchema>;
 
 /**
  * Applies a settings change: the AI instructions (trimmed), the hourly rate (pounds text, held
- * in pence), units, pricing rules, company profile and the share of job times, each only when
- * sent. One transaction: a change with several parts saves all or none, and a rate out of
- * bounds saves nothing. Returns the settings as the API answers them.
+ * in pence), units, pricing rules, quote rounding and terms, company profile and the share of
+ * job times, each only when sent. One transaction: a change with several parts saves all or
+ * none, and a rate out of bounds saves nothing. Returns the settings as the API answers them.
  */
 export function applySettingsPatch(db: Db, clock: Clock, userId: number, patch: SettingsPatchInput): SettingsResponse {
   immediate(db, (tx) => {
-    const settings: Partial<UserSettings> = {
+    const settings: SettingsColumns = {
       ...(patch.aiInstructions !== undefined && { aiInstructions: patch.aiInstructions.trim() }),
       ...(patch.hourlyRate !== undefined && { hourlyRatePence: hourlyRatePence(patch.hourlyRate) }),
       ...(patch.units !== undefined && { units: patch.units }),
       ...(patch.pricing !== undefined && { pricing: patch.pricing }),
+      ...(patch.quoteRounding !== undefined && { quoteRoundingPence: patch.quoteRounding }),
+      // Already plain text, or null for the standard terms (core/quote-settings.ts quoteTermsSchema).
+      ...(patch.quoteTerms !== undefined && { quoteTerms: patch.quoteTerms }),
+      ...(patch.quoteReminderDays !== undefined && { quoteReminderDays: patch.quoteReminderDays }),
     };
     if (Object.keys(settings).length > 0) saveSettings(tx, clock, userId, settings);
     if (patch.companyProfile) saveCompanyProfile(tx, clock, userId, patch.companyProfile);

@@ -1,4 +1,4 @@
-import { getDocumentProxy } from 'unpdf';
+import { extractText, getDocumentProxy } from 'unpdf';
 import type { Analysis } from '../../core/analysis';
 import { priceJob, type PricingRules } from '../../core/price';
 
@@ -155,4 +155,13 @@ export function overlappingBoxes(boxes: readonly TextBox[], tolerance = 0.5): [T
     }
   });
   return overlaps;
+}
+
+/**
+ * A PDF's printed text, all pages, as report.test.ts reads it: on single spaces (wrapped lines
+ * come back with line breaks), and a line broken after a hyphen ("low-" | "voltage") as one word.
+ */
+export async function pdfText(pdf: Buffer | Uint8Array): Promise<{ text: string; totalPages: number }> {
+  const { totalPages, text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+  return { totalPages, text: text.replace(/\s+/g, ' ').replace(/(\w-) (?=\w)/g, '$1') };
 }

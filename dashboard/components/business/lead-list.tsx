@@ -1,15 +1,17 @@
-import { CircleCheck, Inbox, Mail, Phone, RefreshCw, TreePine } from 'lucide-react';
-import { Link } from 'wouter';
+import { CircleCheck, ClipboardList, Inbox, Mail, Phone, RefreshCw, TreePine } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
 import type { Business, Lead } from '../../../core/business';
+import type { Job } from '../../../core/jobs';
 import { CONTACT_METHOD_LABELS, CONTACT_TIME_LABELS } from '../../../core/contact-preference';
 import { formatTotalTime } from '../../../core/format';
 import { formatPrice } from '../../../core/price';
 import { useLeads, useSetLeadContacted } from '../../api/businesses';
 import { errorMessage } from '../../api/client';
+import { useCreateJob, useJobs } from '../../api/jobs';
 import { ErrorAlert } from '../alert';
 import { formatAnalysisDate } from '../analysis/analysis-date';
 import { Spinner } from '../spinner';
-import { showErrorToast } from '../toast';
+import { showErrorToast, showToast } from '../toast';
 import { buttonStyles, linkStyles } from '../ui';
 
 /** "22 Nov 2025", in the viewer's time zone. */
@@ -142,7 +144,49 @@ function ContactedToggle({ businessId, lead }: { businessId: number; lead: Lead 
   );
 }
 
-function LeadItem({ businessId, lead }: { businessId: number; lead: Lead }) {
+/**
+ * docs/product.md, Jobs and quotes: a job (the surgeon's quote) from the lead, with its tree and the
+ * customer's details, opened at once; once made, the lead links to it instead.
+ */
+function LeadJob({ lead, job }: { lead: Lead; job: Job | undefined }) {
+  const create = useCreateJob();
+  const [, navigate] = useLocation();
+  if (job) {
+    return (
+      <Link href={`/jobs/${job.id}`} className={`inline-flex items-center gap-1 text-sm ${linkStyles}`}>
+        <ClipboardList aria-hidden="true" className="size-4" />
+        {`Open job ${job.reference}`}
+        <span className="sr-only">{` for ${lead.name}`}</span>
+      </Link>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={`${buttonStyles.primary} px-3 py-1.5`}
+      aria-disabled={create.isPending || undefined}
+      aria-busy={create.isPending || undefined}
+      onClick={() =>
+        !create.isPending &&
+        create.mutate(
+          { leadId: lead.id },
+          {
+            onSuccess: (made) => {
+              showToast({ title: 'Job made', description: `${made.reference} for ${made.customer.name}` });
+              navigate(`/jobs/${made.id}`);
+            },
+            onError: (error) => showErrorToast({ title: 'The job could not be made', description: errorMessage(error, 'Please try again.') }),
+          },
+        )
+      }
+    >
+      <ClipboardList aria-hidden="true" className="size-4" />
+      Make a job<span className="sr-only">{` for ${lead.name}`}</span>
+    </button>
+  );
+}
+
+function LeadItem({ businessId, lead, job }: { businessId: number; lead: Lead; job: Job | undefined }) {
   return (
     <li className={`flex gap-3 rounded-xl border p-3 sm:gap-4 sm:p-4 ${lead.contactedAt ? 'border-stone-200' : 'border-green-300 bg-green-50/40'}`}>
       {lead.estimate ? (
@@ -190,11 +234,14 @@ function LeadItem({ businessId, lead }: { businessId: number; lead: Lead }) {
         {lead.estimate ? <Answers lead={lead} answers={lead.estimate.answers} /> : null}
         <div className="mt-1 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
           <ContactedToggle businessId={businessId} lead={lead} />
-          {lead.analysisId !== null ? (
-            <Link href={`/history/${lead.analysisId}`} className={`text-sm ${linkStyles}`}>
-              View analysis<span className="sr-only">{` for ${lead.name}`}</span>
-            </Link>
-          ) : null}
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            {lead.analysisId !== null ? (
+              <Link href={`/history/${lead.analysisId}`} className={`text-sm ${linkStyles}`}>
+                View analysis<span className="sr-only">{` for ${lead.name}`}</span>
+              </Link>
+            ) : null}
+            <LeadJob lead={lead} job={job} />
+          </div>
         </div>
       </div>
     </li>
@@ -204,6 +251,10 @@ function LeadItem({ businessId, lead }: { businessId: number; lead: Lead }) {
 /** docs/product.md, Embed widget: the quote requests a business's estimator collected, newest first. Only its owner sees them. */
 export function LeadList({ business }: { business: Business }) {
   const leads = useLeads(business.id);
+  const jobs = useJobs();
+  // The first job made from each lead (the list is newest first, so the oldest wins).
+  const jobOfLead = new Map<number, Job>();
+  for (const job of [...(jobs.data ?? [])].reverse()) if (job.leadId !== null && !jobOfLead.has(job.leadId)) jobOfLead.set(job.leadId, job);
   const headingId = `business-${business.id}-leads`;
   let content;
   if (leads.isPending) {
@@ -226,7 +277,7 @@ export function LeadList({ business }: { business: Business }) {
     content = (
       <ul aria-labelledby={headingId} className="flex flex-col gap-3">
         {leads.data.map((lead) => (
-          <LeadItem key={lead.id} businessId={business.id} lead={lead} />
+          <LeadItem key={lead.id} businessId={business.id} lead={lead} job={jobOfLead.get(lead.id)} />
         ))}
       </ul>
     );

@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
+import { useId } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { SettingsResponse } from '../../../core/analysis';
 import type { PricingRulesInput, PricingRulesResponse } from '../../../core/pricing';
+import { QUOTE_ROUNDINGS, quoteRoundingLabel, type QuoteRounding } from '../../../core/quote-settings';
 import { errorMessage, isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-client';
 import { signedInApi } from '../../api/signed-in';
@@ -14,23 +16,34 @@ import { SubmitButton } from '../submit-button';
 import { showErrorToast, showToast } from '../toast';
 import { cardStyles } from '../ui';
 
-const schema = z.object({ pricing: pricingFormSchema });
+const schema = z.object({ pricing: pricingFormSchema, quoteRounding: z.enum(QUOTE_ROUNDINGS) });
+
+interface PricingSectionProps {
+  saved: PricingRulesResponse;
+  /** What the surgeon's quoted prices are rounded to, saved with the rules. */
+  quoteRounding: QuoteRounding;
+  vatNumber: string;
+}
 
 /**
  * The pricing rules beside the hourly rate, saved with their own button like the company
  * profile: what every new estimate's price is built from. Estimates already made keep the
  * price they were given, so a quote never changes after it was shown.
  */
-export function PricingSection({ saved, vatNumber }: { saved: PricingRulesResponse; vatNumber: string }) {
+export function PricingSection({ saved, quoteRounding, vatNumber }: PricingSectionProps) {
   const queryClient = useQueryClient();
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: { pricing: pricingFormValues(saved) } });
+  const roundingHintId = useId();
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: { pricing: pricingFormValues(saved), quoteRounding } });
 
   const save = useMutation({
-    mutationFn: (pricing: PricingRulesInput) => signedInApi.settings.update({ pricing }),
+    mutationFn: (values: { pricing: PricingRulesInput; quoteRounding: QuoteRounding }) => signedInApi.settings.update(values),
     onSuccess: (settings: SettingsResponse) => {
       queryClient.setQueryData(queryKeys.settings, settings);
-      form.reset({ pricing: pricingFormValues(settings.pricing) });
-      showToast({ title: 'Pricing Saved', description: 'New estimates are priced by these rules.' });
+      form.reset({ pricing: pricingFormValues(settings.pricing), quoteRounding: settings.quoteRounding });
+      showToast({
+        title: 'Pricing Saved',
+        description: `New estimates are priced by these rules, and quoted prices rounded to the nearest ${quoteRoundingLabel(settings.quoteRounding)}.`,
+      });
     },
     onError: (error) => {
       // The server names fields as "pricing.travel": put each message under its field.
@@ -39,6 +52,8 @@ export function PricingSection({ saved, vatNumber }: { saved: PricingRulesRespon
           const message = error.details?.[path]?.[0];
           if (message) form.setError(path, { message });
         }
+        const rounding = error.details?.quoteRounding?.[0];
+        if (rounding) form.setError('quoteRounding', { message: rounding });
       }
       showErrorToast({ title: 'Failed to Update Settings', description: errorMessage(error, 'Please try again.') });
     },
@@ -54,8 +69,26 @@ export function PricingSection({ saved, vatNumber }: { saved: PricingRulesRespon
         website estimator, lead e-mails and quotes all show the same price, line by line, with VAT as you choose below.
       </p>
       <FormProvider {...form}>
-        <form noValidate aria-label="Pricing rules" onSubmit={form.handleSubmit((values) => save.mutate(values.pricing))} className="mt-5 flex flex-col gap-5">
+        <form noValidate aria-label="Pricing rules" onSubmit={form.handleSubmit((values) => save.mutate(values))} className="mt-5 flex flex-col gap-5">
           <PricingFields vatNumber={vatNumber} />
+          <fieldset aria-describedby={roundingHintId}>
+            <legend className="text-sm font-medium text-stone-800">Round quoted prices to the nearest</legend>
+            <div className="mt-1.5 flex flex-wrap gap-x-6 gap-y-2">
+              {QUOTE_ROUNDINGS.map((rounding) => (
+                <label key={rounding} className="flex min-h-6 items-center gap-2 text-sm text-stone-900">
+                  <input type="radio" value={rounding} className="size-4 shrink-0 accent-green-800" {...form.register('quoteRounding')} />
+                  {quoteRoundingLabel(rounding)}
+                </label>
+              ))}
+            </div>
+            <p id={roundingHintId} className="mt-2 max-w-prose text-sm text-stone-700">
+              A tree&apos;s price on a job quote starts from the middle of its estimate, rounded to this (including VAT when
+              your prices are shown inc VAT). The estimates themselves keep their exact figures.
+            </p>
+            {form.formState.errors.quoteRounding?.message ? (
+              <p className="text-sm text-red-700">{form.formState.errors.quoteRounding.message}</p>
+            ) : null}
+          </fieldset>
           <div>
             <SubmitButton pending={save.isPending} fullWidth={false} icon={<Save aria-hidden="true" className="size-4" />}>
               Save Pricing

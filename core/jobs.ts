@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { LEAD_LIMITS } from './embed';
+import { parsePence } from './money';
+import { jobPriceSchema } from './pricing';
+import { VAT_MODES } from './price';
+import { QUOTE_SITE_ADDRESS_MAX } from './quote';
+
+/**
+ * Jobs as the API takes and answers them (docs/product.md, Jobs and quotes): a job groups an
+ * account's analyses (trees) and typed lines into one quote with prices the surgeon sets. Money
+ * is pounds text ("600.00") like the rest of the API, integer pence inside.
+ */
+
+/** Where a job is on its way from a quote to a booked, done job. */
+export const JOB_STATUSES = ['draft', 'sent', 'viewed', 'accepted', 'declined', 'changes_requested', 'expired', 'booked', 'done'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** Once the customer has accepted, the quote is a record: its items and prices no longer change. */
+export const LOCKED_STATUSES: ReadonlySet<JobStatus> = new Set(['accepted', 'booked', 'done']);
+export const JOB_LOCKED_MESSAGE = 'This quote has been accepted, so its items and prices can no longer change.';
+
+export const JOB_ITEM_KINDS = ['tree', 'line'] as const;
+export type JobItemKind = (typeof JOB_ITEM_KINDS)[number];
+
+/** Sizes that keep one job readable on a phone and bound the work a request can ask for. */
+export const JOB_LIMITS = { items: 50, description: 500, priceMaxPence: 100_000_000 } as const;
+
+export const JOB_NOT_FOUND = 'Job not found';
+
+/** "600", "600.5" or "600.50": pounds and at most 2 decimals, from 0 to £1,000,000. */
+const priceText = z
+  .string()
+  .trim()
+  .refine((v) => {
+    const pence = parsePence(v);
+    return pence !== undefined && pence >= 0 && pence <= JOB_LIMITS.priceMaxPence;
+  }, 'Price must be an amount in pounds from 0 to 1000000, with at most 2 decimals');
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+export const jobCustomerSchema = z.object({
+  name: z.string('Customer name is required').trim().min(1, 'Customer name is required').max(LEAD_LIMITS.name, `Customer name must be at most ${LEAD_LIMITS.name} characters`),
+  email: optionalText(LEAD_LIMITS.email, 'E-mail address is too long').refine((v) => v === null || z.email().safeParse(v).success, 'Enter a valid e-mail address'),
+  phone: optionalText(LEAD_LIMITS.phone, `Phone must be at most ${LEAD_LIMITS.phone} characters`),
+  siteAddress: optionalText(QUOTE_SITE_ADDRESS_MAX, `Site address must be at most ${QUOTE_SITE_ADDRESS_MAX} characters`),
+});
+export type JobCustomer = z.output<typeof jobCustomerSchema>;
+
+const idList = z.array(z.number().int().positive(), 'analysisIds must be a list of analysis ids').max(JOB_LIMITS.items, `A job holds at most ${JOB_LIMITS.items} items`);
+
+/**
+ * POST /api/jobs: from a lead (its tree and the customer's details), from History (ticked
+ * analyses), or empty (a customer and lines added after). A lead's details fill in what
+ * `customer` leaves out.
+ */
+export const jobCreateSchema = z
+  .object({
+    analysisIds: idList.default([]),
+    leadId: z.number().int().positive().optional(),
+    customer: jobCustomerSchema.optional(),
+  })
+  .refine((v) => v.customer !== undefined || v.leadId !== undefined, { message: 'Customer name is required', path: ['customer', 'name'] });
+export type JobCreateInput = z.input<typeof jobCreateSchema>;
+
+/** POST /api/jobs/{id}/lines: work the photo cannot price (a hedge, a stump alone). */
+export const jobLineSchema = z.object({
+  description: z.string('Describe the work').trim().min(1, 'Describe the work').max(JOB_LIMITS.description, `At most ${JOB_LIMITS.description} characters`),
+  price: priceText,
+  optional: z.boolean().default(false),
+});
+
+/** PATCH /api/jobs/{id}: the customer, and each item's price, words and whether it is optional. */
+export const jobUpdateSchema = z.object({
+  customer: jobCustomerSchema.optional(),
+  items: z
+    .array(
+      z.object({
+        id: z.number().int().positive(),
+        price: priceText.optional(),
+        description: z.string().trim().min(1, 'Describe the work').max(JOB_LIMITS.description, `At most ${JOB_LIMITS.description} characters`).optional(),
+        optional: z.boolean().optional(),
+      }),
+    )
+    .max(JOB_LIMITS.items)
+    .optional(),
+  removeItemIds: z.array(z.number().int().positive()).max(JOB_LIMITS.items).optional(),
+  /** Rounds every item's price to the account's rule (Pricing: the nearest £1, £5 or £10). */
+  roundPrices: z.boolean().optional(),
+});
+
+const moneyText = z.string();
+
+export const jobItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(JOB_ITEM_KINDS),
+  /** The tree's analysis; null for a typed line (or a tree whose analysis was deleted). */
+  analysisId: z.number().int().nullable(),
+  description: z.string(),
+  /** The surgeon's price, as the customer reads it (including VAT when the quote shows it so). */
+  price: moneyText,
+  optional: z.boolean(),
+  /** A tree's estimate, beside the price for the surgeon to compare; null for a line. */
+  estimate: z
+    .object({
+      species: z.string().nullable(),
+      imageUrl: z.string().nullable(),
+      price: jobPriceSchema.nullable(),
+    })
+    .nullable(),
+});
+
+const totalsSchema = z.object({ net: moneyText, vat: moneyText, gross: moneyText });
+
+export const jobSchema = z.object({
+  id: z.number().int(),
+  /** The quote's number, e.g. Q-000012. */
+  reference: z.string(),
+  status: z.enum(JOB_STATUSES),
+  customer: z.object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable(), siteAddress: z.string().nullable() }),
+  businessId: z.number().int().nullable(),
+  leadId: z.number().int().nullable(),
+  /** How VAT is shown and charged on this quote (taken from the pricing rules when it was made). */
+  vatMode: z.enum(VAT_MODES),
+  items: z.array(jobItemSchema),
+  /** The included items plus the optional ones the customer chose (none before acceptance). */
+  totals: totalsSchema,
+  /** The same with every optional item, for the surgeon's "up to" figure. */
+  totalsWithOptional: totalsSchema,
+  /** The versions sent, newest first, with the customer's answers. */
+  versions: z.array(
+    z.object({
+      version: z.number().int(),
+      sentTo: z.string(),
+      sentAt: z.string(),
+      expiresAt: z.string(),
+      viewedAt: z.string().nullable(),
+      revokedAt: z.string().nullable(),
+      replacedAt: z.string().nullable(),
+      /** SHA-256 of the content as sent. */
+      contentHash: z.string(),
+      answers: z.array(z.object({ kind: z.enum(['accepted', 'declined', 'changes_requested']), at: z.string(), name: z.string().nullable(), message: z.string().nullable() })),
+    }),
+  ),
+  /** The evidence of the customer's acceptance, when there is one. */
+  acceptance: z
+    .object({
+      version: z.number().int(),
+      name: z.string(),
+      at: z.string(),
+      optionalItemIds: z.array(z.number().int()),
+      startEarly: z.boolean(),
+      contentHash: z.string(),
+      address: z.string(),
+      userAgent: z.string().nullable(),
+    })
+    .nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Job = z.infer<typeof jobSchema>;
+export type JobItem = z.infer<typeof jobItemSchema>;
+
+export const jobResponseSchema = z.object({ job: jobSchema });
+export const jobListSchema = z.object({ jobs: z.array(jobSchema) });
+
+/** The quote's number as printed: Q-000012. */
+export function jobReference(id: number): string {
+  return `Q-${String(id).padStart(6, '0')}`;
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { JOB_ITEM_KINDS } from './jobs';
+import { VAT_MODES, type VatMode } from './price';
+
+/**
+ * A quote as it is sent to a customer, and their answers (docs/product.md, Jobs and quotes;
+ * CONVENTIONS 14): the content of a version is frozen when it is sent and hashed, so what the
+ * customer accepted can be shown to be what they were sent. Money in pence inside, pounds text
+ * in the API.
+ */
+
+/** What a customer may answer: accept, decline, or ask for a change. */
+export const QUOTE_ANSWER_KINDS = ['accepted', 'declined', 'changes_requested'] as const;
+export type QuoteAnswerKind = (typeof QUOTE_ANSWER_KINDS)[number];
+
+/** The customer's copy of one version, frozen when sent. */
+export interface QuoteContent {
+  reference: string;
+  version: number;
+  issuedAt: string;
+  validUntil: string;
+  business: { name: string; address: string; phone: string; email: string; vatNumber: string; accentColor: string | null };
+  customer: { name: string; email: string | null; phone: string | null; siteAddress: string | null };
+  vatMode: VatMode;
+  vatRatePercent: number;
+  items: { id: number; kind: (typeof JOB_ITEM_KINDS)[number]; analysisId: number | null; description: string; pricePence: number; optional: boolean }[];
+  terms: string;
+  /**
+   * Whether the customer is taken to be a consumer, owed the 14-day cancellation notice (Consumer
+   * Contracts Regulations 2013): yes unless the quote is priced for trade (VAT shown on top).
+   */
+  consumer: boolean;
+}
+
+/** How long a quote link may be, read before any lookup: our tokens are 43 characters. */
+export const QUOTE_TOKEN_MAX = 200;
+
+/** The link states a customer can meet, each said plainly. */
+export const QUOTE_LINK_MESSAGES = {
+  unknown: 'This quote link is not valid. Please open the latest link from your e-mail, or contact the business that sent it.',
+  revoked: 'This quote has been withdrawn by the business that sent it. Please contact them for a new one.',
+  replaced: 'This quote has been replaced by a newer version, which was sent to you by e-mail. Please open the link in that e-mail.',
+  expired: 'This quote has expired. Please ask the business that sent it for a new one.',
+} as const;
+
+export const QUOTE_ALREADY_ANSWERED = 'This quote has already been answered. Please contact the business if something has changed.';
+
+/** POST /api/jobs/{id}/send: to the customer's e-mail on the job, or a typed address. */
+export const quoteSendSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(254, 'E-mail address is too long')
+    .refine((v) => z.email().safeParse(v).success, 'Enter a valid e-mail address')
+    .optional(),
+});
+
+const nameSchema = z.string('Type your full name').trim().min(2, 'Type your full name').max(100, 'Your name must be at most 100 characters');
+
+/** POST /api/quotes/{token}/accept. */
+export const quoteAcceptSchema = z.object({
+  name: nameSchema,
+  acceptTerms: z.literal(true, 'Please tick to accept the terms'),
+  optionalItemIds: z.array(z.number().int().positive()).max(50).default([]),
+  /** A consumer asks for the work to start within the 14 days they may cancel in. */
+  startWithinCancellationPeriod: z.boolean().default(false),
+});
+
+/** POST /api/quotes/{token}/decline. */
+export const quoteDeclineSchema = z.object({
+  reason: z.string().trim().max(1000, 'At most 1000 characters').optional(),
+});
+
+/** POST /api/quotes/{token}/changes. */
+export const quoteChangesSchema = z.object({
+  message: z.string('Say what you would like changed').trim().min(1, 'Say what you would like changed').max(2000, 'At most 2000 characters'),
+});
+
+const money = z.object({ net: z.string(), vat: z.string(), gross: z.string() });
+
+/** GET /api/quotes/{token}: the customer's copy, and their answer once given. */
+export const publicQuoteSchema = z.object({
+  reference: z.string(),
+  version: z.number().int(),
+  issuedAt: z.string(),
+  validUntil: z.string(),
+  business: z.object({ name: z.string(), address: z.string(), phone: z.string(), email: z.string(), vatNumber: z.string(), accentColor: z.string().nullable() }),
+  customer: z.object({ name: z.string(), siteAddress: z.string().nullable() }),
+  vatMode: z.enum(VAT_MODES),
+  items: z.array(z.object({ id: z.number().int(), kind: z.enum(JOB_ITEM_KINDS), description: z.string(), price: z.string(), optional: z.boolean() })),
+  /** The included items; the optional ones are added as the customer ticks them. */
+  totals: money,
+  totalsWithOptional: money,
+  terms: z.string(),
+  consumer: z.boolean(),
+  answer: z
+    .object({
+      kind: z.enum(QUOTE_ANSWER_KINDS),
+      at: z.string(),
+      name: z.string().nullable(),
+      optionalItemIds: z.array(z.number().int()),
+      startEarly: z.boolean(),
+      /** For an acceptance: the total with the optional items chosen. */
+      totals: money.nullable(),
+    })
+    .nullable(),
+});
+export type PublicQuote = z.infer<typeof publicQuoteSchema>;
+export const publicQuoteResponseSchema = z.object({ quote: publicQuoteSchema });

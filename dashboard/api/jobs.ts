@@ -1,0 +1,95 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { jobListSchema, jobResponseSchema, type Job, type JobCreateInput } from '../../core/jobs';
+import { request } from './client';
+
+/**
+ * The Jobs pages' calls (docs/product.md, Jobs and quotes). In a module of their own, so core/jobs'
+ * schemas load with the pages that make or show a job and stay out of every other page's code.
+ */
+
+export interface JobChanges {
+  customer?: { name: string; email?: string | null; phone?: string | null; siteAddress?: string | null };
+  items?: { id: number; price?: string; description?: string; optional?: boolean }[];
+  removeItemIds?: number[];
+  roundPrices?: true;
+}
+
+export interface NewLine {
+  description: string;
+  price: string;
+  optional: boolean;
+}
+
+export const jobsApi = {
+  list: () => request('GET', '/api/jobs', { schema: jobListSchema }),
+  get: (id: number) => request('GET', `/api/jobs/${id}`, { schema: jobResponseSchema }),
+  /** From analyses ticked in History, from a lead (its tree and customer), or empty with a customer. */
+  create: (body: JobCreateInput) => request('POST', '/api/jobs', { body: { ...body }, schema: jobResponseSchema }),
+  /** A 409 once the customer has accepted: the quote is then a record. */
+  update: (id: number, body: JobChanges) => request('PATCH', `/api/jobs/${id}`, { body: { ...body }, schema: jobResponseSchema }),
+  addLine: (id: number, body: NewLine) => request('POST', `/api/jobs/${id}/lines`, { body: { ...body }, schema: jobResponseSchema }),
+  /** A new version with a new link, e-mailed; the link before stops working. */
+  send: (id: number, email: string) => request('POST', `/api/jobs/${id}/send`, { body: { email }, schema: jobResponseSchema }),
+  revoke: (id: number) => request('POST', `/api/jobs/${id}/revoke`, { body: {}, schema: jobResponseSchema }),
+};
+
+export const jobKeys = {
+  list: ['/api/jobs'] as const,
+  job: (id: number) => ['/api/jobs', id] as const,
+};
+
+/** The account's jobs, newest first (the server's order). */
+export function useJobs() {
+  return useQuery({ queryKey: jobKeys.list, queryFn: async () => (await jobsApi.list()).jobs });
+}
+
+export function useJob(id: number) {
+  return useQuery({ queryKey: jobKeys.job(id), queryFn: async () => (await jobsApi.get(id)).job });
+}
+
+/** A job as the server answered it: its page shows it at once, and the list is read again. */
+function rememberJob(queryClient: QueryClient, job: Job): void {
+  queryClient.setQueryData(jobKeys.job(job.id), job);
+  void queryClient.invalidateQueries({ queryKey: jobKeys.list, exact: true });
+}
+
+export function useCreateJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: JobCreateInput) => (await jobsApi.create(input)).job,
+    onSuccess: (job) => rememberJob(queryClient, job),
+  });
+}
+
+export function useUpdateJob(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (changes: JobChanges) => (await jobsApi.update(id, changes)).job,
+    onSuccess: (job) => rememberJob(queryClient, job),
+  });
+}
+
+export function useAddJobLine(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (line: NewLine) => (await jobsApi.addLine(id, line)).job,
+    onSuccess: (job) => rememberJob(queryClient, job),
+  });
+}
+
+export function useSendJob(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (email: string) => (await jobsApi.send(id, email)).job,
+    onSuccess: (job) => rememberJob(queryClient, job),
+  });
+}
+
+export function useRevokeJob(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await jobsApi.revoke(id)).job,
+    onSuccess: (job) => rememberJob(queryClient, job),
+  });
+}
+

@@ -1,0 +1,86 @@
+import { Ban, LoaderCircle, Send } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { LOCKED_STATUSES, type Job } from '../../../core/jobs';
+import { errorMessage } from '../../api/client';
+import { useRevokeJob, useSendJob } from '../../api/jobs';
+import { ErrorAlert } from '../alert';
+import { formatAnalysisDate } from '../analysis/analysis-date';
+import { TextField } from '../text-field';
+import { showToast } from '../toast';
+import { buttonStyles } from '../ui';
+
+const ANSWER_WORDS = { accepted: 'Accepted', declined: 'Declined', changes_requested: 'Change asked' } as const;
+
+/**
+ * Sending the quote (docs/product.md, Jobs and quotes): to the customer's e-mail or a typed one,
+ * as a new version whose link replaces the one before; each version sent, when it was opened and
+ * answered; and withdrawing the current link. Save changes first: what is sent is the saved job.
+ */
+export function SendQuotePanel({ job, unsaved }: { job: Job; unsaved: boolean }) {
+  const [email, setEmail] = useState(job.customer.email ?? '');
+  const [failure, setFailure] = useState<string | null>(null);
+  const send = useSendJob(job.id);
+  const revoke = useRevokeJob(job.id);
+  const headingId = useId();
+  const locked = LOCKED_STATUSES.has(job.status);
+  const current = job.versions.find((v) => v.replacedAt === null && v.revokedAt === null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    send.mutate(email.trim(), {
+      onSuccess: (sent) => showToast({ title: 'Quote Sent', description: `${sent.reference} was e-mailed to ${sent.versions[0]?.sentTo ?? email}.` }),
+      onError: (error) => setFailure(errorMessage(error, 'The quote could not be sent. Please try again.')),
+    });
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4">
+      <h2 id={headingId} className="text-lg font-semibold text-stone-900">
+        Send the quote
+      </h2>
+      {locked ? null : (
+        <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="min-w-0 flex-1">
+            <TextField
+              label="Customer's e-mail"
+              type="email"
+              autoComplete="off"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              hint={unsaved ? 'Save your changes first: the saved job is what is sent.' : current ? 'Sending again makes a new version; the link sent before stops working.' : 'They get a link to read, accept, decline or ask for a change.'}
+            />
+          </div>
+          <button type="submit" className={buttonStyles.primary} disabled={unsaved || job.items.length === 0} aria-busy={send.isPending || undefined}>
+            {send.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <Send aria-hidden="true" className="size-4" />}
+            {current ? 'Send again' : 'Send quote'}
+          </button>
+        </form>
+      )}
+      {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
+      {job.versions.length > 0 ? (
+        <ol className="flex flex-col gap-2 text-sm text-stone-800">
+          {job.versions.map((v) => (
+            <li key={v.version} className="rounded-lg bg-stone-50 px-3 py-2">
+              <span className="font-semibold">{`Version ${v.version}`}</span>
+              {` sent to ${v.sentTo} on ${formatAnalysisDate(v.sentAt)}`}
+              {v.viewedAt ? `, opened ${formatAnalysisDate(v.viewedAt)}` : ', not opened yet'}
+              {v.answers.map((a) => ` · ${ANSWER_WORDS[a.kind]} ${formatAnalysisDate(a.at)}${a.name ? ` by ${a.name}` : ''}${a.message ? `: "${a.message}"` : ''}`).join('')}
+              {v.replacedAt ? ' · replaced' : v.revokedAt ? ' · withdrawn' : ''}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {current && !locked ? (
+        <button
+          type="button"
+          className={`${buttonStyles.secondary} self-start`}
+          onClick={() => revoke.mutate(undefined, { onError: (error) => setFailure(errorMessage(error, 'The link could not be withdrawn.')) })}
+        >
+          <Ban aria-hidden="true" className="size-4" />
+          Withdraw the link
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,210 @@
+import { ClipboardList, History, Plus } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { JOB_STATUSES, type Job } from '../../core/jobs';
+import { formatGbp } from '../../core/money';
+import { errorMessage } from '../api/client';
+import { useJobs } from '../api/jobs';
+import { ErrorAlert } from '../components/alert';
+import { formatAnalysisDate } from '../components/analysis/analysis-date';
+import { countByStatus, filterJobs, formatPounds, JOB_STATUS_LABELS, totalGrossPence, type StatusFilter } from '../components/jobs/job-list-summary';
+import { JobStatusBadge } from '../components/jobs/job-status-badge';
+import { MakeJobDialog } from '../components/jobs/make-job-dialog';
+import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
+import { Spinner } from '../components/spinner';
+import { buttonStyles, cardStyles, linkStyles } from '../components/ui';
+
+const itemCount = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
+
+/** The columns of a row from the sm breakpoint: reference, customer, status, items, total, date. */
+const ROW_GRID = 'sm:grid sm:grid-cols-[6.5rem_minmax(0,1fr)_9.5rem_4.5rem_7.5rem_10rem] sm:items-center sm:gap-x-4';
+
+function JobRow({ job }: { job: Job }) {
+  return (
+    <li className={`${cardStyles} relative flex flex-col gap-1 p-3 focus-within:ring-2 focus-within:ring-green-700 hover:border-green-700 sm:rounded-xl sm:px-4 ${ROW_GRID}`}>
+      <div className="flex items-center justify-between gap-3 sm:contents">
+        {/* The link covers the whole row, so any part of it opens the job. */}
+        <Link href={`/jobs/${job.id}`} className="font-mono text-sm font-semibold text-green-900 outline-none after:absolute after:inset-0 after:rounded-2xl after:content-[''] sm:after:rounded-xl">
+          {job.reference}
+          <span className="sr-only">{` for ${job.customer.name}`}</span>
+        </Link>
+        <p className="font-semibold text-stone-900 sm:order-5 sm:text-right">{formatPounds(job.totals.gross)}</p>
+      </div>
+      <p className="font-medium break-words text-stone-900 sm:order-2">{job.customer.name}</p>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-600 sm:contents">
+        <span className="sm:order-3">
+          <JobStatusBadge status={job.status} />
+        </span>
+        <span className="sm:order-4">{itemCount(job.items.length)}</span>
+        <time dateTime={job.createdAt} className="sm:order-6 sm:text-right">
+          {formatAnalysisDate(job.createdAt)}
+        </time>
+      </div>
+    </li>
+  );
+}
+
+function NoJobs({ onNew }: { onNew: () => void }) {
+  return (
+    <section className={`${cardStyles} flex flex-col items-center gap-3 px-6 py-12 text-center`}>
+      <span className="flex size-12 items-center justify-center rounded-full bg-green-100 text-green-800">
+        <ClipboardList aria-hidden="true" className="size-6" />
+      </span>
+      <h2 className="text-lg font-semibold text-stone-900">No jobs yet</h2>
+      <p className="max-w-prose text-sm text-stone-700">
+        A job is one quote to a customer: their trees and any other work, each with the price you set. Tick analyses in
+        History and choose Make a job, use Make a job on a quote request in Business Admin, or start an empty one here.
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Link href="/history" className={buttonStyles.secondary}>
+          <History aria-hidden="true" className="size-4" />
+          Go to History
+        </Link>
+        <button type="button" className={buttonStyles.primary} onClick={onNew}>
+          <Plus aria-hidden="true" className="size-4" />
+          New job
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** All, then each status some job is in (and the one chosen), each with its count. */
+function StatusFilters({ jobs, value, onChange }: { jobs: readonly Job[]; value: StatusFilter; onChange: (status: StatusFilter) => void }) {
+  const counts = countByStatus(jobs);
+  const shown = JOB_STATUSES.filter((status) => counts[status] > 0 || status === value);
+  const option = (status: StatusFilter, label: string, count: number) => (
+    <button
+      key={status}
+      type="button"
+      aria-pressed={value === status}
+      onClick={() => onChange(status)}
+      className={`inline-flex items-center gap-1.5 rounded-full border px-3 py-1.5 text-sm font-medium ${
+        value === status ? 'border-green-800 bg-green-800 text-white' : 'border-stone-300 bg-white text-stone-800 hover:border-green-800'
+      }`}
+    >
+      {label}{' '}
+      <span className={`rounded-full px-1.5 text-xs ${value === status ? 'bg-white/20' : 'bg-stone-100'}`}>{count}</span>
+    </button>
+  );
+  return (
+    <div role="group" aria-label="Show jobs by status" className="flex flex-wrap gap-2">
+      {option('all', 'All', jobs.length)}
+      {shown.map((status) => option(status, JOB_STATUS_LABELS[status], counts[status]))}
+    </div>
+  );
+}
+
+function JobList({ jobs }: { jobs: readonly Job[] }) {
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [search, setSearch] = useState('');
+  const listed = filterJobs(jobs, status, search);
+  const worth = formatGbp(totalGrossPence(listed));
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <StatusFilters jobs={jobs} value={status} onChange={setStatus} />
+        <div className="flex flex-col gap-1.5 sm:w-72">
+          <label htmlFor="job-search" className="text-sm font-medium text-stone-800">
+            Search by customer
+          </label>
+          <input
+            id="job-search"
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder="Name or quote number"
+            className="w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base text-stone-900 shadow-xs placeholder:text-stone-500 hover:border-stone-400 focus-visible:outline-2 sm:text-sm"
+          />
+        </div>
+      </div>
+
+      <p role="status" className="text-sm text-stone-700">
+        {`${listed.length} ${listed.length === 1 ? 'job' : 'jobs'} listed, worth `}
+        <span className="font-semibold text-stone-900">{worth}</span>
+      </p>
+
+      {listed.length === 0 ? (
+        <p className="rounded-xl bg-stone-50 px-4 py-3 text-sm text-stone-700">
+          No jobs match.{' '}
+          <button
+            type="button"
+            className={linkStyles}
+            onClick={() => {
+              setStatus('all');
+              setSearch('');
+            }}
+          >
+            Show every job
+          </button>
+        </p>
+      ) : (
+        <>
+          <div aria-hidden="true" className={`hidden px-4 text-xs font-semibold tracking-wide text-stone-600 uppercase ${ROW_GRID}`}>
+            <span>Quote</span>
+            <span>Customer</span>
+            <span>Status</span>
+            <span>Items</span>
+            <span className="text-right">Total</span>
+            <span className="text-right">Made</span>
+          </div>
+          <ul aria-label="Jobs" className="flex flex-col gap-2">
+            {listed.map((job) => (
+              <JobRow key={job.id} job={job} />
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Jobs (docs/product.md, Jobs and quotes): the account's quotes, newest first, by status and
+ * searchable by customer, with what the listed ones are worth; each opens at /jobs/{id}.
+ */
+export function JobsPage() {
+  const jobs = useJobs();
+  const [making, setMaking] = useState(false);
+  const newButton = useRef<HTMLButtonElement>(null);
+
+  let content;
+  if (jobs.isPending) {
+    content = (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading your jobs" />
+      </div>
+    );
+  } else if (jobs.isError) {
+    content = (
+      <div className="flex flex-col items-start gap-3">
+        <ErrorAlert>{errorMessage(jobs.error, 'Your jobs could not be loaded.')}</ErrorAlert>
+        <button type="button" className={buttonStyles.secondary} onClick={() => void jobs.refetch()}>
+          Try Again
+        </button>
+      </div>
+    );
+  } else if (jobs.data.length === 0) {
+    content = <NoJobs onNew={() => setMaking(true)} />;
+  } else {
+    content = <JobList jobs={jobs.data} />;
+  }
+
+  return (
+    <SignedInLayout>
+      <div className="mb-4">
+        <BackLink />
+      </div>
+      <div className="flex flex-col gap-x-4 sm:flex-row sm:items-start sm:justify-between">
+        <PageTitle title="Jobs" subtitle="Your quotes to customers, from draft to done." />
+        <button ref={newButton} type="button" className={`${buttonStyles.primary} mb-6 shrink-0`} onClick={() => setMaking(true)}>
+          <Plus aria-hidden="true" className="size-4" />
+          New job
+        </button>
+      </div>
+      {content}
+      <MakeJobDialog open={making} onClose={() => setMaking(false)} returnFocusRef={newButton} />
+    </SignedInLayout>
+  );
+}

@@ -1,0 +1,184 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { DomainError } from '../../core/errors';
+import { JOB_LIMITS, JOB_LOCKED_MESSAGE, JOB_NOT_FOUND, LOCKED_STATUSES, type JobCustomer } from '../../core/jobs';
+import { parsePence } from '../../core/money';
+import type { VatMode } from '../../core/price';
+import { roundToStep, startingPricePence } from '../../core/quote-totals';
+import { immediate, type Db } from '../../db/client';
+import { businesses, jobItems, jobs, leads, treeAnalyses } from '../../db/schema';
+import { toAnalysisView, type AnalysisRow } from '../analysis/store';
+import type { Clock } from '../clock';
+import { treeWork } from './tree-work';
+
+/**
+ * Jobs (docs/product.md, Jobs and quotes): an account's quote to one customer, its trees (the
+ * account's own analyses) and typed lines, each priced by the surgeon. A job and its items are
+ * the account's alone: another account's job, lead or analysis is the same 404 as a missing one.
+ * Once the customer has accepted, items and prices are locked (409).
+ */
+export type JobRow = typeof jobs.$inferSelect;
+export type JobItemRow = typeof jobItems.$inferSelect;
+
+/** What a new job is priced with: the account's VAT mode and rounding rule. */
+export interface JobPricing {
+  vatMode: VatMode;
+  roundingPence: number;
+}
+
+export interface NewJob {
+  analysisIds: number[];
+  leadId?: number;
+  customer?: JobCustomer;
+}
+
+const notFound = (what: string) => new DomainError('NOT_FOUND', what);
+
+/** The account's analyses by id, in the order asked; any other id is a 404 that names no owner. */
+function ownAnalyses(db: Db, userId: number, ids: readonly number[]): AnalysisRow[] {
+  if (ids.length === 0) return [];
+  const rows = db.select().from(treeAnalyses).where(and(eq(treeAnalyses.userId, userId), inArray(treeAnalyses.id, [...ids]))).all();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw notFound('Analysis not found');
+    return row;
+  });
+}
+
+/** A lead of one of the account's businesses, with its business's id. */
+function ownLead(db: Db, userId: number, leadId: number) {
+  const found = db
+    .select({ lead: leads })
+    .from(leads)
+    .innerJoin(businesses, eq(businesses.id, leads.businessId))
+    .where(and(eq(leads.id, leadId), eq(businesses.ownerId, userId)))
+    .get();
+  if (!found) throw notFound('Lead not found');
+  return found.lead;
+}
+
+/**
+ * Makes a draft job: from a lead (its tree and the customer's details, which `customer` may
+ * override), from analyses (ticked in History), or empty. Each tree starts at its estimate's
+ * middle, rounded by the account's rule (core/quote-totals.ts).
+ */
+export function createJob(db: Db, clock: Clock, userId: number, input: NewJob, pricing: JobPricing): JobRow {
+  const lead = input.leadId === undefined ? null : ownLead(db, userId, input.leadId);
+  const ids = [...new Set([...(lead?.analysisId ? [lead.analysisId] : []), ...input.analysisIds])];
+  if (ids.length > JOB_LIMITS.items) throw new DomainError('VALIDATION_ERROR', `A job holds at most ${JOB_LIMITS.items} items`);
+  const trees = ownAnalyses(db, userId, ids);
+  const customer: JobCustomer = input.customer ?? {
+    name: lead!.name,
+    email: lead!.email,
+    phone: lead!.phone,
+    siteAddress: null,
+  };
+  const now = clock.now();
+  return immediate(db, (tx) => {
+    const job = tx
+      .insert(jobs)
+      .values({
+        userId,
+        businessId: lead?.businessId ?? null,
+        leadId: lead?.id ?? null,
+        customerName: customer.name,
+        customerEmail: customer.email,
+        customerPhone: customer.phone,
+        siteAddress: customer.siteAddress,
+        vatMode: pricing.vatMode,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    trees.forEach((tree, position) => {
+      const view = toAnalysisView(tree);
+      tx.insert(jobItems)
+        .values({
+          jobId: job.id,
+          kind: 'tree',
+          analysisId: tree.id,
+          description: treeWork(view),
+          pricePence: startingPricePence(view.price, pricing.vatMode, pricing.roundingPence),
+          position,
+        })
+        .run();
+    });
+    return job;
+  });
+}
+
+export function listOwnJobs(db: Db, userId: number): JobRow[] {
+  return db.select().from(jobs).where(eq(jobs.userId, userId)).orderBy(desc(jobs.createdAt), desc(jobs.id)).all();
+}
+
+export function findOwnJob(db: Db, userId: number, id: number): JobRow {
+  const row = Number.isSafeInteger(id) && id > 0 ? db.select().from(jobs).where(and(eq(jobs.id, id), eq(jobs.userId, userId))).get() : undefined;
+  if (!row) throw notFound(JOB_NOT_FOUND);
+  return row;
+}
+
+function refuseIfLocked(job: JobRow): void {
+  if (LOCKED_STATUSES.has(job.status)) throw new DomainError('CONFLICT', JOB_LOCKED_MESSAGE);
+}
+
+/** The items of the jobs, in their order. */
+export function itemsOf(db: Db, jobIds: readonly number[]): JobItemRow[] {
+  if (jobIds.length === 0) return [];
+  return db.select().from(jobItems).where(inArray(jobItems.jobId, [...jobIds])).orderBy(asc(jobItems.position), asc(jobItems.id)).all();
+}
+
+export interface JobChanges {
+  customer?: JobCustomer;
+  items?: { id: number; price?: string; description?: string; optional?: boolean }[];
+  removeItemIds?: number[];
+  /** Rounds every item's price by the account's rule. */
+  roundPrices?: boolean;
+}
+
+/**
+ * Changes a draft (or sent, not yet accepted) job: the customer, each item's price, words and
+ * whether it is optional, items removed. An item id that is not this job's is a 404; nothing is
+ * changed unless all of it can be.
+ */
+export function updateJob(db: Db, clock: Clock, job: JobRow, changes: JobChanges, roundingPence: number): JobRow {
+  refuseIfLocked(job);
+  return immediate(db, (tx) => {
+    const own = new Map(itemsOf(tx, [job.id]).map((item) => [item.id, item]));
+    for (const id of [...(changes.items ?? []).map((i) => i.id), ...(changes.removeItemIds ?? [])]) {
+      if (!own.has(id)) throw notFound('Item not found');
+    }
+    for (const change of changes.items ?? []) {
+      const set: Partial<JobItemRow> = {};
+      if (change.price !== undefined) set.pricePence = parsePence(change.price)!;
+      if (change.description !== undefined) set.description = change.description;
+      if (change.optional !== undefined) set.optional = change.optional;
+      if (Object.keys(set).length > 0) tx.update(jobItems).set(set).where(eq(jobItems.id, change.id)).run();
+    }
+    if (changes.removeItemIds?.length) tx.delete(jobItems).where(inArray(jobItems.id, changes.removeItemIds)).run();
+    if (changes.roundPrices) {
+      for (const item of itemsOf(tx, [job.id])) {
+        const rounded = roundToStep(item.pricePence, roundingPence);
+        if (rounded !== item.pricePence) tx.update(jobItems).set({ pricePence: rounded }).where(eq(jobItems.id, item.id)).run();
+      }
+    }
+    const customer = changes.customer
+      ? { customerName: changes.customer.name, customerEmail: changes.customer.email, customerPhone: changes.customer.phone, siteAddress: changes.customer.siteAddress }
+      : {};
+    return tx.update(jobs).set({ ...customer, updatedAt: clock.now() }).where(eq(jobs.id, job.id)).returning().get()!;
+  });
+}
+
+/** Adds a typed line (work the photo cannot price) at the end of the job. */
+export function addLine(db: Db, clock: Clock, job: JobRow, line: { description: string; price: string; optional: boolean }): JobRow {
+  refuseIfLocked(job);
+  return immediate(db, (tx) => {
+    const existing = itemsOf(tx, [job.id]);
+    if (existing.length >= JOB_LIMITS.items) throw new DomainError('VALIDATION_ERROR', `A job holds at most ${JOB_LIMITS.items} items`);
+    const position = existing.reduce((last, item) => Math.max(last, item.position), -1) + 1;
+    tx.insert(jobItems)
+      .values({ jobId: job.id, kind: 'line', analysisId: null, description: line.description, pricePence: parsePence(line.price)!, optional: line.optional, position })
+      .run();
+    return tx.update(jobs).set({ updatedAt: clock.now() }).where(eq(jobs.id, job.id)).returning().get()!;
+  });
+}

@@ -1,0 +1,210 @@
+import { EARLY_START_EXPLAINED, cancellationNotice, modelCancellationForm } from '../../core/consumer-rights';
+import { formatGbp, parsePence } from '../../core/money';
+import { VAT_STANDARD_RATE_PERCENT, type VatMode } from '../../core/price';
+import { formatQuoteDate } from '../../core/quote';
+import { ITEM_PRICE_HEADING, quoteTotalRows } from '../../core/quote-total-rows';
+import type { QuoteTotals } from '../../core/quote-totals';
+import type { PublicQuote } from '../../core/quote-versions';
+import { escapeHtml, htmlDocument } from './html';
+import { LIVE_TOTAL_SCRIPT } from './live-total';
+
+/**
+ * The customer's quote page (docs/product.md, Jobs and quotes: the customer's page), rendered on
+ * the server from their copy (PublicQuote) and nothing else: the business, the customer, each item
+ * with its photo and price, the totals with VAT, validity and terms, and three plain HTML forms
+ * (accept, decline, ask for a change) that work without JavaScript. Once answered, the answer.
+ */
+
+export type AnswerForm = 'accept' | 'decline' | 'changes';
+
+/** What the customer sent, kept when an answer is refused, so nothing typed is lost. */
+export interface TypedAnswer {
+  name?: string;
+  acceptTerms?: boolean;
+  startEarly?: boolean;
+  optionalItemIds?: number[];
+  reason?: string;
+  message?: string;
+}
+
+export interface QuotePageInput {
+  token: string;
+  quote: PublicQuote;
+  nonce: string;
+  /** An answer refused for its fields (400): the form, its messages by field, what was typed. */
+  refused?: { form: AnswerForm; message: string; fields: Record<string, string[]>; typed: TypedAnswer };
+  /** A line at the top: a change asked for has been sent, or the quote was already answered. */
+  notice?: string;
+}
+
+/** The money of a quote row in pence (the API carries pounds text). */
+const pence = (text: string) => parsePence(text) ?? 0;
+const totalsPence = (money: { net: string; vat: string; gross: string }): QuoteTotals => ({ netPence: pence(money.net), vatPence: pence(money.vat), grossPence: pence(money.gross) });
+
+/** Which figure each of quoteTotalRows' rows shows (after the optional row), for the live total. */
+const ROW_FIGURES: Record<VatMode, ('net' | 'vat' | 'gross')[]> = { inc: ['gross', 'vat'], ex: ['net', 'vat', 'gross'], none: ['gross'] };
+
+const VAT_WORDS: Record<VatMode, string> = {
+  inc: `Prices include VAT at ${VAT_STANDARD_RATE_PERCENT}%.`,
+  ex: `Prices are before VAT; VAT at ${VAT_STANDARD_RATE_PERCENT}% is added to the total.`,
+  none: 'No VAT is charged.',
+};
+
+const LONDON_TIME = { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' } as const;
+const when = (iso: string) => `${formatQuoteDate(new Date(iso))} at ${new Date(iso).toLocaleTimeString('en-GB', LONDON_TIME)}`;
+
+const paragraphs = (lines: string[]) => lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('');
+
+function businessCard(quote: PublicQuote): string {
+  const b = quote.business;
+  const lines = [
+    b.address ? `<address class="pre">${escapeHtml(b.address)}</address>` : '',
+    b.phone ? `<p>Phone: <a href="tel:${escapeHtml(b.phone.replace(/[^\d+]/g, ''))}">${escapeHtml(b.phone)}</a></p>` : '',
+    b.email ? `<p>E-mail: <a href="mailto:${escapeHtml(b.email)}">${escapeHtml(b.email)}</a></p>` : '',
+    b.vatNumber ? `<p>VAT no. ${escapeHtml(b.vatNumber)}</p>` : '',
+  ];
+  return `<div><h2>From</h2><p><strong>${escapeHtml(b.name || 'Your tree surgeon')}</strong></p>${lines.join('')}</div>`;
+}
+
+function customerCard(quote: PublicQuote): string {
+  const site = quote.customer.siteAddress ? `<h3>Site address</h3><address class="pre">${escapeHtml(quote.customer.siteAddress)}</address>` : '';
+  return `<div><h2>For</h2><p><strong>${escapeHtml(quote.customer.name)}</strong></p>${site}</div>`;
+}
+
+/** An error message under its field, tied to it by id (aria-describedby). */
+function fieldError(id: string, messages: string[] | undefined): string {
+  return messages?.length ? `<p class="error" id="${id}">${escapeHtml(messages.join(' '))}</p>` : '';
+}
+
+function itemList(input: QuotePageInput, open: boolean): string {
+  const { quote, token } = input;
+  const accepted = quote.answer?.kind === 'accepted' ? new Set(quote.answer.optionalItemIds) : null;
+  const ticked = new Set(input.refused?.typed.optionalItemIds ?? []);
+  const heading = ITEM_PRICE_HEADING[quote.vatMode];
+  const items = quote.items.map((item) => {
+    const photo = item.kind === 'tree' ? `<img src="/quote/${escapeHtml(token)}/items/${item.id}/photo" alt="Photo of the tree" loading="lazy" width="640" height="416">` : '';
+    let optional = '';
+    if (item.optional && open) {
+      // Described by the item's words, so each box says which item it adds.
+      optional = `<label class="opt"><input type="checkbox" name="optional" value="${item.id}" form="accept" data-pence="${pence(item.price)}" aria-describedby="item-${item.id}"${ticked.has(item.id) ? ' checked' : ''}> Add this optional item</label>`;
+    } else if (item.optional) {
+      optional = `<span class="tag">${accepted ? (accepted.has(item.id) ? 'Optional: chosen' : 'Optional: not chosen') : 'Optional'}</span>`;
+    }
+    return `<li class="item">${photo}<div class="line"><p class="pre" id="item-${item.id}">${escapeHtml(item.description)}</p><p class="price"><span class="sr">${heading}: </span>${formatGbp(pence(item.price))}</p></div>${optional}</li>`;
+  });
+  return `<ul class="items">${items.join('')}</ul>`;
+}
+
+/** The totals as quoteTotalRows words them; while the quote is open, each figure marked for the live total. */
+function totalsList(quote: PublicQuote, open: boolean): string {
+  const accepted = quote.answer?.kind === 'accepted' && quote.answer.totals ? quote.answer : null;
+  const totals = totalsPence(accepted?.totals ?? quote.totals);
+  const chosen = new Set(accepted?.optionalItemIds ?? []);
+  const chosenPence = quote.items.filter((item) => item.optional && chosen.has(item.id)).reduce((sum, item) => sum + pence(item.price), 0);
+  const rows = quoteTotalRows(totals, quote.vatMode, chosenPence);
+  const figures = ROW_FIGURES[quote.vatMode];
+  const own = rows.slice(rows.length - figures.length);
+  const html = own.map((row, i) => {
+    const figure = open ? ` data-total="${figures[i]}"` : '';
+    return `<div${row.strong ? ' class="strong"' : ''}><dt>${escapeHtml(row.label)}</dt><dd${figure}>${escapeHtml(row.value)}</dd></div>`;
+  });
+  const optionalRow = rows.length > figures.length ? rows[0]! : null;
+  if (optionalRow) html.unshift(`<div><dt>${escapeHtml(optionalRow.label)}</dt><dd>${escapeHtml(optionalRow.value)}</dd></div>`);
+  else if (open && quote.items.some((item) => item.optional)) {
+    html.unshift(`<div data-row="optional" hidden><dt>Optional items chosen</dt><dd data-total="optional">${formatGbp(0)}</dd></div>`);
+  }
+  return `<dl class="totals" aria-live="polite">${html.join('')}</dl>`;
+}
+
+function answerStatus(quote: PublicQuote): string {
+  const answer = quote.answer;
+  if (!answer) return '';
+  const business = escapeHtml(quote.business.name || 'The business');
+  if (answer.kind === 'declined') {
+    return `<section class="card status declined" aria-labelledby="status"><h2 id="status">Declined</h2><p>You declined this quote on ${escapeHtml(when(answer.at))}. ${business} has been told.</p></section>`;
+  }
+  const chosen = quote.items.filter((item) => item.optional && answer.optionalItemIds.includes(item.id));
+  const hasOptional = quote.items.some((item) => item.optional);
+  const chosenLine = !hasOptional ? '' : chosen.length ? `<p>Optional items chosen: ${chosen.map((item) => `${escapeHtml(item.description)} (${formatGbp(pence(item.price))})`).join('; ')}.</p>` : '<p>No optional items chosen.</p>';
+  const total = answer.totals ? `<p>Total: <strong>${formatGbp(pence(answer.totals.gross))}</strong>${quote.vatMode === 'none' ? '' : ' including VAT'}.</p>` : '';
+  const early = quote.consumer ? `<p>${answer.startEarly ? 'You asked for the work to start within your 14-day cancellation period.' : 'You did not ask for the work to start within your 14-day cancellation period.'}</p>` : '';
+  return `<section class="card status" aria-labelledby="status"><h2 id="status">Accepted</h2><p>Accepted by <strong>${escapeHtml(answer.name ?? '')}</strong> on ${escapeHtml(when(answer.at))}.</p>${chosenLine}${total}${early}<p>${business} has been told, and a copy has been sent to you by e-mail.</p></section>`;
+}
+
+function acceptForm(input: QuotePageInput): string {
+  const { quote, token } = input;
+  const refused = input.refused?.form === 'accept' ? input.refused : undefined;
+  const typed = refused?.typed ?? {};
+  const errors = refused?.fields ?? {};
+  const invalid = (field: string, errorId: string) => (errors[field] ? ` aria-invalid="true" aria-describedby="${errorId}"` : '');
+  // The first field refused takes the focus when the page comes back, without any script.
+  const first = ['name', 'acceptTerms', 'optionalItemIds'].find((field) => errors[field]);
+  const focus = (field: string) => (first === field ? ' autofocus' : '');
+  const early = quote.consumer
+    ? `<div class="check"><input type="checkbox" id="start-early" name="startEarly" value="yes" aria-describedby="start-early-hint"${typed.startEarly ? ' checked' : ''}><div><label for="start-early">Start the work within my 14-day cancellation period</label><p class="hint" id="start-early-hint">${escapeHtml(EARLY_START_EXPLAINED)}</p></div></div>`
+    : '';
+  // A refusal of the optional items (its details name item ids), or one no field names, is said at the form's top.
+  const general = refused && (!first || first === 'optionalItemIds') ? `<p class="error" tabindex="-1" autofocus>${escapeHtml(refused.message)}</p>` : '';
+  return `<form id="accept" class="card" method="post" action="/quote/${escapeHtml(token)}/accept"><fieldset><legend>Accept the quote</legend>
+<p class="hint">Tick any optional items you want above, then accept for <strong data-total="gross">${formatGbp(pence(quote.totals.gross))}</strong><noscript> plus the optional items you tick</noscript>.</p>${general}
+<label for="accept-name">Your full name</label>
+<input type="text" id="accept-name" name="name" autocomplete="name" required minlength="2" maxlength="100" value="${escapeHtml(typed.name ?? '')}"${invalid('name', 'accept-name-error')}${focus('name')}>${fieldError('accept-name-error', errors.name)}
+<div class="check"><input type="checkbox" id="accept-terms" name="acceptTerms" value="yes" required${typed.acceptTerms ? ' checked' : ''}${invalid('acceptTerms', 'accept-terms-error')}${focus('acceptTerms')}><label for="accept-terms">I accept the terms of this quote</label></div>${fieldError('accept-terms-error', errors.acceptTerms)}
+${early}
+<button type="submit">Accept the quote</button></fieldset></form>`;
+}
+
+function textForm(input: QuotePageInput, form: 'decline' | 'changes'): string {
+  const refused = input.refused?.form === form ? input.refused : undefined;
+  const field = form === 'decline' ? 'reason' : 'message';
+  const id = `${form}-${field}`;
+  const messages = refused?.fields[field];
+  const value = (form === 'decline' ? refused?.typed.reason : refused?.typed.message) ?? '';
+  const attrs = `${messages ? ` aria-invalid="true" aria-describedby="${id}-error" autofocus` : ''}`;
+  const general = refused && !messages ? `<p class="error" tabindex="-1" autofocus>${escapeHtml(refused.message)}</p>` : '';
+  const words =
+    form === 'decline'
+      ? { legend: 'Decline the quote', label: 'Reason (optional)', button: 'Decline the quote', limit: 'maxlength="1000"' }
+      : { legend: 'Ask for a change', label: 'What would you like changed?', button: 'Send your request', limit: 'required maxlength="2000"' };
+  const hint = form === 'changes' ? '<p class="hint">The quote stays open: you can still accept it as it is.</p>' : '';
+  return `<form class="card" method="post" action="/quote/${escapeHtml(input.token)}/${form}"><fieldset><legend>${words.legend}</legend>${hint}${general}
+<label for="${id}">${words.label}</label>
+<textarea id="${id}" name="${field}" rows="3" ${words.limit}${attrs}>${escapeHtml(value)}</textarea>${fieldError(`${id}-error`, messages)}
+<button type="submit" class="secondary">${words.button}</button></fieldset></form>`;
+}
+
+/** The consumer's right to cancel and the model form (Consumer Contracts Regulations 2013, Schedule 3), folded away. */
+function consumerRights(quote: PublicQuote): string {
+  const b = quote.business;
+  const trader = { name: b.name || 'Your tree surgeon', address: b.address, phone: b.phone, email: b.email };
+  // Each text's first line is its title; the section's heading already says the first.
+  const [, ...notice] = cancellationNotice(trader);
+  const [formTitle = '', ...form] = modelCancellationForm(trader);
+  return `<section class="card rights" aria-labelledby="rights"><h2 id="rights">Your right to cancel</h2>
+<p class="hint">As a consumer you have 14 days to cancel after accepting. This is also in the e-mail you receive when you accept.</p>
+<details><summary>The cancellation notice</summary>${paragraphs(notice)}</details>
+<details><summary>${escapeHtml(formTitle)}</summary>${paragraphs(form)}</details></section>`;
+}
+
+/** The whole page, as HTML text. */
+export function quotePage(input: QuotePageInput): string {
+  const { quote } = input;
+  const open = quote.answer === null;
+  const title = `Quote ${quote.reference} from ${quote.business.name || 'your tree surgeon'}`;
+  const version = quote.version > 1 ? ` · Version ${quote.version}` : '';
+  const included = quote.items.filter((item) => !item.optional).reduce((sum, item) => sum + pence(item.price), 0);
+  const notice = input.notice ? `<div class="card status" role="status"><p>${escapeHtml(input.notice)}</p></div>` : '';
+  const answerForms = open ? `<h2>Your answer</h2>${acceptForm(input)}${textForm(input, 'decline')}${textForm(input, 'changes')}` : '';
+  const body = `<header class="bar"><p>${escapeHtml(quote.business.name || 'Your quote')}</p></header>
+<main data-quote data-vat-mode="${quote.vatMode}" data-vat-rate="${VAT_STANDARD_RATE_PERCENT}" data-included-pence="${included}">
+<h1>Quote ${escapeHtml(quote.reference)}</h1>
+<p class="meta">Issued ${escapeHtml(formatQuoteDate(new Date(quote.issuedAt)))} · Valid until ${escapeHtml(formatQuoteDate(new Date(quote.validUntil)))}${version}</p>
+${notice}${answerStatus(quote)}
+<div class="card parties">${businessCard(quote)}${customerCard(quote)}</div>
+<section class="card" aria-labelledby="work"><h2 id="work">The work</h2>${itemList(input, open)}${totalsList(quote, open)}<p class="hint">${VAT_WORDS[quote.vatMode]}${open && quote.items.some((i) => i.optional) ? ' Optional items are added to the total when you tick them.' : ''}</p></section>
+<section class="card" aria-labelledby="terms"><h2 id="terms">Terms</h2><p>This quote is valid until ${escapeHtml(formatQuoteDate(new Date(quote.validUntil)))}.</p><details><summary>Read the terms of this quote</summary><div class="pre">${escapeHtml(quote.terms)}</div></details></section>
+${answerForms}
+${quote.consumer ? consumerRights(quote) : ''}
+</main>`;
+  return htmlDocument({ title, body, accentColor: quote.business.accentColor, nonce: input.nonce, script: open ? LIVE_TOTAL_SCRIPT : undefined });
+}

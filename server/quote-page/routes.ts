@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { DomainError } from '../../core/errors';
+import { QUOTE_ALREADY_ANSWERED, QUOTE_LINK_MESSAGES, QUOTE_TOKEN_MAX } from '../../core/quote-versions';
+import { bodyIdleMs, readBodyText } from '../http/body';
+import type { AppEnv } from '../http/context';
+import { ownOrigins } from '../http/public-access';
+import { clientAddress, clientNetwork } from '../http/rate-limit';
+import { answerQuoteAs, viewQuote } from '../jobs/quote-flow';
+import { describeError } from '../log';
+import { parseAnswerForm } from './form-answer';
+import { messagePage } from './html';
+import { quotePage, type AnswerForm, type QuotePageInput } from './page';
+import { quoteItemPhoto } from './quote-photo';
+
+/**
+ * The customer's quote page, `/quote/<token>` (docs/product.md, Jobs and quotes: the customer's
+ * page): server-rendered HTML for the link in the customer's e-mail, no account, no bundle. Its
+ * forms post here, not to /api, so they work with JavaScript off; each answer goes through the
+ * same domain step as the JSON API's (jobs/quote-flow.ts answerQuoteAs) and comes back as a
+ * 303 to the page. The link's token is the credential, so every answer here is kept from
+ * search engines, caches and referrers, and limited per network like the API's.
+ */
+type PageContext = Context<AppEnv>;
+
+export const quotePageRoutes = new Hono<AppEnv>();
+
+/**
+ * A form's fields are a name, a tick or two, and at most 2,000 characters of message: 16 KB holds
+ * that message in any script, since a character of Cyrillic or Polish percent-encodes to 6 bytes.
+ */
+export const FORM_BODY_LIMIT = 16 * 1024;
+
+/** Nothing from anywhere but the page's own photos, its one inline style and script (by this answer's nonce), and forms to us. */
+function pagePolicy(nonce?: string): string {
+  const inline = nonce ? [`style-src 'nonce-${nonce}'`, `script-src 'nonce-${nonce}'`] : [];
+  return ["default-src 'none'", "img-src 'self'", ...inline, "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'"].join('; ');
+}
+
+/** Every answer under /quote/: never indexed, cached or followed by a referrer; a page adds its nonce (html()). */
+const pageHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.header('Content-Security-Policy', pagePolicy());
+  c.header('X-Robots-Tag', 'noindex');
+  c.header('Cache-Control', 'private, no-store');
+  // The token is in the address: no page it links to may learn it.
+  c.header('Referrer-Policy', 'no-referrer');
+  c.header('X-Content-Type-Options', 'nosniff');
+  c.header('X-Frame-Options', 'DENY');
+  c.header('Cross-Origin-Resource-Policy', 'same-origin');
+  await next();
+};
+// '/quote/*' only: a sub-app's '*' would reach every path of the app (the dashboard's too).
+quotePageRoutes.use('/quote', pageHeaders);
+quotePageRoutes.use('/quote/*', pageHeaders);
+
+/** Whether Accept-Encoding names gzip with a weight above 0. */
+function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [name, weight] = part.split(';').map((s) => s.trim());
+    return name?.toLowerCase() === 'gzip' && !(weight && /^q=0(\.0*)?$/.test(weight));
+  });
+}
+
+/**
+ * A page, made with a fresh nonce for its inline style and script and gzipped when the browser
+ * takes it (the page is made per request, so it is compressed per request too).
+ */
+function html(c: PageContext, render: (nonce: string) => string, status: ContentfulStatusCode = 200): Response {
+  const nonce = randomBytes(16).toString('base64');
+  const body = render(nonce);
+  c.header('Content-Security-Policy', pagePolicy(nonce));
+  c.header('Vary', 'Accept-Encoding');
+  if (!acceptsGzip(c.req.header('accept-encoding'))) return c.html(body, status);
+  c.header('Content-Type', 'text/html; charset=UTF-8');
+  c.header('Content-Encoding', 'gzip');
+  return c.body(new Uint8Array(gzipSync(body)), status);
+}
+
+const TOO_MANY = 'Too many requests from this connection. Please wait a few minutes and try again.';
+
+/** The link's token, after the network's allowance; one of the wrong shape is the same 404 as an unknown one. */
+async function tokenOf(c: PageContext): Promise<string> {
+  await c.var.limits.consume('quoteLinksPerAddress', clientNetwork(c), TOO_MANY);
+  return shapedToken(c);
+}
+
+function shapedToken(c: PageContext): string {
+  const token = c.req.param('token') ?? '';
+  if (token.length > QUOTE_TOKEN_MAX) throw new DomainError('NOT_FOUND', QUOTE_LINK_MESSAGES.unknown);
+  return token;
+}
+
+const pagePath = (token: string) => `/quote/${encodeURIComponent(token)}`;
+
+quotePageRoutes.get('/quote/:token', async (c) => {
+  const token = await tokenOf(c);
+  const quote = viewQuote(c.var.deps, token);
+  const asked = c.req.query('asked') === 'change' && quote.answer === null;
+  const notice = asked ? `Your request for a change has been sent to ${quote.business.name || 'the business'}. They will be in touch; meanwhile you can still accept this quote as it is.` : undefined;
+  return html(c, (nonce) => quotePage({ token, quote, nonce, notice }));
+});
+
+/**
+ * Whether a form post came from our own page. A browser names the page's origin, except that
+ * under this page's no-referrer policy it sends `Origin: null` (Fetch, "serialize a request
+ * origin"), which on its own could be any sandboxed page. So: another site by Sec-Fetch-Site, or
+ * an Origin that is neither ours nor null, is refused; null passes. A page elsewhere that sends
+ * null still needs the link's 256-bit token, which is the credential here, not a cookie.
+ */
+function fromThisPage(c: PageContext): boolean {
+  const site = c.req.header('sec-fetch-site');
+  if (site !== undefined && site !== 'same-origin') return false;
+  const origin = c.req.header('origin');
+  return origin === undefined || origin === 'null' || ownOrigins(c).has(origin);
+}
+
+async function readForm(c: PageContext): Promise<URLSearchParams> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Please answer with the form on the quote page.');
+  const text = await readBodyText(c.req.raw, {
+    maxBytes: FORM_BODY_LIMIT,
+    idleMs: bodyIdleMs(c),
+    tooLarge: () => new DomainError('PAYLOAD_TOO_LARGE', 'Your answer is too long. Please shorten it and try again.'),
+  });
+  return new URLSearchParams(text);
+}
+
+/** The page again, with what refused the answer beside its field and everything typed kept. */
+function refusedPage(c: PageContext, token: string, form: AnswerForm, error: DomainError, typed: NonNullable<QuotePageInput['refused']>['typed']): Response {
+  const quote = viewQuote(c.var.deps, token);
+  return html(c, (nonce) => quotePage({ token, quote, nonce, refused: { form, message: error.message, fields: error.details ?? {}, typed } }), 400);
+}
+
+quotePageRoutes.post('/quote/:token/:form{accept|decline|changes}', async (c) => {
+  const token = await tokenOf(c);
+  if (!fromThisPage(c)) throw new DomainError('FORBIDDEN', 'This answer did not come from the quote page. Please open the link in your e-mail and answer there.');
+  const form = c.req.param('form') as AnswerForm;
+  const parsed = parseAnswerForm(form, await readForm(c));
+  if (!parsed.ok) return refusedPage(c, token, form, parsed.error, parsed.typed);
+  try {
+    answerQuoteAs(c.var.deps, token, { ...parsed.answer, address: clientAddress(c), userAgent: c.req.header('user-agent') ?? null });
+  } catch (err) {
+    if (err instanceof DomainError && err.code === 'VALIDATION_ERROR') return refusedPage(c, token, form, err, parsed.typed);
+    if (err instanceof DomainError && err.code === 'CONFLICT') {
+      const quote = viewQuote(c.var.deps, token);
+      return html(c, (nonce) => quotePage({ token, quote, nonce, notice: QUOTE_ALREADY_ANSWERED }), 409);
+    }
+    throw err;
+  }
+  // See Other: the page is fetched afresh, and a reload does not post the answer again.
+  return c.redirect(`${pagePath(token)}${form === 'changes' ? '?asked=change' : ''}`, 303);
+});
+
+/** A form's address opened directly (a bookmark of the page an error came back on): the quote. */
+quotePageRoutes.get('/quote/:token/:form{accept|decline|changes}', (c) => c.redirect(pagePath(shapedToken(c)), 303));
+
+/**
+ * A tree's photo (quote-photo.ts). A page of six trees asks for six, so a photo spends none of the
+ * network's allowance; only one that opens nothing does, and a spent allowance refuses them too.
+ */
+quotePageRoutes.get('/quote/:token/items/:itemId{[0-9]{1,9}}/photo', async (c) => {
+  const network = clientNetwork(c);
+  await c.var.limits.check('quoteLinksPerAddress', network, TOO_MANY);
+  try {
+    const bytes = await quoteItemPhoto(c.var.deps, shapedToken(c), Number(c.req.param('itemId')));
+    c.header('Cache-Control', 'private, max-age=3600');
+    return c.body(new Uint8Array(bytes), 200, { 'Content-Type': 'image/jpeg' });
+  } catch (err) {
+    if (err instanceof DomainError) await c.var.limits.spend('quoteLinksPerAddress', network);
+    throw err;
+  }
+});
+
+// Nothing else under /quote reaches the dashboard's app page.
+const notFoundPage = (c: PageContext) => html(c, (nonce) => messagePage('Quote not found', QUOTE_LINK_MESSAGES.unknown, nonce), 404);
+quotePageRoutes.all('/quote', notFoundPage);
+quotePageRoutes.all('/quote/*', notFoundPage);
+
+const HEADINGS: Partial<Record<DomainError['code'], string>> = {
+  NOT_FOUND: 'Quote not found',
+  QUOTE_GONE: 'Quote no longer available',
+  RATE_LIMITED: 'Too many requests',
+  FORBIDDEN: 'Answer refused',
+  UNSUPPORTED_MEDIA_TYPE: 'Answer refused',
+  PAYLOAD_TOO_LARGE: 'Answer too long',
+  REQUEST_TIMEOUT: 'Connection lost',
+};
+
+/**
+ * Every refusal as a small page with its plain message and status: a link that opens nothing says
+ * only why (404, 410); an answer that was not taken offers the way back to the quote.
+ */
+quotePageRoutes.onError((err, c) => {
+  if (err instanceof DomainError && err.status < 500) {
+    for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
+    const linkGone = err.code === 'NOT_FOUND' || err.code === 'QUOTE_GONE';
+    const token = /^\/quote\/([^/]+)\//.exec(c.req.path)?.[1];
+    const back = !linkGone && token ? `/quote/${token}` : undefined;
+    return html(c, (nonce) => messagePage(HEADINGS[err.code] ?? 'Something went wrong', err.message, nonce, back), err.status as ContentfulStatusCode);
+  }
+  // No path: it holds the link's token; the request id ties this line to the access line, which masks it.
+  c.var.deps.logger.error({ requestId: c.var.requestId, method: c.req.method, error: describeError(err) }, 'request failed');
+  return html(c, (nonce) => messagePage('Something went wrong', 'Something went wrong on our side. Please try again.', nonce), 500);
+});

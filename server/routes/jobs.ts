@@ -1,0 +1,92 @@
+import { Hono, type Context } from 'hono';
+import { jobCreateSchema, jobLineSchema, jobUpdateSchema, type Job } from '../../core/jobs';
+import type { AppEnv } from '../http/context';
+import { currentUser, requireUser } from '../http/session';
+import { readJson } from '../http/validate';
+import { addLine, createJob, findOwnJob, listOwnJobs, updateJob, type JobRow } from '../jobs/jobs';
+import { toJobView, toJobViews } from '../jobs/job-view';
+import { sendJobQuote } from '../jobs/quote-flow';
+import { revokeQuote } from '../jobs/quote-links';
+import { quoteSendSchema } from '../../core/quote-versions';
+import { jobPricingFor } from '../jobs/pricing';
+import { z } from 'zod';
+import { REPORT_COPIES } from '../../core/quote';
+import { validationError } from '../http/errors';
+import { jobQuotePdf } from '../quotes/job-quote-source';
+
+/**
+ * Jobs (docs/product.md, Jobs and quotes): the signed-in account's own quotes. Another account's
+ * job, lead or analysis is a 404.
+ */
+export const jobRoutes = new Hono<AppEnv>().use(requireUser);
+
+function ownJob(c: Context<AppEnv>): JobRow {
+  return findOwnJob(c.var.deps.db, currentUser(c).id, Number(c.req.param('id')));
+}
+
+const answer = (c: Context<AppEnv>, row: JobRow, status: 200 | 201 = 200) => c.json({ job: toJobView(c.var.deps.db, row) satisfies Job }, status);
+
+jobRoutes.get('/', (c) => {
+  const { db } = c.var.deps;
+  return c.json({ jobs: toJobViews(db, listOwnJobs(db, currentUser(c).id)) });
+});
+
+jobRoutes.post('/', async (c) => {
+  const { db, clock } = c.var.deps;
+  const input = await readJson(c, jobCreateSchema);
+  const userId = currentUser(c).id;
+  return answer(c, createJob(db, clock, userId, input, jobPricingFor(db, userId)), 201);
+});
+
+jobRoutes.get('/:id{[0-9]+}', (c) => answer(c, ownJob(c)));
+
+jobRoutes.patch('/:id{[0-9]+}', async (c) => {
+  const { db, clock } = c.var.deps;
+  // Ownership first: another account's job is a 404 whatever the body says.
+  const job = ownJob(c);
+  const input = await readJson(c, jobUpdateSchema);
+  return answer(c, updateJob(db, clock, job, input, jobPricingFor(db, job.userId).roundingPence));
+});
+
+jobRoutes.post('/:id{[0-9]+}/lines', async (c) => {
+  const { db, clock } = c.var.deps;
+  const job = ownJob(c);
+  const line = await readJson(c, jobLineSchema);
+  return answer(c, addLine(db, clock, job, line), 201);
+});
+
+/** Sends the job to its customer (or a typed address) as a new version with a new link; the link before it stops working. */
+jobRoutes.post('/:id{[0-9]+}/send', async (c) => {
+  const job = ownJob(c);
+  const { email } = await readJson(c, quoteSendSchema);
+  return answer(c, sendJobQuote(c.var.deps, job, email));
+});
+
+/** Withdraws the current link: the customer's page then says so. */
+jobRoutes.post('/:id{[0-9]+}/revoke', (c) => {
+  const { db, clock } = c.var.deps;
+  return answer(c, revokeQuote(db, clock, ownJob(c)));
+});
+
+const quotePdfQuerySchema = z.object({ copy: z.enum(REPORT_COPIES, { error: 'copy must be customer or internal' }).default('customer') });
+
+/**
+ * The quote as a PDF: the customer's copy, or with `?copy=internal` the surgeon's, with each
+ * tree's working. A job not yet accepted is issued now ("Valid until" counts the profile's days
+ * from it); an accepted one is the accepted version, with the options chosen and who accepted.
+ */
+jobRoutes.get('/:id{[0-9]+}/quote.pdf', async (c) => {
+  const { db, config, clock } = c.var.deps;
+  const row = ownJob(c);
+  const parsed = quotePdfQuerySchema.safeParse({ copy: c.req.query('copy') });
+  if (!parsed.success) throw validationError(parsed.error);
+  const { copy } = parsed.data;
+  const job = toJobView(db, row);
+  const pdf = await jobQuotePdf(db, config.dataDir, { userId: row.userId, job, copy, now: clock.now() });
+  const filename = copy === 'internal' ? `quote-${job.reference}-internal.pdf` : `quote-${job.reference}.pdf`;
+  return c.body(new Uint8Array(pdf), 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `attachment; filename="${filename}"`,
+    'Cache-Control': 'private, no-store',
+  });
+});

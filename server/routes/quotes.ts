@@ -1,0 +1,62 @@
+import { Hono, type Context } from 'hono';
+import { QUOTE_LINK_MESSAGES, QUOTE_TOKEN_MAX, quoteAcceptSchema, quoteChangesSchema, quoteDeclineSchema, type PublicQuote } from '../../core/quote-versions';
+import { DomainError } from '../../core/errors';
+import type { AppEnv } from '../http/context';
+import { clientAddress, clientNetwork } from '../http/rate-limit';
+import { readJson } from '../http/validate';
+import { answerQuoteAs, viewQuote, type CustomerAnswer } from '../jobs/quote-flow';
+
+/**
+ * The customer's quote by its link (docs/product.md, Jobs and quotes): no account, the token is
+ * the credential. Limited per network, so a script cannot try tokens at speed (256 random bits
+ * could not be guessed anyway). A token of the wrong shape is the same 404 as an unknown one.
+ */
+export const quoteRoutes = new Hono<AppEnv>();
+
+async function tokenOf(c: Context<AppEnv>): Promise<string> {
+  await c.var.limits.consume('quoteLinksPerAddress', clientNetwork(c), 'Too many requests from this connection. Please wait a few minutes and try again.');
+  const token = c.req.param('token') ?? '';
+  if (token.length > QUOTE_TOKEN_MAX) throw new DomainError('NOT_FOUND', QUOTE_LINK_MESSAGES.unknown);
+  return token;
+}
+
+const evidence = (c: Context<AppEnv>): Pick<CustomerAnswer, 'address' | 'userAgent'> => ({
+  address: clientAddress(c),
+  userAgent: c.req.header('user-agent') ?? null,
+});
+
+const quote = (c: Context<AppEnv>, body: PublicQuote) => {
+  // Never kept by a shared cache or shown to a search engine.
+  c.header('Cache-Control', 'private, no-store');
+  c.header('X-Robots-Tag', 'noindex');
+  return c.json({ quote: body });
+};
+
+quoteRoutes.get('/:token', async (c) => quote(c, viewQuote(c.var.deps, await tokenOf(c))));
+
+quoteRoutes.post('/:token/accept', async (c) => {
+  const token = await tokenOf(c);
+  const input = await readJson(c, quoteAcceptSchema);
+  return quote(
+    c,
+    answerQuoteAs(c.var.deps, token, {
+      kind: 'accepted',
+      name: input.name,
+      optionalItemIds: input.optionalItemIds,
+      startEarly: input.startWithinCancellationPeriod,
+      ...evidence(c),
+    }),
+  );
+});
+
+quoteRoutes.post('/:token/decline', async (c) => {
+  const token = await tokenOf(c);
+  const { reason } = await readJson(c, quoteDeclineSchema);
+  return quote(c, answerQuoteAs(c.var.deps, token, { kind: 'declined', message: reason, ...evidence(c) }));
+});
+
+quoteRoutes.post('/:token/changes', async (c) => {
+  const token = await tokenOf(c);
+  const { message } = await readJson(c, quoteChangesSchema);
+  return quote(c, answerQuoteAs(c.var.deps, token, { kind: 'changes_requested', message, ...evidence(c) }));
+});

@@ -1,11 +1,11 @@
 import { DomainError } from '../../core/errors';
-import type { PublicQuote, QuoteAnswerKind } from '../../core/quote-versions';
+import type { PublicQuote } from '../../core/quote-versions';
 import { findUserById } from '../accounts/users';
 import type { AppDeps } from '../deps';
 import { backgroundMail } from '../mail/background';
 import { acceptanceEmail, ownerQuoteNewsEmail, quoteLinkEmail, type OwnerNews } from '../mail/quote-emails';
 import type { JobRow } from './jobs';
-import { answerQuote, contentTotals, markViewed, openQuote, sendQuote, toPublicQuote, type OpenedQuote } from './quote-links';
+import { answerQuote, contentTotals, markViewed, openQuote, sendQuote, toPublicQuote, type AnswerInput, type OpenedQuote } from './quote-links';
 
 /**
  * A quote's way from the surgeon to the customer and back (docs/product.md, Jobs and quotes): the
@@ -52,15 +52,8 @@ export function viewQuote(deps: FlowDeps, token: string): PublicQuote {
   return toPublicQuote(opened);
 }
 
-export interface CustomerAnswer {
-  kind: QuoteAnswerKind;
-  name?: string;
-  message?: string;
-  optionalItemIds?: number[];
-  startEarly?: boolean;
-  address: string;
-  userAgent: string | null;
-}
+/** What the customer answered, with where from (quote-links.ts AnswerInput). */
+export type CustomerAnswer = AnswerInput;
 
 /**
  * The customer's answer: recorded with its evidence (quote-links.ts answerQuote), the owner told,

@@ -39,7 +39,7 @@ export const QUOTE_TERMS_MESSAGE = `Quote terms must be at most ${MAX_QUOTE_TERM
  * Wildlife and Countryside Act 1981 s.1 (nests in use or being built), and the Consumer Contracts
  * (Information, Cancellation and Additional Charges) Regulations 2013 (14 days to cancel a
  * contract made at a distance or away from the trader's premises; the notice itself goes with
- * the quote, issue 27).
+ * the quote: core/consumer-rights.ts).
  */
 export const DEFAULT_QUOTE_TERMS = [
   '1. Price: the price is fixed for the work described in this quote and holds until the quote expires. Any further work is agreed with you, and priced, before it is done.',

@@ -43,7 +43,7 @@ export function SendQuotePanel({ job, unsaved }: { job: Job; unsaved: boolean })
         <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="min-w-0 flex-1">
             <TextField
-              label="Customer's e-mail"
+              label="Send the quote to"
               type="email"
               autoComplete="off"
               value={email}

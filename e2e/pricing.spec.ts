@@ -179,7 +179,8 @@ test('quote rounding and terms set in Settings are kept, and the standard terms 
   await page.goto('/settings');
   const pricing = pricingSection(page);
   const rounding = pricing.getByRole('group', { name: 'Round quoted prices to the nearest' });
-  await expect(rounding.getByLabel('£5', { exact: true })).toBeChecked();
+  // Settings' first load on this shared 2-core box: its chunk, then the settings.
+  await expect(rounding.getByLabel('£5', { exact: true })).toBeChecked({ timeout: 15_000 });
   await expect(rounding).toHaveAccessibleDescription(/starts from the middle of its estimate/);
   const terms = page.getByRole('region', { name: 'Quote terms' });
   const box = terms.getByLabel('Your terms');

@@ -10,7 +10,7 @@ import type { VatMode } from '../../core/price';
 import { normaliseLogo } from '../settings/logo';
 import { photo } from '../testing/analysis';
 import { testLogoPng } from '../testing/logo';
-import { overlappingBoxes, pdfText, pdfTextBoxes, QUOTE_GENERATED_AT, quoteAnalysis, TYPICAL_WARNINGS } from '../testing/quote';
+import { overlappingBoxes, pdfText, pdfTextBoxes, QUOTE_GENERATED_AT, quoteAnalysis, TYPICAL_WARNINGS, quoteCompany } from '../testing/quote';
 import { buildJobQuotePdf, type JobQuoteInput } from './job-quote';
 import { quoteText } from './job-quote-font';
 import type { QuoteCompany } from './report';
@@ -31,18 +31,7 @@ beforeAll(async () => {
   logo = await normaliseLogo(await testLogoPng());
 });
 
-function company(overrides: Partial<QuoteCompany> = {}): QuoteCompany {
-  return {
-    tradingName: 'Oak & Ash Tree Care Ltd',
-    phone: '01632 960 123',
-    email: 'office@oakandash.co.uk',
-    address: 'Unit 4, Mill Lane\nHebden Bridge\nHX7 8AB',
-    vatNumber: 'GB123456789',
-    quoteValidityDays: 30,
-    logo,
-    ...overrides,
-  };
-}
+const company = (overrides: Partial<QuoteCompany> = {}) => quoteCompany(logo, overrides);
 
 const item = (id: number, fields: Partial<JobItem>): JobItem => ({
   id,

@@ -7,7 +7,7 @@ import { INTERNAL_COPY_TITLE, drawInternalBanner, drawWorking } from './job-quot
 import { drawItems, drawTotals, itemPence, thumbnail, type QuoteLine } from './job-quote-items';
 import { ensureRoom, heading, quoteTheme, type QuoteTheme } from './job-quote-layout';
 import type { QuoteCompany } from './report';
-import { BOTTOM_MARGIN, COLOUR, MARGIN, contentRight, contentWidth, type Doc } from './report-layout';
+import { BOTTOM_MARGIN, COLOUR, MARGIN, contentRight, contentWidth, pdfBytes, type Doc } from './report-layout';
 
 /**
  * A job's quote as a PDF (docs/analysis.md, Quotes): the surgeon's firm price for several trees
@@ -63,12 +63,7 @@ export async function buildJobQuotePdf(input: JobQuoteInput): Promise<Buffer> {
       ModDate: input.issuedAt,
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const finished = pdfBytes(doc);
   await useQuoteFonts(doc);
 
   drawHeader(doc, theme, input, sender);

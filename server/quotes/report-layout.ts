@@ -3,6 +3,16 @@ import { winAnsi } from './report-text';
 /** The page furniture every part of the quote draws with: sizes, colours, headings, lists. */
 export type Doc = PDFKit.PDFDocument;
 
+/** The document's bytes once `doc.end()` is called: listened for before drawing starts, so no chunk is missed. */
+export function pdfBytes(doc: Doc): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
 export const MARGIN = 42;
 /** Room under the content for the footer line. */
 export const BOTTOM_MARGIN = 50;

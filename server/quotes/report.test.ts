@@ -9,7 +9,7 @@ import { describeWoodDensity, UNKNOWN_SPECIES_GREEN_DENSITY_KG_M3 } from '../../
 import { normaliseLogo } from '../settings/logo';
 import { photo } from '../testing/analysis';
 import { testLogoPng } from '../testing/logo';
-import { QUOTE_GENERATED_AT, quoteAnalysis, quotePrice, TYPICAL_WARNINGS } from '../testing/quote';
+import { QUOTE_GENERATED_AT, quoteAnalysis, quotePrice, TYPICAL_WARNINGS, quoteCompany } from '../testing/quote';
 import { buildReportPdf, type QuoteCompany, type ReportInput } from './report';
 
 // A real photo (CC BY-SA 4.0, Msact; see the fixtures' ATTRIBUTION.md), 450 x 600.
@@ -22,18 +22,7 @@ beforeAll(async () => {
   logo = await normaliseLogo(await testLogoPng());
 });
 
-function company(overrides: Partial<QuoteCompany> = {}): QuoteCompany {
-  return {
-    tradingName: 'Oak & Ash Tree Care Ltd',
-    phone: '01632 960 123',
-    email: 'office@oakandash.co.uk',
-    address: 'Unit 4, Mill Lane\nHebden Bridge\nHX7 8AB',
-    vatNumber: 'GB123456789',
-    quoteValidityDays: 30,
-    logo,
-    ...overrides,
-  };
-}
+const company = (overrides: Partial<QuoteCompany> = {}) => quoteCompany(logo, overrides);
 
 async function build(overrides: Partial<Analysis> = {}, input: Partial<ReportInput> = {}) {
   const pdf = await buildReportPdf({

@@ -14,6 +14,7 @@ import {
   ensureSpace,
   keyValueRows,
   pageBottom,
+  pdfBytes,
   SECTION_HEADING_HEIGHT,
   sectionHeading,
   type Doc,
@@ -88,12 +89,7 @@ export async function buildReportPdf(input: ReportInput): Promise<Buffer> {
       ModDate: input.generatedAt,
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const finished = pdfBytes(doc);
 
   const { analysis } = input;
   const copy = input.copy ?? 'customer';

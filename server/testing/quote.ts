@@ -1,6 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { Analysis } from '../../core/analysis';
 import { priceJob, type PricingRules } from '../../core/price';
+import type { QuoteCompany } from '../quotes/report';
 
 /** Quote (PDF) fixtures: the analyses and the way tests read a quote's printed text back. */
 
@@ -165,3 +166,18 @@ export async function pdfText(pdf: Buffer | Uint8Array): Promise<{ text: string;
   const { totalPages, text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
   return { totalPages, text: text.replace(/\s+/g, ' ').replace(/(\w-) (?=\w)/g, '$1') };
 }
+
+/** A VAT-registered company profile as quotes print it, with `logo` (a normalised PNG, or null). */
+export function quoteCompany(logo: Buffer | null, overrides: Partial<QuoteCompany> = {}): QuoteCompany {
+  return {
+    tradingName: 'Oak & Ash Tree Care Ltd',
+    phone: '01632 960 123',
+    email: 'office@oakandash.co.uk',
+    address: 'Unit 4, Mill Lane\nHebden Bridge\nHX7 8AB',
+    vatNumber: 'GB123456789',
+    quoteValidityDays: 30,
+    logo,
+    ...overrides,
+  };
+}
+

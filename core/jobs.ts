@@ -69,6 +69,11 @@ export const jobCreateSchema = z
   .refine((v) => v.customer !== undefined || v.leadId !== undefined, { message: 'Customer name is required', path: ['customer', 'name'] });
 export type JobCreateInput = z.input<typeof jobCreateSchema>;
 
+/** POST /api/jobs/{id}/trees: more of the account's analyses as trees of the job. */
+export const jobTreesSchema = z.object({
+  analysisIds: idList.min(1, 'Choose at least one analysis'),
+});
+
 /** POST /api/jobs/{id}/lines: work the photo cannot price (a hedge, a stump alone). */
 export const jobLineSchema = z.object({
   description: z.string('Describe the work').trim().min(1, 'Describe the work').max(JOB_LIMITS.description, `At most ${JOB_LIMITS.description} characters`),

@@ -91,20 +91,43 @@ export function createJob(db: Db, clock: Clock, userId: number, input: NewJob, p
       })
       .returning()
       .get();
-    trees.forEach((tree, position) => {
-      const view = toAnalysisView(tree);
-      tx.insert(jobItems)
-        .values({
-          jobId: job.id,
-          kind: 'tree',
-          analysisId: tree.id,
-          description: treeWork(view),
-          pricePence: startingPricePence(view.price, pricing.vatMode, pricing.roundingPence),
-          position,
-        })
-        .run();
-    });
+    insertTrees(tx, job.id, trees, 0, pricing);
     return job;
+  });
+}
+
+/** Trees as items from `position` on: each in plain words, at its estimate's middle rounded by the rule. */
+function insertTrees(tx: Db, jobId: number, trees: readonly AnalysisRow[], position: number, pricing: JobPricing): void {
+  trees.forEach((tree, index) => {
+    const view = toAnalysisView(tree);
+    tx.insert(jobItems)
+      .values({
+        jobId,
+        kind: 'tree',
+        analysisId: tree.id,
+        description: treeWork(view),
+        pricePence: startingPricePence(view.price, pricing.vatMode, pricing.roundingPence),
+        position: position + index,
+      })
+      .run();
+  });
+}
+
+/**
+ * Adds the account's analyses to a job as trees, after its items (History's "Add to a job", the
+ * job page's "Add a tree from History"). A tree already in the job is not added twice, so a
+ * repeated request changes nothing; another account's analysis is a 404 and adds nothing.
+ */
+export function addTrees(db: Db, clock: Clock, job: JobRow, analysisIds: readonly number[], pricing: JobPricing): JobRow {
+  refuseIfLocked(job);
+  const trees = ownAnalyses(db, job.userId, [...new Set(analysisIds)]);
+  return immediate(db, (tx) => {
+    const existing = itemsOf(tx, [job.id]);
+    const present = new Set(existing.map((item) => item.analysisId));
+    const fresh = trees.filter((tree) => !present.has(tree.id));
+    if (existing.length + fresh.length > JOB_LIMITS.items) throw new DomainError('VALIDATION_ERROR', `A job holds at most ${JOB_LIMITS.items} items`);
+    insertTrees(tx, job.id, fresh, existing.reduce((last, item) => Math.max(last, item.position), -1) + 1, pricing);
+    return tx.update(jobs).set({ updatedAt: clock.now() }).where(eq(jobs.id, job.id)).returning().get()!;
   });
 }
 

@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
-import { jobCreateSchema, jobLineSchema, jobUpdateSchema, type Job } from '../../core/jobs';
+import { jobCreateSchema, jobLineSchema, jobTreesSchema, jobUpdateSchema, type Job } from '../../core/jobs';
 import type { AppEnv } from '../http/context';
 import { currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
-import { addLine, createJob, findOwnJob, listOwnJobs, updateJob, type JobRow } from '../jobs/jobs';
+import { addLine, addTrees, createJob, findOwnJob, listOwnJobs, updateJob, type JobRow } from '../jobs/jobs';
 import { toJobView, toJobViews } from '../jobs/job-view';
 import { sendJobQuote } from '../jobs/quote-flow';
 import { revokeQuote } from '../jobs/quote-links';
@@ -53,6 +53,14 @@ jobRoutes.post('/:id{[0-9]+}/lines', async (c) => {
   const job = ownJob(c);
   const line = await readJson(c, jobLineSchema);
   return answer(c, addLine(db, clock, job, line), 201);
+});
+
+/** More trees from History: analyses already in the job are not added twice. */
+jobRoutes.post('/:id{[0-9]+}/trees', async (c) => {
+  const { db, clock } = c.var.deps;
+  const job = ownJob(c);
+  const { analysisIds } = await readJson(c, jobTreesSchema);
+  return answer(c, addTrees(db, clock, job, analysisIds, jobPricingFor(db, job.userId)));
 });
 
 /** Sends the job to its customer (or a typed address) as a new version with a new link; the link before it stops working. */

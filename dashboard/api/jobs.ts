@@ -27,6 +27,8 @@ export const jobsApi = {
   create: (body: JobCreateInput) => request('POST', '/api/jobs', { body: { ...body }, schema: jobResponseSchema }),
   /** A 409 once the customer has accepted: the quote is then a record. */
   update: (id: number, body: JobChanges) => request('PATCH', `/api/jobs/${id}`, { body: { ...body }, schema: jobResponseSchema }),
+  /** More trees from History; one already in the job is not added twice. */
+  addTrees: (id: number, analysisIds: readonly number[]) => request('POST', `/api/jobs/${id}/trees`, { body: { analysisIds: [...analysisIds] }, schema: jobResponseSchema }),
   addLine: (id: number, body: NewLine) => request('POST', `/api/jobs/${id}/lines`, { body: { ...body }, schema: jobResponseSchema }),
   /** A new version with a new link, e-mailed; the link before stops working. */
   send: (id: number, email: string) => request('POST', `/api/jobs/${id}/send`, { body: { email }, schema: jobResponseSchema }),
@@ -65,6 +67,14 @@ export function useUpdateJob(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (changes: JobChanges) => (await jobsApi.update(id, changes)).job,
+    onSuccess: (job) => rememberJob(queryClient, job),
+  });
+}
+
+export function useAddJobTrees() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ jobId, analysisIds }: { jobId: number; analysisIds: readonly number[] }) => (await jobsApi.addTrees(jobId, analysisIds)).job,
     onSuccess: (job) => rememberJob(queryClient, job),
   });
 }

@@ -1,6 +1,6 @@
 import { CircleCheck, CircleDashed, Gauge, History, LoaderCircle, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearchParams } from 'wouter';
 import type { AnalysisListItem } from '../../core/analysis';
 import { formatTotalTime, totalMinutes } from '../../core/format';
 import { formatPrice } from '../../core/price';
@@ -117,6 +117,9 @@ function LoadMore({ loading, onLoad }: { loading: boolean; onLoad: () => void })
 /** Past analyses, newest first, 20 at a time; each opens its full results at /history/{id}. */
 export function HistoryPage() {
   const analyses = useAnalyses();
+  // /history?job=12: opened from a job's "Add trees from History", so "Add to a job" offers it first.
+  const [params] = useSearchParams();
+  const forJob = Number(params.get('job'));
   const list = useRef<HTMLUListElement>(null);
   const focusFrom = useRef<number | null>(null);
   const shown = analyses.data?.length ?? 0;
@@ -161,7 +164,7 @@ export function HistoryPage() {
   } else {
     content = (
       <>
-        <p className="mb-3 text-sm text-stone-700">Tick analyses to make a job of them: one quote to a customer for several trees.</p>
+        <p className="mb-3 text-sm text-stone-700">Tick analyses to make a job of them (one quote to a customer for several trees), or to add them to a job.</p>
         <ul ref={list} aria-label="Past analyses" className="grid gap-3 md:grid-cols-2">
           {analyses.data.map((analysis) => (
             <AnalysisCard key={analysis.id} analysis={analysis} ticked={ticked.includes(analysis.id)} onTick={(on) => tick(analysis.id, on)} />
@@ -173,7 +176,7 @@ export function HistoryPage() {
           </div>
         ) : null}
         {analyses.hasNextPage ? <LoadMore loading={analyses.isFetchingNextPage} onLoad={loadMore} /> : null}
-        <MakeJobBar analysisIds={ticked} onClear={clearTicks} />
+        <MakeJobBar analysisIds={ticked} onClear={clearTicks} forJobId={Number.isSafeInteger(forJob) && forJob > 0 ? forJob : undefined} />
       </>
     );
   }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Inbox, LoaderCircle, Lock, Save, Scale } from 'lucide-react';
+import { Inbox, ListPlus, LoaderCircle, Lock, Save, Scale } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'wouter';
 import { JOB_LOCKED_MESSAGE, LOCKED_STATUSES, type Job, type JobItem } from '../../core/jobs';
@@ -204,7 +204,7 @@ function JobEditor({ job }: { job: Job }) {
               </div>
               {job.items.length === 0 ? (
                 <p className="rounded-xl bg-stone-50 px-4 py-3 text-sm text-stone-700">
-                  Nothing in this job yet. Add a line below, or make a job from History to quote trees with their photos and estimates.
+                  Nothing in this job yet. Add a line below, or add trees from History to quote them with their photos and estimates.
                 </p>
               ) : (
                 <ol aria-labelledby="job-items-title" className="flex flex-col gap-3">
@@ -220,6 +220,12 @@ function JobEditor({ job }: { job: Job }) {
                     />
                   ))}
                 </ol>
+              )}
+              {locked ? null : (
+                <Link href={`/history?job=${job.id}`} className={`inline-flex min-h-11 w-fit items-center gap-1.5 ${linkStyles}`}>
+                  <ListPlus aria-hidden="true" className="size-4" />
+                  Add trees from History
+                </Link>
               )}
             </section>
           </fieldset>

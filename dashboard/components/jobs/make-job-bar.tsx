@@ -1,15 +1,19 @@
-import { ClipboardList, X } from 'lucide-react';
+import { ClipboardList, ListPlus, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { buttonStyles } from '../ui';
+import { AddToJobDialog } from './add-to-job-dialog';
 import { MakeJobDialog } from './make-job-dialog';
 
 /**
  * History's "Make a job": once analyses are ticked, a bar at the foot of the screen says how many
- * and makes one job (one quote) of them, after asking the customer's name.
+ * and makes one job (one quote) of them, after asking the customer's name, or adds them to a job
+ * still open for changes ("Add to a job"; first choice when History was opened from that job).
  */
-export function MakeJobBar({ analysisIds, onClear }: { analysisIds: readonly number[]; onClear: () => void }) {
+export function MakeJobBar({ analysisIds, onClear, forJobId }: { analysisIds: readonly number[]; onClear: () => void; forJobId?: number }) {
   const [making, setMaking] = useState(false);
+  const [adding, setAdding] = useState(false);
   const makeButton = useRef<HTMLButtonElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
   const count = analysisIds.length;
   return (
     <>
@@ -29,12 +33,16 @@ export function MakeJobBar({ analysisIds, onClear }: { analysisIds: readonly num
             {count === 0 ? '' : `${count} ${count === 1 ? 'analysis' : 'analyses'} ticked`}
           </p>
           {count > 0 ? (
-            <div className="flex gap-2">
+            <div className="flex flex-wrap justify-end gap-2">
               <button type="button" className={`${buttonStyles.quiet} px-3`} onClick={onClear}>
                 <X aria-hidden="true" className="size-4" />
                 Clear
               </button>
-              <button ref={makeButton} type="button" className={buttonStyles.primary} onClick={() => setMaking(true)}>
+              <button ref={addButton} type="button" className={forJobId ? buttonStyles.primary : buttonStyles.secondary} onClick={() => setAdding(true)}>
+                <ListPlus aria-hidden="true" className="size-4" />
+                Add to a job
+              </button>
+              <button ref={makeButton} type="button" className={forJobId ? buttonStyles.secondary : buttonStyles.primary} onClick={() => setMaking(true)}>
                 <ClipboardList aria-hidden="true" className="size-4" />
                 Make a job
               </button>
@@ -42,6 +50,7 @@ export function MakeJobBar({ analysisIds, onClear }: { analysisIds: readonly num
           ) : null}
         </div>
       </div>
+      <AddToJobDialog open={adding} onClose={() => setAdding(false)} analysisIds={analysisIds} preferredJobId={forJobId} returnFocusRef={addButton} />
       <MakeJobDialog open={making} onClose={() => setMaking(false)} analysisIds={analysisIds} returnFocusRef={makeButton} />
     </>
   );

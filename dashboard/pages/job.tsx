@@ -82,7 +82,7 @@ function JobEditor({ job }: { job: Job }) {
   const customerChanged = customerChange(job.customer, customer);
   const unsaved = changes.length > 0 || customerChanged !== undefined;
   const invalid = job.items.some((item) => Object.keys(itemErrors(item, drafts[item.id])).length > 0);
-  const live = liveTotals(job.items, drafts, job.vatMode);
+  const live = liveTotals(job.items, drafts, job.vatMode, job.acceptance?.optionalItemIds);
 
   function editItem(id: number, change: ItemDraft) {
     setDrafts((all) => ({ ...all, [id]: { ...all[id], ...change } }));
@@ -233,7 +233,7 @@ function JobEditor({ job }: { job: Job }) {
         <AddLineForm job={job} disabled={locked} />
         <SendQuotePanel job={job} unsaved={unsaved} />
         <div className="lg:sticky lg:top-4 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:self-start">
-          <JobTotals live={live} vatMode={job.vatMode} unsaved={unsaved} />
+          <JobTotals live={live} vatMode={job.vatMode} unsaved={unsaved} accepted={job.acceptance !== null} />
         </div>
 
         {/* Kept clear of the chat button in the corner (right-4, size-14) until the column ends short of it. */}

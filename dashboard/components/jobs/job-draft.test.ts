@@ -59,6 +59,12 @@ describe('a job being edited', () => {
     expect(describeVat(ex, 'none')).toBeNull();
   });
 
+  it('once accepted, counts the optional items the customer chose and no others', () => {
+    const items = [line(1, '600.00'), line(2, '175.00', true), line(3, '90.00', true)];
+    expect(liveTotals(items, {}, 'none', [2]).totals.grossPence).toBe(77_500);
+    expect(liveTotals(items, {}, 'none', []).totals.grossPence).toBe(60_000);
+  });
+
   it("sends the customer only when changed, blanks as null", () => {
     const customer = { name: 'Jo Hedge', email: null, phone: '07700 900123', siteAddress: null };
     const draft = customerDraftOf(customer);

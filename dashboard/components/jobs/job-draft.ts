@@ -95,13 +95,14 @@ export interface LiveTotals {
 }
 
 /** The totals as they will be once saved; a price still being typed counts at its saved value. */
-export function liveTotals(items: readonly JobItem[], drafts: ItemDrafts, vatMode: VatMode): LiveTotals {
+/** `chosen`: the optional items the customer chose on accepting, counted in the total (none before). */
+export function liveTotals(items: readonly JobItem[], drafts: ItemDrafts, vatMode: VatMode, chosen: readonly number[] = []): LiveTotals {
   const priced = items.map((item) => {
     const shown = shownItem(item, drafts[item.id]);
     return { id: item.id, pricePence: priceInPence(shown.price) ?? parsePence(item.price) ?? 0, optional: shown.optional };
   });
   return {
-    totals: quoteTotals(priced, new Set(), vatMode),
+    totals: quoteTotals(priced, new Set(chosen), vatMode),
     withOptional: quoteTotals(priced, new Set(priced.map((p) => p.id)), vatMode),
     hasOptional: priced.some((p) => p.optional),
   };

@@ -166,6 +166,19 @@ export const jobSchema = z.object({
       userAgent: z.string().nullable(),
     })
     .nullable(),
+  /** When the work is booked, UK wall clock (core/job-booking.ts); null until booked. */
+  booking: z
+    .object({
+      date: z.string(),
+      startTime: z.string(),
+      days: z.number().int(),
+      siteVisit: z.object({ date: z.string(), time: z.string() }).nullable(),
+      note: z.string().nullable(),
+      bookedAt: z.string(),
+    })
+    .nullable(),
+  /** When the job was marked done. */
+  doneAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -354,6 +354,20 @@ export const jobs = sqliteTable(
     customerPhone: text('customer_phone'),
     siteAddress: text('site_address'),
     vatMode: text('vat_mode', { enum: VAT_MODES }).notNull(),
+    /**
+     * The booking (docs/product.md, Jobs and quotes, Booking and done), UK wall clock as text
+     * (core/job-booking.ts): the first day "YYYY-MM-DD", the start "HH:MM", how many days, a site
+     * visit before it "YYYY-MM-DDTHH:MM", and a note for the customer. Null until booked.
+     */
+    bookedFor: text('booked_for'),
+    bookedStart: text('booked_start'),
+    bookedDays: integer('booked_days'),
+    siteVisitAt: text('site_visit_at'),
+    bookingNote: text('booking_note'),
+    bookedAt: integer('booked_at', { mode: 'timestamp_ms' }),
+    /** How many times the booking was changed: the calendar file's SEQUENCE, so a new date replaces the old one. */
+    bookingSequence: integer('booking_sequence').notNull().default(0),
+    doneAt: integer('done_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },

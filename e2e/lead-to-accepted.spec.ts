@@ -152,13 +152,13 @@ test("a visitor's lead becomes a job of two trees and an optional hedge, sent, a
   await expect(phone.getByRole('img', { name: /^Photo of the / })).toHaveCount(2);
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   const totals = phone.locator('dl.totals');
-  await expect(totals).toContainText(`Total${gbp(included)}`);
+  await expect(totals).toContainText(`Total including VAT${gbp(included)}`);
   await keepScreenshot(phone, 'journey-4-customer-opens-390');
 
   // Tick the hedge: the total changes; ask for an early start; accept with the full name.
   const withHedge = included + 17_500;
   await phone.getByLabel('Add this optional item').check();
-  await expect(totals).toContainText(`Total${gbp(withHedge)}`);
+  await expect(totals).toContainText(`Total including VAT${gbp(withHedge)}`);
   const accept = phone.getByRole('group', { name: 'Accept the quote' });
   await accept.getByLabel('Your full name').fill(CUSTOMER);
   await accept.getByLabel('I accept the terms of this quote').check();
@@ -169,7 +169,7 @@ test("a visitor's lead becomes a job of two trees and an optional hedge, sent, a
   await accept.getByRole('button', { name: 'Accept the quote' }).click();
   const status = phone.getByRole('region', { name: 'Accepted' });
   await expect(status).toContainText(`Accepted by ${CUSTOMER} on`);
-  await expect(status).toContainText(`Total: ${gbp(withHedge)}.`);
+  await expect(status).toContainText(`Total: ${gbp(withHedge)} including VAT.`);
   await expect(status).toContainText('You asked for the work to start within your 14-day cancellation period.');
   await keepScreenshot(phone, 'journey-6-customer-accepted-390');
   // The customer's confirmation, with the cancellation notice on a durable medium.

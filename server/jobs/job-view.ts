@@ -1,18 +1,52 @@
-import { inArray } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
+import { siteVisitOf } from '../../core/job-booking';
 import { jobReference, type Job } from '../../core/jobs';
 import { penceToDecimal } from '../../core/money';
 import { quoteTotals, type QuoteTotals } from '../../core/quote-totals';
 import type { Db } from '../../db/client';
-import { treeAnalyses } from '../../db/schema';
+import { quoteAnswers, quoteVersions, treeAnalyses } from '../../db/schema';
 import { toAnalysisView } from '../analysis/store';
 import { itemsOf, type JobRow } from './jobs';
-import { versionsOf } from './quote-links';
+import type { QuoteAnswerRow, QuoteVersionRow } from './quote-links';
 
 const money = (totals: QuoteTotals) => ({
   net: penceToDecimal(totals.netPence),
   vat: penceToDecimal(totals.vatPence),
   gross: penceToDecimal(totals.grossPence),
 });
+
+type VersionWithAnswers = { version: QuoteVersionRow; answers: QuoteAnswerRow[] };
+
+/**
+ * The jobs' versions sent, newest first, each with its answers, newest first: two queries for
+ * any number of jobs (a list of jobs must not cost a query per job).
+ */
+function versionsByJob(db: Db, jobIds: readonly number[]): Map<number, VersionWithAnswers[]> {
+  const byJob = new Map<number, VersionWithAnswers[]>();
+  if (jobIds.length === 0) return byJob;
+  const ids = [...jobIds];
+  const versions = db.select().from(quoteVersions).where(inArray(quoteVersions.jobId, ids)).orderBy(desc(quoteVersions.version)).all();
+  const answers = db
+    .select({ answer: quoteAnswers })
+    .from(quoteAnswers)
+    .innerJoin(quoteVersions, eq(quoteVersions.id, quoteAnswers.versionId))
+    .where(inArray(quoteVersions.jobId, ids))
+    .orderBy(desc(quoteAnswers.id))
+    .all();
+  const answersByVersion = new Map<number, QuoteAnswerRow[]>();
+  for (const { answer } of answers) {
+    const list = answersByVersion.get(answer.versionId);
+    if (list) list.push(answer);
+    else answersByVersion.set(answer.versionId, [answer]);
+  }
+  for (const version of versions) {
+    const entry = { version, answers: answersByVersion.get(version.id) ?? [] };
+    const list = byJob.get(version.jobId);
+    if (list) list.push(entry);
+    else byJob.set(version.jobId, [entry]);
+  }
+  return byJob;
+}
 
 /**
  * Jobs as the API answers them (core/jobs.ts Job): items with the trees' estimates beside the
@@ -28,10 +62,14 @@ export function toJobViews(db: Db, rows: readonly JobRow[]): Job[] {
   const analyses = new Map(
     (analysisIds.length > 0 ? db.select().from(treeAnalyses).where(inArray(treeAnalyses.id, analysisIds)).all() : []).map((row) => [row.id, toAnalysisView(row)]),
   );
+  const versionsOfJob = versionsByJob(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => {
     const own = items.filter((item) => item.jobId === row.id);
     const priced = own.map((item) => ({ id: item.id, pricePence: item.pricePence, optional: item.optional }));
-    const versions = versionsOf(db, row.id);
+    const versions = versionsOfJob.get(row.id) ?? [];
     const accepted = versions.flatMap(({ version, answers }) => answers.filter((a) => a.kind === 'accepted').map((answer) => ({ version, answer })))[0];
     const chosen = new Set(accepted?.answer.optionalItemIds ?? []);
     return {
@@ -79,6 +117,18 @@ export function toJobViews(db: Db, rows: readonly JobRow[]): Job[] {
             userAgent: accepted.answer.userAgent,
           }
         : null,
+      booking:
+        row.bookedFor && row.bookedStart && row.bookedAt
+          ? {
+              date: row.bookedFor,
+              startTime: row.bookedStart,
+              days: row.bookedDays ?? 1,
+              siteVisit: siteVisitOf(row.siteVisitAt),
+              note: row.bookingNote,
+              bookedAt: row.bookedAt.toISOString(),
+            }
+          : null,
+      doneAt: row.doneAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };

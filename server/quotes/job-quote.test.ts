@@ -75,6 +75,8 @@ function job(overrides: Partial<Job> = {}): Job {
     totalsWithOptional: { net: '0.00', vat: '0.00', gross: '0.00' },
     versions: [],
     acceptance: null,
+    booking: null,
+    doneAt: null,
     createdAt: ISSUED_AT.toISOString(),
     updatedAt: ISSUED_AT.toISOString(),
     ...overrides,

@@ -13,6 +13,8 @@ import { z } from 'zod';
 import { REPORT_COPIES } from '../../core/quote';
 import { validationError } from '../http/errors';
 import { jobQuotePdf } from '../quotes/job-quote-source';
+import { jobBookSchema, jobDoneSchema } from '../../core/job-booking';
+import { bookJob, markJobDone } from '../jobs/booking';
 
 /**
  * Jobs (docs/product.md, Jobs and quotes): the signed-in account's own quotes. Another account's
@@ -97,4 +99,23 @@ jobRoutes.get('/:id{[0-9]+}/quote.pdf', async (c) => {
     'Content-Disposition': `attachment; filename="${filename}"`,
     'Cache-Control': 'private, no-store',
   });
+});
+
+/**
+ * Books an accepted job (or changes its date): the customer is e-mailed the booking with a
+ * calendar file; `emailed` is false when the job has no address to send it to.
+ */
+jobRoutes.post('/:id{[0-9]+}/book', async (c) => {
+  const job = ownJob(c);
+  const booking = await readJson(c, jobBookSchema);
+  const booked = bookJob(c.var.deps, job, booking);
+  return c.json({ job: toJobView(c.var.deps.db, booked.job) satisfies Job, emailed: booked.emailed });
+});
+
+/** The work is done: each tree's actual times go into its analysis's feedback and the calibration. */
+jobRoutes.post('/:id{[0-9]+}/done', async (c) => {
+  const { db, clock } = c.var.deps;
+  const job = ownJob(c);
+  const { actuals } = await readJson(c, jobDoneSchema);
+  return answer(c, markJobDone(db, clock.now(), job, actuals));
 });

@@ -1,0 +1,189 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { BOOKING_MESSAGES, formatBookingDate, siteVisitOf, ukToday, type JobActuals, type JobBooking } from '../../core/job-booking';
+import { DomainError } from '../../core/errors';
+import { jobReference, type JobStatus } from '../../core/jobs';
+import type { QuoteContent } from '../../core/quote-versions';
+import { immediate, type Db } from '../../db/client';
+import { jobs, quoteAnswers, quoteVersions } from '../../db/schema';
+import { saveFeedback } from '../analysis/feedback';
+import type { AppDeps } from '../deps';
+import { backgroundMail } from '../mail/background';
+import { bookingEmail } from '../mail/booking-email';
+import { getCompanyProfile } from '../settings/settings';
+import { buildCalendar, VISIT_MINUTES, WORKING_DAY_MINUTES, type CalendarEvent } from './ics';
+import { itemsOf, type JobRow } from './jobs';
+
+/**
+ * Booked and done (docs/product.md, Jobs and quotes, Booking and done). An accepted job is booked
+ * for a date (and perhaps a site visit before it); the customer is e-mailed the booking with a
+ * calendar file. Booking again changes the date and sends again, the calendar's SEQUENCE one
+ * higher so it replaces the first. Marking the job done stores each tree's actual times as the
+ * analysis's feedback (server/analysis/feedback.ts), which keeps the calibration in step, in the
+ * same transaction as the status.
+ */
+type BookingDeps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config'>;
+
+const BOOKABLE: ReadonlySet<JobStatus> = new Set(['accepted', 'booked']);
+
+function refuseUnlessBookable(status: JobStatus, notYet: string): void {
+  if (status === 'done') throw new DomainError('CONFLICT', BOOKING_MESSAGES.alreadyDone);
+  if (!BOOKABLE.has(status)) throw new DomainError('CONFLICT', notYet);
+}
+
+/** The job as it is now, inside the caller's transaction. */
+function reread(db: Db, job: JobRow): JobRow {
+  return db.select().from(jobs).where(eq(jobs.id, job.id)).get()!;
+}
+
+/** The version the customer accepted and the optional items they chose, when there is one. */
+function accepted(db: Db, jobId: number): { content: QuoteContent; chosen: number[] } | undefined {
+  const row = db
+    .select({ content: quoteVersions.content, chosen: quoteAnswers.optionalItemIds })
+    .from(quoteAnswers)
+    .innerJoin(quoteVersions, eq(quoteVersions.id, quoteAnswers.versionId))
+    .where(and(eq(quoteVersions.jobId, jobId), eq(quoteAnswers.kind, 'accepted')))
+    .orderBy(desc(quoteAnswers.id))
+    .get();
+  return row ? { content: row.content, chosen: row.chosen ?? [] } : undefined;
+}
+
+const visitText = (visit: JobBooking['siteVisit']) => (visit ? `${visit.date}T${visit.time}` : null);
+
+/** Stores the booking; the job reads booked. 409 unless the customer has accepted; 400 for a day already past. */
+export function saveBooking(db: Db, now: Date, job: JobRow, booking: JobBooking): { job: JobRow; before: JobRow } {
+  const today = ukToday(now);
+  if (booking.date < today) throw new DomainError('VALIDATION_ERROR', BOOKING_MESSAGES.past, { details: { date: [BOOKING_MESSAGES.past] } });
+  if (booking.siteVisit && booking.siteVisit.date < today) {
+    throw new DomainError('VALIDATION_ERROR', BOOKING_MESSAGES.past, { details: { 'siteVisit.date': [BOOKING_MESSAGES.past] } });
+  }
+  return immediate(db, (tx) => {
+    const before = reread(tx, job);
+    refuseUnlessBookable(before.status, BOOKING_MESSAGES.notAccepted);
+    const updated = tx
+      .update(jobs)
+      .set({
+        status: 'booked',
+        bookedFor: booking.date,
+        bookedStart: booking.startTime,
+        bookedDays: booking.days,
+        siteVisitAt: visitText(booking.siteVisit),
+        bookingNote: booking.note,
+        bookedAt: now,
+        // The first booking is SEQUENCE 0; each change after it one more.
+        bookingSequence: before.bookedFor === null ? 0 : before.bookingSequence + 1,
+        updatedAt: now,
+      })
+      .where(eq(jobs.id, job.id))
+      .returning()
+      .get()!;
+    return { job: updated, before };
+  });
+}
+
+interface CalendarFacts {
+  host: string;
+  businessName: string;
+  contact: string;
+  work: string[];
+}
+
+/** The calendar file of a booked job; `previousVisit` is a visit the booking before had and this one drops. */
+export function bookingCalendar(job: JobRow, facts: CalendarFacts, previousVisit: string | null): string {
+  const reference = jobReference(job.id);
+  const summary = `Tree work: ${reference} — ${facts.businessName}`;
+  const note = job.bookingNote ? [`Note: ${job.bookingNote}`] : [];
+  const description = [`${facts.businessName}, quote ${reference}.`, ...(facts.work.length ? ['The work:', ...facts.work.map((w) => `- ${w}`)] : []), ...note, ...(facts.contact ? [`Contact: ${facts.contact}`] : [])].join('\n');
+  const events: CalendarEvent[] = [
+    {
+      uid: `job-${job.id}@${facts.host}`,
+      date: job.bookedFor!,
+      startTime: job.bookedStart!,
+      minutes: WORKING_DAY_MINUTES,
+      days: job.bookedDays ?? 1,
+      summary,
+      location: job.siteAddress,
+      description,
+    },
+  ];
+  const visit = siteVisitOf(job.siteVisitAt) ?? siteVisitOf(previousVisit);
+  if (visit) {
+    events.push({
+      uid: `job-${job.id}-visit@${facts.host}`,
+      date: visit.date,
+      startTime: visit.time,
+      minutes: VISIT_MINUTES,
+      days: 1,
+      summary: `Site visit: ${reference} — ${facts.businessName}`,
+      location: job.siteAddress,
+      description: [`${facts.businessName} visits the site before the work on ${formatBookingDate(job.bookedFor!, 'long')}.`, ...(facts.contact ? [`Contact: ${facts.contact}`] : [])].join('\n'),
+      cancelled: job.siteVisitAt === null,
+    });
+  }
+  return buildCalendar({ stamp: job.bookedAt!, sequence: job.bookingSequence, events });
+}
+
+function hostOf(publicUrl: string): string {
+  try {
+    return new URL(publicUrl).hostname || 'localhost';
+  } catch {
+    return 'localhost';
+  }
+}
+
+/**
+ * Books the job and e-mails the customer (the job's e-mail, else the address the accepted quote
+ * went to) the booking with its calendar file, in the background. `emailed` is false when there
+ * is no address to send to: the booking stands, the surgeon tells the customer another way.
+ */
+export function bookJob(deps: BookingDeps, job: JobRow, booking: JobBooking): { job: JobRow; emailed: boolean } {
+  const { job: booked, before } = saveBooking(deps.db, deps.clock.now(), job, booking);
+  const quote = accepted(deps.db, job.id);
+  const profile = getCompanyProfile(deps.db, job.userId);
+  const business = quote?.content.business ?? { name: profile.tradingName, phone: profile.phone, email: profile.email };
+  const businessName = business.name || 'Your tree surgeon';
+  const chosen = new Set(quote?.chosen ?? []);
+  const work = (quote?.content.items ?? itemsOf(deps.db, [job.id])).filter((item) => !item.optional || chosen.has(item.id)).map((item) => item.description);
+  const contact = [business.phone, business.email].filter(Boolean).join(', ');
+  const to = booked.customerEmail ?? quote?.content.customer.email ?? null;
+  if (!to) return { job: booked, emailed: false };
+  const calendar = bookingCalendar(booked, { host: hostOf(deps.config.publicUrl), businessName, contact, work }, before.siteVisitAt);
+  const mail = bookingEmail({
+    to,
+    customerName: booked.customerName,
+    jobId: booked.id,
+    business: { name: businessName, phone: business.phone || null, email: business.email || null },
+    siteAddress: booked.siteAddress,
+    booking,
+    rebooked: before.bookedFor !== null,
+    calendar,
+  });
+  backgroundMail(deps.mailer).send(mail, `booking ${jobReference(job.id)}`);
+  return { job: booked, emailed: true };
+}
+
+/**
+ * The job is done: each tree's actual times (whole minutes, each optional) go to its analysis's
+ * feedback and the calibration totals, and the job reads done, all in one transaction. An item
+ * not of this job is a 404, a typed line a 400, and nothing is stored; a tree whose analysis was
+ * deleted is skipped.
+ */
+export function markJobDone(db: Db, now: Date, job: JobRow, actuals: JobActuals): JobRow {
+  return immediate(db, (tx) => {
+    const current = reread(tx, job);
+    refuseUnlessBookable(current.status, BOOKING_MESSAGES.notDoneYet);
+    const items = new Map(itemsOf(tx, [job.id]).map((item) => [item.id, item]));
+    for (const actual of actuals) {
+      const item = items.get(actual.itemId);
+      if (!item) throw new DomainError('NOT_FOUND', 'Item not found');
+      if (item.kind !== 'tree') throw new DomainError('VALIDATION_ERROR', BOOKING_MESSAGES.lineItem, { details: { actuals: [BOOKING_MESSAGES.lineItem] } });
+    }
+    for (const actual of actuals) {
+      const analysisId = items.get(actual.itemId)!.analysisId;
+      const times = { actualCuttingTime: actual.cuttingTime, actualPrepTime: actual.prepTime, actualCleanupTime: actual.cleanupTime };
+      if (analysisId === null || Object.values(times).every((v) => v === undefined)) continue;
+      // A nested transaction (a savepoint): the times and the totals go with the status or not at all.
+      saveFeedback(tx, job.userId, analysisId, times);
+    }
+    return tx.update(jobs).set({ status: 'done', doneAt: now, updatedAt: now }).where(eq(jobs.id, job.id)).returning().get()!;
+  });
+}

@@ -1,0 +1,61 @@
+import { addDays, formatBookingDate, type JobBooking } from '../../core/job-booking';
+import { plainLine } from '../../core/plain-text';
+import { jobReference } from '../../core/jobs';
+import type { MailMessage } from './mailer';
+
+/**
+ * To the customer: their tree work is booked (docs/product.md, Jobs and quotes, Booking and done),
+ * with the dates, the site visit, the note and how to reach the business, and the calendar file
+ * (server/jobs/ics.ts) attached. A changed booking says it replaces the one before.
+ */
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const paragraphs = (lines: string[]) => lines.map((line) => `<p style="white-space:pre-line">${escape(line)}</p>`).join('\n');
+
+export interface BookingEmailInput {
+  to: string;
+  customerName: string;
+  jobId: number;
+  business: { name: string; phone: string | null; email: string | null };
+  siteAddress: string | null;
+  booking: JobBooking;
+  /** A changed date: the e-mail says so. */
+  rebooked: boolean;
+  /** The .ics text. */
+  calendar: string;
+}
+
+/** booking-Q-000012.ics */
+export const bookingFilename = (jobId: number) => `booking-${jobReference(jobId)}.ics`;
+
+/** "Tuesday 8 December 2026 at 08:00", or with more days "for 3 days, Tuesday 8 to Thursday 10 December 2026, from 08:00 each day". */
+export function bookingWhen(booking: Pick<JobBooking, 'date' | 'startTime' | 'days'>): string {
+  if (booking.days === 1) return `${formatBookingDate(booking.date, 'long')} at ${booking.startTime}`;
+  const last = addDays(booking.date, booking.days - 1);
+  return `${booking.days} days, from ${formatBookingDate(booking.date, 'long')} to ${formatBookingDate(last, 'long')}, starting at ${booking.startTime} each day`;
+}
+
+export function bookingEmail(input: BookingEmailInput): MailMessage {
+  const name = plainLine(input.business.name) || 'Your tree surgeon';
+  const reference = jobReference(input.jobId);
+  const { booking } = input;
+  const contact = [input.business.phone ? `phone ${input.business.phone}` : null, input.business.email ? `e-mail ${input.business.email}` : null].filter(Boolean).join(' or ');
+  const lines = [
+    `Hello ${plainLine(input.customerName)},`,
+    input.rebooked
+      ? `${name} has changed the date of your tree work (quote ${reference}). This replaces the booking sent before.`
+      : `${name} has booked your tree work (quote ${reference}).`,
+    `When: ${bookingWhen(booking)}.`,
+    ...(input.siteAddress ? [`Where: ${input.siteAddress.replace(/\n/g, ', ')}.`] : []),
+    ...(booking.siteVisit ? [`Site visit first: ${formatBookingDate(booking.siteVisit.date, 'long')} at ${booking.siteVisit.time}.`] : []),
+    ...(booking.note ? [`A note from ${name}:\n${booking.note}`] : []),
+    'The calendar file attached adds the booking to your calendar (times are UK time).',
+    contact ? `To change the date or ask anything, contact ${name}: ${contact}.` : `To change the date or ask anything, reply to ${name}.`,
+  ];
+  return {
+    to: input.to,
+    subject: input.rebooked ? `New date for your tree work: ${formatBookingDate(booking.date)} (${reference})` : `Your tree work is booked: ${formatBookingDate(booking.date)} (${reference})`,
+    text: lines.join('\n\n'),
+    html: paragraphs(lines),
+    attachments: [{ filename: bookingFilename(input.jobId), content: input.calendar, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+  };
+}

@@ -59,7 +59,7 @@ async function start(): Promise<void> {
   // the one reminder to customers who have not answered a quote.
   const housekeeping = () => {
     const done = runHousekeeping(db, clock);
-    const quoteReminders = sendDueReminders({ db, clock, mailer, config });
+    const quoteReminders = sendDueReminders({ db, clock, mailer, config, logger });
     logger.info({ ...done, quoteReminders }, 'housekeeping');
   };
   housekeeping();

@@ -2,10 +2,9 @@ import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { jobs, quoteAnswers, quoteVersions } from '../../db/schema';
 import { randomSecret, sha256 } from '../accounts/tokens';
 import type { AppDeps } from '../deps';
-import { backgroundMail } from '../mail/background';
 import { quoteReminderEmail } from '../mail/quote-emails';
 import { getSettings } from '../settings/settings';
-import { quoteLink } from './quote-flow';
+import { customerQuotePdf, quoteLink, sendWithPdf } from './quote-flow';
 import { contentTotals } from './quote-links';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,12 +15,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * opens now, before it expires, and never after any answer (a change asked for counts). The
  * reminder carries a link of its own to the same version (the first link's token is not kept);
  * the version is claimed by a conditional update, so two runs send one. Run at start and hourly.
+ * The version's PDF goes with it, rendered in the background (quote-flow.ts sendWithPdf).
  */
-export function sendDueReminders(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config'>): number {
+export function sendDueReminders(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'logger'>): number {
   const { db, clock } = deps;
   const now = clock.now();
   const open = db
-    .select({ version: quoteVersions, userId: jobs.userId })
+    .select({ version: quoteVersions, userId: jobs.userId, businessId: jobs.businessId })
     .from(quoteVersions)
     .innerJoin(jobs, eq(jobs.id, quoteVersions.jobId))
     .where(
@@ -35,7 +35,7 @@ export function sendDueReminders(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' |
     )
     .all();
   let sent = 0;
-  for (const { version, userId } of open) {
+  for (const { version, userId, businessId } of open) {
     const days = getSettings(db, userId).quoteReminderDays;
     if (days <= 0 || version.sentAt.getTime() + days * DAY_MS > now.getTime()) continue;
     if (db.select({ id: quoteAnswers.id }).from(quoteAnswers).where(eq(quoteAnswers.versionId, version.id)).get()) continue;
@@ -47,7 +47,8 @@ export function sendDueReminders(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' |
       .run().changes;
     if (claimed === 0) continue;
     const content = version.content;
-    backgroundMail(deps.mailer).send(quoteReminderEmail(content, quoteLink(deps.config.publicUrl, token), contentTotals(content, [])), `quote ${content.reference} reminder`);
+    const mail = quoteReminderEmail(content, quoteLink(deps.config.publicUrl, token), contentTotals(content, []));
+    sendWithPdf(deps, mail, content, () => customerQuotePdf(deps, { job: { userId, businessId }, version }), `quote ${content.reference} reminder`);
     sent += 1;
   }
   return sent;

@@ -16,9 +16,10 @@ export interface BackgroundMail {
   /**
    * Sends in the background; `label` names the message in logs (e.g. "password reset").
    * A function is called only after the current answer has gone out, so whatever work
-   * makes the message (a token row, composing it) costs the caller nothing either.
+   * makes the message (a token row, composing it, rendering a PDF to attach: it may be async)
+   * costs the caller nothing either; one that throws or rejects is logged and nothing is sent.
    */
-  send(message: MailMessage | (() => MailMessage), label: string): void;
+  send(message: MailMessage | (() => MailMessage | Promise<MailMessage>), label: string): void;
   /** Resolves once every message queued so far is sent or given up. */
   idle(): Promise<void>;
 }
@@ -30,12 +31,12 @@ export function backgroundMail(mailer: Mailer, retryDelaysMs: readonly number[] 
   if (known) return known;
   const pending = new Set<Promise<void>>();
 
-  async function deliver(make: MailMessage | (() => MailMessage), label: string): Promise<void> {
+  async function deliver(make: MailMessage | (() => MailMessage | Promise<MailMessage>), label: string): Promise<void> {
     // Next turn of the event loop: the response being answered is written first.
     await new Promise((resolve) => setImmediate(resolve));
     let message: MailMessage;
     try {
-      message = typeof make === 'function' ? make() : make;
+      message = typeof make === 'function' ? await make() : make;
     } catch (err) {
       console.error(JSON.stringify({ level: 'error', msg: 'e-mail not made', mail: label, error: err instanceof Error ? err.message : String(err) }));
       return;

@@ -19,6 +19,7 @@ p{margin:0 0 .5rem}.meta{color:#57534e;margin:0 0 1rem}
 .parties{display:grid;gap:1rem}@media(min-width:36rem){.parties{grid-template-columns:1fr 1fr}}
 .pre{white-space:pre-line}address{font-style:normal;margin:0 0 .5rem}
 .items{list-style:none;margin:0;padding:0}.item{border-top:1px solid #e7e5e4;padding:1rem 0}.item:first-child{border-top:0;padding-top:0}
+.logo{display:block;max-width:12rem;max-height:4rem;width:auto;height:auto;margin:0 0 .75rem}
 .item img{display:block;width:100%;height:13rem;object-fit:cover;border-radius:8px;background:#e7e5e4;margin:0 0 .75rem}
 .line{display:flex;justify-content:space-between;gap:1rem;align-items:baseline}.line p{margin:0}
 .price{font-weight:700;white-space:nowrap;font-variant-numeric:tabular-nums}

@@ -35,6 +35,8 @@ export interface QuotePageInput {
   refused?: { form: AnswerForm; message: string; fields: Record<string, string[]>; typed: TypedAnswer };
   /** A line at the top: a change asked for has been sent, or the quote was already answered. */
   notice?: string;
+  /** Whether the sender has a logo: it heads the page, from the link's own route (quote-photo.ts). */
+  logo?: boolean;
 }
 
 /** The money of a quote row in pence (the API carries pounds text). */
@@ -188,7 +190,7 @@ function consumerRights(quote: PublicQuote): string {
 
 /** The whole page, as HTML text. */
 export function quotePage(input: QuotePageInput): string {
-  const { quote } = input;
+  const { quote, token } = input;
   const open = quote.answer === null;
   const title = `Quote ${quote.reference} from ${quote.business.name || 'your tree surgeon'}`;
   const version = quote.version > 1 ? ` · Version ${quote.version}` : '';
@@ -197,8 +199,8 @@ export function quotePage(input: QuotePageInput): string {
   const answerForms = open ? `<h2>Your answer</h2>${acceptForm(input)}${textForm(input, 'decline')}${textForm(input, 'changes')}` : '';
   const body = `<header class="bar"><p>${escapeHtml(quote.business.name || 'Your quote')}</p></header>
 <main data-quote data-vat-mode="${quote.vatMode}" data-vat-rate="${VAT_STANDARD_RATE_PERCENT}" data-included-pence="${included}">
-<h1>Quote ${escapeHtml(quote.reference)}</h1>
-<p class="meta">Issued ${escapeHtml(formatQuoteDate(new Date(quote.issuedAt)))} · Valid until ${escapeHtml(formatQuoteDate(new Date(quote.validUntil)))}${version}</p>
+${input.logo ? `<img class="logo" src="/quote/${escapeHtml(token)}/logo" alt="${escapeHtml(quote.business.name ? `${quote.business.name} logo` : 'Logo')}">` : ''}<h1>Quote ${escapeHtml(quote.reference)}</h1>
+<p class="meta">Issued ${escapeHtml(formatQuoteDate(new Date(quote.issuedAt)))} · Valid until ${escapeHtml(formatQuoteDate(new Date(quote.validUntil)))}${version} · <a href="/api/quotes/${escapeHtml(token)}/quote.pdf" download>Download as PDF</a></p>
 ${notice}${answerStatus(quote)}
 <div class="card parties">${businessCard(quote)}${customerCard(quote)}</div>
 <section class="card" aria-labelledby="work"><h2 id="work">The work</h2>${itemList(input, open)}${totalsList(quote, open)}<p class="hint">${VAT_WORDS[quote.vatMode]}${open && quote.items.some((i) => i.optional) ? ' Optional items are added to the total when you tick them.' : ''}</p></section>

@@ -8,12 +8,12 @@ import { bodyIdleMs, readBodyText } from '../http/body';
 import type { AppEnv } from '../http/context';
 import { ownOrigins } from '../http/public-access';
 import { clientAddress, clientNetwork } from '../http/rate-limit';
-import { answerQuoteAs, viewQuote } from '../jobs/quote-flow';
+import { answerQuoteAs, viewQuoteFrom } from '../jobs/quote-flow';
 import { describeError } from '../log';
 import { parseAnswerForm } from './form-answer';
 import { messagePage } from './html';
 import { quotePage, type AnswerForm, type QuotePageInput } from './page';
-import { quoteItemPhoto } from './quote-photo';
+import { hasQuoteLogo, quoteItemPhoto, quoteLogo } from './quote-photo';
 
 /**
  * The customer's quote page, `/quote/<token>` (docs/product.md, Jobs and quotes: the customer's
@@ -94,12 +94,17 @@ function shapedToken(c: PageContext): string {
 
 const pagePath = (token: string) => `/quote/${encodeURIComponent(token)}`;
 
+/** What the page shows for a link: the customer's copy (opening it is a view) and whether the sender's logo heads it. */
+function pageOf(c: PageContext, token: string): Pick<QuotePageInput, 'token' | 'quote' | 'logo'> {
+  const { quote, userId } = viewQuoteFrom(c.var.deps, token);
+  return { token, quote, logo: hasQuoteLogo(c.var.deps.db, userId) };
+}
+
 quotePageRoutes.get('/quote/:token', async (c) => {
-  const token = await tokenOf(c);
-  const quote = viewQuote(c.var.deps, token);
-  const asked = c.req.query('asked') === 'change' && quote.answer === null;
-  const notice = asked ? `Your request for a change has been sent to ${quote.business.name || 'the business'}. They will be in touch; meanwhile you can still accept this quote as it is.` : undefined;
-  return html(c, (nonce) => quotePage({ token, quote, nonce, notice }));
+  const shown = pageOf(c, await tokenOf(c));
+  const asked = c.req.query('asked') === 'change' && shown.quote.answer === null;
+  const notice = asked ? `Your request for a change has been sent to ${shown.quote.business.name || 'the business'}. They will be in touch; meanwhile you can still accept this quote as it is.` : undefined;
+  return html(c, (nonce) => quotePage({ ...shown, nonce, notice }));
 });
 
 /**
@@ -129,8 +134,8 @@ async function readForm(c: PageContext): Promise<URLSearchParams> {
 
 /** The page again, with what refused the answer beside its field and everything typed kept. */
 function refusedPage(c: PageContext, token: string, form: AnswerForm, error: DomainError, typed: NonNullable<QuotePageInput['refused']>['typed']): Response {
-  const quote = viewQuote(c.var.deps, token);
-  return html(c, (nonce) => quotePage({ token, quote, nonce, refused: { form, message: error.message, fields: error.details ?? {}, typed } }), 400);
+  const shown = pageOf(c, token);
+  return html(c, (nonce) => quotePage({ ...shown, nonce, refused: { form, message: error.message, fields: error.details ?? {}, typed } }), 400);
 }
 
 quotePageRoutes.post('/quote/:token/:form{accept|decline|changes}', async (c) => {
@@ -144,8 +149,8 @@ quotePageRoutes.post('/quote/:token/:form{accept|decline|changes}', async (c) =>
   } catch (err) {
     if (err instanceof DomainError && err.code === 'VALIDATION_ERROR') return refusedPage(c, token, form, err, parsed.typed);
     if (err instanceof DomainError && err.code === 'CONFLICT') {
-      const quote = viewQuote(c.var.deps, token);
-      return html(c, (nonce) => quotePage({ token, quote, nonce, notice: QUOTE_ALREADY_ANSWERED }), 409);
+      const shown = pageOf(c, token);
+      return html(c, (nonce) => quotePage({ ...shown, nonce, notice: QUOTE_ALREADY_ANSWERED }), 409);
     }
     throw err;
   }
@@ -157,21 +162,26 @@ quotePageRoutes.post('/quote/:token/:form{accept|decline|changes}', async (c) =>
 quotePageRoutes.get('/quote/:token/:form{accept|decline|changes}', (c) => c.redirect(pagePath(shapedToken(c)), 303));
 
 /**
- * A tree's photo (quote-photo.ts). A page of six trees asks for six, so a photo spends none of the
- * network's allowance; only one that opens nothing does, and a spent allowance refuses them too.
+ * The page's images (quote-photo.ts): each tree's photo, and the sender's logo. A page of six
+ * trees asks for seven, so an image spends none of the network's allowance; only one that opens
+ * nothing does, and a spent allowance refuses them too.
  */
-quotePageRoutes.get('/quote/:token/items/:itemId{[0-9]{1,9}}/photo', async (c) => {
-  const network = clientNetwork(c);
-  await c.var.limits.check('quoteLinksPerAddress', network, TOO_MANY);
-  try {
-    const bytes = await quoteItemPhoto(c.var.deps, shapedToken(c), Number(c.req.param('itemId')));
-    c.header('Cache-Control', 'private, max-age=3600');
-    return c.body(new Uint8Array(bytes), 200, { 'Content-Type': 'image/jpeg' });
-  } catch (err) {
-    if (err instanceof DomainError) await c.var.limits.spend('quoteLinksPerAddress', network);
-    throw err;
-  }
-});
+function pageImage(path: string, contentType: string, read: (c: PageContext, token: string) => Promise<Buffer>): void {
+  quotePageRoutes.get(path, async (c) => {
+    const network = clientNetwork(c);
+    await c.var.limits.check('quoteLinksPerAddress', network, TOO_MANY);
+    try {
+      const bytes = await read(c, shapedToken(c));
+      c.header('Cache-Control', 'private, max-age=3600');
+      return c.body(new Uint8Array(bytes), 200, { 'Content-Type': contentType });
+    } catch (err) {
+      if (err instanceof DomainError) await c.var.limits.spend('quoteLinksPerAddress', network);
+      throw err;
+    }
+  });
+}
+pageImage('/quote/:token/items/:itemId{[0-9]{1,9}}/photo', 'image/jpeg', (c, token) => quoteItemPhoto(c.var.deps, token, Number(c.req.param('itemId'))));
+pageImage('/quote/:token/logo', 'image/png', (c, token) => quoteLogo(c.var.deps, token));
 
 // Nothing else under /quote reaches the dashboard's app page.
 const notFoundPage = (c: PageContext) => html(c, (nonce) => messagePage('Quote not found', QUOTE_LINK_MESSAGES.unknown, nonce), 404);

@@ -42,8 +42,14 @@ export async function thumbnail(photo: Buffer): Promise<Thumbnail | null> {
   }
 }
 
+/**
+ * An item as the quote prints it: a job's item as it stands (core/jobs.ts JobItem), or one of a
+ * version as it was sent (core/quote-versions.ts QuoteContent, its price as pounds text).
+ */
+export type QuotedItem = Pick<JobItem, 'id' | 'kind' | 'analysisId' | 'description' | 'price' | 'optional'>;
+
 export interface QuoteLine {
-  item: JobItem;
+  item: QuotedItem;
   pricePence: number;
   /** For an optional item on an accepted copy: whether the customer chose it; null before then. */
   chosen: boolean | null;
@@ -51,7 +57,7 @@ export interface QuoteLine {
 }
 
 /** Pence of each item as the job says (pounds text), 0 for anything unreadable (it cannot be). */
-export const itemPence = (item: JobItem): number => parsePence(item.price) ?? 0;
+export const itemPence = (item: Pick<JobItem, 'price'>): number => parsePence(item.price) ?? 0;
 
 const PAD = 6;
 const NUMBER_WIDTH = 20;

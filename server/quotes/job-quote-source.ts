@@ -1,7 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Analysis } from '../../core/analysis';
 import type { Job } from '../../core/jobs';
+import { penceToDecimal } from '../../core/money';
 import { quoteValidUntil, type ReportCopy } from '../../core/quote';
+import type { QuoteContent } from '../../core/quote-versions';
 import type { Db } from '../../db/client';
 import { businesses, treeAnalyses } from '../../db/schema';
 import { readImage, toAnalysisView } from '../analysis/store';
@@ -17,6 +19,9 @@ import { buildJobQuotePdf, type JobQuoteInput } from './job-quote';
  * A job not yet accepted is issued `now` ("Valid until" counts from it). An accepted job is
  * locked, so its items are the version the customer accepted: the PDF is that version, dated
  * when it was sent, with the optional items chosen and who accepted when.
+ *
+ * The customer's PDF of a sent version (versionQuotePdf) is made from that version's frozen
+ * content instead: what was sent, not what the job says now.
  */
 export interface JobQuoteRequest {
   userId: number;
@@ -36,13 +41,19 @@ function issueOf(job: Job, now: Date): Pick<JobQuoteInput, 'issuedAt' | 'chosenO
   };
 }
 
-export async function jobQuotePdf(db: Db, dataDir: string, request: JobQuoteRequest): Promise<Buffer> {
-  const { userId, job } = request;
-  const company = await quoteCompanyFor(db, dataDir, userId);
-  const ids = [...new Set(job.items.map((item) => item.analysisId).filter((id): id is number => id !== null))];
+/** The account's own trees among `items`: each one's stored photo and analysis, by analysis id. */
+async function treesOf(db: Db, dataDir: string, userId: number, items: readonly { analysisId: number | null }[]) {
+  const ids = [...new Set(items.map((item) => item.analysisId).filter((id): id is number => id !== null))];
   const rows = ids.length > 0 ? db.select().from(treeAnalyses).where(and(eq(treeAnalyses.userId, userId), inArray(treeAnalyses.id, ids))).all() : [];
   const photos = new Map<number, Buffer | null>(await Promise.all(rows.map(async (row) => [row.id, row.imagePath ? await readImage(dataDir, row.imagePath) : null] as const)));
   const analyses = new Map<number, Analysis>(rows.map((row) => [row.id, toAnalysisView(row)]));
+  return { photos, analyses };
+}
+
+export async function jobQuotePdf(db: Db, dataDir: string, request: JobQuoteRequest): Promise<Buffer> {
+  const { userId, job } = request;
+  const company = await quoteCompanyFor(db, dataDir, userId);
+  const { photos, analyses } = await treesOf(db, dataDir, userId, job.items);
   const business =
     job.businessId === null
       ? undefined
@@ -62,5 +73,53 @@ export async function jobQuotePdf(db: Db, dataDir: string, request: JobQuoteRequ
     copy: request.copy,
     analyses,
     business: business ?? null,
+  });
+}
+
+/** A sent version, for the customer: whose it is, what was sent, and their acceptance if they gave it. */
+export interface VersionQuoteRequest {
+  userId: number;
+  /** The business the job came through, if any: the profile's trading name is then printed as "A trading name of". */
+  businessId: number | null;
+  content: QuoteContent;
+  acceptance?: { name: string; at: Date; optionalItemIds: readonly number[] } | null;
+}
+
+/**
+ * The customer's copy of a version as it was sent (the PDF attached to the quote's e-mails and
+ * served by its link): the business, customer, items, prices, VAT, dates and terms all come from
+ * the frozen content. Only what the content does not hold is read now: the account's logo, the
+ * trees' photos (the account's own analyses, as the page shows them) and, for a website lead's
+ * job, the profile's trading name. An acceptance prints who accepted when, the optional items
+ * chosen and the total with them.
+ */
+export async function versionQuotePdf(db: Db, dataDir: string, request: VersionQuoteRequest): Promise<Buffer> {
+  const { content, acceptance } = request;
+  const profile = await quoteCompanyFor(db, dataDir, request.userId);
+  const { photos } = await treesOf(db, dataDir, request.userId, content.items);
+  const { business } = content;
+  return buildJobQuotePdf({
+    job: {
+      reference: content.reference,
+      customer: content.customer,
+      vatMode: content.vatMode,
+      items: content.items.map((item) => ({ ...item, price: penceToDecimal(item.pricePence) })),
+    },
+    company: {
+      ...profile,
+      tradingName: request.businessId === null ? business.name : profile.tradingName,
+      phone: business.phone,
+      email: business.email,
+      address: business.address,
+      vatNumber: business.vatNumber,
+    },
+    business: { name: business.name, accent: business.accentColor },
+    terms: content.terms,
+    issuedAt: new Date(content.issuedAt),
+    validUntil: new Date(content.validUntil),
+    chosenOptionalIds: acceptance?.optionalItemIds,
+    acceptance: acceptance ? { name: acceptance.name, at: acceptance.at } : null,
+    photos,
+    copy: 'customer',
   });
 }

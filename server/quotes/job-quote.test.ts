@@ -199,7 +199,7 @@ describe('the customer copy of a job quote', () => {
     // 185,500p + 17,500p = 203,000p including VAT; VAT 33,833.33p.
     expect(text).toContain('Optional items chosen £175.00 Total including VAT £2,030.00 Includes VAT at 20% £338.33');
     expect(text).toContain('4 Reduce the beech hedge along the drive by 1 m Optional: chosen £175.00');
-    expect(text).toContain('Accepted on 3 December 2026 by Łukasz Wójcik');
+    expect(text).toContain('Accepted by Łukasz Wójcik on 3 December 2026');
     expect(text).not.toContain('Optional items are not included');
     expect(text).not.toContain('To accept it');
 

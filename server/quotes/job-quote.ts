@@ -4,7 +4,7 @@ import type { Job } from '../../core/jobs';
 import { formatQuoteDate, type ReportCopy } from '../../core/quote';
 import { QUOTE_FONT, quoteText, useQuoteFonts } from './job-quote-font';
 import { INTERNAL_COPY_TITLE, drawInternalBanner, drawWorking } from './job-quote-internal';
-import { drawItems, drawTotals, itemPence, thumbnail, type QuoteLine } from './job-quote-items';
+import { drawItems, drawTotals, itemPence, thumbnail, type QuoteLine, type QuotedItem } from './job-quote-items';
 import { ensureRoom, heading, quoteTheme, type QuoteTheme } from './job-quote-layout';
 import type { QuoteCompany } from './report';
 import { BOTTOM_MARGIN, COLOUR, MARGIN, contentRight, contentWidth, pdfBytes, type Doc } from './report-layout';
@@ -19,8 +19,11 @@ import { BOTTOM_MARGIN, COLOUR, MARGIN, contentRight, contentWidth, pdfBytes, ty
  * internal copy adds that working, tree by tree (job-quote-internal.ts). Everything is set in an
  * embedded font, so any European name or address prints as written (job-quote-font.ts).
  */
+/** What the quote prints of a job: the job as it stands, or a version as it was sent (job-quote-source.ts). */
+export type QuotedJob = Pick<Job, 'reference' | 'customer' | 'vatMode'> & { items: readonly QuotedItem[] };
+
 export interface JobQuoteInput {
-  job: Job;
+  job: QuotedJob;
   company: QuoteCompany;
   /** The surgeon's terms (Settings), printed as written: numbered lines hang their numbers. */
   terms: string;
@@ -30,7 +33,7 @@ export interface JobQuoteInput {
   photos: ReadonlyMap<number, Buffer | null>;
   /** On an accepted copy: the optional items the customer chose; the totals then include them. */
   chosenOptionalIds?: readonly number[];
-  /** Prints "Accepted on <date> by <name>" (with chosenOptionalIds, the accepted quote). */
+  /** Prints "Accepted by <name> on <date>" (with chosenOptionalIds, the accepted quote). */
   acceptance?: { name: string; at: Date } | null;
   copy: ReportCopy;
   /** The trees' analyses by id, for the internal copy's working. */
@@ -196,7 +199,7 @@ function drawParties(doc: Doc, theme: QuoteTheme, customer: Job['customer']): vo
 function drawAcceptance(doc: Doc, theme: QuoteTheme, input: JobQuoteInput, sender: string | null): void {
   const width = contentWidth(doc);
   if (input.acceptance) {
-    const text = `Accepted on ${formatQuoteDate(input.acceptance.at)} by ${quoteText(input.acceptance.name)}`;
+    const text = `Accepted by ${quoteText(input.acceptance.name)} on ${formatQuoteDate(input.acceptance.at)}`;
     const height = doc.font(QUOTE_FONT.bold).fontSize(10.5).heightOfString(text, { width: width - 28 }) + 16;
     ensureRoom(doc, height);
     const y = doc.y;

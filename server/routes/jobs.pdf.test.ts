@@ -105,6 +105,6 @@ describe('the job quote PDF over HTTP', () => {
     // £600 + £175 including VAT: £775.00, of which VAT is 1/6, £129.17.
     expect(text).toContain('Reduce the beech hedge by 1 m Optional: chosen £175.00');
     expect(text).toContain('Optional items chosen £175.00 Total including VAT £775.00 Includes VAT at 20% £129.17');
-    expect(text).toContain('Accepted on 1 June 2026 by Łukasz Wójcik');
+    expect(text).toContain('Accepted by Łukasz Wójcik on 1 June 2026');
   });
 });

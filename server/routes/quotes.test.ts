@@ -1,13 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_LOCKED_MESSAGE, jobResponseSchema, type Job } from '../../core/jobs';
 import { QUOTE_LINK_MESSAGES, publicQuoteResponseSchema, type PublicQuote } from '../../core/quote-versions';
 import { contentHash } from '../jobs/quote-links';
 import { sendDueReminders } from '../jobs/reminders';
+import { createLogger } from '../log';
 import { quoteVersions } from '../../db/schema';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { decodeQuotedPrintable, mailSettled } from '../testing/mail';
+import { mailSettled, outboxMessages } from '../testing/mail';
 
 /*
  * A quote's way over HTTP (docs/product.md, Jobs and quotes): sent by e-mail with a link, opened
@@ -36,16 +35,7 @@ async function jobOf(res: Response, status = 200): Promise<Job> {
 }
 
 /** Every message in the outbox, decoded, oldest first. */
-function outbox(): string[] {
-  const dir = join(server.dataDir, 'outbox');
-  let files: string[] = [];
-  try {
-    files = readdirSync(dir).sort();
-  } catch {
-    return [];
-  }
-  return files.map((file) => Buffer.from(decodeQuotedPrintable(readFileSync(join(dir, file), 'utf8')), 'latin1').toString('utf8'));
-}
+const outbox = (): string[] => outboxMessages(server.dataDir).map((mail) => mail.text);
 
 /** A job of two lines (a tree's work and an optional hedge), sent; its link's token from the e-mail. */
 async function sentJob(customer = 'Łukasz Wójcik'): Promise<{ job: Job; token: string }> {
@@ -240,7 +230,7 @@ describe('what the customer never sees', () => {
 
 describe('the one reminder', () => {
   const DAY = 24 * 60 * 60 * 1000;
-  const remind = () => sendDueReminders({ db: server.db, clock: server.clock, mailer: server.mailer, config: server.config });
+  const remind = () => sendDueReminders({ db: server.db, clock: server.clock, mailer: server.mailer, config: server.config, logger: createLogger({ destination: { write: () => undefined } }) });
   const reminders = (reference: string) => outbox().filter((m) => m.includes(`To: ${CUSTOMER}`) && m.includes('Reminder: your quote') && m.includes(reference));
 
   it('goes once, after the days set, with a link of its own to the same quote', async () => {

@@ -4,7 +4,8 @@ import { DomainError } from '../../core/errors';
 import type { AppEnv } from '../http/context';
 import { clientAddress, clientNetwork } from '../http/rate-limit';
 import { readJson } from '../http/validate';
-import { answerQuoteAs, viewQuote, type CustomerAnswer } from '../jobs/quote-flow';
+import { answerQuoteAs, customerQuotePdf, quotePdfFilename, viewQuote, type CustomerAnswer } from '../jobs/quote-flow';
+import { openQuote } from '../jobs/quote-links';
 
 /**
  * The customer's quote by its link (docs/product.md, Jobs and quotes): no account, the token is
@@ -25,14 +26,36 @@ const evidence = (c: Context<AppEnv>): Pick<CustomerAnswer, 'address' | 'userAge
   userAgent: c.req.header('user-agent') ?? null,
 });
 
-const quote = (c: Context<AppEnv>, body: PublicQuote) => {
-  // Never kept by a shared cache or shown to a search engine.
+/** Never kept by a shared cache or shown to a search engine. */
+const keepPrivate = (c: Context<AppEnv>) => {
   c.header('Cache-Control', 'private, no-store');
   c.header('X-Robots-Tag', 'noindex');
+};
+
+const quote = (c: Context<AppEnv>, body: PublicQuote) => {
+  keepPrivate(c);
   return c.json({ quote: body });
 };
 
 quoteRoutes.get('/:token', async (c) => quote(c, viewQuote(c.var.deps, await tokenOf(c))));
+
+/**
+ * The customer's copy as a PDF: the version the link opens, as it was sent, with their acceptance
+ * once given. The same link checks as the copy above (404, or 410 withdrawn, replaced, expired).
+ * A download is not a view: the owner hears "viewed" when the customer opens the page, which is
+ * where this is linked from, and a PDF is already attached to the e-mails, so counting it would
+ * only add a second way to the same news.
+ */
+quoteRoutes.get('/:token/quote.pdf', async (c) => {
+  const { deps } = c.var;
+  const opened = openQuote(deps.db, deps.clock, await tokenOf(c));
+  const pdf = await customerQuotePdf(deps, opened);
+  keepPrivate(c);
+  return c.body(new Uint8Array(pdf), 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `attachment; filename="${quotePdfFilename(opened.version.content)}"`,
+  });
+});
 
 quoteRoutes.post('/:token/accept', async (c) => {
   const token = await tokenOf(c);

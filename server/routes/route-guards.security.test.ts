@@ -29,6 +29,7 @@ runCommonRouteTests({
     'POST /api/chatbot': 'the help assistant, on the public pages too',
     'GET /api/openapi.json': 'the public embed API, documented',
     'GET /api/quotes/:token': "a customer's quote, by the link's 256-bit token (quotes.test.ts)",
+    'GET /api/quotes/:token/quote.pdf': "the customer's quote as a PDF, by the same link's token and checks (quotes.pdf.test.ts)",
     'POST /api/quotes/:token/accept': 'the customer accepts by the link; the token is the credential',
     'POST /api/quotes/:token/decline': 'the customer declines by the link',
     'POST /api/quotes/:token/changes': 'the customer asks for a change by the link',

@@ -12,6 +12,24 @@ export function newestOutboxMessage(dataDir: string): string {
   return decodeQuotedPrintable(readFileSync(join(dir, last), 'utf8'));
 }
 
+/**
+ * Every message in the outbox, oldest first: as written (`raw`, base64 parts such as an attached
+ * PDF intact) and as `text` (quoted-printable decoded, read as UTF-8).
+ */
+export function outboxMessages(dataDir: string): { raw: string; text: string }[] {
+  const dir = join(dataDir, 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return files.map((file) => {
+    const raw = readFileSync(join(dir, file), 'utf8');
+    return { raw, text: Buffer.from(decodeQuotedPrintable(raw), 'latin1').toString('utf8') };
+  });
+}
+
 export function outboxCount(dataDir: string): number {
   try {
     return readdirSync(join(dataDir, 'outbox')).length;

@@ -13,6 +13,7 @@ import { ErrorAlert } from '../components/alert';
 import { formatAnalysisDate } from '../components/analysis/analysis-date';
 import { Dialog } from '../components/dialog';
 import { AddLineForm } from '../components/jobs/add-line-form';
+import { BookingPanel } from '../components/jobs/booking-panel';
 import { SendQuotePanel } from '../components/jobs/send-quote-panel';
 import { JobCustomerFields, type CustomerErrors } from '../components/jobs/job-customer-fields';
 import {
@@ -176,6 +177,8 @@ function JobEditor({ job }: { job: Job }) {
         Grid placement moves them there without a second copy in the page.
       */}
       <div className="flex max-w-3xl flex-col gap-6 lg:grid lg:max-w-none lg:grid-cols-[minmax(0,1fr)_19rem] lg:gap-x-8">
+        {/* Once accepted, booking is what the job asks for next: first in the column. */}
+        <BookingPanel job={job} />
         <form id={FORM_ID} ref={form} onSubmit={save} noValidate>
           <fieldset disabled={locked} className="flex min-w-0 flex-col gap-6">
             <JobCustomerFields

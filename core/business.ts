@@ -226,6 +226,8 @@ export const leadSchema = z.object({
   contactTime: z.enum(CONTACT_TIMES).nullable(),
   contactedAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The newest job made from this request (its quote number is core/jobs.ts jobReference), or null. */
+  jobId: z.number().int().nullable(),
   /** The estimate the visitor saw; null if the analysis was since deleted. */
   estimate: z
     .object({
@@ -271,6 +273,16 @@ export const funnelResponseSchema = z.object({
       turnedAway: z.number().int(),
     }),
   ),
+  /**
+   * The quotes made from the business's leads over the same UTC days: jobs with a version sent
+   * in them, acceptances in them, and what those acceptances are worth (pounds text, VAT
+   * included where charged, with the options the customers chose).
+   */
+  quotes: z.object({
+    sent: z.number().int(),
+    accepted: z.number().int(),
+    acceptedValue: z.string(),
+  }),
 });
 export type FunnelResponse = z.infer<typeof funnelResponseSchema>;
 /** POST /api/businesses/{slug}/events: a step only the widget sees. */

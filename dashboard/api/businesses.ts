@@ -16,11 +16,11 @@ export function useLeads(businessId: number) {
   });
 }
 
-/** One business's estimator funnel over the last 30 UTC days. */
+/** One business's estimator funnel over the last 30 UTC days, and its leads' quotes over them. */
 export function useFunnel(businessId: number) {
   return useQuery({
     queryKey: queryKeys.businessFunnel(businessId),
-    queryFn: async () => (await signedInApi.businesses.funnel(businessId)).days,
+    queryFn: () => signedInApi.businesses.funnel(businessId),
   });
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { jobListSchema, jobResponseSchema, type Job, type JobCreateInput } from '../../core/jobs';
 import { request } from './client';
+import { queryKeys } from './query-client';
 
 /**
  * The Jobs pages' calls (docs/product.md, Jobs and quotes). In a module of their own, so core/jobs'
@@ -37,6 +38,10 @@ export const jobsApi = {
 
 export const jobKeys = {
   list: ['/api/jobs'] as const,
+  /** The Jobs page's list, searched and filtered by status (job-list.ts). */
+  search: (q: string, status: string) => ['/api/jobs', 'search', q, status] as const,
+  /** The Jobs page's counts and month's values (job-list.ts). */
+  summary: ['/api/jobs', 'summary'] as const,
   job: (id: number) => ['/api/jobs', id] as const,
 };
 
@@ -49,10 +54,17 @@ export function useJob(id: number) {
   return useQuery({ queryKey: jobKeys.job(id), queryFn: async () => (await jobsApi.get(id)).job });
 }
 
-/** A job as the server answered it: its page shows it at once, and the list is read again. */
+/**
+ * A job as the server answered it: its page shows it at once, and the lists, the Jobs page's
+ * figures and its lead's business (the lead's "Open job", the funnel's quotes) are read again.
+ */
 function rememberJob(queryClient: QueryClient, job: Job): void {
   queryClient.setQueryData(jobKeys.job(job.id), job);
-  void queryClient.invalidateQueries({ queryKey: jobKeys.list, exact: true });
+  void queryClient.invalidateQueries({ predicate: ({ queryKey }) => queryKey[0] === jobKeys.list[0] && typeof queryKey[1] !== 'number' });
+  if (job.businessId !== null) {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.businessLeads(job.businessId) });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.businessFunnel(job.businessId) });
+  }
 }
 
 export function useCreateJob() {

@@ -43,7 +43,8 @@ function NavLink({ href, children, onNavigate, block = false }: {
   block?: boolean;
 }) {
   const [location] = useLocation();
-  const current = location === href;
+  // A page within a section (a job at /jobs/12, an analysis at /history/12) is still that section's.
+  const current = location === href || location.startsWith(`${href}/`);
   return (
     <Link
       href={href}

@@ -1,18 +1,23 @@
 import { ClipboardList, History, Plus } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import type { JobSummary } from '../../core/job-summary';
 import { JOB_STATUSES, type Job } from '../../core/jobs';
 import { formatGbp } from '../../core/money';
 import { errorMessage } from '../api/client';
-import { useJobs } from '../api/jobs';
+import { useJobSearch, useJobSummary } from '../api/job-list';
+import { useDebouncedValue } from '../components/admin/use-debounced-value';
 import { ErrorAlert } from '../components/alert';
 import { formatAnalysisDate } from '../components/analysis/analysis-date';
-import { countByStatus, filterJobs, formatPounds, JOB_STATUS_LABELS, totalGrossPence, type StatusFilter } from '../components/jobs/job-list-summary';
+import { counted, formatPounds, JOB_STATUS_LABELS, monthName, totalGrossPence, type StatusFilter } from '../components/jobs/job-list-summary';
 import { JobStatusBadge } from '../components/jobs/job-status-badge';
 import { MakeJobDialog } from '../components/jobs/make-job-dialog';
 import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
 import { Spinner } from '../components/spinner';
 import { buttonStyles, cardStyles, linkStyles } from '../components/ui';
+
+/** Long enough to finish a word, short enough to feel immediate: the server is asked once a pause. */
+const SEARCH_PAUSE_MS = 300;
 
 const itemCount = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 
@@ -69,9 +74,37 @@ function NoJobs({ onNew }: { onNew: () => void }) {
   );
 }
 
-/** All, then each status some job is in (and the one chosen), each with its count. */
-function StatusFilters({ jobs, value, onChange }: { jobs: readonly Job[]; value: StatusFilter; onChange: (status: StatusFilter) => void }) {
-  const counts = countByStatus(jobs);
+/** This UK month's quoted, accepted and done values, each with how many it counts. */
+function MonthFigures({ month }: { month: JobSummary['month'] }) {
+  const headingId = useId();
+  const figures = [
+    { label: 'Quoted', figure: month.quoted, what: counted(month.quoted.count, 'quote') + ' sent' },
+    { label: 'Accepted', figure: month.accepted, what: counted(month.accepted.count, 'acceptance') },
+    { label: 'Done', figure: month.done, what: counted(month.done.count, 'job') + ' done' },
+  ];
+  return (
+    <section aria-labelledby={headingId} className="mb-6">
+      <h2 id={headingId} className="mb-2 text-sm font-semibold text-stone-700">
+        <span className="sr-only">This month: </span>
+        {monthName(month.start)}
+      </h2>
+      {/* A row each on a phone (the amount to the right, room for £100,000.00), side by side from sm. */}
+      <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3 sm:gap-3">
+        {figures.map(({ label, figure, what }) => (
+          <div key={label} className={`${cardStyles} grid min-w-0 grid-cols-[minmax(0,1fr)_auto] gap-x-3 px-4 py-2 sm:flex sm:flex-col sm:py-3`}>
+            <dt className="col-start-1 text-sm text-stone-700">{label}</dt>
+            <dd className="col-start-2 row-span-2 row-start-1 self-center text-lg font-semibold text-stone-900 tabular-nums sm:text-xl">{formatPounds(figure.gross)}</dd>
+            <dd className="col-start-1 text-xs text-stone-600">{what}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** All, then each status some job is in (and the one chosen), each with its count (the server's). */
+function StatusFilters({ summary, value, onChange }: { summary: JobSummary; value: StatusFilter; onChange: (status: StatusFilter) => void }) {
+  const { counts } = summary;
   const shown = JOB_STATUSES.filter((status) => counts[status] > 0 || status === value);
   const option = (status: StatusFilter, label: string, count: number) => (
     <button
@@ -89,22 +122,77 @@ function StatusFilters({ jobs, value, onChange }: { jobs: readonly Job[]; value:
   );
   return (
     <div role="group" aria-label="Show jobs by status" className="flex flex-wrap gap-2">
-      {option('all', 'All', jobs.length)}
+      {option('all', 'All', summary.total)}
       {shown.map((status) => option(status, JOB_STATUS_LABELS[status], counts[status]))}
     </div>
   );
 }
 
-function JobList({ jobs }: { jobs: readonly Job[] }) {
+function JobList({ summary }: { summary: JobSummary }) {
   const [status, setStatus] = useState<StatusFilter>('all');
   const [search, setSearch] = useState('');
-  const listed = filterJobs(jobs, status, search);
-  const worth = formatGbp(totalGrossPence(listed));
+  const q = useDebouncedValue(search.trim(), SEARCH_PAUSE_MS);
+  const jobs = useJobSearch(q, status);
+  const listed = jobs.data ?? [];
+  // While the next search or status loads, the rows before stay shown and the list says it is busy.
+  const waiting = jobs.isPlaceholderData || q !== search.trim();
+
+  let rows;
+  if (jobs.isPending) {
+    rows = (
+      <div className="flex justify-center py-10">
+        <Spinner label="Loading your jobs" />
+      </div>
+    );
+  } else if (jobs.isError) {
+    rows = (
+      <div className="flex flex-col items-start gap-3">
+        <ErrorAlert>{errorMessage(jobs.error, 'Your jobs could not be loaded.')}</ErrorAlert>
+        <button type="button" className={buttonStyles.secondary} onClick={() => void jobs.refetch()}>
+          Try Again
+        </button>
+      </div>
+    );
+  } else if (listed.length === 0) {
+    rows = (
+      <p className="rounded-xl bg-stone-50 px-4 py-3 text-sm text-stone-700">
+        No jobs match.{' '}
+        <button
+          type="button"
+          className={linkStyles}
+          onClick={() => {
+            setStatus('all');
+            setSearch('');
+          }}
+        >
+          Show every job
+        </button>
+      </p>
+    );
+  } else {
+    rows = (
+      <>
+        <div aria-hidden="true" className={`hidden px-4 text-xs font-semibold tracking-wide text-stone-600 uppercase ${ROW_GRID}`}>
+          <span>Quote</span>
+          <span>Customer</span>
+          <span>Status</span>
+          <span>Items</span>
+          <span className="text-right">Total</span>
+          <span className="text-right">Made</span>
+        </div>
+        <ul aria-label="Jobs" aria-busy={waiting || undefined} className={`flex flex-col gap-2 transition-opacity ${waiting ? 'opacity-60' : ''}`}>
+          {listed.map((job) => (
+            <JobRow key={job.id} job={job} />
+          ))}
+        </ul>
+      </>
+    );
+  }
 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <StatusFilters jobs={jobs} value={status} onChange={setStatus} />
+        <StatusFilters summary={summary} value={status} onChange={setStatus} />
         <div className="flex flex-col gap-1.5 sm:w-72">
           <label htmlFor="job-search" className="text-sm font-medium text-stone-800">
             Search by customer
@@ -113,82 +201,64 @@ function JobList({ jobs }: { jobs: readonly Job[] }) {
             id="job-search"
             type="search"
             value={search}
+            maxLength={100}
             onChange={(event) => setSearch(event.target.value)}
-            placeholder="Name or quote number"
+            placeholder="Name, e-mail or quote number"
+            autoComplete="off"
             className="w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base text-stone-900 shadow-xs placeholder:text-stone-500 hover:border-stone-400 focus-visible:outline-2 sm:text-sm"
           />
         </div>
       </div>
 
       <p role="status" className="text-sm text-stone-700">
-        {`${listed.length} ${listed.length === 1 ? 'job' : 'jobs'} listed, worth `}
-        <span className="font-semibold text-stone-900">{worth}</span>
+        {jobs.isSuccess ? (
+          <>
+            {`${counted(listed.length, 'job')} listed, worth `}
+            <span className="font-semibold text-stone-900">{formatGbp(totalGrossPence(listed))}</span>
+          </>
+        ) : null}
       </p>
 
-      {listed.length === 0 ? (
-        <p className="rounded-xl bg-stone-50 px-4 py-3 text-sm text-stone-700">
-          No jobs match.{' '}
-          <button
-            type="button"
-            className={linkStyles}
-            onClick={() => {
-              setStatus('all');
-              setSearch('');
-            }}
-          >
-            Show every job
-          </button>
-        </p>
-      ) : (
-        <>
-          <div aria-hidden="true" className={`hidden px-4 text-xs font-semibold tracking-wide text-stone-600 uppercase ${ROW_GRID}`}>
-            <span>Quote</span>
-            <span>Customer</span>
-            <span>Status</span>
-            <span>Items</span>
-            <span className="text-right">Total</span>
-            <span className="text-right">Made</span>
-          </div>
-          <ul aria-label="Jobs" className="flex flex-col gap-2">
-            {listed.map((job) => (
-              <JobRow key={job.id} job={job} />
-            ))}
-          </ul>
-        </>
-      )}
+      {rows}
     </div>
   );
 }
 
 /**
- * Jobs (docs/product.md, Jobs and quotes): the account's quotes, newest first, by status and
- * searchable by customer, with what the listed ones are worth; each opens at /jobs/{id}.
+ * Jobs (docs/product.md, The Jobs pages): the account's quotes, newest first, by status with
+ * counts and searchable by customer (both the server's), with this month's quoted, accepted and
+ * done values and what the listed ones are worth; each opens at /jobs/{id}.
  */
 export function JobsPage() {
-  const jobs = useJobs();
+  const summary = useJobSummary();
   const [making, setMaking] = useState(false);
   const newButton = useRef<HTMLButtonElement>(null);
 
   let content;
-  if (jobs.isPending) {
+  if (summary.isPending) {
     content = (
       <div className="flex justify-center py-16">
         <Spinner label="Loading your jobs" />
       </div>
     );
-  } else if (jobs.isError) {
+  } else if (summary.isError) {
     content = (
       <div className="flex flex-col items-start gap-3">
-        <ErrorAlert>{errorMessage(jobs.error, 'Your jobs could not be loaded.')}</ErrorAlert>
-        <button type="button" className={buttonStyles.secondary} onClick={() => void jobs.refetch()}>
+        <ErrorAlert>{errorMessage(summary.error, 'Your jobs could not be loaded.')}</ErrorAlert>
+        <button type="button" className={buttonStyles.secondary} onClick={() => void summary.refetch()}>
           Try Again
         </button>
       </div>
     );
-  } else if (jobs.data.length === 0) {
+  } else if (summary.data.total === 0) {
     content = <NoJobs onNew={() => setMaking(true)} />;
   } else {
-    content = <JobList jobs={jobs.data} />;
+    content = (
+      <>
+        <MonthFigures month={summary.data.month} />
+        <JobList summary={summary.data} />
+      </>
+    );
   }
 
   return (

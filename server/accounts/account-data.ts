@@ -63,7 +63,7 @@ function exportEntries(deps: AppDeps, userId: number): { name: string; data: () 
     user: { ...toPublicUser(user), createdAt: user.createdAt.toISOString() },
     credits: tokensView(db, clock, userId),
     settings: settingsResponseFor(db, userId),
-    businesses: ownBusinesses.map((row) => ({ ...toBusinessView(db, clock, row), leads: listLeads(db, row.id) })),
+    businesses: ownBusinesses.map((row) => ({ ...toBusinessView(db, clock, row), leads: listLeads(db, row) })),
   };
   const analyses = rows.map(({ row, businessName }) => ({ ...toAnalysisView(row, businessName), photo: row.imagePath ? photoName(row.id) : null }));
 

@@ -1,8 +1,11 @@
 import { and, between, eq, sql } from 'drizzle-orm';
+import type { FunnelResponse } from '../../core/business';
 import type { FunnelDay, FunnelStep } from '../../core/embed';
+import { penceToDecimal } from '../../core/money';
 import type { Db } from '../../db/client';
 import { embedFunnel } from '../../db/schema';
 import type { Clock } from '../clock';
+import { acceptedIn, quotedIn } from '../jobs/summary';
 import { utcDay } from './usage';
 
 /**
@@ -59,4 +62,17 @@ export function funnelDays(db: Db, clock: Clock, businessId: number, days: numbe
       turnedAway: row?.turnedAway ?? 0,
     };
   });
+}
+
+/**
+ * The quotes of the business's leads over the same last `days` UTC days as funnelDays: jobs with
+ * a version sent in them, acceptances in them and their value (server/jobs/summary.ts says what
+ * each counts).
+ */
+export function funnelQuotes(db: Db, clock: Clock, businessId: number, days: number): FunnelResponse['quotes'] {
+  const tomorrow = Date.parse(`${utcDay(clock.now())}T00:00:00Z`) + DAY_MS;
+  const window = { start: new Date(tomorrow - days * DAY_MS), end: new Date(tomorrow) };
+  const sent = quotedIn(db, { businessId }, window);
+  const accepted = acceptedIn(db, { businessId }, window);
+  return { sent: sent.count, accepted: accepted.count, acceptedValue: penceToDecimal(accepted.grossPence) };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Lead, LeadData } from '../../core/business';
 import { isContactMethod, isContactTime } from '../../core/contact-preference';
 import { ESTIMATE_NOT_FOUND, LEAD_HONEYPOT_FIELD } from '../../core/embed';
@@ -6,7 +6,7 @@ import { totalMinutes } from '../../core/format';
 import { siteAssumptions } from '../../core/quote';
 import { visitorAnswers } from '../../core/visitor-answers';
 import type { Db } from '../../db/client';
-import { leads, treeAnalyses } from '../../db/schema';
+import { jobs, leads, treeAnalyses } from '../../db/schema';
 import { toAnalysisView, type AnalysisRow } from '../analysis/store';
 import type { Clock } from '../clock';
 import { DomainError } from '../../core/errors';
@@ -57,31 +57,39 @@ export function saveLead(
   return { lead, analysis, updated: existing !== undefined };
 }
 
-export function listLeads(db: Db, businessId: number): Lead[] {
+/** The newest of the owner's jobs made from the lead, as a column of a query over leads (jobs_lead_idx). */
+const newestJobId = (ownerId: number) =>
+  sql<number | null>`(select ${jobs.id} from ${jobs} where ${jobs.leadId} = ${leads.id} and ${jobs.userId} = ${ownerId} order by ${jobs.createdAt} desc, ${jobs.id} desc limit 1)`;
+
+/** A business's leads, newest first, each with its estimate and the newest job made from it: one query. */
+export function listLeads(db: Db, business: Pick<BusinessRow, 'id' | 'ownerId'>): Lead[] {
   return db
-    .select({ lead: leads, analysis: treeAnalyses })
+    .select({ lead: leads, analysis: treeAnalyses, jobId: newestJobId(business.ownerId) })
     .from(leads)
     .leftJoin(treeAnalyses, eq(treeAnalyses.id, leads.analysisId))
-    .where(eq(leads.businessId, businessId))
+    .where(eq(leads.businessId, business.id))
     .orderBy(desc(leads.createdAt), desc(leads.id))
     .all()
-    .map(({ lead, analysis }) => toLeadView(lead, analysis));
+    .map(({ lead, analysis, jobId }) => toLeadView(lead, analysis, jobId));
 }
 
-export function markContacted(db: Db, clock: Clock, businessId: number, leadId: number, contacted: boolean): Lead {
+export function markContacted(db: Db, clock: Clock, business: Pick<BusinessRow, 'id' | 'ownerId'>, leadId: number, contacted: boolean): Lead {
   const updated = Number.isSafeInteger(leadId)
     ? db
         .update(leads)
         .set({ contactedAt: contacted ? clock.now() : null })
-        .where(and(eq(leads.id, leadId), eq(leads.businessId, businessId)))
-        .returning()
+        .where(and(eq(leads.id, leadId), eq(leads.businessId, business.id)))
+        .returning({ id: leads.id })
         .get()
     : undefined;
   if (!updated) throw new DomainError('NOT_FOUND', 'Lead not found');
-  const analysis = updated.analysisId
-    ? db.select().from(treeAnalyses).where(eq(treeAnalyses.id, updated.analysisId)).get()
-    : undefined;
-  return toLeadView(updated, analysis ?? null);
+  const found = db
+    .select({ lead: leads, analysis: treeAnalyses, jobId: newestJobId(business.ownerId) })
+    .from(leads)
+    .leftJoin(treeAnalyses, eq(treeAnalyses.id, leads.analysisId))
+    .where(eq(leads.id, updated.id))
+    .get()!;
+  return toLeadView(found.lead, found.analysis, found.jobId);
 }
 
 /** The estimate the visitor saw, with every answer they gave it, as the owner reads it. */
@@ -102,7 +110,8 @@ export function estimateOf(analysis: AnalysisRow): NonNullable<Lead['estimate']>
   };
 }
 
-export function toLeadView(lead: LeadRow, analysis: AnalysisRow | null): Lead {
+/** A lead as its owner reads it; `jobId` the newest job made from it (null for the lead's own e-mail, sent before any). */
+export function toLeadView(lead: LeadRow, analysis: AnalysisRow | null, jobId: number | null = null): Lead {
   return {
     id: lead.id,
     businessId: lead.businessId,
@@ -116,6 +125,7 @@ export function toLeadView(lead: LeadRow, analysis: AnalysisRow | null): Lead {
     contactTime: isContactTime(lead.contactTime) ? lead.contactTime : null,
     contactedAt: lead.contactedAt?.toISOString() ?? null,
     createdAt: lead.createdAt.toISOString(),
+    jobId,
     estimate: analysis ? estimateOf(analysis) : null,
   };
 }

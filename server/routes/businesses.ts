@@ -14,7 +14,7 @@ import {
   updateBusiness,
   type BusinessRow,
 } from '../businesses/businesses';
-import { countFunnelStep, funnelDays } from '../businesses/funnel';
+import { countFunnelStep, funnelDays, funnelQuotes } from '../businesses/funnel';
 import { listLeads, markContacted, saveLead, toLeadView } from '../businesses/leads';
 import type { AppEnv } from '../http/context';
 import { validationError } from '../http/errors';
@@ -127,23 +127,25 @@ businessRoutes.delete('/:id{[0-9]+}', requireUser, (c) => {
   return c.json({ message: 'Business configuration deleted successfully' });
 });
 
-/** The owner's funnel for one business: every UTC day of the last `days` (default 30), oldest first. */
+/** The owner's funnel for one business: every UTC day of the last `days` (default 30), oldest first, and its leads' quotes over them. */
 businessRoutes.get('/:id{[0-9]+}/funnel', requireUser, (c) => {
   const business = ownBusiness(c);
   const parsed = funnelQuerySchema.safeParse({ days: c.req.query('days') });
   if (!parsed.success) throw validationError(parsed.error);
-  const body: FunnelResponse = { days: funnelDays(c.var.deps.db, c.var.deps.clock, business.id, parsed.data.days) };
+  const { db, clock } = c.var.deps;
+  const { days } = parsed.data;
+  const body: FunnelResponse = { days: funnelDays(db, clock, business.id, days), quotes: funnelQuotes(db, clock, business.id, days) };
   return c.json(body);
 });
 
 businessRoutes.get('/:id{[0-9]+}/leads', requireUser, (c) => {
   const business = ownBusiness(c);
-  return c.json({ leads: listLeads(c.var.deps.db, business.id) });
+  return c.json({ leads: listLeads(c.var.deps.db, business) });
 });
 
 businessRoutes.patch('/:id{[0-9]+}/leads/:leadId{[0-9]+}', requireUser, async (c) => {
   const business = ownBusiness(c);
   const { contacted } = await readJson(c, leadUpdateSchema);
-  const lead = markContacted(c.var.deps.db, c.var.deps.clock, business.id, idParam(c, 'leadId'), contacted);
+  const lead = markContacted(c.var.deps.db, c.var.deps.clock, business, idParam(c, 'leadId'), contacted);
   return c.json({ lead });
 });

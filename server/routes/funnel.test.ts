@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { funnelResponseSchema } from '../../core/business';
+import { funnelResponseSchema, leadListSchema } from '../../core/business';
+import { jobResponseSchema } from '../../core/jobs';
 import { grantTo } from '../testing/analysis';
 import { createBusinessFor, visitorAnalyze, visitorLead } from '../testing/business';
 import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
+import { acceptQuote, sendQuoteTo } from '../testing/quote-links';
 
 /*
  * The business's funnel (docs/embedding.md, The funnel): per UTC day, counted on our server with no cookie
@@ -27,11 +29,12 @@ const report = (slug: string, body: unknown) =>
     headers: { 'content-type': 'application/json', origin: 'https://oakandash.example' },
     body: JSON.stringify(body),
   });
-async function funnel(id: number, query = '') {
+async function funnelResponse(id: number, query = '') {
   const res = await owner.get(`/api/businesses/${id}/funnel${query}`);
   expect(res.status).toBe(200);
-  return funnelResponseSchema.parse(await res.json()).days;
+  return funnelResponseSchema.parse(await res.json());
 }
+const funnel = async (id: number, query = '') => (await funnelResponse(id, query)).days;
 
 describe('GET /api/businesses/{id}/funnel', () => {
   it('counts loads, photos, estimates, needs-details answers and leads for the day, every day present', async () => {
@@ -78,6 +81,43 @@ describe('GET /api/businesses/{id}/funnel', () => {
     });
     expect(elsewhere.status).toBe(403);
     expect((await funnel(business.id, '?days=1'))[0]).toMatchObject({ photos: 0, estimates: 0 });
+  });
+
+  it("counts its leads' quotes sent and accepted over the same days, and the accepted value with the options chosen", async () => {
+    const business = await createBusinessFor(owner);
+    const other = await createBusinessFor(owner);
+    expect((await funnelResponse(business.id)).quotes).toEqual({ sent: 0, accepted: 0, acceptedValue: '0.00' });
+
+    // Two requests through the estimator; a job from each, both sent, one accepted with its optional line.
+    const jobs = [];
+    for (const name of ['Rowan Visitor', 'Hazel Visitor']) {
+      const { analysis, leadToken } = await (await visitorAnalyze(server, business.slug)).json();
+      expect((await visitorLead(server, business.slug, { analysisId: analysis.id, leadToken, name, email: 'v@example.com' })).status).toBe(201);
+    }
+    const leads = leadListSchema.parse(await (await owner.get(`/api/businesses/${business.id}/leads`)).json()).leads;
+    for (const lead of leads) {
+      const made = jobResponseSchema.parse(await (await owner.post('/api/jobs', { leadId: lead.id })).json()).job;
+      const priced = await owner.request('PATCH', `/api/jobs/${made.id}`, { items: [{ id: made.items[0]!.id, price: '420' }] });
+      expect(priced.status).toBe(200);
+      const withLine = jobResponseSchema.parse(await (await owner.post(`/api/jobs/${made.id}/lines`, { description: 'Grind the stump', price: '80.50', optional: true })).json()).job;
+      const { token } = await sendQuoteTo(server, owner, made.id, 'v@example.com');
+      jobs.push({ items: withLine.items, token });
+    }
+    const [accepted] = jobs;
+    expect((await acceptQuote(server, accepted!.token, [accepted!.items[1]!.id])).status).toBe(200);
+    // A job of the owner's own, from no lead of this business, is not the business's.
+    const own = jobResponseSchema.parse(await (await owner.post('/api/jobs', { customer: { name: 'Walk-in', email: 'w@example.com' } })).json()).job;
+    await owner.post(`/api/jobs/${own.id}/lines`, { description: 'Hedge', price: '100' });
+    await sendQuoteTo(server, owner, own.id, 'w@example.com');
+
+    // £420.00 and the £80.50 stump chosen (no VAT charged, or VAT included in the prices: the same total).
+    expect((await funnelResponse(business.id)).quotes).toEqual({ sent: 2, accepted: 1, acceptedValue: '500.50' });
+    expect((await funnelResponse(other.id)).quotes).toEqual({ sent: 0, accepted: 0, acceptedValue: '0.00' });
+
+    // The window is the funnel's: two days on, the last day alone holds none of them; the last three all.
+    server.clock.advance(2 * 24 * 60 * 60 * 1000);
+    expect((await funnelResponse(business.id, '?days=1')).quotes).toEqual({ sent: 0, accepted: 0, acceptedValue: '0.00' });
+    expect((await funnelResponse(business.id, '?days=3')).quotes).toEqual({ sent: 2, accepted: 1, acceptedValue: '500.50' });
   });
 
   it("is the owner's alone, and checks its days", async () => {

@@ -3,7 +3,10 @@ import { jobCreateSchema, jobLineSchema, jobTreesSchema, jobUpdateSchema, type J
 import type { AppEnv } from '../http/context';
 import { currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
-import { addLine, addTrees, createJob, findOwnJob, listOwnJobs, updateJob, type JobRow } from '../jobs/jobs';
+import { addLine, addTrees, createJob, findOwnJob, updateJob, type JobRow } from '../jobs/jobs';
+import { searchOwnJobs } from '../jobs/job-search';
+import { jobSummary } from '../jobs/summary';
+import { jobListQuerySchema, type JobSummary } from '../../core/job-summary';
 import { toJobView, toJobViews } from '../jobs/job-view';
 import { sendJobQuote } from '../jobs/quote-flow';
 import { revokeQuote } from '../jobs/quote-links';
@@ -28,9 +31,18 @@ function ownJob(c: Context<AppEnv>): JobRow {
 
 const answer = (c: Context<AppEnv>, row: JobRow, status: 200 | 201 = 200) => c.json({ job: toJobView(c.var.deps.db, row) satisfies Job }, status);
 
+/** The account's jobs, newest first; `?status=` one status, `?q=` customers matching every word (job-search.ts). */
 jobRoutes.get('/', (c) => {
   const { db } = c.var.deps;
-  return c.json({ jobs: toJobViews(db, listOwnJobs(db, currentUser(c).id)) });
+  const parsed = jobListQuerySchema.safeParse({ q: c.req.query('q'), status: c.req.query('status') });
+  if (!parsed.success) throw validationError(parsed.error);
+  return c.json({ jobs: toJobViews(db, searchOwnJobs(db, currentUser(c).id, parsed.data)) });
+});
+
+/** The Jobs page's figures: jobs by status, and what was quoted, accepted and done this UK month (summary.ts). */
+jobRoutes.get('/summary', (c) => {
+  const { db, clock } = c.var.deps;
+  return c.json({ summary: jobSummary(db, currentUser(c).id, clock.now()) satisfies JobSummary });
 });
 
 jobRoutes.post('/', async (c) => {

@@ -6,14 +6,16 @@ import { RateLimits } from '../http/rate-limit';
 import { grantTo } from '../testing/analysis';
 import { createBusinessFor, visitorAnalyze, visitorLead } from '../testing/business';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { embedApiDocument } from './openapi';
+import { sendQuoteTo } from '../testing/quote-links';
+import { publicApiDocument } from './openapi';
 
 /*
- * The embed API's OpenAPI document: a valid OpenAPI 3.1 document, served at /api/openapi.json,
- * naming exactly the public routes, and describing what those routes really answer: every
- * answer below, happy or refused, is held to the schema the document gives for its status.
+ * The public API's OpenAPI document: a valid OpenAPI 3.1 document, served at /api/openapi.json,
+ * naming exactly the public routes (the embed API and the customer's quote link), and describing
+ * what those routes really answer: every answer below, happy or refused, is held to the schema
+ * the document gives for its status.
  */
-type Document = ReturnType<typeof embedApiDocument>;
+type Document = ReturnType<typeof publicApiDocument>;
 type Operation = { responses: Record<string, { content?: Record<string, { schema: { $ref?: string } }> }>; requestBody?: unknown };
 
 let server: TestServer;
@@ -53,9 +55,12 @@ async function expectDocumented(path: string, method: string, res: Response, sta
   expect(res.status, `${method.toUpperCase()} ${path}`).toBe(status);
   const documented = operation(path, method).responses[String(res.status)];
   expect(documented, `${method.toUpperCase()} ${path} answered ${res.status}, which the document does not list`).toBeDefined();
-  const schema = documented!.content?.['application/json']?.schema;
+  const content = documented!.content ?? {};
+  const schema = content['application/json']?.schema;
   if (!schema) {
-    expect(await res.text()).toBe('');
+    const type = res.headers.get('content-type')?.split(';')[0] ?? '';
+    if (Object.keys(content).length > 0) expect(Object.keys(content), `${method.toUpperCase()} ${path} answered ${type}`).toContain(type);
+    else expect(await res.text()).toBe('');
     return undefined;
   }
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -77,7 +82,7 @@ describe('GET /api/openapi.json', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     const served = await res.json();
-    expect(served).toEqual(JSON.parse(JSON.stringify(embedApiDocument(server.url))));
+    expect(served).toEqual(JSON.parse(JSON.stringify(publicApiDocument(server.url))));
     const validator = new Validator();
     const result = await validator.validate(served);
     expect(result.errors).toBeUndefined();
@@ -85,11 +90,12 @@ describe('GET /api/openapi.json', () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it("names exactly the app's public routes (those answered with CORS for any site)", () => {
-    // Hono lists each middleware as a route entry: the public ones are those that pass publicCors.
+  it("names exactly the app's public routes (those answered with CORS for any site, and the customer's quote link)", () => {
+    // Hono lists each middleware as a route entry: the embed API's are those that pass publicCors.
     const publicRoutes = server.app.routes
-      .filter((r) => r.handler === publicCors && r.method !== 'OPTIONS')
+      .filter((r) => (r.handler === publicCors || r.path.startsWith('/api/quotes/')) && r.method !== 'OPTIONS' && r.method !== 'ALL')
       .map((r) => `${r.method} ${r.path.replace(/\{[^}]*\}/g, '')}`);
+    expect(publicRoutes).toEqual(expect.arrayContaining(['GET /api/quotes/:token', 'GET /api/quotes/:token/quote.pdf', 'POST /api/quotes/:token/accept']));
     const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
     );
@@ -157,5 +163,48 @@ describe('real answers fit the document', () => {
     const counted = await send({ event: 'photo' });
     await expectDocumented(events, 'post', counted, 204);
     await expectDocumented(events, 'post', await send({ event: 'scrolled' }), 400);
+  });
+
+  it("the customer's quote link: read, downloaded, answered, and each refusal", async () => {
+    const job = ((await (await owner.post('/api/jobs', { customer: { name: 'Jo Birch', email: 'jo@example.com' } })).json()) as { job: { id: number } }).job;
+    await owner.post(`/api/jobs/${job.id}/lines`, { description: 'Fell the leylandii', price: '600' });
+    const hedge = ((await (await owner.post(`/api/jobs/${job.id}/lines`, { description: 'Reduce the hedge', price: '175', optional: true })).json()) as { job: { items: { id: number }[] } }).job.items[1]!;
+    const { token } = await sendQuoteTo(server, owner, job.id, 'jo@example.com');
+    const quotes = (rest = '') => `${server.url}/api/quotes/${token}${rest}`;
+    const answer = (action: string, body: unknown, headers: Record<string, string> = { origin: server.origin }) =>
+      fetch(quotes(`/${action}`), { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+    expect(await expectDocumented('/api/quotes/{token}', 'get', await fetch(quotes()), 200)).toMatchObject({ quote: { totals: { gross: '600.00' }, answer: null } });
+    await expectDocumented('/api/quotes/{token}', 'get', await fetch(`${server.url}/api/quotes/${'x'.repeat(43)}`), 404);
+    const pdf = await fetch(quotes('/quote.pdf'));
+    await expectDocumented('/api/quotes/{token}/quote.pdf', 'get', pdf, 200);
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    await expectDocumented('/api/quotes/{token}/quote.pdf', 'get', await fetch(`${server.url}/api/quotes/nobody/quote.pdf`), 404);
+
+    const changes = '/api/quotes/{token}/changes';
+    expectAllowedBody(changes, { message: 'Could you leave the hedge?' });
+    expect(await expectDocumented(changes, 'post', await answer('changes', { message: 'Could you leave the hedge?' }), 200)).toMatchObject({ quote: { answer: null } });
+    await expectDocumented(changes, 'post', await answer('changes', { message: '' }), 400);
+
+    const accept = '/api/quotes/{token}/accept';
+    const acceptance = { name: 'Jo Birch', acceptTerms: true, optionalItemIds: [hedge.id], startWithinCancellationPeriod: false };
+    expectAllowedBody(accept, acceptance);
+    await expectDocumented(accept, 'post', await answer('accept', { ...acceptance, acceptTerms: false }), 400);
+    await expectDocumented(accept, 'post', await answer('accept', acceptance, { origin: 'https://evil.example' }), 403);
+    expect(await expectDocumented(accept, 'post', await answer('accept', acceptance), 200)).toMatchObject({ quote: { answer: { kind: 'accepted', totals: { gross: '775.00' } } } });
+    await expectDocumented(accept, 'post', await answer('accept', acceptance), 409);
+
+    const decline = '/api/quotes/{token}/decline';
+    expectAllowedBody(decline, { reason: 'Too dear' });
+    await expectDocumented(decline, 'post', await answer('decline', { reason: 'Too dear' }), 409);
+
+    // A changed quote sent again: the first link is replaced.
+    const second = ((await (await owner.post('/api/jobs', { customer: { name: 'Sam Ash', email: 'sam@example.com' } })).json()) as { job: { id: number } }).job;
+    await owner.post(`/api/jobs/${second.id}/lines`, { description: 'Crown lift', price: '250' });
+    const first = await sendQuoteTo(server, owner, second.id, 'sam@example.com');
+    await sendQuoteTo(server, owner, second.id, 'sam@example.com');
+    await expectDocumented('/api/quotes/{token}', 'get', await fetch(`${server.url}/api/quotes/${first.token}`), 410);
+    await expectDocumented('/api/quotes/{token}/quote.pdf', 'get', await fetch(`${server.url}/api/quotes/${first.token}/quote.pdf`), 410);
+    await expectDocumented(decline, 'post', await fetch(`${server.url}/api/quotes/${first.token}/decline`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.origin }, body: '{}' }), 410);
   });
 });

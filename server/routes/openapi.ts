@@ -6,17 +6,20 @@ import { leadInputSchema, publicBusinessSchema, widgetEventSchema } from '../../
 import { SLUG_MAX, SLUG_PATTERN } from '../../core/embed';
 import { embedAnalyzeResponseSchema } from '../../core/embed-api';
 import { errorBodySchema } from '../../core/errors';
+import { publicQuoteResponseSchema, QUOTE_TOKEN_MAX, quoteAcceptSchema, quoteChangesSchema, quoteDeclineSchema } from '../../core/quote-versions';
 import { siteDetailsSchema } from '../../core/site';
 import { needsDetailsSchema, treeDetailsSchema } from '../../core/tree-details';
 import { UPLOAD_TEXT_FIELDS } from '../analysis/upload';
 import type { AppEnv } from '../http/context';
 
 /**
- * GET /api/openapi.json: the public embed API (what a business's web developer may call from
- * their own site) as an OpenAPI 3.1 document. Every body schema is generated from the zod schema
- * the server validates or answers with (z.toJSONSchema, JSON Schema 2020-12, which is OpenAPI
- * 3.1's own dialect), so the document cannot drift from the code; openapi.test.ts checks the
- * document's shape and real answers against it.
+ * GET /api/openapi.json: the public API as an OpenAPI 3.1 document: the embed API (what a
+ * business's web developer may call from their own site) and the customer's quote link (what the
+ * quote page calls, the token its only credential). The signed-in dashboard's API is not in it: it
+ * needs this site's session and is described in docs/. Every body schema is generated from the
+ * zod schema the server validates or answers with (z.toJSONSchema, JSON Schema 2020-12, which is
+ * OpenAPI 3.1's own dialect), so the document cannot drift from the code; openapi.test.ts checks
+ * the document's shape and real answers against it.
  */
 export const openApiRoutes = new Hono<AppEnv>();
 
@@ -43,6 +46,10 @@ const componentSchemas = {
   WidgetEvent: fromZod(widgetEventSchema, 'input'),
   TreeDetails: fromZod(treeDetailsSchema, 'input'),
   SiteDetails: fromZod(siteDetailsSchema, 'input'),
+  PublicQuote: fromZod(publicQuoteResponseSchema, 'output'),
+  QuoteAccept: fromZod(quoteAcceptSchema, 'input'),
+  QuoteDecline: fromZod(quoteDeclineSchema, 'input'),
+  QuoteChanges: fromZod(quoteChangesSchema, 'input'),
   Error: fromZod(errorBodySchema, 'output'),
 };
 
@@ -204,23 +211,101 @@ const paths = {
   },
 };
 
+const tokenParameter = {
+  name: 'token',
+  in: 'path',
+  required: true,
+  description: "The token of the quote link e-mailed to the customer (`/quote/{token}`): 256 random bits, the only credential. Only its hash is stored.",
+  schema: { type: 'string', maxLength: QUOTE_TOKEN_MAX },
+};
+
+/** What every quote link can answer besides its own 200. */
+const quoteLinkRefusals = {
+  '404': errorResponse('No quote has this link (one answer for every token nobody has).'),
+  '410': errorResponse('The link was real but is no longer: withdrawn by the business, replaced by a newer version, or expired before an answer. `code` is QUOTE_GONE; the message says which.'),
+  '429': errorResponse('Too many requests from this network.', retryAfter),
+};
+const quoteAnswered = { description: "The customer's copy, with their answer once it is an acceptance or a refusal.", content: json(ref('PublicQuote')) };
+const quoteAnswerRefusals = {
+  '400': invalid,
+  '403': errorResponse('The request did not come from this site (an Origin or Sec-Fetch-Site of another site).'),
+  ...quoteLinkRefusals,
+  '409': errorResponse('The quote was already accepted or declined.'),
+};
+
+/** The customer's quote link (server/routes/quotes.ts): same-site calls, no CORS; the page /quote/{token} calls them. */
+const quotePaths = {
+  '/api/quotes/{token}': {
+    get: {
+      operationId: 'getQuote',
+      summary: "The customer's copy of their quote, as it was sent, and their answer once given",
+      description: 'The first read of a version tells the business its quote was viewed. Answered `private, no-store` and `noindex`.',
+      parameters: [tokenParameter],
+      responses: { '200': quoteAnswered, ...quoteLinkRefusals },
+    },
+  },
+  '/api/quotes/{token}/quote.pdf': {
+    get: {
+      operationId: 'getQuotePdf',
+      summary: "The customer's copy as a PDF: the version the link opens, with their acceptance once given",
+      parameters: [tokenParameter],
+      responses: {
+        '200': {
+          description: 'The PDF, as a download (`Content-Disposition: attachment; filename="quote-Q-000012.pdf"`).',
+          content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
+        },
+        ...quoteLinkRefusals,
+      },
+    },
+  },
+  '/api/quotes/{token}/accept': {
+    post: {
+      operationId: 'acceptQuote',
+      summary: 'The customer accepts: their full name, the terms ticked, the optional items they choose',
+      description:
+        "`optionalItemIds` are ids of the quote's optional items (any other id is a 400). `startWithinCancellationPeriod` is a consumer's request that the work start within the 14 days they may cancel in. The version's content hash, the client's address and browser are kept as evidence, the job is locked, and both sides are e-mailed.",
+      parameters: [tokenParameter],
+      requestBody: { required: true, content: json(ref('QuoteAccept')) },
+      responses: { '200': quoteAnswered, ...quoteAnswerRefusals },
+    },
+  },
+  '/api/quotes/{token}/decline': {
+    post: {
+      operationId: 'declineQuote',
+      summary: 'The customer declines, with a reason if they give one; the business is told',
+      parameters: [tokenParameter],
+      requestBody: { required: true, content: json(ref('QuoteDecline')) },
+      responses: { '200': quoteAnswered, ...quoteAnswerRefusals },
+    },
+  },
+  '/api/quotes/{token}/changes': {
+    post: {
+      operationId: 'askForQuoteChanges',
+      summary: 'The customer asks for a change; the business is told and the quote stays open to accept',
+      parameters: [tokenParameter],
+      requestBody: { required: true, content: json(ref('QuoteChanges')) },
+      responses: { '200': { ...quoteAnswered, description: "The customer's copy; `answer` stays null, as the quote is still open." }, ...quoteAnswerRefusals },
+    },
+  },
+};
+
 /** The document; `serverUrl` is this install's public address. */
-export function embedApiDocument(serverUrl: string) {
+export function publicApiDocument(serverUrl: string) {
   return {
     openapi: '3.1.0',
     info: {
-      title: 'TreeAnalyzer Pro embed API',
+      title: 'TreeAnalyzer Pro public API',
       version: '1',
       description:
-        "What a business's own website may call: the estimator's business lookup, a visitor's analysis, quote requests and funnel events. Any site may call them with CORS and no credentials; a business that lists its site origins gets every other origin refused.",
+        "The calls that need no account. The embed API, what a business's own website may call: the estimator's business lookup, a visitor's analysis, quote requests and funnel events; any site may call them with CORS and no credentials, and a business that lists its site origins gets every other origin refused. The customer's quote link (/api/quotes/{token}): read, download, accept, decline or ask for a change, the link's token the only credential; called from this site's quote page, so no CORS, and an answer from another site is refused.",
     },
     servers: [{ url: serverUrl }],
-    paths,
+    paths: { ...paths, ...quotePaths },
     components: { schemas: componentSchemas },
   };
 }
 
 // Readable from any site, so a developer's own tools (an API explorer, a client generator) can load it.
 openApiRoutes.get('/', (c) =>
-  c.json(embedApiDocument(c.var.deps.config.publicUrl.replace(/\/$/, '')), 200, { 'Access-Control-Allow-Origin': '*' }),
+  c.json(publicApiDocument(c.var.deps.config.publicUrl.replace(/\/$/, '')), 200, { 'Access-Control-Allow-Origin': '*' }),
 );

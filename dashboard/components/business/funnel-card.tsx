@@ -1,6 +1,7 @@
 import { BarChart3 } from 'lucide-react';
-import type { Business } from '../../../core/business';
+import type { Business, FunnelResponse } from '../../../core/business';
 import type { FunnelDay } from '../../../core/embed';
+import { formatGbp, parsePence } from '../../../core/money';
 import { useFunnel } from '../../api/businesses';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../alert';
@@ -39,7 +40,26 @@ function DailyChart({ days }: { days: FunnelDay[] }) {
   );
 }
 
-/** The business's estimator over the last 30 days: counts, conversion and a small daily chart. */
+/** What the requests became: quotes sent from them, accepted, and what the accepted ones are worth. */
+function QuoteFigures({ quotes }: { quotes: FunnelResponse['quotes'] }) {
+  const figures = [
+    { label: 'Quotes sent', value: String(quotes.sent) },
+    { label: 'Quotes accepted', value: String(quotes.accepted) },
+    { label: 'Accepted value', value: formatGbp(parsePence(quotes.acceptedValue) ?? 0), wide: true },
+  ];
+  return (
+    <dl className="mt-3 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
+      {figures.map(({ label, value, wide }) => (
+        <div key={label} className={`min-w-0 rounded-lg bg-green-50 px-3 py-2 ${wide ? 'col-span-2 sm:col-span-1' : ''}`}>
+          <dt className="text-stone-700">{label}</dt>
+          <dd className="text-lg font-semibold break-words text-stone-900 tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The business's estimator over the last 30 days: counts, conversion, its quotes and a small daily chart. */
 export function FunnelCard({ business }: { business: Business }) {
   const funnel = useFunnel(business.id);
   const headingId = `business-${business.id}-funnel`;
@@ -53,10 +73,11 @@ export function FunnelCard({ business }: { business: Business }) {
   } else if (funnel.isError) {
     content = <ErrorAlert>{errorMessage(funnel.error, 'The last 30 days could not be loaded.')}</ErrorAlert>;
   } else {
-    const { totals, rates } = summariseFunnel(funnel.data);
-    const turnedAway = funnel.data.reduce((sum, day) => sum + day.turnedAway, 0);
+    const { days, quotes } = funnel.data;
+    const { totals, rates } = summariseFunnel(days);
+    const turnedAway = days.reduce((sum, day) => sum + day.turnedAway, 0);
     content =
-      totals.loads === 0 && totals.estimates === 0 ? (
+      totals.loads === 0 && totals.estimates === 0 && quotes.sent === 0 ? (
         <p className="rounded-xl bg-stone-50 px-4 py-3 text-sm text-stone-700">
           No visits in the last 30 days. Once the estimator is on your website, each visit, photo, estimate and quote
           request is counted here (no cookies, nothing about the visitor).
@@ -74,13 +95,14 @@ export function FunnelCard({ business }: { business: Business }) {
           <p className="mt-2 text-sm text-stone-700">
             {`${percent(rates.photosPerLoad)} of loads chose a photo, ${percent(rates.estimatesPerPhoto)} of photos got an estimate, ${percent(rates.leadsPerEstimate)} of estimates asked for a quote.`}
           </p>
+          <QuoteFigures quotes={quotes} />
           {turnedAway > 0 && (
             <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
               {`${turnedAway} ${turnedAway === 1 ? 'visitor was' : 'visitors were'} told the estimator was busy (its daily cap or rate was reached). Raise the daily cap if they were customers; list your website under Allowed site origins if you don't recognise them.`}
             </p>
           )}
           <figure className="mt-2">
-            <DailyChart days={funnel.data} />
+            <DailyChart days={days} />
             <figcaption className="text-xs text-stone-600">Each day, oldest first: loads (pale) and estimates (dark).</figcaption>
           </figure>
         </>

@@ -1,13 +1,13 @@
 import { CircleCheck, ClipboardList, Inbox, Mail, Phone, RefreshCw, TreePine } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import type { Business, Lead } from '../../../core/business';
-import type { Job } from '../../../core/jobs';
+import { jobReference } from '../../../core/jobs';
 import { CONTACT_METHOD_LABELS, CONTACT_TIME_LABELS } from '../../../core/contact-preference';
 import { formatTotalTime } from '../../../core/format';
 import { formatPrice } from '../../../core/price';
 import { useLeads, useSetLeadContacted } from '../../api/businesses';
 import { errorMessage } from '../../api/client';
-import { useCreateJob, useJobs } from '../../api/jobs';
+import { useCreateJob } from '../../api/jobs';
 import { ErrorAlert } from '../alert';
 import { formatAnalysisDate } from '../analysis/analysis-date';
 import { Spinner } from '../spinner';
@@ -145,17 +145,18 @@ function ContactedToggle({ businessId, lead }: { businessId: number; lead: Lead 
 }
 
 /**
- * docs/product.md, Jobs and quotes: a job (the surgeon's quote) from the lead, with its tree and the
- * customer's details, opened at once; once made, the lead links to it instead.
+ * docs/product.md, The Jobs pages: a job (the surgeon's quote) from the lead, with its tree and the
+ * customer's details, opened at once; once made, the lead links to its newest job instead (the
+ * server names it with the lead).
  */
-function LeadJob({ lead, job }: { lead: Lead; job: Job | undefined }) {
+function LeadJob({ lead }: { lead: Lead }) {
   const create = useCreateJob();
   const [, navigate] = useLocation();
-  if (job) {
+  if (lead.jobId !== null) {
     return (
-      <Link href={`/jobs/${job.id}`} className={`inline-flex items-center gap-1 text-sm ${linkStyles}`}>
+      <Link href={`/jobs/${lead.jobId}`} className={`inline-flex items-center gap-1 text-sm ${linkStyles}`}>
         <ClipboardList aria-hidden="true" className="size-4" />
-        {`Open job ${job.reference}`}
+        {`Open job ${jobReference(lead.jobId)}`}
         <span className="sr-only">{` for ${lead.name}`}</span>
       </Link>
     );
@@ -186,7 +187,7 @@ function LeadJob({ lead, job }: { lead: Lead; job: Job | undefined }) {
   );
 }
 
-function LeadItem({ businessId, lead, job }: { businessId: number; lead: Lead; job: Job | undefined }) {
+function LeadItem({ businessId, lead }: { businessId: number; lead: Lead }) {
   return (
     <li className={`flex gap-3 rounded-xl border p-3 sm:gap-4 sm:p-4 ${lead.contactedAt ? 'border-stone-200' : 'border-green-300 bg-green-50/40'}`}>
       {lead.estimate ? (
@@ -240,7 +241,7 @@ function LeadItem({ businessId, lead, job }: { businessId: number; lead: Lead; j
                 View analysis<span className="sr-only">{` for ${lead.name}`}</span>
               </Link>
             ) : null}
-            <LeadJob lead={lead} job={job} />
+            <LeadJob lead={lead} />
           </div>
         </div>
       </div>
@@ -251,10 +252,6 @@ function LeadItem({ businessId, lead, job }: { businessId: number; lead: Lead; j
 /** docs/product.md, Embed widget: the quote requests a business's estimator collected, newest first. Only its owner sees them. */
 export function LeadList({ business }: { business: Business }) {
   const leads = useLeads(business.id);
-  const jobs = useJobs();
-  // The first job made from each lead (the list is newest first, so the oldest wins).
-  const jobOfLead = new Map<number, Job>();
-  for (const job of [...(jobs.data ?? [])].reverse()) if (job.leadId !== null && !jobOfLead.has(job.leadId)) jobOfLead.set(job.leadId, job);
   const headingId = `business-${business.id}-leads`;
   let content;
   if (leads.isPending) {
@@ -277,7 +274,7 @@ export function LeadList({ business }: { business: Business }) {
     content = (
       <ul aria-labelledby={headingId} className="flex flex-col gap-3">
         {leads.data.map((lead) => (
-          <LeadItem key={lead.id} businessId={business.id} lead={lead} job={jobOfLead.get(lead.id)} />
+          <LeadItem key={lead.id} businessId={business.id} lead={lead} />
         ))}
       </ul>
     );

@@ -1,9 +1,11 @@
-import { JOB_STATUSES, type Job, type JobStatus } from '../../../core/jobs';
+import { JOB_SUMMARY_TIME_ZONE } from '../../../core/job-summary';
+import { type Job, type JobStatus } from '../../../core/jobs';
 import { formatGbp, parsePence } from '../../../core/money';
 
 /**
- * The Jobs page's arithmetic (docs/product.md, Jobs and quotes): counts per status, the jobs a
- * filter and a search leave, and what they are worth. Pure, so it is tested without a browser.
+ * The Jobs page's words and arithmetic (docs/product.md, The Jobs pages): each status's name, what
+ * the listed jobs are worth, and the month the figures are for. The search and the counts are the
+ * server's (GET /api/jobs?q=, GET /api/jobs/summary). Pure, so it is tested without a browser.
  */
 
 export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
@@ -20,32 +22,6 @@ export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
 
 export type StatusFilter = JobStatus | 'all';
 
-/** How many jobs are in each status, every status present (0 when none). */
-export function countByStatus(jobs: readonly Pick<Job, 'status'>[]): Record<JobStatus, number> {
-  const counts = Object.fromEntries(JOB_STATUSES.map((status) => [status, 0])) as Record<JobStatus, number>;
-  for (const job of jobs) counts[job.status] += 1;
-  return counts;
-}
-
-/** Lower case without accents, so "wojcik" finds "Wójcik" and "zoe" finds "Zoë". */
-function searchable(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase('en-GB');
-}
-
-/** The jobs in `status` (or all) whose customer's name or quote number holds every word searched. */
-export function filterJobs<J extends Pick<Job, 'status' | 'reference'> & { customer: Pick<Job['customer'], 'name'> }>(
-  jobs: readonly J[],
-  status: StatusFilter,
-  search: string,
-): J[] {
-  const words = searchable(search).split(/\s+/).filter(Boolean);
-  return jobs.filter((job) => {
-    if (status !== 'all' && job.status !== status) return false;
-    const haystack = searchable(`${job.customer.name} ${job.reference}`);
-    return words.every((word) => haystack.includes(word));
-  });
-}
-
 /** What the jobs add up to, as the customers would pay (each job's gross total), in pence. */
 export function totalGrossPence(jobs: readonly { totals: Pick<Job['totals'], 'gross'> }[]): number {
   return jobs.reduce((sum, job) => sum + (parsePence(job.totals.gross) ?? 0), 0);
@@ -55,4 +31,14 @@ export function totalGrossPence(jobs: readonly { totals: Pick<Job['totals'], 'gr
 export function formatPounds(text: string): string {
   const pence = parsePence(text);
   return pence === undefined ? text : formatGbp(pence);
+}
+
+/** "July 2026": the UK month the summary's figures are for, from its first instant. */
+export function monthName(start: string): string {
+  return new Date(start).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: JOB_SUMMARY_TIME_ZONE });
+}
+
+/** "1 job", "2 quotes": a count with its noun. */
+export function counted(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
 }

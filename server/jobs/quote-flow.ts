@@ -59,7 +59,7 @@ export function customerQuotePdf(deps: Pick<AppDeps, 'db' | 'config'>, quote: Qu
     userId: quote.job.userId,
     businessId: quote.job.businessId,
     content: quote.version.content,
-    acceptance: accepted ? { name: accepted.name ?? '', at: accepted.createdAt, optionalItemIds: accepted.optionalItemIds ?? [] } : null,
+    acceptance: accepted ? { name: accepted.name ?? '', at: accepted.createdAt, optionalItemIds: accepted.optionalItemIds ?? [], startEarly: accepted.startEarly === true } : null,
   });
 }
 
@@ -99,10 +99,14 @@ function tellOwner(
   else backgroundMail(deps.mailer).send(message, label);
 }
 
-/** The customer opens their link: their copy, and the account it is from; the owner hears of the first view. */
-export function viewQuoteFrom(deps: FlowDeps, token: string): { quote: PublicQuote; userId: number } {
+/**
+ * The customer opens their link: their copy, and the account it is from; the owner hears of the
+ * first view. `countsAsView` false (a mail scanner fetching the page, quote-page/opened-by-person.ts)
+ * shows the copy and records nothing.
+ */
+export function viewQuoteFrom(deps: FlowDeps, token: string, countsAsView = true): { quote: PublicQuote; userId: number } {
   const opened = openQuote(deps.db, deps.clock, token);
-  if (!opened.answer && markViewed(deps.db, deps.clock, opened)) tellOwner(deps, opened, 'viewed');
+  if (countsAsView && !opened.answer && markViewed(deps.db, deps.clock, opened)) tellOwner(deps, opened, 'viewed');
   return { quote: toPublicQuote(opened), userId: opened.job.userId };
 }
 

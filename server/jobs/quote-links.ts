@@ -280,20 +280,6 @@ export function toPublicQuote(opened: Pick<OpenedQuote, 'version' | 'answer'>): 
   };
 }
 
-/** The job's versions and their answers, newest first, for the owner's view of the job. */
-export function versionsOf(db: Db, jobId: number) {
-  return db
-    .select()
-    .from(quoteVersions)
-    .where(eq(quoteVersions.jobId, jobId))
-    .orderBy(desc(quoteVersions.version))
-    .all()
-    .map((version) => {
-      const answers = db.select().from(quoteAnswers).where(eq(quoteAnswers.versionId, version.id)).orderBy(desc(quoteAnswers.id)).all();
-      return { version, answers };
-    });
-}
-
 /** The reference a version is sent under, e.g. Q-000012 (v2). */
 export function versionReference(jobId: number, version: number): string {
   return version > 1 ? `${jobReference(jobId)} (v${version})` : jobReference(jobId);

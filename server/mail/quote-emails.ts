@@ -31,6 +31,7 @@ export function quoteLinkEmail(content: QuoteContent, link: string, totals: Quot
     `${name} has sent you a quote for tree work${content.customer.siteAddress ? ` at ${content.customer.siteAddress.replace(/\n/g, ', ')}` : ''}: ${totalWords(content, totals)}${content.items.some((i) => i.optional) ? ', with optional items you can add' : ''}.`,
     `Read it, choose any optional items and accept, decline or ask for a change here:\n${link}`,
     `The quote is valid until ${formatQuoteDate(new Date(content.validUntil))}. Quote ${content.reference}${content.version > 1 ? ` (version ${content.version}, which replaces the one sent before)` : ''}.`,
+    'A copy of the quote is attached as a PDF to keep.',
   ];
   return {
     to: content.customer.email ?? '',
@@ -119,6 +120,7 @@ export function acceptanceEmail(input: { content: QuoteContent; name: string; at
       : []),
     `Terms:\n${content.terms}`,
     `Your quote: ${input.link}`,
+    'The accepted quote is attached as a PDF: please keep it with this e-mail.',
   ];
   return { to: content.customer.email ?? '', subject: `You accepted quote ${content.reference} from ${name}`, text: lines.join('\n\n'), html: paragraphs(lines) };
 }

@@ -83,8 +83,12 @@ function itemList(input: QuotePageInput, open: boolean): string {
   const accepted = quote.answer?.kind === 'accepted' ? new Set(quote.answer.optionalItemIds) : null;
   const ticked = new Set(input.refused?.typed.optionalItemIds ?? []);
   const heading = ITEM_PRICE_HEADING[quote.vatMode];
+  // The first photo is near the top of a phone's screen, usually its largest paint: fetched at
+  // once and first; the rest wait until scrolled near.
+  const firstPhoto = quote.items.find((item) => item.kind === 'tree')?.id;
   const items = quote.items.map((item) => {
-    const photo = item.kind === 'tree' ? `<img src="/quote/${escapeHtml(token)}/items/${item.id}/photo" alt="Photo of the tree" loading="lazy" width="640" height="416">` : '';
+    const loading = item.id === firstPhoto ? 'fetchpriority="high"' : 'loading="lazy"';
+    const photo = item.kind === 'tree' ? `<img src="/quote/${escapeHtml(token)}/items/${item.id}/photo" alt="Photo of the tree" ${loading} decoding="async" width="640" height="416">` : '';
     let optional = '';
     if (item.optional && open) {
       // Described by the item's words, so each box says which item it adds.

@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EARLY_START_EXPLAINED } from '../../core/consumer-rights';
@@ -170,6 +171,45 @@ describe('the page', () => {
     const gzipped = gzipSync(html).length;
     console.log(`quote page of 6 items: ${html.length} bytes, ${gzipped} bytes gzipped`);
     expect(gzipped).toBeLessThan(60 * 1024);
+  });
+});
+
+/** A GET with exactly these headers (fetch sets Sec-Fetch-Mode: cors on its own, as a browser's script would). */
+function navigate(path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    get(`${server.url}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+    }).on('error', reject);
+  });
+}
+
+describe('a view', () => {
+  /** What Chromium sends when a person opens the link from a mail app or a click. */
+  const BROWSER = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'sec-fetch-user': '?1', 'sec-fetch-site': 'none', 'user-agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36' };
+
+  it("is a person's browser opening the page, not a mail scanner fetching the link: the owner hears once, of the person", async () => {
+    const { job, token } = await sentJob({ customer: 'Scanned Customer' });
+    const opened = () => {
+      const dir = server.dataDir;
+      return mailSettled(server).then(() => newestOutboxMessage(dir));
+    };
+    // A link checker's plain fetch, a scanner that names itself, and a previewer: the page, no view.
+    for (const headers of [{}, { ...BROWSER, 'user-agent': 'Mozilla/5.0 (compatible; Barracuda Sentinel link scanner)' }, { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0) Safari/537.36' }]) {
+      const res = await navigate(`/quote/${token}`, headers);
+      expect(res.status).toBe(200);
+      expect(res.body).toContain(job.reference);
+    }
+    expect((await jobOf(await owner.get(`/api/jobs/${job.id}`))).versions[0]!.viewedAt).toBeNull();
+    expect(await opened()).not.toContain('Scanned Customer opened quote');
+
+    // The customer's phone: viewed, and the owner told.
+    expect((await navigate(`/quote/${token}`, BROWSER)).status).toBe(200);
+    const viewed = await jobOf(await owner.get(`/api/jobs/${job.id}`));
+    expect(viewed.status).toBe('viewed');
+    expect(viewed.versions[0]!.viewedAt).not.toBeNull();
+    expect(await opened()).toContain(`Scanned Customer opened quote ${job.reference}`);
   });
 });
 

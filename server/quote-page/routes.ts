@@ -13,6 +13,7 @@ import { describeError } from '../log';
 import { parseAnswerForm } from './form-answer';
 import { messagePage } from './html';
 import { quotePage, type AnswerForm, type QuotePageInput } from './page';
+import { openedByPerson } from './opened-by-person';
 import { hasQuoteLogo, quoteItemPhoto, quoteLogo } from './quote-photo';
 
 /**
@@ -94,14 +95,17 @@ function shapedToken(c: PageContext): string {
 
 const pagePath = (token: string) => `/quote/${encodeURIComponent(token)}`;
 
-/** What the page shows for a link: the customer's copy (opening it is a view) and whether the sender's logo heads it. */
-function pageOf(c: PageContext, token: string): Pick<QuotePageInput, 'token' | 'quote' | 'logo'> {
-  const { quote, userId } = viewQuoteFrom(c.var.deps, token);
+/**
+ * What the page shows for a link: the customer's copy and whether the sender's logo heads it.
+ * Opening it is a view when a person's browser opened it (opened-by-person.ts), not a scanner.
+ */
+function pageOf(c: PageContext, token: string, countsAsView = false): Pick<QuotePageInput, 'token' | 'quote' | 'logo'> {
+  const { quote, userId } = viewQuoteFrom(c.var.deps, token, countsAsView);
   return { token, quote, logo: hasQuoteLogo(c.var.deps.db, userId) };
 }
 
 quotePageRoutes.get('/quote/:token', async (c) => {
-  const shown = pageOf(c, await tokenOf(c));
+  const shown = pageOf(c, await tokenOf(c), openedByPerson((name) => c.req.header(name)));
   const asked = c.req.query('asked') === 'change' && shown.quote.answer === null;
   const notice = asked ? `Your request for a change has been sent to ${shown.quote.business.name || 'the business'}. They will be in touch; meanwhile you can still accept this quote as it is.` : undefined;
   return html(c, (nonce) => quotePage({ ...shown, nonce, notice }));

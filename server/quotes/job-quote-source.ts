@@ -37,7 +37,7 @@ function issueOf(job: Job, now: Date): Pick<JobQuoteInput, 'issuedAt' | 'chosenO
   return {
     issuedAt: accepted ? new Date(accepted.sentAt) : now,
     chosenOptionalIds: acceptance.optionalItemIds,
-    acceptance: { name: acceptance.name, at: new Date(acceptance.at) },
+    acceptance: { name: acceptance.name, at: new Date(acceptance.at), startEarly: acceptance.startEarly },
   };
 }
 
@@ -82,7 +82,7 @@ export interface VersionQuoteRequest {
   /** The business the job came through, if any: the profile's trading name is then printed as "A trading name of". */
   businessId: number | null;
   content: QuoteContent;
-  acceptance?: { name: string; at: Date; optionalItemIds: readonly number[] } | null;
+  acceptance?: { name: string; at: Date; optionalItemIds: readonly number[]; startEarly: boolean } | null;
 }
 
 /**
@@ -118,7 +118,7 @@ export async function versionQuotePdf(db: Db, dataDir: string, request: VersionQ
     issuedAt: new Date(content.issuedAt),
     validUntil: new Date(content.validUntil),
     chosenOptionalIds: acceptance?.optionalItemIds,
-    acceptance: acceptance ? { name: acceptance.name, at: acceptance.at } : null,
+    acceptance: acceptance ? { name: acceptance.name, at: acceptance.at, startEarly: acceptance.startEarly } : null,
     photos,
     copy: 'customer',
   });

@@ -33,8 +33,11 @@ export interface JobQuoteInput {
   photos: ReadonlyMap<number, Buffer | null>;
   /** On an accepted copy: the optional items the customer chose; the totals then include them. */
   chosenOptionalIds?: readonly number[];
-  /** Prints "Accepted by <name> on <date>" (with chosenOptionalIds, the accepted quote). */
-  acceptance?: { name: string; at: Date } | null;
+  /**
+   * Prints "Accepted by <name> on <date>" (with chosenOptionalIds, the accepted quote), and when
+   * the consumer asked for the work to start within their 14-day cancellation period, says so.
+   */
+  acceptance?: { name: string; at: Date; startEarly?: boolean } | null;
   copy: ReportCopy;
   /** The trees' analyses by id, for the internal copy's working. */
   analyses?: ReadonlyMap<number, Analysis>;
@@ -199,7 +202,8 @@ function drawParties(doc: Doc, theme: QuoteTheme, customer: Job['customer']): vo
 function drawAcceptance(doc: Doc, theme: QuoteTheme, input: JobQuoteInput, sender: string | null): void {
   const width = contentWidth(doc);
   if (input.acceptance) {
-    const text = `Accepted by ${quoteText(input.acceptance.name)} on ${formatQuoteDate(input.acceptance.at)}`;
+    const early = input.acceptance.startEarly ? ` The customer asked for the work to start within their 14-day cancellation period.` : '';
+    const text = `Accepted by ${quoteText(input.acceptance.name)} on ${formatQuoteDate(input.acceptance.at)}.${early}`;
     const height = doc.font(QUOTE_FONT.bold).fontSize(10.5).heightOfString(text, { width: width - 28 }) + 16;
     ensureRoom(doc, height);
     const y = doc.y;

@@ -171,7 +171,7 @@ describe('the e-mails carry the PDF', () => {
     const accepted = await fetch(`${server.url}/api/quotes/${token}/accept`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.origin },
-      body: JSON.stringify({ name: 'Łukasz Wójcik', acceptTerms: true, optionalItemIds: [hedge.id], startWithinCancellationPeriod: false }),
+      body: JSON.stringify({ name: 'Łukasz Wójcik', acceptTerms: true, optionalItemIds: [hedge.id], startWithinCancellationPeriod: true }),
     });
     expect(accepted.status, await accepted.clone().text()).toBe(200);
     await mailSettled(server);
@@ -182,6 +182,8 @@ describe('the e-mails carry the PDF', () => {
       expect(text).toContain('Accepted by Łukasz Wójcik on 1 June 2026');
       expect(text).toContain(`${HEDGE} Optional: chosen £175.00`);
       expect(text).toContain('Optional items chosen £175.00 Total £775.00');
+      // The early start asked for is part of the evidence on both copies.
+      expect(text).toContain('The customer asked for the work to start within their 14-day cancellation period.');
     }
     // The link's PDF says the same from now on.
     expect(await pdfOf(await publicPdf(token))).toContain('Accepted by Łukasz Wójcik on 1 June 2026');

@@ -219,7 +219,7 @@ function JobEditor({ job }: { job: Job }) {
                       draft={drafts[item.id]}
                       vatMode={job.vatMode}
                       onChange={(change) => editItem(item.id, change)}
-                      onRemove={() => setRemoving(item)}
+                      onRemove={locked ? undefined : () => setRemoving(item)}
                     />
                   ))}
                 </ol>
@@ -233,7 +233,8 @@ function JobEditor({ job }: { job: Job }) {
             </section>
           </fieldset>
         </form>
-        <AddLineForm job={job} disabled={locked} />
+        {/* An accepted quote is a record: nothing to add, remove or save. */}
+        {locked ? null : <AddLineForm job={job} disabled={locked} />}
         <SendQuotePanel job={job} unsaved={unsaved} />
         <div className="lg:sticky lg:top-4 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:self-start">
           <JobTotals live={live} vatMode={job.vatMode} unsaved={unsaved} accepted={job.acceptance !== null} />
@@ -252,10 +253,12 @@ function JobEditor({ job }: { job: Job }) {
                 {locked ? 'Accepted: locked' : unsaved ? 'Unsaved changes' : 'All changes saved'}
               </p>
             </div>
-            <button type="submit" form={FORM_ID} className={buttonStyles.primary} disabled={locked} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
-              {busy ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <Save aria-hidden="true" className="size-4" />}
-              Save
-            </button>
+            {locked ? null : (
+              <button type="submit" form={FORM_ID} className={buttonStyles.primary} aria-disabled={busy || undefined} aria-busy={busy || undefined}>
+                {busy ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <Save aria-hidden="true" className="size-4" />}
+                Save
+              </button>
+            )}
           </div>
         </aside>
       </div>

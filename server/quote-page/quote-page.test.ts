@@ -196,7 +196,8 @@ describe('a view', () => {
       return mailSettled(server).then(() => newestOutboxMessage(dir));
     };
     // A link checker's plain fetch, a scanner that names itself, and a previewer: the page, no view.
-    for (const headers of [{}, { ...BROWSER, 'user-agent': 'Mozilla/5.0 (compatible; Barracuda Sentinel link scanner)' }, { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0) Safari/537.36' }]) {
+    const scanners: Record<string, string>[] = [{}, { ...BROWSER, 'user-agent': 'Mozilla/5.0 (compatible; Barracuda Sentinel link scanner)' }, { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0) Safari/537.36' }];
+    for (const headers of scanners) {
       const res = await navigate(`/quote/${token}`, headers);
       expect(res.status).toBe(200);
       expect(res.body).toContain(job.reference);

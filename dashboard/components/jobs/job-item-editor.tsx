@@ -61,7 +61,8 @@ interface JobItemEditorProps {
   draft: ItemDraft | undefined;
   vatMode: VatMode;
   onChange: (change: ItemDraft) => void;
-  onRemove: () => void;
+  /** Absent once the quote is accepted: its items are a record. */
+  onRemove?: () => void;
 }
 
 /**
@@ -89,14 +90,16 @@ export function JobItemEditor({ item, index, draft, vatMode, onChange, onRemove 
               <h3 id={`${id}-title`} className="font-semibold break-words text-stone-900">
                 {title}
               </h3>
-              <button
-                type="button"
-                onClick={onRemove}
-                className="-mt-1 -mr-1 inline-flex shrink-0 items-center gap-1 rounded-lg px-2 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60"
-              >
-                <Trash2 aria-hidden="true" className="size-4" />
-                Remove<span className="sr-only">{` ${title}`}</span>
-              </button>
+              {onRemove ? (
+                <button
+                  type="button"
+                  onClick={onRemove}
+                  className="-mt-1 -mr-1 inline-flex shrink-0 items-center gap-1 rounded-lg px-2 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60"
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                  Remove<span className="sr-only">{` ${title}`}</span>
+                </button>
+              ) : null}
             </div>
             {estimate ? <Estimate price={estimate} id={`${id}-estimate`} /> : null}
           </div>

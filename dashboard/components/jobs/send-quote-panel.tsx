@@ -64,7 +64,7 @@ export function SendQuotePanel({ job, unsaved }: { job: Job; unsaved: boolean })
             <li key={v.version} className="rounded-lg bg-stone-50 px-3 py-2">
               <span className="font-semibold">{`Version ${v.version}`}</span>
               {` sent to ${v.sentTo} on ${formatAnalysisDate(v.sentAt)}`}
-              {v.viewedAt ? `, opened ${formatAnalysisDate(v.viewedAt)}` : ', not opened yet'}
+              {v.viewedAt ? `, opened ${formatAnalysisDate(v.viewedAt)}` : v.answers.length > 0 ? '' : ', not opened yet'}
               {v.answers.map((a) => ` · ${ANSWER_WORDS[a.kind]} ${formatAnalysisDate(a.at)}${a.name ? ` by ${a.name}` : ''}${a.message ? `: "${a.message}"` : ''}`).join('')}
               {v.replacedAt ? ' · replaced' : v.revokedAt ? ' · withdrawn' : ''}
             </li>

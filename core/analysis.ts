@@ -125,7 +125,18 @@ export const analysisListItemSchema = analysisSchema
     source: true,
     createdAt: true,
   })
-  .extend({ hasFeedback: z.boolean() });
+  .extend({
+    hasFeedback: z.boolean(),
+    /**
+     * docs/product.md, Screens (History): for a visitor's estimate on a business's website (source
+     * 'embed'), the business, the name on its quote request once one was made, and the species as
+     * the visitor answered it ("Not sure" when they named none; null on estimates stored before
+     * answers were kept). Null for the user's own analyses.
+     */
+    web: z
+      .object({ businessName: z.string().nullable(), leadName: z.string().nullable(), speciesAnswer: z.string().nullable() })
+      .nullable(),
+  });
 export type AnalysisListItem = z.infer<typeof analysisListItemSchema>;
 
 /** GET /api/analyses pages: `?limit=` (default 20, at most 100) and `?cursor=` from the page before. */

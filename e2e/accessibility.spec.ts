@@ -137,8 +137,8 @@ for (const viewport of [
     grantCredits(account.username, 10);
     await page.goto('/settings');
     await page.getByLabel('Hourly Rate').fill('55');
-    await page.getByRole('button', { name: 'Save Configuration' }).click();
-    await expect(page.getByText('Settings Updated', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Save Pricing' }).click();
+    await expect(page.getByText('Pricing Saved', { exact: true })).toBeVisible();
 
     await page.setViewportSize(viewport);
     await page.goto('/');

@@ -30,8 +30,8 @@ test('analyse a photo, price it, download the quote, send feedback and see the n
 
   await page.goto('/settings');
   await page.getByLabel('Hourly Rate').fill('60');
-  await page.getByRole('button', { name: 'Save Configuration' }).click();
-  await expect(page.getByText('Settings Updated', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Save Pricing' }).click();
+  await expect(page.getByText('Pricing Saved', { exact: true })).toBeVisible();
 
   await analyse(page, 'oak, 16 inch trunk, 40 ft tall');
   await expect(page.getByText('Analysis Complete', { exact: true })).toBeVisible();

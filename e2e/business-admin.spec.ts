@@ -218,9 +218,9 @@ test("a visitor's quote request reaches the owner, who marks it contacted; Histo
 
   await lead.getByRole('link', { name: /View analysis/ }).click();
   await expect(page).toHaveURL(`/history/${analysis.id}`);
-  await expect(page.getByText(`From your website estimator · ${name}`)).toBeVisible();
+  await expect(page.getByText(`Web estimate · ${name}`)).toBeVisible();
   await page.goto('/history');
-  await expect(page.getByText(`From your website estimator · ${name}`)).toBeVisible();
+  await expect(page.getByText(`Web estimate · ${name} · for Rowan Visitor`)).toBeVisible();
 });
 
 test('Business Admin has no serious or critical axe violations and fits a 375 px phone', async ({ page }) => {

@@ -68,8 +68,8 @@ test('a contractor fills the company profile, prices a tree and sends the custom
   await page.reload();
   await expect(page.getByLabel('Trading name')).toHaveValue(COMPANY);
   await page.getByLabel('Hourly Rate').fill('60');
-  await page.getByRole('button', { name: 'Save Configuration' }).click();
-  await expect(page.getByText('Settings Updated', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Save Pricing' }).click();
+  await expect(page.getByText('Pricing Saved', { exact: true })).toBeVisible();
 
   await page.goto('/');
   await page.getByLabel('Tree photo', { exact: true }).setInputFiles(PHOTO);

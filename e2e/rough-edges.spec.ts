@@ -17,9 +17,10 @@ const toasts = (page: Page) => page.locator('[data-sonner-toaster]');
 
 async function setHourlyRate(page: Page, rate: string) {
   await page.goto('/settings');
+  // The hourly rate is under Pricing, saved with the other charges.
   await page.getByLabel('Hourly Rate').fill(rate);
-  await page.getByRole('button', { name: 'Save Configuration' }).click();
-  await expect(page.getByText('Settings Updated', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Save Pricing' }).click();
+  await expect(page.getByText('Pricing Saved', { exact: true })).toBeVisible();
 }
 
 /** Runs one analysis from / up to its results. */

@@ -80,7 +80,7 @@ export function AppHeader() {
   }
 
   return (
-    <header className="border-b border-stone-200 bg-white">
+    <header data-app-header className="border-b border-stone-200 bg-white">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
           <Link href="/" className="order-1 mr-auto rounded-lg">

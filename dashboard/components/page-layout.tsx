@@ -43,13 +43,15 @@ export function SignedInShell({ children }: { children: ReactNode }) {
         ref={main}
         id="main"
         tabIndex={-1}
-        className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 sm:py-10"
+        className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none group-has-[[data-safety-disclaimer]]/shell:pb-24 sm:px-6 sm:py-10 sm:group-has-[[data-safety-disclaimer]]/shell:pb-24"
       >
         <InSignedInShell.Provider value={true}>
           <Suspense fallback={<PageLoading />}>{children}</Suspense>
         </InSignedInShell.Provider>
       </main>
-      <footer className="border-t border-stone-200 bg-white group-has-[[data-safety-disclaimer]]/shell:hidden">
+      {/* The page ends with room for the chat button (chat-launcher.tsx), so scrolled to the
+          bottom it covers nothing: the footer's own padding, or the content's when the footer steps aside. */}
+      <footer className="border-t border-stone-200 bg-white pb-20 group-has-[[data-safety-disclaimer]]/shell:hidden print:pb-0">
         <p className="mx-auto max-w-6xl px-4 py-4 text-center text-xs text-stone-600 sm:px-6">{SAFETY_DISCLAIMER}</p>
       </footer>
     </div>

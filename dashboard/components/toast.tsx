@@ -18,7 +18,51 @@ const toasterReady = new Promise<void>((resolve) => {
 });
 
 function withToast(send: (toast: Sonner['toast']) => void): void {
-  void Promise.all([loadSonner(), toasterReady]).then(([{ toast }]) => send(toast));
+  void Promise.all([loadSonner(), toasterReady]).then(([{ toast }]) => {
+    placeBelowHeader();
+    send(toast);
+  });
+}
+
+/** The gap between the header's bottom edge and a toast. */
+const HEADER_GAP_PX = 8;
+
+/**
+ * Toasts sit just below the app header (AppHeader's data-app-header) while it is on screen, so
+ * they never cover the user's name, the menu or the navigation; once it has scrolled away they
+ * move up to the top. Kept in a CSS variable the Toaster's offset reads, updated when a toast is
+ * sent and as the page scrolls or resizes. Screens without the header (sign-in) keep Sonner's.
+ */
+function placeBelowHeader(): void {
+  const header = document.querySelector('[data-app-header]');
+  const root = document.documentElement.style;
+  if (!header) {
+    root.removeProperty('--toast-top');
+    return;
+  }
+  const bottom = Math.max(header.getBoundingClientRect().bottom, 0);
+  const top = `${Math.round(bottom) + HEADER_GAP_PX}px`;
+  if (root.getPropertyValue('--toast-top') !== top) root.setProperty('--toast-top', top);
+}
+
+function useToastsBelowHeader(): void {
+  useEffect(() => {
+    let frame = 0;
+    const schedule = () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        placeBelowHeader();
+      });
+    };
+    // The header grows when its menu opens: a click can change where it ends.
+    const events = ['scroll', 'resize', 'click'] as const;
+    for (const type of events) window.addEventListener(type, schedule, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      for (const type of events) window.removeEventListener(type, schedule);
+    };
+  }, []);
 }
 
 /**
@@ -61,6 +105,7 @@ function MountedSignal() {
 
 export function Toaster() {
   useClearedOnNavigation();
+  useToastsBelowHeader();
   const [loaded, setLoaded] = useState<Sonner>();
   useEffect(() => {
     void loadSonner().then(setLoaded);
@@ -71,9 +116,12 @@ export function Toaster() {
     <>
       <SonnerToaster
         // At the top, toasts stay off the content: at the bottom they covered the results' cost
-        // tile, which ends the first screenful. On the sign-in screens' wide layout they centre
-        // over the form's side (AuthLayout's data-auth-layout), not across both panels.
+        // tile, which ends the first screenful. Below the header, not over it (placeBelowHeader):
+        // over it they hid the user's name and the menu at 375 px. On the sign-in screens' wide
+        // layout they centre over the form's side (AuthLayout's data-auth-layout), not across both panels.
         position="top-center"
+        offset={{ top: 'var(--toast-top, 24px)' }}
+        mobileOffset={{ top: 'var(--toast-top, 16px)' }}
         className="lg:[body:has([data-auth-layout])_&]:left-[calc(min(42vw,36rem)+(100vw-min(42vw,36rem))/2)]!"
         visibleToasts={1}
         duration={TOAST_DURATION_MS}

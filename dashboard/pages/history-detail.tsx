@@ -6,7 +6,7 @@ import { useAnalysis } from '../api/analysis';
 import { errorMessage, isApiError } from '../api/client';
 import { ErrorAlert } from '../components/alert';
 import { formatAnalysisDate } from '../components/analysis/analysis-date';
-import { EmbedSourceBadge } from '../components/analysis/embed-source-badge';
+import { analysisTitle, EmbedSourceBadge } from '../components/analysis/embed-source-badge';
 import { FeedbackStage } from '../components/analysis/feedback-stage';
 import { JobDetails } from '../components/analysis/job-details';
 import { ReportButton } from '../components/analysis/report-button';
@@ -23,7 +23,7 @@ function PastAnalysis({ analysis }: { analysis: Analysis }) {
   return (
     <>
       <PageTitle
-        title={analysis.species ?? 'Unknown species'}
+        title={analysisTitle(analysis)}
         subtitle={`Analysed ${formatAnalysisDate(analysis.createdAt)}`}
       />
       {analysis.source === 'embed' ? (

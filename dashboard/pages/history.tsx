@@ -8,7 +8,7 @@ import { useAnalyses } from '../api/analysis';
 import { errorMessage } from '../api/client';
 import { ErrorAlert } from '../components/alert';
 import { formatAnalysisDate } from '../components/analysis/analysis-date';
-import { EmbedSourceBadge } from '../components/analysis/embed-source-badge';
+import { analysisTitle, EmbedSourceBadge } from '../components/analysis/embed-source-badge';
 import { MakeJobBar } from '../components/jobs/make-job-bar';
 import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
 import { Spinner } from '../components/spinner';
@@ -18,6 +18,7 @@ function AnalysisCard({ analysis, ticked, onTick }: { analysis: AnalysisListItem
   const date = formatAnalysisDate(analysis.createdAt);
   const cost = analysis.price ? formatPrice(analysis.price) : null;
   const feedback = analysis.hasFeedback;
+  const title = analysisTitle(analysis);
   return (
     <li
       className={`${cardStyles} relative flex gap-4 p-3 focus-within:ring-2 focus-within:ring-green-700 hover:border-green-700 has-checked:border-green-700 has-checked:bg-green-50 sm:p-4`}
@@ -35,7 +36,7 @@ function AnalysisCard({ analysis, ticked, onTick }: { analysis: AnalysisListItem
             href={`/history/${analysis.id}`}
             className="outline-none after:absolute after:inset-0 after:rounded-2xl after:content-['']"
           >
-            {analysis.species ?? 'Unknown species'}
+            {title}
             <span className="sr-only">, {date}</span>
           </Link>
         </h2>
@@ -52,7 +53,7 @@ function AnalysisCard({ analysis, ticked, onTick }: { analysis: AnalysisListItem
             </div>
           ) : null}
         </dl>
-        <EmbedSourceBadge analysis={analysis} />
+        <EmbedSourceBadge analysis={analysis} leadName={analysis.web?.leadName} />
         <p
           className={`mt-1 inline-flex w-fit items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ${
             feedback ? 'bg-green-100 text-green-900' : 'bg-stone-100 text-stone-700'
@@ -69,7 +70,7 @@ function AnalysisCard({ analysis, ticked, onTick }: { analysis: AnalysisListItem
       {/* Above the card's link, so a tap on the box ticks it rather than opening the analysis. */}
       <label className="relative z-10 -m-1.5 flex size-11 shrink-0 cursor-pointer items-center justify-center self-start rounded-lg hover:bg-green-50">
         <input type="checkbox" checked={ticked} onChange={(event) => onTick(event.target.checked)} className="size-5 cursor-pointer accent-green-800" />
-        <span className="sr-only">{`Tick for a job: ${analysis.species ?? 'Unknown species'}, ${date}`}</span>
+        <span className="sr-only">{`Tick for a job: ${title}, ${date}`}</span>
       </label>
     </li>
   );

@@ -3,12 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, RotateCcw, Save } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { MAX_INSTRUCTIONS_CHARS, settingsSchema, type AiSettingsInput, type SettingsResponse } from '../../core/analysis';
+import { z } from 'zod';
+import { MAX_INSTRUCTIONS_CHARS, settingsSchema, type SettingsResponse } from '../../core/analysis';
 import { errorMessage } from '../api/client';
 import { signedInApi } from '../api/signed-in';
 import { queryKeys } from '../api/query-client';
 import { ErrorAlert } from '../components/alert';
-import { HourlyRateField } from '../components/hourly-rate-field';
 import { BillingSection } from '../components/billing/billing-section';
 import { CompanyProfileSection } from '../components/settings/company-profile-section';
 import { PricingSection } from '../components/settings/pricing-section';
@@ -35,12 +35,17 @@ const EXAMPLE_INSTRUCTIONS = [
 
 /**
  * docs/product.md, Accounts: what Reset to Default fills in (and Save then keeps). It is the AI
- * settings' reset only: the company profile below is saved on its own and never reset here.
+ * instructions' reset only: the hourly rate and the charges (Pricing) and the company profile
+ * below are saved on their own and never reset here.
  */
-const DEFAULTS: AiSettingsInput = { aiInstructions: '', hourlyRate: '0.00' };
+const DEFAULTS: AiSettingsInput = { aiInstructions: '' };
+
+/** The AI card's form: the instructions only (the hourly rate is under Pricing). */
+const aiSettingsSchema = settingsSchema.pick({ aiInstructions: true });
+type AiSettingsInput = z.input<typeof aiSettingsSchema>;
 
 function aiSettings(settings: SettingsResponse): AiSettingsInput {
-  return { aiInstructions: settings.aiInstructions, hourlyRate: settings.hourlyRate };
+  return { aiInstructions: settings.aiInstructions };
 }
 
 function useSettings() {
@@ -50,7 +55,7 @@ function useSettings() {
 function SettingsForm({ saved }: { saved: SettingsResponse }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState('');
-  const form = useForm({ resolver: zodResolver(settingsSchema), defaultValues: aiSettings(saved) });
+  const form = useForm({ resolver: zodResolver(aiSettingsSchema), defaultValues: aiSettings(saved) });
   const { errors } = form.formState;
   const instructions = useWatch({ control: form.control, name: 'aiInstructions' });
   const visionModel = useVisionModel();
@@ -61,7 +66,7 @@ function SettingsForm({ saved }: { saved: SettingsResponse }) {
       queryClient.setQueryData(queryKeys.settings, settings);
       form.reset(aiSettings(settings));
       setStatus('');
-      showToast({ title: 'Settings Updated', description: 'Your AI instructions and hourly rate have been saved.' });
+      showToast({ title: 'Settings Updated', description: 'Your AI instructions have been saved.' });
     },
     onError: (error) => {
       showErrorToast({ title: 'Failed to Update Settings', description: errorMessage(error, 'Please try again.') });
@@ -82,17 +87,13 @@ function SettingsForm({ saved }: { saved: SettingsResponse }) {
 
   function resetToDefault() {
     form.setValue('aiInstructions', DEFAULTS.aiInstructions, { shouldDirty: true, shouldValidate: true });
-    form.setValue('hourlyRate', DEFAULTS.hourlyRate, { shouldDirty: true, shouldValidate: true });
-    setStatus('Defaults filled in. Select Save Configuration to keep them. Your company profile is not changed.');
+    setStatus('Defaults filled in. Select Save Configuration to keep them. Your pricing and company profile are not changed.');
   }
 
   return (
     <form
       noValidate
-      onSubmit={form.handleSubmit((values) =>
-        // An empty rate is sent as "0".
-        save.mutate({ aiInstructions: values.aiInstructions, hourlyRate: values.hourlyRate.trim() || '0' }),
-      )}
+      onSubmit={form.handleSubmit((values) => save.mutate({ aiInstructions: values.aiInstructions }))}
       className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
     >
       <div className={`${cardStyles} flex flex-col gap-5 p-4 sm:p-6`}>
@@ -109,11 +110,6 @@ function SettingsForm({ saved }: { saved: SettingsResponse }) {
             {instructions.length} / {MAX_INSTRUCTIONS_CHARS} characters
           </p>
         </div>
-        <HourlyRateField
-          hint="In pounds (£) per crew-hour, before VAT: an hour of your whole crew's time (the crew size is under Pricing). Used to price every estimate; at 0, estimates show no cost."
-          error={errors.hourlyRate?.message}
-          {...form.register('hourlyRate')}
-        />
         <p role="status" className="min-h-5 text-sm text-stone-700">
           {status}
         </p>
@@ -153,8 +149,8 @@ function SettingsForm({ saved }: { saved: SettingsResponse }) {
 }
 
 /**
- * AI Settings (docs/product.md, Accounts): the user's own instructions and hourly rate; pricing and
- * quote rounding; the company profile and terms for quotes; whether their job times help
+ * AI Settings (docs/product.md, Accounts): the user's own instructions; pricing (the hourly rate
+ * and the other charges) and quote rounding; the company profile and terms for quotes; whether their job times help
  * everyone's starting estimates; then Billing.
  */
 export function SettingsPage() {
@@ -181,6 +177,7 @@ export function SettingsPage() {
           <SettingsForm saved={settings.data} />
           <PricingSection
             saved={settings.data.pricing}
+            hourlyRate={settings.data.hourlyRate}
             quoteRounding={settings.data.quoteRounding}
             vatNumber={settings.data.companyProfile.vatNumber}
           />

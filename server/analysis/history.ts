@@ -7,7 +7,8 @@ import { storedMinutes } from '../../core/normalise';
 import { storedPrice } from './store';
 import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
-import { businesses, treeAnalyses } from '../../db/schema';
+import { businesses, leads, treeAnalyses } from '../../db/schema';
+import { NOT_SURE } from '../../core/visitor-answers';
 
 /**
  * The History list (GET /api/analyses): the user's analyses newest first, a page at a time,
@@ -84,9 +85,15 @@ export function historyPageQuery(db: Db) {
       createdAt: a.createdAt,
       hasFeedback: sql<0 | 1>`(${a.actualCuttingTime} IS NOT NULL OR ${a.actualPrepTime} IS NOT NULL OR ${a.actualCleanupTime} IS NOT NULL OR coalesce(${a.feedback}, '') <> '')`,
       businessName: businesses.name,
+      // A web estimate's visitor: their species answer's source and their name once they asked for a quote.
+      speciesSource: sql<string | null>`json_extract(${a.valueSources}, '$.species')`,
+      hasSources: sql<0 | 1>`(${a.valueSources} IS NOT NULL)`,
+      leadName: leads.name,
     })
     .from(a)
     .leftJoin(businesses, eq(businesses.id, a.businessId))
+    // At most one lead an analysis (leads_analysis_unique), found by that index: no N+1, no scan.
+    .leftJoin(leads, eq(leads.analysisId, a.id))
     .where(
       and(
         eq(a.userId, sql.placeholder('userId')),
@@ -120,11 +127,14 @@ type HistoryValues = [
   createdAt: number,
   hasFeedback: 0 | 1,
   businessName: string | null,
+  speciesSource: string | null,
+  hasSources: 0 | 1,
+  leadName: string | null,
 ];
 
 /** Stored values read as toAnalysisView reads them (store.ts), so a card and its page agree. */
 function toListItem(row: HistoryValues): AnalysisListItem {
-  const [id, imageUrl, species, cutMin, cutMax, prepMin, prepMax, cleanMin, cleanMax, costMin, costMax, ratePence, price, source, createdAt, hasFeedback, businessName] = row;
+  const [id, imageUrl, species, cutMin, cutMax, prepMin, prepMax, cleanMin, cleanMax, costMin, costMax, ratePence, price, source, createdAt, hasFeedback, businessName, speciesSource, hasSources, leadName] = row;
   const times = {
     cuttingTimeMin: storedMinutes(cutMin),
     cuttingTimeMax: storedMinutes(cutMax),
@@ -144,7 +154,18 @@ function toListItem(row: HistoryValues): AnalysisListItem {
     source,
     createdAt: new Date(createdAt).toISOString(),
     hasFeedback: hasFeedback === 1,
+    web: source === 'embed' ? { businessName, leadName, speciesAnswer: speciesAnswer(species, speciesSource, hasSources === 1) } : null,
   };
+}
+
+/**
+ * The species as the visitor answered it (core/visitor-answers.ts treeAnswers reads it the same
+ * way): the name they chose, "Not sure" when they named none (a name read from the photo is not
+ * their answer), or null on an analysis stored before sources were kept.
+ */
+function speciesAnswer(species: string | null, source: string | null, recorded: boolean): string | null {
+  if (source === 'user' && species) return species;
+  return recorded ? NOT_SURE : null;
 }
 
 /** One page of the user's History after `after` (the start when null): up to `limit` items. */

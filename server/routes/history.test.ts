@@ -151,7 +151,7 @@ describe('GET /api/analyses pages', () => {
     const res = await analyze(client, { description: 'oak, 16 inch trunk, 40 ft tall' });
     const { analysis } = analyzeResponseSchema.parse(await res.json());
     const { analyses } = await page(client);
-    expect(analyses).toEqual([analysisListItemSchema.parse({ ...analysis, hasFeedback: false })]);
+    expect(analyses).toEqual([analysisListItemSchema.parse({ ...analysis, hasFeedback: false, web: null })]);
   });
 });
 

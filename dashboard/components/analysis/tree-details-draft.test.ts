@@ -3,8 +3,10 @@ import { treeDetailsSchema } from '../../../core/tree-details';
 import {
   EMPTY_TREE_DETAILS,
   convertedSize,
+  settledSize,
   treeDetailsField,
   treeDetailsFromDraft,
+  typedSizeHint,
   type MeasureDraft,
   type TreeDetailsDraft,
 } from './tree-details-draft';
@@ -49,7 +51,7 @@ describe('the treeDetails field', () => {
       withDraft({ height: { value: 'tall', unit: 'ft', band: '' }, diameter: { value: '900', unit: 'cm', band: '' } }),
     );
     expect(details).toEqual({});
-    expect(problems.height).toMatch(/as a number/);
+    expect(problems.height).toBe('Enter a height like 12 m or 40 ft.');
     expect(problems.diameter).toBe('Enter a trunk diameter above 0 and at most 450 cm.');
   });
 
@@ -75,5 +77,35 @@ describe('typed sizes', () => {
     expect(convertedSize('diameter', { value: '20', unit: 'in', band: '' })).toBe('51 cm');
     expect(convertedSize('diameter', { value: '5', unit: 'cm', band: '' })).toBe('2 in');
     expect(convertedSize('diameter', { value: '', unit: 'cm', band: '' })).toBeUndefined();
+  });
+});
+
+describe('a size typed with its unit', () => {
+  it('is sent in the unit typed, or converted into the field\'s unit', () => {
+    const { details, problems } = treeDetailsFromDraft(
+      withDraft({ height: { value: '14 m', unit: 'ft', band: '' }, diameter: { value: '1.2 m', unit: 'in', band: '' } }),
+    );
+    expect(problems).toEqual({});
+    expect(details).toEqual({ height: { value: 14, unit: 'm' }, diameter: { value: 47.2, unit: 'in' } });
+    expect(treeDetailsFromDraft(withDraft({ height: { value: "40'", unit: 'm', band: '' } })).details.height).toEqual({ value: 40, unit: 'ft' });
+    expect(treeDetailsFromDraft(withDraft({ diameter: { value: '16"', unit: 'cm', band: '' } })).details.diameter).toEqual({ value: 16, unit: 'in' });
+  });
+
+  it('keeps the bounds in the unit it is read as', () => {
+    expect(treeDetailsFromDraft(withDraft({ height: { value: '200 m', unit: 'ft', band: '' } })).problems.height).toBe(
+      'Enter a height above 0 and at most 70 m.',
+    );
+    expect(treeDetailsFromDraft(withDraft({ diameter: { value: 'big', unit: 'cm', band: '' } })).problems.diameter).toBe(
+      'Enter a trunk diameter like 55 cm or 22 in.',
+    );
+  });
+
+  it('moves onto the unit switch once the field is left, and says how it was read', () => {
+    expect(settledSize('height', { value: '14 m', unit: 'ft', band: '' })).toEqual({ value: '14', unit: 'm', band: '' });
+    expect(settledSize('diameter', { value: '550mm', unit: 'cm', band: '' })).toEqual({ value: '55', unit: 'cm', band: '' });
+    const plain = { value: '14', unit: 'ft', band: '' } as const;
+    expect(settledSize('height', plain)).toBe(plain);
+    expect(typedSizeHint('height', { value: '14 m', unit: 'ft', band: '' })).toBe('Read as 14 m, about 46 ft.');
+    expect(typedSizeHint('height', { value: '40', unit: 'ft', band: '' })).toBe('About 12 m.');
   });
 });

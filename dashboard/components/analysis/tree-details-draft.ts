@@ -5,7 +5,8 @@ import {
   type TreeDetails,
 } from '../../../core/tree-details';
 import { MAX_TYPED_SIZE } from '../../../core/size-bounds';
-import { EMPTY_MEASURE, formatNumber, parseDecimal, photoMeasurementOf, type MeasureDraft } from '../../../core/measure-draft';
+import { EMPTY_MEASURE, formatNumber, photoMeasurementOf, type MeasureDraft } from '../../../core/measure-draft';
+import { sizeInFieldUnits, sizeTextProblem } from '../../../core/size-text';
 import { convertLength, DEFAULT_UNIT_SYSTEM, SIZE_UNITS, type DiameterUnit, type HeightUnit } from '../../../core/units';
 
 /** Measuring on the photo lives in core (zod-free, shared with the estimator); re-exported for the dashboard. */
@@ -70,13 +71,35 @@ function sizeInput<Unit extends string, Band extends string>(
   draft: SizeDraft<Unit, Band>,
 ): { input?: { value: number; unit: Unit } | { band: Band }; problem?: string } {
   if (draft.value.trim() !== '') {
-    const value = parseDecimal(draft.value);
-    if (value === undefined) return { problem: `Enter the ${kind === 'height' ? 'height' : 'trunk diameter'} as a number, such as 12 or 12.5.` };
-    const problem = sizeProblem(kind, value, draft.unit);
-    return problem ? { problem } : { input: { value, unit: draft.unit } };
+    // A unit typed with the number ("14 m", "55cm", 40') is read as typed (core/size-text.ts).
+    const size = typedSize(kind, draft);
+    if (!size) return { problem: sizeTextProblem(kind) };
+    const problem = sizeProblem(kind, size.value, size.unit);
+    return problem ? { problem } : { input: { value: size.value, unit: size.unit } };
   }
   if (draft.band) return { input: { band: draft.band } };
   return {};
+}
+
+/** The typed text as a size in one of the field's units, or null for text that is not a size. */
+export function typedSize<Unit extends string>(kind: 'height' | 'diameter', draft: SizeDraft<Unit, string>): { value: number; unit: Unit; typedUnit: string | null } | null {
+  const size =
+    kind === 'height'
+      ? sizeInFieldUnits(draft.value, 'height', draft.unit as HeightUnit)
+      : sizeInFieldUnits(draft.value, 'diameter', draft.unit as DiameterUnit);
+  return size ? (size as { value: number; unit: Unit; typedUnit: string | null }) : null;
+}
+
+/**
+ * The field as it reads once the user leaves it: a unit typed with the number moves onto the
+ * unit switch ("14 m" becomes 14 with m chosen; "1.2 m" in a trunk field, 120 with cm), so what is
+ * sent is what the field shows. Anything else is left as typed.
+ */
+export function settledSize<Unit extends string, Band extends string>(kind: 'height' | 'diameter', draft: SizeDraft<Unit, Band>): SizeDraft<Unit, Band> {
+  if (draft.value.trim() === '') return draft;
+  const size = typedSize(kind, draft);
+  if (!size || size.typedUnit === null) return draft;
+  return { ...draft, value: String(size.value), unit: size.unit };
 }
 
 export interface TreeDetailsProblems {
@@ -109,8 +132,20 @@ export function treeDetailsField(draft: TreeDetailsDraft): string | undefined {
 
 /** The other unit of a typed size, for the hint under the field: "= 3.7 m". */
 export function convertedSize(kind: 'height' | 'diameter', draft: SizeDraft<string, string>): string | undefined {
-  const value = parseDecimal(draft.value);
-  if (value === undefined || value <= 0) return undefined;
-  const [from, to] = kind === 'height' ? (draft.unit === 'ft' ? (['ft', 'm'] as const) : (['m', 'ft'] as const)) : draft.unit === 'in' ? (['in', 'cm'] as const) : (['cm', 'in'] as const);
-  return `${formatNumber(convertLength(value, from, to))} ${to}`;
+  const size = typedSize(kind, draft);
+  if (!size || size.value <= 0) return undefined;
+  const [from, to] = kind === 'height' ? (size.unit === 'ft' ? (['ft', 'm'] as const) : (['m', 'ft'] as const)) : size.unit === 'in' ? (['in', 'cm'] as const) : (['cm', 'in'] as const);
+  return `${formatNumber(convertLength(size.value, from, to))} ${to}`;
+}
+
+/**
+ * The hint's first words for a typed size: "About 12 m." in the other unit; typed with a unit,
+ * how it was read too ("Read as 14 m, about 46 ft."), so "14 m" in a field switched to ft is
+ * plainly 14 m.
+ */
+export function typedSizeHint(kind: 'height' | 'diameter', draft: SizeDraft<string, string>): string | undefined {
+  const other = convertedSize(kind, draft);
+  const size = typedSize(kind, draft);
+  if (!other || !size) return undefined;
+  return size.typedUnit === null ? `About ${other}.` : `Read as ${formatNumber(size.value)} ${size.unit}, about ${other}.`;
 }

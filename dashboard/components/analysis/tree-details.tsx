@@ -7,11 +7,12 @@ import { MeasureTool } from './measure-tool';
 import { rememberSizeUnit } from './size-units';
 import { SpeciesCombobox } from './species-combobox';
 import {
-  convertedSize,
   formatDiameter,
   formatHeight,
   measuredSizes,
+  settledSize,
   treeDetailsFromDraft,
+  typedSizeHint,
   type SizeDraft,
   type TreeDetailsDraft,
 } from './tree-details-draft';
@@ -37,7 +38,7 @@ function SizeField<Unit extends string, Band extends string>(props: SizeFieldPro
   const id = useId();
   const unitName = useId();
   const typed = value.value.trim() !== '';
-  const converted = typed && !problem ? convertedSize(kind, value) : undefined;
+  const converted = typed && !problem ? typedSizeHint(kind, value) : undefined;
   const noun = kind === 'height' ? 'height' : 'trunk size';
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
@@ -53,6 +54,11 @@ function SizeField<Unit extends string, Band extends string>(props: SizeFieldPro
           autoComplete="off"
           value={value.value}
           onChange={(event) => onChange({ ...value, value: event.target.value, band: '' })}
+          // "14 m" typed in a field switched to ft: on leaving it, 14 with m chosen.
+          onBlur={() => {
+            const settled = settledSize(kind, value);
+            if (settled !== value) onChange(settled);
+          }}
           aria-invalid={problem ? true : undefined}
           aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
           className={`w-24 min-w-0 flex-1 rounded-lg border bg-white px-3 py-2.5 text-base text-stone-900 shadow-xs focus-visible:outline-2 sm:text-sm ${
@@ -82,7 +88,7 @@ function SizeField<Unit extends string, Band extends string>(props: SizeFieldPro
         </fieldset>
       </div>
       <p id={`${id}-hint`} className="text-xs text-stone-600">
-        {converted ? `About ${converted}. ` : ''}
+        {converted ? `${converted} ` : ''}
         {hint}
       </p>
       {problem ? (

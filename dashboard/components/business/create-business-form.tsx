@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
@@ -6,6 +7,8 @@ import { REQUIRED_FIELDS_MESSAGE, type Business } from '../../../core/business';
 import { slugFromName } from '../../../core/embed';
 import { useCreateBusiness } from '../../api/businesses';
 import { errorMessage } from '../../api/client';
+import { queryKeys } from '../../api/query-client';
+import { signedInApi } from '../../api/signed-in';
 import { ErrorAlert } from '../alert';
 import { SubmitButton } from '../submit-button';
 import { TextField } from '../text-field';
@@ -40,6 +43,16 @@ export function CreateBusinessForm({ id, onCreated, onCancel }: CreateBusinessFo
   const [slugIsOwn, setSlugIsOwn] = useState(false);
   const slug = useWatch({ control: form.control, name: 'slug' });
   const create = useCreateBusiness();
+  // A new business starts from the account's own rate (Settings, Pricing), and its prices
+  // follow Settings until it is given its own (EMPTY_CREATE_FORM's pricingSource).
+  const settings = useQuery({ queryKey: queryKeys.settings, queryFn: signedInApi.settings.get });
+  const settingsRate = settings.data && Number(settings.data.hourlyRate) > 0 ? settings.data.hourlyRate : '';
+  const startingValues = { ...EMPTY_CREATE_FORM, hourlyRate: settingsRate };
+
+  useEffect(() => {
+    if (settingsRate === '' || form.getFieldState('hourlyRate').isDirty || form.getValues('hourlyRate') !== '') return;
+    form.setValue('hourlyRate', settingsRate);
+  }, [form, settingsRate]);
 
   useEffect(() => {
     form.setFocus('name');
@@ -68,6 +81,7 @@ export function CreateBusinessForm({ id, onCreated, onCancel }: CreateBusinessFo
       </h2>
       <p className="mt-1 text-sm text-stone-700">
         Fields marked <span className="text-red-700">*</span> are required.
+        {settingsRate ? ' The hourly rate starts as yours in Settings; change it if this business charges differently.' : ''}
       </p>
       <FormProvider {...form}>
         <form
@@ -77,7 +91,7 @@ export function CreateBusinessForm({ id, onCreated, onCancel }: CreateBusinessFo
             create.mutate(values, {
               onSuccess: (business) => {
                 showToast({ title: 'Business configuration created successfully', description: business.name });
-                form.reset(EMPTY_CREATE_FORM);
+                form.reset(startingValues);
                 setSlugIsOwn(false);
                 onCreated(business);
               },

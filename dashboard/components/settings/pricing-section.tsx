@@ -4,10 +4,11 @@ import { Save } from 'lucide-react';
 import { useId } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import type { SettingsResponse } from '../../../core/analysis';
+import { hourlyRateTextSchema, type SettingsResponse } from '../../../core/analysis';
 import type { PricingRulesInput, PricingRulesResponse } from '../../../core/pricing';
 import { QUOTE_ROUNDINGS, quoteRoundingLabel, type QuoteRounding } from '../../../core/quote-settings';
 import { errorMessage, isApiError } from '../../api/client';
+import { HourlyRateField } from '../hourly-rate-field';
 import { queryKeys } from '../../api/query-client';
 import { signedInApi } from '../../api/signed-in';
 import { PricingFields } from '../pricing/pricing-fields';
@@ -16,30 +17,35 @@ import { SubmitButton } from '../submit-button';
 import { showErrorToast, showToast } from '../toast';
 import { cardStyles } from '../ui';
 
-const schema = z.object({ pricing: pricingFormSchema, quoteRounding: z.enum(QUOTE_ROUNDINGS) });
+const schema = z.object({ hourlyRate: hourlyRateTextSchema, pricing: pricingFormSchema, quoteRounding: z.enum(QUOTE_ROUNDINGS) });
 
 interface PricingSectionProps {
   saved: PricingRulesResponse;
+  /** The account's hourly rate, decimal text such as "45.00": the first of the charges. */
+  hourlyRate: string;
   /** What the surgeon's quoted prices are rounded to, saved with the rules. */
   quoteRounding: QuoteRounding;
   vatNumber: string;
 }
 
 /**
- * The pricing rules beside the hourly rate, saved with their own button like the company
- * profile: what every new estimate's price is built from. Estimates already made keep the
+ * The hourly rate and the pricing rules beside it, saved with their own button like the company
+ * profile: what every new estimate's price is built from (docs/product.md, Accounts).
+ * Business Admin's new businesses start from the same rate. Estimates already made keep the
  * price they were given, so a quote never changes after it was shown.
  */
-export function PricingSection({ saved, quoteRounding, vatNumber }: PricingSectionProps) {
+export function PricingSection({ saved, hourlyRate, quoteRounding, vatNumber }: PricingSectionProps) {
   const queryClient = useQueryClient();
   const roundingHintId = useId();
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: { pricing: pricingFormValues(saved), quoteRounding } });
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: { hourlyRate, pricing: pricingFormValues(saved), quoteRounding } });
 
   const save = useMutation({
-    mutationFn: (values: { pricing: PricingRulesInput; quoteRounding: QuoteRounding }) => signedInApi.settings.update(values),
+    mutationFn: (values: { hourlyRate: string; pricing: PricingRulesInput; quoteRounding: QuoteRounding }) =>
+      // An empty rate is sent as "0".
+      signedInApi.settings.update({ ...values, hourlyRate: values.hourlyRate.trim() || '0' }),
     onSuccess: (settings: SettingsResponse) => {
       queryClient.setQueryData(queryKeys.settings, settings);
-      form.reset({ pricing: pricingFormValues(settings.pricing), quoteRounding: settings.quoteRounding });
+      form.reset({ hourlyRate: settings.hourlyRate, pricing: pricingFormValues(settings.pricing), quoteRounding: settings.quoteRounding });
       showToast({
         title: 'Pricing Saved',
         description: `New estimates are priced by these rules, and quoted prices rounded to the nearest ${quoteRoundingLabel(settings.quoteRounding)}.`,
@@ -52,6 +58,8 @@ export function PricingSection({ saved, quoteRounding, vatNumber }: PricingSecti
           const message = error.details?.[path]?.[0];
           if (message) form.setError(path, { message });
         }
+        const rate = error.details?.hourlyRate?.[0];
+        if (rate) form.setError('hourlyRate', { message: rate });
         const rounding = error.details?.quoteRounding?.[0];
         if (rounding) form.setError('quoteRounding', { message: rounding });
       }
@@ -65,11 +73,16 @@ export function PricingSection({ saved, quoteRounding, vatNumber }: PricingSecti
         Pricing
       </h2>
       <p className="mt-1 max-w-prose text-sm text-stone-700">
-        Your charges beside the hourly rate, all before VAT. Leave a charge empty if you do not make it. The results, your
+        Your hourly rate and the charges beside it, all before VAT. Leave a charge empty if you do not make it. The results, your
         website estimator, lead e-mails and quotes all show the same price, line by line, with VAT as you choose below.
       </p>
       <FormProvider {...form}>
         <form noValidate aria-label="Pricing rules" onSubmit={form.handleSubmit((values) => save.mutate(values))} className="mt-5 flex flex-col gap-5">
+          <HourlyRateField
+            hint="In pounds (£) per crew-hour, before VAT: an hour of your whole crew's time (the crew size is below). Used to price every estimate; at 0, estimates show no cost."
+            error={form.formState.errors.hourlyRate?.message}
+            {...form.register('hourlyRate')}
+          />
           <PricingFields vatNumber={vatNumber} />
           <fieldset aria-describedby={roundingHintId}>
             <legend className="text-sm font-medium text-stone-800">Round quoted prices to the nearest</legend>

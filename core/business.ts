@@ -18,6 +18,7 @@ import {
 } from './embed';
 import { CONTACT_METHODS, CONTACT_TIMES, EMAIL_FOR_EMAIL, PHONE_FOR_CALL } from './contact-preference';
 import { hasControlCharacters, isPhoneNumber, LEAD_MESSAGES } from './lead-checks';
+import { parseDistricts, parsePostcode, POSTCODE_INVALID, POSTCODE_REQUIRED } from './postcode';
 import { DEFAULT_UNIT_SYSTEM, UNIT_SYSTEMS } from './units';
 import { jobPriceSchema, pricingRulesInputSchema, pricingRulesResponseSchema } from './pricing';
 
@@ -65,6 +66,20 @@ export const allowedOriginsSchema = z
     return origins;
   });
 
+/**
+ * The postcode districts and areas the business covers (core/postcode.ts): ["LS1", "LS6", "BD"],
+ * normalised, each once, at most 200; a bad entry is named. Empty: requests from anywhere.
+ */
+const NOT_A_DISTRICT_LIST = 'serviceDistricts must be a list of postcode districts, e.g. ["LS6", "BD"]';
+export const serviceDistrictsSchema = z.array(z.string(NOT_A_DISTRICT_LIST), NOT_A_DISTRICT_LIST).transform((list, ctx) => {
+  const parsed = parseDistricts(list);
+  if ('error' in parsed) {
+    ctx.addIssue({ code: 'custom', message: parsed.error });
+    return z.NEVER;
+  }
+  return parsed.districts;
+});
+
 export const accentColorSchema = z
   .string()
   .regex(/^#[0-9a-fA-F]{6}$/, 'Accent colour must be a hex colour such as #166534')
@@ -100,6 +115,7 @@ export const businessCreateSchema = z.object({
   units: unitSystemSchema.default(DEFAULT_UNIT_SYSTEM),
   /** The estimator's own pricing rules (core/pricing.ts); null or left out: the owner's Settings. */
   pricing: pricingRulesInputSchema.nullable().default(null),
+  serviceDistricts: serviceDistrictsSchema.default([]),
 });
 export type BusinessCreateInput = z.input<typeof businessCreateSchema>;
 export type BusinessCreate = z.output<typeof businessCreateSchema>;
@@ -115,6 +131,7 @@ export const businessUpdateSchema = z
     units: unitSystemSchema,
     /** null goes back to the owner's Settings. */
     pricing: pricingRulesInputSchema.nullable(),
+    serviceDistricts: serviceDistrictsSchema,
   })
   .partial();
 export type BusinessUpdateInput = z.input<typeof businessUpdateSchema>;
@@ -133,6 +150,8 @@ export const businessSchema = z.object({
   units: z.enum(UNIT_SYSTEMS),
   /** Its own pricing rules, or null when it prices by the owner's Settings. */
   pricing: pricingRulesResponseSchema.nullable(),
+  /** The postcode districts and areas it covers; empty: everywhere. Requests from outside are sent, marked. */
+  serviceDistricts: z.array(z.string()),
   /** Analyses its estimator ran today (UTC), against dailyCap. */
   analysesToday: z.number().int(),
   createdAt: z.string(),
@@ -198,6 +217,17 @@ export const leadInputSchema = z
       .pipe(emailSchema.optional()),
     phone: phoneSchema,
     note: optionalTrimmed(LEAD_LIMITS.note, LEAD_MESSAGES.noteTooLong),
+    /**
+     * Where the job is: a UK postcode in any case and spacing, stored as "LS6 2AB". Required: the
+     * widget that sends it is served by this server, so it always asks for one.
+     */
+    postcode: z
+      .string(POSTCODE_REQUIRED)
+      .superRefine((text, ctx) => {
+        if (!parsePostcode(text)) ctx.addIssue({ code: 'custom', message: text.trim() === '' ? POSTCODE_REQUIRED : POSTCODE_INVALID });
+      })
+      .transform((text) => parsePostcode(text)?.postcode ?? text),
+    address: optionalTrimmed(LEAD_LIMITS.address, LEAD_MESSAGES.addressTooLong),
     /** How and when the visitor would like to hear back (core/contact-preference.ts): one tap each, optional. */
     contactMethod: z.enum(CONTACT_METHODS, 'contactMethod must be phone, email or either').nullish(),
     contactTime: z.enum(CONTACT_TIMES, 'contactTime must be morning, afternoon, evening or any').nullish(),
@@ -224,6 +254,11 @@ export const leadSchema = z.object({
   /** The visitor's preferred way and time to be contacted; null when they did not say. */
   contactMethod: z.enum(CONTACT_METHODS).nullable(),
   contactTime: z.enum(CONTACT_TIMES).nullable(),
+  /** Where the job is, e.g. "LS6 2AB"; null on requests from before the estimator asked. */
+  postcode: z.string().nullable(),
+  address: z.string().nullable(),
+  /** The postcode was outside the business's districts when the request came. */
+  outsideArea: z.boolean(),
   contactedAt: z.string().nullable(),
   createdAt: z.string(),
   /** The newest job made from this request (its quote number is core/jobs.ts jobReference), or null. */
@@ -249,6 +284,9 @@ export const leadSchema = z.object({
 export type Lead = z.infer<typeof leadSchema>;
 export const leadListSchema = z.object({ leads: z.array(leadSchema) });
 export const leadResponseSchema = z.object({ lead: leadSchema });
+/** The answer to a quote request: the thanks, and whether the postcode is outside the districts the business lists. */
+export const leadThanksSchema = z.object({ message: z.string(), outsideArea: z.boolean() });
+export type LeadThanks = z.infer<typeof leadThanksSchema>;
 export const leadUpdateSchema = z.object({ contacted: z.boolean('contacted must be true or false') });
 
 /** GET /api/businesses/{id}/funnel?days=N: every UTC day of the window, oldest first. */

@@ -130,7 +130,7 @@ export type FunnelDay = { date: string; turnedAway: number } & Record<FunnelStep
 export const FUNNEL_DAYS = { default: 30, max: 90 } as const;
 
 /** Lead form limits, shared by the widget's inputs and the server's schema. */
-export const LEAD_LIMITS = { name: 100, email: 254, phone: 30, note: 1000 } as const;
+export const LEAD_LIMITS = { name: 100, email: 254, phone: 30, note: 1000, postcode: 10, address: 300 } as const;
 /** The honeypot: a field people never see or fill; bots that fill every input do. */
 export const LEAD_HONEYPOT_FIELD = 'website';
 export const LEAD_THANKS = 'Thank you! Your request has been sent.';

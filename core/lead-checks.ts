@@ -1,9 +1,10 @@
 import { checkEmail } from './account-checks';
 import { EMAIL_FOR_EMAIL, PHONE_FOR_CALL, type ContactMethod } from './contact-preference';
 import { LEAD_LIMITS } from './embed';
+import { postcodeProblem } from './postcode';
 
 /**
- * "Request a quote": the rules for a visitor's name, e-mail, phone and note, written once without
+ * "Request a quote": the rules for a visitor's name, e-mail, phone, note, postcode and address, written once without
  * zod. The server's leadInputSchema (core/business.ts) is built from these; the widget checks its
  * form with checkLead before sending (its first chunk is budgeted and carries no zod).
  * core/lead-checks.test.ts runs one list of forms through both and expects the same answers.
@@ -16,6 +17,7 @@ export const LEAD_MESSAGES = {
   phoneTooLong: `Phone must be at most ${LEAD_LIMITS.phone} characters`,
   phoneInvalid: 'Please enter a valid phone number',
   noteTooLong: `Note must be at most ${LEAD_LIMITS.note} characters`,
+  addressTooLong: `Address must be at most ${LEAD_LIMITS.address} characters`,
 } as const;
 
 /** The name goes into the owner's e-mail subject: no line breaks or other control characters. */
@@ -34,6 +36,9 @@ export interface LeadFields {
   email: string;
   phone: string;
   note: string;
+  /** Required: checked as a UK postcode (core/postcode.ts). */
+  postcode: string;
+  address: string;
 }
 
 /** The visitor's taps: how they would like to hear back (a chosen way needs its detail). */
@@ -63,6 +68,9 @@ export function checkLead(fields: LeadFields, choices: LeadChoices = {}): LeadEr
   if (phone.length > LEAD_LIMITS.phone) errors.phone = LEAD_MESSAGES.phoneTooLong;
   else if (phone !== '' && !isPhoneNumber(phone)) errors.phone = LEAD_MESSAGES.phoneInvalid;
   if (note.length > LEAD_LIMITS.note) errors.note = LEAD_MESSAGES.noteTooLong;
+  const postcode = postcodeProblem(fields.postcode);
+  if (postcode) errors.postcode = postcode;
+  if (fields.address.trim().length > LEAD_LIMITS.address) errors.address = LEAD_MESSAGES.addressTooLong;
 
   if (email === '' && phone === '') errors.email ??= LEAD_MESSAGES.contactRequired;
   if (choices.contactMethod === 'phone' && phone === '') errors.phone ??= PHONE_FOR_CALL;

@@ -128,6 +128,8 @@ export const businesses = sqliteTable(
     pricing: text('pricing', { mode: 'json' }).$type<PricingRules>(),
     /** The units the estimator asks and answers in (core/units.ts). */
     units: text('units', { enum: UNIT_SYSTEMS }).notNull().default('metric'),
+    /** JSON list of the postcode districts and areas it covers (core/postcode.ts); empty means everywhere. */
+    serviceDistricts: text('service_districts', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     /**
      * The UTC day (YYYY-MM-DD) the owner was last e-mailed that the estimator turned visitors away
      * (its daily cap or its rate): at most one such e-mail a day (server/businesses/limit-notice.ts).
@@ -327,6 +329,11 @@ export const leads = sqliteTable(
     /** How and when the visitor would like to hear back (core/contact-preference.ts); null when not said. */
     contactMethod: text('contact_method', { enum: CONTACT_METHODS }),
     contactTime: text('contact_time', { enum: CONTACT_TIMES }),
+    /** The job's postcode, normalised (core/postcode.ts); null on requests from before it was asked. */
+    postcode: text('postcode'),
+    address: text('address'),
+    /** The postcode was outside the business's districts when the request came (still sent, marked). */
+    outsideArea: integer('outside_area', { mode: 'boolean' }).notNull().default(false),
     contactedAt: integer('contacted_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },

@@ -182,6 +182,7 @@ test("a visitor's quote request reaches the owner, who marks it contacted; Histo
       name: 'Rowan Visitor',
       email: 'rowan@example.test',
       phone: '01632 960 123',
+      postcode: 'ls6 2ab',
       note: 'Can you come on a Saturday?',
     },
   });
@@ -196,6 +197,7 @@ test("a visitor's quote request reaches the owner, who marks it contacted; Histo
   await expect(lead.getByRole('link', { name: 'rowan@example.test' })).toHaveAttribute('href', 'mailto:rowan@example.test');
   await expect(lead.getByRole('link', { name: '01632 960 123' })).toHaveAttribute('href', 'tel:01632960123');
   await expect(lead).toContainText('Can you come on a Saturday?');
+  await expect(lead).toContainText('LS6 2AB');
   await expect(lead).toContainText(/£\d+\.\d{2}/);
   await expect(lead.getByRole('img', { name: 'Tree photo sent by Rowan Visitor' })).toBeVisible();
   await expect(lead.getByRole('link', { name: /View analysis/ })).toHaveAttribute('href', `/history/${analysis.id}`);

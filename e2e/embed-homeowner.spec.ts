@@ -124,6 +124,7 @@ test('no AI key: a photo and taps give a price at the business rate, the quote r
   const since = Date.now();
   await element.getByLabel('Name').fill('Sam Homeowner');
   await element.getByLabel('Phone').fill('07700 900456');
+  await element.getByLabel('Postcode').fill('ls6 2ab');
   await tap(element, 'How would you like to hear back? (optional)', 'Call me');
   await tap(element, 'When is best to reach you? (optional)', 'Evening');
   await element.getByRole('button', { name: 'Request a quote' }).click();

@@ -78,6 +78,7 @@ test("the visitor's price, the lead e-mail and the quote show the same figures, 
   const since = Date.now();
   await element.getByLabel('Name').fill('Pat Price');
   await element.getByLabel('E-mail').fill('pat.price@example.com');
+  await element.getByLabel('Postcode').fill('LS6 2AB');
   await element.getByRole('button', { name: 'Request a quote' }).click();
   await expect(element.getByText('Thank you! Your request has been sent.')).toBeVisible();
 

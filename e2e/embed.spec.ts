@@ -58,6 +58,7 @@ async function visitorGetsEstimateAndRequestsQuote(scope: Locator, owner: Owner)
   await expect(scope.getByText(`Your details go only to ${owner.businessName}.`)).toBeVisible();
   await scope.getByLabel('Name').fill('Jo Visitor');
   await scope.getByLabel('Phone').fill('07700 900123');
+  await scope.getByLabel('Postcode').fill('LS6 2AB');
   await scope.getByLabel('Note').fill('Mornings are best');
   await scope.getByRole('button', { name: 'Request a quote' }).click();
   await expect(scope.getByText('Thank you! Your request has been sent.')).toBeVisible();
@@ -275,6 +276,11 @@ test('the /embed page at 320 px, by keyboard alone, from photo to quote request'
   await visitor.keyboard.type('Kay Board');
   await visitor.keyboard.press('Tab');
   await visitor.keyboard.type('kay@example.test');
+  // Past the phone to the postcode.
+  await visitor.keyboard.press('Tab');
+  await visitor.keyboard.press('Tab');
+  await expect(element.getByLabel('Postcode')).toBeFocused();
+  await visitor.keyboard.type('LS6 2AB');
   await element.getByRole('button', { name: 'Request a quote' }).focus();
   await visitor.keyboard.press('Enter');
   await expect(element.getByText('Thank you! Your request has been sent.')).toBeVisible();

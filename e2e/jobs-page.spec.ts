@@ -139,7 +139,7 @@ test("the Jobs page: this month's values, status counts, the server's search, an
   });
   expect(analysed.status(), await analysed.text()).toBe(201);
   const { analysis, leadToken } = (await analysed.json()) as { analysis: { id: number }; leadToken: string };
-  const sent = await visitor.post(`/api/businesses/${slug}/leads`, { data: { analysisId: analysis.id, leadToken, name: 'Rowan Visitor', email: mail('rowan') } });
+  const sent = await visitor.post(`/api/businesses/${slug}/leads`, { data: { analysisId: analysis.id, leadToken, name: 'Rowan Visitor', email: mail('rowan'), postcode: 'LS6 2AB' } });
   expect(sent.status(), await sent.text()).toBe(201);
   await visitor.dispose();
   const leads = (await (await page.request.get(`/api/businesses/${businessId}/leads`)).json()) as { leads: { id: number }[] };

@@ -229,7 +229,7 @@ test("a website lead's Make a job opens a job with the visitor's tree and detail
   expect(analysed.status(), await analysed.text()).toBe(201);
   const { analysis, leadToken } = (await analysed.json()) as { analysis: { id: number }; leadToken: string };
   const sent = await visitor.post(`/api/businesses/${slug}/leads`, {
-    data: { analysisId: analysis.id, leadToken, name: 'Rowan Visitor', email: 'rowan@example.test', phone: '01632 960 123' },
+    data: { analysisId: analysis.id, leadToken, name: 'Rowan Visitor', email: 'rowan@example.test', phone: '01632 960 123', postcode: 'LS6 2AB' },
   });
   expect(sent.status(), await sent.text()).toBe(201);
   await visitor.dispose();

@@ -70,7 +70,7 @@ test("a visitor's lead becomes a job of two trees and an optional hedge, sent, a
   expect(analysed.status(), await analysed.text()).toBe(201);
   const { analysis, leadToken } = (await analysed.json()) as { analysis: { id: number }; leadToken: string };
   const lead = await visitor.post(`/api/businesses/${slug}/leads`, {
-    data: { analysisId: analysis.id, leadToken, name: CUSTOMER, email: customerEmail, phone: '01632 960 123' },
+    data: { analysisId: analysis.id, leadToken, name: CUSTOMER, email: customerEmail, phone: '01632 960 123', postcode: 'LS6 2AB' },
   });
   expect(lead.status(), await lead.text()).toBe(201);
   await visitor.dispose();

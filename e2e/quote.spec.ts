@@ -139,7 +139,7 @@ test("a website lead's quote: the business's name on it, the lead's name ready i
   expect(estimated.status(), await estimated.text()).toBe(201);
   const { analysis, leadToken } = (await estimated.json()) as { analysis: { id: number }; leadToken: string };
   const analysisId = analysis.id;
-  const lead = await visitor.post(`/api/businesses/${slug}/leads`, { data: { analysisId, leadToken, name: 'Sam Visitor', email: 'sam@example.com' } });
+  const lead = await visitor.post(`/api/businesses/${slug}/leads`, { data: { analysisId, leadToken, name: 'Sam Visitor', email: 'sam@example.com', postcode: 'LS6 2AB' } });
   expect(lead.status(), await lead.text()).toBe(201);
   await visitor.dispose();
 

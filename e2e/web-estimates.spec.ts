@@ -47,7 +47,7 @@ test("History shows a visitor's estimate as a web estimate, with the lead's name
   await estimate({ species: 'English oak', ...sizes });
   const unsure = await estimate(sizes);
   const lead = await visitor.post(`/api/businesses/${business.slug}/leads`, {
-    data: { analysisId: unsure.analysis.id, leadToken: unsure.leadToken, name: 'Jo Rowan', email: 'jo@example.test' },
+    data: { analysisId: unsure.analysis.id, leadToken: unsure.leadToken, name: 'Jo Rowan', email: 'jo@example.test', postcode: 'LS6 2AB' },
   });
   expect(lead.status(), await lead.text()).toBe(201);
   await visitor.dispose();

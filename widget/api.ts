@@ -110,6 +110,9 @@ export interface LeadRequest {
   email?: string;
   phone?: string;
   note?: string;
+  /** Where the job is: a UK postcode (core/postcode.ts), and the address if they give it. */
+  postcode: string;
+  address?: string;
   /** How and when the visitor would like to hear back (core/contact-preference.ts); left out when not tapped. */
   contactMethod?: ContactMethod;
   contactTime?: ContactTime;
@@ -118,6 +121,12 @@ export interface LeadRequest {
 }
 
 /** What goes with the photo: the visitor's notes, and their answers as JSON text (widget/questions/answers.ts). */
+/** The request's answer: the thanks, and whether the postcode is outside the districts the business lists. */
+export interface LeadAnswer {
+  message: string;
+  outsideArea: boolean;
+}
+
 export interface AnalyzeFields {
   description: string;
   treeDetails?: string;
@@ -127,7 +136,7 @@ export interface AnalyzeFields {
 export interface EstimatorApi {
   business(slug: string, signal?: AbortSignal): Promise<PublicBusiness>;
   analyze(slug: string, image: File, fields: AnalyzeFields, signal?: AbortSignal): Promise<EmbedAnalyzeOutcome>;
-  requestQuote(slug: string, lead: LeadRequest): Promise<string>;
+  requestQuote(slug: string, lead: LeadRequest): Promise<LeadAnswer>;
   /** Tells the business's funnel a photo was chosen; never fails the visitor (the count is the owner's, not theirs). */
   reportPhoto(slug: string): void;
 }
@@ -170,7 +179,8 @@ export function estimatorApi(origin: string): EstimatorApi {
         body: JSON.stringify(lead),
       });
       const body = await json(response);
-      return isRecord(body) && typeof body.message === 'string' ? body.message : '';
+      if (!isRecord(body)) return { message: '', outsideArea: false };
+      return { message: typeof body.message === 'string' ? body.message : '', outsideArea: body.outsideArea === true };
     },
 
     reportPhoto(slug) {

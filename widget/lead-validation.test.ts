@@ -4,7 +4,7 @@ import { CONTACT_METHODS, EMAIL_FOR_EMAIL, PHONE_FOR_CALL, type ContactMethod } 
 import { LEAD_LIMITS } from '../core/embed';
 import { CONTACT_REQUIRED, errorsFromDetails, validateLead, type LeadErrors, type LeadFields } from './lead-validation';
 
-const empty = { name: '', email: '', phone: '', note: '' };
+const empty = { name: '', email: '', phone: '', note: '', postcode: 'LS6 2AB', address: '' };
 
 describe('validateLead', () => {
   it('needs a name and an e-mail or a phone', () => {
@@ -29,6 +29,14 @@ describe('validateLead', () => {
     expect(validateLead({ ...empty, name: 'Jo', email: 'jo@example.com', phone: '123' }, { contactMethod: 'phone' }).phone).toBe(
       'Please enter a valid phone number',
     );
+  });
+
+  it('needs a UK postcode, in the words the server uses', () => {
+    const jo = { ...empty, name: 'Jo', phone: '07700 900123' };
+    expect(validateLead({ ...jo, postcode: '' })).toEqual({ postcode: 'Enter your postcode, e.g. LS6 2AB' });
+    expect(validateLead({ ...jo, postcode: 'LS6' })).toEqual({ postcode: 'Enter a full UK postcode, e.g. LS6 2AB' });
+    expect(validateLead({ ...jo, postcode: ' ls62ab ' })).toEqual({});
+    expect(validateLead({ ...jo, address: 'x'.repeat(LEAD_LIMITS.address + 1) }).address).toMatch(/at most/);
   });
 
   it('keeps to the shared limits', () => {
@@ -74,10 +82,12 @@ const emails = [
   `${long(250)}@example.com`,
 ];
 const phones = ['', '07700 900123', '+44 (0)20 7946-0958', '12345', '123456', long(20, '1'), long(21, '1'), 'call me', `${long(20, '1')} ${long(9, ' ')}1`];
+const postcodes = ['', '  ', 'LS6 2AB', 'ls62ab', 'sw1a 1aa', 'GIR 0AA', 'LS6', 'LS6 2CI', 'QA1 1AA', 'ＬＳ６ ２ＡＢ', long(LEAD_LIMITS.postcode + 1, '1'), long(5000)];
+const addresses = ['', '  ', '12 Oak Lane, Leeds', long(LEAD_LIMITS.address), long(LEAD_LIMITS.address + 1), `  ${long(LEAD_LIMITS.address)}  `];
 const notes = ['', 'Big oak by the gate', long(LEAD_LIMITS.note), long(LEAD_LIMITS.note + 1), `  ${long(LEAD_LIMITS.note)}  `];
 
 describe('the widget and the server check a quote request alike', () => {
-  const base: LeadFields = { name: 'Jo', email: 'jo@example.com', phone: '', note: '' };
+  const base: LeadFields = { name: 'Jo', email: 'jo@example.com', phone: '', note: '', postcode: 'LS6 2AB', address: '' };
   const forms: LeadFields[] = [
     ...names.map((name) => ({ ...base, name })),
     ...emails.flatMap((email) => [
@@ -89,8 +99,10 @@ describe('the widget and the server check a quote request alike', () => {
       { ...base, phone },
     ]),
     ...notes.map((note) => ({ ...base, note })),
-    { name: '', email: '', phone: '', note: long(LEAD_LIMITS.note + 1) },
-    { name: long(200), email: 'a@b.c', phone: '12', note: '' },
+    ...postcodes.map((postcode) => ({ ...base, postcode })),
+    ...addresses.map((address) => ({ ...base, address })),
+    { name: '', email: '', phone: '', note: long(LEAD_LIMITS.note + 1), postcode: '', address: long(400) },
+    { name: long(200), email: 'a@b.c', phone: '12', note: '', postcode: 'LS6', address: '' },
   ];
 
   it.each([null, ...CONTACT_METHODS])('with contactMethod %s', (contactMethod) => {

@@ -11,7 +11,7 @@ export type { LeadChoices, LeadErrors, LeadField, LeadFields } from '../core/lea
 
 export const CONTACT_REQUIRED = LEAD_MESSAGES.contactRequired;
 
-const FIELDS: readonly LeadField[] = ['name', 'email', 'phone', 'note'];
+const FIELDS: readonly LeadField[] = ['name', 'email', 'phone', 'note', 'postcode', 'address'];
 
 /**
  * A 400's `details` as one message per form field. Anything the form has no field for

@@ -39,6 +39,7 @@ export function createBusiness(db: Db, clock: Clock, ownerId: number, parsed: Bu
         accentColor: parsed.accentColor,
         units: parsed.units,
         pricing: parsed.pricing,
+        serviceDistricts: parsed.serviceDistricts,
         createdAt: clock.now(),
       })
       .returning()
@@ -95,6 +96,7 @@ export function updateBusiness(db: Db, business: BusinessRow, parsed: BusinessUp
   if (parsed.accentColor !== undefined) changes.accentColor = parsed.accentColor;
   if (parsed.units !== undefined) changes.units = parsed.units;
   if (parsed.pricing !== undefined) changes.pricing = parsed.pricing;
+  if (parsed.serviceDistricts !== undefined) changes.serviceDistricts = parsed.serviceDistricts;
   if (Object.keys(changes).length === 0) return business;
   return db.update(businesses).set(changes).where(eq(businesses.id, business.id)).returning().get()!;
 }
@@ -116,6 +118,7 @@ export function toBusinessView(db: Db, clock: Clock, row: BusinessRow): Business
     accentColor: row.accentColor,
     units: row.units,
     pricing: row.pricing ? pricingRulesResponse(storedPricingRules(row.pricing)) : null,
+    serviceDistricts: row.serviceDistricts,
     analysesToday: embedAnalysesToday(db, clock, row.id),
     createdAt: row.createdAt.toISOString(),
   };

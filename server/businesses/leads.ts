@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Lead, LeadData } from '../../core/business';
 import { isContactMethod, isContactTime } from '../../core/contact-preference';
 import { ESTIMATE_NOT_FOUND, LEAD_HONEYPOT_FIELD } from '../../core/embed';
+import { coversPostcode } from '../../core/postcode';
 import { totalMinutes } from '../../core/format';
 import { siteAssumptions } from '../../core/quote';
 import { visitorAnswers } from '../../core/visitor-answers';
@@ -19,6 +20,15 @@ import { estimateProvenBy } from './estimate-tokens';
  * owner. One lead per estimate, proven by the estimate's token.
  */
 export type LeadRow = typeof leads.$inferSelect;
+
+/**
+ * Whether a request from this postcode is outside the districts the business lists (an empty list
+ * covers everywhere). Worked out when the request comes and stored with it, so a later change
+ * to the list does not rewrite what the owner was told.
+ */
+export function isOutsideArea(business: Pick<BusinessRow, 'serviceDistricts'>, postcode: string): boolean {
+  return !coversPostcode(business.serviceDistricts, postcode);
+}
 
 /**
  * Stores a visitor's request, or updates it: the estimate's token is the visitor's proof
@@ -44,6 +54,9 @@ export function saveLead(
     note: input.note ?? null,
     contactMethod: input.contactMethod ?? null,
     contactTime: input.contactTime ?? null,
+    postcode: input.postcode,
+    address: input.address ?? null,
+    outsideArea: isOutsideArea(business, input.postcode),
   };
   // better-sqlite3 is synchronous, so nothing runs between the look and the upsert; the unique
   // index on analysis_id keeps one lead per estimate whatever else writes the file.
@@ -123,6 +136,9 @@ export function toLeadView(lead: LeadRow, analysis: AnalysisRow | null, jobId: n
     // A value this version does not know (a row from a later one) reads as not said.
     contactMethod: isContactMethod(lead.contactMethod) ? lead.contactMethod : null,
     contactTime: isContactTime(lead.contactTime) ? lead.contactTime : null,
+    postcode: lead.postcode,
+    address: lead.address,
+    outsideArea: lead.outsideArea,
     contactedAt: lead.contactedAt?.toISOString() ?? null,
     createdAt: lead.createdAt.toISOString(),
     jobId,

@@ -10,6 +10,8 @@ export interface LeadEmailInput {
   ownerName: string;
   businessName: string;
   lead: Lead;
+  /** The postcode districts the business lists, named when the request is from outside them. */
+  serviceDistricts?: readonly string[];
   /** The public address of the product; links point at the owner's history and Business Admin. */
   publicUrl: string;
   /** The visitor sent the request for this estimate again, with these details (server/businesses/leads.ts saveLead). */
@@ -21,12 +23,15 @@ const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').rep
 type Rows = [string, string | null][];
 
 /** The sections of the e-mail, each a title (or none) and the rows that have a value. */
-function sections(lead: Lead, base: string): { title: string | null; rows: [string, string][] }[] {
+function sections(lead: Lead, base: string, districts: readonly string[]): { title: string | null; rows: [string, string][] }[] {
   const estimate = lead.estimate;
   const contact: Rows = [
     ['Name', lead.name],
     ['E-mail', lead.email],
     ['Phone', lead.phone],
+    ['Postcode', lead.postcode],
+    ['Address', lead.address],
+    ['Area', lead.outsideArea ? outsideAreaWords(districts) : null],
     ['Preferred contact', lead.contactMethod ? CONTACT_METHOD_LABELS[lead.contactMethod] : null],
     ['Best time', lead.contactTime ? CONTACT_TIME_LABELS[lead.contactTime] : null],
     ['Note', lead.note],
@@ -50,19 +55,26 @@ function sections(lead: Lead, base: string): { title: string | null; rows: [stri
   ].filter((section) => section.rows.length > 0);
 }
 
+/** "Outside the districts you cover (LS1, LS6)": at most 12 named, then how many more. */
+export function outsideAreaWords(districts: readonly string[]): string {
+  const named = districts.slice(0, 12).join(', ');
+  const more = districts.length > 12 ? ` and ${districts.length - 12} more` : '';
+  return districts.length > 0 ? `Outside the districts you cover (${named}${more})` : 'Outside the districts you cover';
+}
+
 /** "Name: Jo", but a question keeps its own mark: "How tall is the tree? About ...". */
 const textRow = ([k, v]: [string, string]) => `${k}${k.endsWith('?') ? '' : ':'} ${v}`;
 
 /**
  * The e-mail a business owner gets for each quote request from their embedded estimator
  * (docs/product.md, Embed widget): who asked, how and when they would like to hear
- * back, their note, every answer they gave, the estimate they saw with its photo, and a link to
+ * back, where the job is (and whether outside the districts the business covers), their note, every answer they gave, the estimate they saw with its photo, and a link to
  * it. Plain text first; a simple HTML twin.
  */
-export function leadEmail({ to, ownerName, businessName, lead, publicUrl, updated = false }: LeadEmailInput): MailMessage {
+export function leadEmail({ to, ownerName, businessName, lead, serviceDistricts = [], publicUrl, updated = false }: LeadEmailInput): MailMessage {
   const base = publicUrl.replace(/\/$/, '');
   const link = lead.analysisId ? `${base}/history/${lead.analysisId}` : `${base}/admin/businesses`;
-  const parts = sections(lead, base);
+  const parts = sections(lead, base, serviceDistricts);
   const greeting = ownerName ? `Hello ${ownerName},` : 'Hello,';
   const text = [
     greeting,

@@ -1,6 +1,6 @@
 import { readsPhotos } from '../analysis/types';
 import { Hono, type Context } from 'hono';
-import { businessCreateSchema, businessUpdateSchema, funnelQuerySchema, leadInputSchema, leadUpdateSchema, widgetEventSchema, type FunnelResponse } from '../../core/business';
+import { businessCreateSchema, businessUpdateSchema, funnelQuerySchema, leadInputSchema, leadUpdateSchema, widgetEventSchema, type FunnelResponse, type LeadThanks } from '../../core/business';
 import { LEAD_THANKS, type FunnelStep } from '../../core/embed';
 import { findUserById } from '../accounts/users';
 import {
@@ -15,7 +15,7 @@ import {
   type BusinessRow,
 } from '../businesses/businesses';
 import { countFunnelStep, funnelDays, funnelQuotes } from '../businesses/funnel';
-import { listLeads, markContacted, saveLead, toLeadView } from '../businesses/leads';
+import { isOutsideArea, listLeads, markContacted, saveLead, toLeadView } from '../businesses/leads';
 import type { AppEnv } from '../http/context';
 import { validationError } from '../http/errors';
 import { publicBusiness, publicCors } from '../http/public-access';
@@ -82,7 +82,9 @@ businessRoutes.on(['POST', 'OPTIONS'], '/:slug{[a-z0-9-]+}/leads', publicCors, v
   // Counted once the form is valid, so a visitor correcting a typo is not locked out; nothing is stored before this.
   await c.var.limits.consume('leadsPerAddress', clientNetwork(c), 'Too many quote requests from this connection. Please try again later.');
   const saved = saveLead(db, clock, business, input);
-  if (!saved) return c.json({ message: LEAD_THANKS }, 201);
+  // The bot of the honeypot is answered as a person would be, outsideArea included.
+  const thanks: LeadThanks = { message: LEAD_THANKS, outsideArea: saved?.lead.outsideArea ?? isOutsideArea(business, input.postcode) };
+  if (!saved) return c.json(thanks, 201);
   if (!saved.updated) countFunnelStep(db, clock, business.id, 'leads');
   const owner = findUserById(db, business.ownerId);
   if (owner) {
@@ -91,13 +93,14 @@ businessRoutes.on(['POST', 'OPTIONS'], '/:slug{[a-z0-9-]+}/leads', publicCors, v
       ownerName: owner.firstName,
       businessName: business.name,
       lead: toLeadView(saved.lead, saved.analysis),
+      serviceDistricts: business.serviceDistricts,
       publicUrl: config.publicUrl,
       updated: saved.updated,
     });
     // The lead is stored whatever the mail does; a failed send is retried, then the operator's to see, not the visitor's.
     backgroundMail(mailer).send(message, `lead ${saved.lead.id}`);
   }
-  return c.json({ message: LEAD_THANKS }, saved.updated ? 200 : 201);
+  return c.json(thanks, saved.updated ? 200 : 201);
 });
 
 // The owner's own businesses.

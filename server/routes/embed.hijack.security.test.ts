@@ -82,7 +82,7 @@ describe("a stranger cannot take a visitor's quote request", () => {
 
     const sent = await visitorLead(server, business.slug, { ...real, name: 'Real Visitor', email: 'real@example.com' }, from('203.0.113.20'));
     expect(sent.status).toBe(201);
-    expect(await sent.json()).toEqual({ message: LEAD_THANKS });
+    expect(await sent.json()).toEqual({ message: LEAD_THANKS, outsideArea: false });
     expect((await leadsOf(business.id)).map((l) => l.name)).toEqual(['Real Visitor']);
   });
 

@@ -149,7 +149,7 @@ describe('real answers fit the document', () => {
     const business = await createBusinessFor(owner);
     const analysis = (await (await visitorAnalyze(server, business.slug)).json()) as { analysis: { id: number }; leadToken: string };
     const leads = '/api/businesses/{slug}/leads';
-    const lead = { analysisId: analysis.analysis.id, leadToken: analysis.leadToken, name: 'Jo Birch', email: 'jo@example.com', contactMethod: 'email', contactTime: null };
+    const lead = { analysisId: analysis.analysis.id, leadToken: analysis.leadToken, name: 'Jo Birch', email: 'jo@example.com', postcode: 'ls6 2ab', address: '12 Oak Lane', contactMethod: 'email', contactTime: null };
     expectAllowedBody(leads, lead);
     await expectDocumented(leads, 'post', await visitorLead(server, business.slug, { ...lead, email: 'a@b.c' }), 400);
     const sent = await visitorLead(server, business.slug, lead);

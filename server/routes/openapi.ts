@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { messageResponseSchema } from '../../core/accounts';
 import { ACCEPTED_IMAGE_TYPES, MAX_DESCRIPTION_CHARS, MAX_UPLOAD_BYTES } from '../../core/analysis';
-import { leadInputSchema, publicBusinessSchema, widgetEventSchema } from '../../core/business';
+import { leadInputSchema, leadThanksSchema, publicBusinessSchema, widgetEventSchema } from '../../core/business';
 import { SLUG_MAX, SLUG_PATTERN } from '../../core/embed';
 import { embedAnalyzeResponseSchema } from '../../core/embed-api';
 import { errorBodySchema } from '../../core/errors';
@@ -42,7 +41,7 @@ const componentSchemas = {
   EmbedEstimate: fromZod(embedAnalyzeResponseSchema, 'output'),
   NeedsDetails: fromZod(needsDetailsSchema, 'output'),
   LeadInput: fromZod(leadInputSchema, 'input'),
-  LeadThanks: fromZod(messageResponseSchema, 'output'),
+  LeadThanks: fromZod(leadThanksSchema, 'output'),
   WidgetEvent: fromZod(widgetEventSchema, 'input'),
   TreeDetails: fromZod(treeDetailsSchema, 'input'),
   SiteDetails: fromZod(siteDetailsSchema, 'input'),
@@ -181,7 +180,7 @@ const paths = {
       operationId: 'requestQuote',
       summary: '"Request a quote" under an estimate: the visitor\'s contact details, sent to the business',
       description:
-        'Besides the fields below: an e-mail address or a phone number is required, and a chosen contactMethod needs its detail. `analysisId` and `leadToken` are the `analysis.id` and `leadToken` of the estimate answer: the token proves the visitor saw that estimate and is good for 24 hours. A wrong or expired token, another business\'s estimate and an unknown id all answer the same 404. Sending again for the same estimate (with its token) updates the request (200). The `website` field must stay empty (people never see it).',
+        'Besides the fields below: an e-mail address or a phone number is required, and a chosen contactMethod needs its detail. `analysisId` and `leadToken` are the `analysis.id` and `leadToken` of the estimate answer: the token proves the visitor saw that estimate and is good for 24 hours. A wrong or expired token, another business\'s estimate and an unknown id all answer the same 404. `postcode` is a UK postcode in any case and spacing, stored as e.g. "LS6 2AB"; `address` is optional. A postcode outside the postcode districts the business lists is still sent, marked for the business, and the answer says `outsideArea: true`. Sending again for the same estimate (with its token) updates the request (200). The `website` field must stay empty (people never see it).',
       parameters: [slugParameter],
       requestBody: { required: true, content: json(ref('LeadInput')) },
       responses: {

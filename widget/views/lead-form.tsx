@@ -9,6 +9,8 @@ import {
   type ContactTime,
 } from '../../core/contact-preference';
 import { LEAD_HONEYPOT_FIELD, LEAD_LIMITS, LEAD_THANKS } from '../../core/embed';
+import { isRecord } from '../../core/is-record';
+import { outsideAreaMessage, parsePostcode } from '../../core/postcode';
 import { ApiError, type LeadRequest } from '../api';
 import { ChoiceGroup, choicesOf } from '../components/choice-group';
 import { Spinner } from '../components/spinner';
@@ -25,12 +27,12 @@ interface LeadFormProps {
   onSent: () => void;
 }
 
-const EMPTY: LeadFields = { name: '', email: '', phone: '', note: '' };
-const FIELD_ORDER: readonly LeadField[] = ['name', 'email', 'phone', 'note'];
+const EMPTY: LeadFields = { name: '', email: '', phone: '', note: '', postcode: '', address: '' };
+const FIELD_ORDER: readonly LeadField[] = ['name', 'email', 'phone', 'postcode', 'address', 'note'];
 
 /**
  * "Request a quote" under the results (docs/product.md, Embed widget): a name and an e-mail or
- * a phone, how and when they would like to hear back (one tap each, optional), an optional
+ * a phone, the job's postcode (and address, optional), how and when they would like to hear back (one tap each, optional), an optional
  * note, sent only to this business. The estimate and its answers go with it by analysisId, so
  * nothing is typed twice. The honeypot field is for bots.
  */
@@ -42,6 +44,8 @@ export function LeadForm({ analysisId, leadToken, businessName, submit, onSent }
   const [errors, setErrors] = useState<LeadErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [status, setStatus] = useState<'editing' | 'sending' | 'sent'>('editing');
+  /** The district the business may not cover, once a request from outside its list is sent. */
+  const [outside, setOutside] = useState<string | null>(null);
 
   const update = (field: LeadField) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [field]: event.target.value }));
@@ -64,17 +68,21 @@ export function LeadForm({ analysisId, leadToken, businessName, submit, onSent }
     setErrors({});
     setStatus('sending');
     try {
-      await submit({
+      const postcode = parsePostcode(fields.postcode);
+      const answer = await submit({
         analysisId,
         leadToken,
         name: fields.name.trim(),
         email: fields.email.trim() || undefined,
         phone: fields.phone.trim() || undefined,
+        postcode: postcode?.postcode ?? fields.postcode.trim(),
+        address: fields.address.trim() || undefined,
         note: fields.note.trim() || undefined,
         contactMethod,
         contactTime,
         [LEAD_HONEYPOT_FIELD]: honeypot || undefined,
       });
+      setOutside(isRecord(answer) && answer.outsideArea === true && postcode ? postcode.district : null);
       setStatus('sent');
       onSent();
     } catch (error) {
@@ -92,7 +100,7 @@ export function LeadForm({ analysisId, leadToken, businessName, submit, onSent }
         <h3 id="lead-title" className="text-base font-semibold text-stone-900">
           Request a quote
         </h3>
-        <LeadThanks />
+        <LeadThanks outside={outside === null ? null : outsideAreaMessage(businessName, outside)} />
       </section>
     );
   }
@@ -141,6 +149,35 @@ export function LeadForm({ analysisId, leadToken, businessName, submit, onSent }
           value={fields.phone}
           onChange={update('phone')}
           error={errors.phone}
+        />
+        <InputField
+          id="postcode"
+          name="postcode"
+          label="Postcode"
+          autoComplete="postal-code"
+          inputMode="text"
+          autoCapitalize="characters"
+          spellCheck={false}
+          required
+          maxLength={LEAD_LIMITS.postcode}
+          describedBy="postcode-hint"
+          value={fields.postcode}
+          onChange={update('postcode')}
+          error={errors.postcode}
+        />
+        <p id="postcode-hint" className={`${hintStyles} -mt-2`}>
+          Where the tree is, e.g. LS6 2AB.
+        </p>
+        <InputField
+          id="address"
+          name="address"
+          label="Address"
+          optional
+          autoComplete="street-address"
+          maxLength={LEAD_LIMITS.address}
+          value={fields.address}
+          onChange={update('address')}
+          error={errors.address}
         />
         <ChoiceGroup
           look="pills"
@@ -197,14 +234,17 @@ export function LeadForm({ analysisId, leadToken, businessName, submit, onSent }
   );
 }
 
-/** The form's button is gone once sent: focus moves to the thanks, so keyboard users keep their place. */
-function LeadThanks() {
+/**
+ * The form's button is gone once sent: focus moves to the thanks, so keyboard users keep their
+ * place. A request from outside the business's districts was sent too, and says so.
+ */
+function LeadThanks({ outside }: { outside: string | null }) {
   const thanks = useRef<HTMLParagraphElement>(null);
   useEffect(() => thanks.current?.focus(), []);
   return (
     <p ref={thanks} tabIndex={-1} role="status" className="mt-3 flex items-start gap-2 font-medium text-stone-900">
       <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-visible" />
-      {LEAD_THANKS}
+      {outside ?? LEAD_THANKS}
     </p>
   );
 }

@@ -47,6 +47,9 @@ function SavedSettings({ business }: { business: Business }) {
       <Setting term="Daily cap">{`${business.dailyCap} analyses a day`}</Setting>
       <Setting term="Units">{UNIT_SYSTEM_LABELS[business.units]}</Setting>
       <Setting term="Prices">{business.pricing ? pricingSummary(business.pricing) : "Your Settings' pricing rules"}</Setting>
+      <Setting term="Postcode districts">
+        {business.serviceDistricts.length === 0 ? 'Anywhere' : business.serviceDistricts.join(', ')}
+      </Setting>
       <Setting term="Allowed sites">
         {business.allowedOrigins.length === 0 ? (
           'Any website'

@@ -9,6 +9,7 @@ import {
   type BusinessUpdateInput,
 } from '../../../core/business';
 import { canonicalOrigin, DEFAULT_DAILY_CAP, MAX_DAILY_CAP, notAnOriginMessage } from '../../../core/embed';
+import { parseDistricts } from '../../../core/postcode';
 import { DEFAULT_UNIT_SYSTEM, UNIT_SYSTEMS } from '../../../core/units';
 import {
   addPricingIssues,
@@ -51,6 +52,16 @@ const originsTextSchema = z.string().transform((text, ctx) => {
   return origins;
 });
 
+/** "LS1, LS6, BD" (commas, spaces or lines) as the API's list, by the server's own parser and words. */
+const districtsTextSchema = z.string().transform((text, ctx) => {
+  const parsed = parseDistricts(text);
+  if ('error' in parsed) {
+    ctx.addIssue({ code: 'custom', message: parsed.error });
+    return z.NEVER;
+  }
+  return parsed.districts;
+});
+
 const settingsFields = {
   // The rate is required for a business, unlike AI Settings' rate where empty means 0.
   hourlyRate: hourlyRateTextSchema.refine((v) => v !== '', REQUIRED_FIELDS_MESSAGE),
@@ -60,6 +71,8 @@ const settingsFields = {
     .max(MAX_INSTRUCTIONS_CHARS, `Instructions must be at most ${MAX_INSTRUCTIONS_CHARS} characters`)
     .transform((v) => (v.trim() === '' ? null : v.trim())),
   allowedOrigins: originsTextSchema,
+  /** The postcode districts the business covers; empty for anywhere. */
+  serviceDistricts: districtsTextSchema,
   dailyCap: z
     .string()
     .trim()
@@ -132,6 +145,7 @@ export const EMPTY_CREATE_FORM: CreateBusinessFormValues = {
   hourlyRate: '',
   aiInstructions: '',
   allowedOrigins: '',
+  serviceDistricts: '',
   dailyCap: String(DEFAULT_DAILY_CAP),
   accentColor: DEFAULT_ACCENT,
   useDefaultAccent: true,
@@ -146,6 +160,7 @@ export function editFormValues(business: Business): EditBusinessFormValues {
     hourlyRate: business.hourlyRate,
     aiInstructions: business.aiInstructions ?? '',
     allowedOrigins: business.allowedOrigins.join('\n'),
+    serviceDistricts: business.serviceDistricts.join(', '),
     dailyCap: String(business.dailyCap),
     accentColor: business.accentColor ?? DEFAULT_ACCENT,
     useDefaultAccent: business.accentColor === null,

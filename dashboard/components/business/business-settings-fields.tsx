@@ -67,6 +67,16 @@ export function BusinessSettingsFields() {
         error={errors.allowedOrigins?.message}
         {...form.register('allowedOrigins')}
       />
+      <TextArea
+        label="Postcode districts you cover (optional)"
+        hint="e.g. LS1, LS6, BD — leave empty to take requests from anywhere. A whole area such as BD covers BD1 to BD99. Requests from elsewhere still reach you, marked Outside your area."
+        rows={2}
+        placeholder="LS1, LS6, BD"
+        spellCheck={false}
+        autoCapitalize="characters"
+        error={errors.serviceDistricts?.message}
+        {...form.register('serviceDistricts')}
+      />
       <TextField
         label="Daily Analysis Cap"
         type="number"

@@ -23,7 +23,7 @@ import {
 import { PRICING_FIELD_PATHS } from '../pricing/pricing-form';
 import { showServerErrors } from './server-errors';
 
-const FIELDS = ['name', 'slug', 'hourlyRate', 'aiInstructions', 'allowedOrigins', 'dailyCap', 'accentColor', ...PRICING_FIELD_PATHS] as const;
+const FIELDS = ['name', 'slug', 'hourlyRate', 'aiInstructions', 'allowedOrigins', 'serviceDistricts', 'dailyCap', 'accentColor', ...PRICING_FIELD_PATHS] as const;
 
 interface CreateBusinessFormProps {
   id: string;

@@ -13,7 +13,7 @@ import { editBusinessFormSchema, editFormValues } from './business-form-schema';
 import { PRICING_FIELD_PATHS } from '../pricing/pricing-form';
 import { showServerErrors } from './server-errors';
 
-const FIELDS = ['hourlyRate', 'aiInstructions', 'allowedOrigins', 'dailyCap', 'accentColor', ...PRICING_FIELD_PATHS] as const;
+const FIELDS = ['hourlyRate', 'aiInstructions', 'allowedOrigins', 'serviceDistricts', 'dailyCap', 'accentColor', ...PRICING_FIELD_PATHS] as const;
 
 /** A business's card turned into a small form: what can change after creation, saved with PATCH. */
 export function EditBusinessForm({ business, onDone }: { business: Business; onDone: () => void }) {

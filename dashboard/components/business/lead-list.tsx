@@ -1,4 +1,4 @@
-import { CircleCheck, ClipboardList, Inbox, Mail, Phone, RefreshCw, TreePine } from 'lucide-react';
+import { CircleCheck, ClipboardList, Inbox, Mail, MapPin, Phone, RefreshCw, TreePine } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import type { Business, Lead } from '../../../core/business';
 import { jobReference } from '../../../core/jobs';
@@ -187,6 +187,25 @@ function LeadJob({ lead }: { lead: Lead }) {
   );
 }
 
+/**
+ * Where the job is: the postcode, the address when given, and "Outside your area" when the
+ * postcode was outside the districts the business listed at the time of the request.
+ */
+function LeadPlace({ lead }: { lead: Lead }) {
+  if (!lead.postcode && !lead.address) return null;
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-stone-800">
+      <MapPin aria-hidden="true" className="size-4 shrink-0 text-stone-600" />
+      <span className="sr-only">Where: </span>
+      {lead.postcode ? <span className="font-medium">{lead.postcode}</span> : null}
+      {lead.address ? <span className="min-w-0 break-words">{lead.address}</span> : null}
+      {lead.outsideArea ? (
+        <span className="rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900">Outside your area</span>
+      ) : null}
+    </p>
+  );
+}
+
 function LeadItem({ businessId, lead }: { businessId: number; lead: Lead }) {
   return (
     <li className={`flex gap-3 rounded-xl border p-3 sm:gap-4 sm:p-4 ${lead.contactedAt ? 'border-stone-200' : 'border-green-300 bg-green-50/40'}`}>
@@ -227,6 +246,7 @@ function LeadItem({ businessId, lead }: { businessId: number; lead: Lead }) {
             </li>
           ) : null}
         </ul>
+        <LeadPlace lead={lead} />
         <ContactPreference lead={lead} />
         {lead.estimate ? <Estimate estimate={lead.estimate} /> : <p className="text-sm text-stone-600">The estimate was removed.</p>}
         {lead.note ? (

@@ -103,6 +103,7 @@ describe("a business's prices", () => {
     accentColor: null,
     units: 'metric',
     pricing: null,
+    serviceDistricts: [],
     analysesToday: 0,
     createdAt: '2025-01-01T00:00:00.000Z',
   };

@@ -29,8 +29,11 @@ async function box(locator: Locator): Promise<Box> {
 /** The toast showing; one being dismissed stays in the DOM, marked removed, while it fades. */
 const toast = (page: Page) => page.locator('[data-sonner-toast]:not([data-removed="true"])');
 
-async function expectToastClearOfHeader(page: Page, username: string) {
-  const shown = await box(toast(page).first());
+/** Sonner keeps the toast it replaced in the DOM for a moment, hidden behind the new one. */
+const shownToast = (page: Page, title: string) => toast(page).filter({ hasText: title });
+
+async function expectToastClearOfHeader(page: Page, title: string, username: string) {
+  const shown = await box(shownToast(page, title));
   const header = page.getByRole('banner');
   for (const [what, target] of [
     ['the username', header.getByText(username, { exact: true })],
@@ -46,20 +49,20 @@ test('at 375 px a toast shows below the header, never over the username or the m
   await page.setViewportSize(PHONE);
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Save Configuration' }).click();
-  await expect(toast(page)).toContainText('Settings Updated');
+  await expect(shownToast(page, 'Settings Updated')).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
   // The toast follows the header's edge as the page scrolls back to the top.
-  await expect(async () => expectToastClearOfHeader(page, account.username)).toPass({ timeout: 5_000 });
+  await expect(async () => expectToastClearOfHeader(page, 'Settings Updated', account.username)).toPass({ timeout: 5_000 });
   await page.screenshot({ path: test.info().outputPath('toast-below-header-375.png') });
 
   // Saved further down the page (Pricing, with the hourly rate): still clear of the header.
   const pricing = page.getByRole('region', { name: 'Pricing', exact: true });
   await pricing.getByLabel('Hourly Rate').fill('55');
   await pricing.getByRole('button', { name: 'Save Pricing' }).click();
-  await expect(toast(page)).toContainText('Pricing Saved');
-  await expectToastClearOfHeader(page, account.username);
+  await expect(shownToast(page, 'Pricing Saved')).toBeVisible();
+  await expectToastClearOfHeader(page, 'Pricing Saved', account.username);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await expect(async () => expectToastClearOfHeader(page, account.username)).toPass({ timeout: 5_000 });
+  await expect(async () => expectToastClearOfHeader(page, 'Pricing Saved', account.username)).toPass({ timeout: 5_000 });
   await pricing.getByLabel('Hourly Rate').scrollIntoViewIfNeeded();
   await pricing.screenshot({ path: test.info().outputPath('settings-pricing-hourly-rate-375.png') });
 });

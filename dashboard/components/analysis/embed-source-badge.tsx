@@ -9,7 +9,7 @@ import type { Analysis } from '../../../core/analysis';
 export function EmbedSourceBadge({ analysis, leadName }: { analysis: Pick<Analysis, 'source' | 'businessName'>; leadName?: string | null }) {
   if (analysis.source !== 'embed') return null;
   return (
-    <p className="inline-flex w-fit max-w-full items-center gap-1 rounded-full bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-950">
+    <p className="inline-flex w-fit max-w-full items-center gap-1 rounded-xl bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-950">
       <Globe aria-hidden="true" className="size-3.5 shrink-0" />
       <span className="min-w-0 break-words">
         {`Web estimate${analysis.businessName ? ` · ${analysis.businessName}` : ''}${leadName ? ` · for ${leadName}` : ''}`}

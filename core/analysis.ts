@@ -33,6 +33,11 @@ export const analysisSchema = z.object({
   cleanupTimeMin: z.number().int(),
   cleanupTimeMax: z.number().int(),
   factors: z.array(z.string()),
+  /**
+   * "What we assumed" (core/site-assumptions.ts): a plain sentence for each site question left
+   * unanswered or answered "Not sure", and each size nobody could give, with what it was priced as.
+   */
+  assumptions: z.array(z.string()),
   safetyWarnings: z.array(z.string()),
   confidence: z.number().min(0).max(1),
   method: z.string().nullable(),

@@ -22,6 +22,7 @@ export const embedAnalysisSchema = analysisSchema
     woodDensity: true,
     ...TIME_FIELDS,
     factors: true,
+    assumptions: true,
     safetyWarnings: true,
     confidence: true,
     siteVisitReason: true,

@@ -124,6 +124,8 @@ export interface UserTreeSizes {
   dbhIn: SizeFromUser | null;
   /** The sizes the taps give, whole, for the record (they may be overridden by typed values). */
   measured: { heightFt: number | null; dbhIn: number | null } | null;
+  /** The user said "Not sure" for the height, the trunk or both (core/tree-details.ts heightUnknown). */
+  notSure?: { height: boolean; diameter: boolean };
 }
 
 /**
@@ -210,7 +212,17 @@ export function readUserTreeDetails(details: TreeDetails): { ok: true; sizes: Us
 
   if (problems.length > 0) return { ok: false, problems };
   const species = details.species ? normaliseSpecies(details.species) : null;
-  return { ok: true, sizes: { species: species?.name ? species : null, heightFt, dbhIn, measured } };
+  const notSure = details.heightUnknown === true || details.diameterUnknown === true;
+  return {
+    ok: true,
+    sizes: {
+      species: species?.name ? species : null,
+      heightFt,
+      dbhIn,
+      measured,
+      ...(notSure && { notSure: { height: details.heightUnknown === true, diameter: details.diameterUnknown === true } }),
+    },
+  };
 }
 
 // ---- Rows stored before these rules -------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LEAD_LIMITS } from './embed';
 import type { SiteDetails } from './site';
+import { assumedPhrases, CAUTIOUS_SITE } from './site-assumptions';
 import { METHOD_LABELS, type Method } from './time-model';
 
 /**
@@ -65,13 +66,13 @@ export interface QuoteItem {
  * stump grinding and waste removal in the factors ("Stump grinding included in cleanup",
  * "Wood and chippings taken away", "Wood left on site in rounds"), which also catches a
  * request made in the project details; failing those, the site answers, and for a question
- * left unanswered the estimate's own assumption (server/analysis/estimate.ts: no stump
+ * left unanswered the estimate's own assumption (core/site-assumptions.ts: no stump
  * grinding, wood and waste taken away).
  */
 export function includedWork(site: SiteDetails | null, factors: readonly string[] = []): QuoteItem[] {
   const said = (text: string) => factors.some((f) => f.toLowerCase().startsWith(text));
-  const stump = said('stump grinding included') ? true : (site?.stumpGrinding ?? false);
-  const waste = said('wood left on site') ? false : said('wood and chippings taken away') ? true : (site?.wasteRemoval ?? true);
+  const stump = said('stump grinding included') ? true : (site?.stumpGrinding ?? CAUTIOUS_SITE.stumpGrinding.value);
+  const waste = said('wood left on site') ? false : said('wood and chippings taken away') ? true : (site?.wasteRemoval ?? CAUTIOUS_SITE.wasteRemoval.value);
   return [
     { text: 'Setting up and protecting the work area', included: true },
     { text: 'Felling or dismantling the tree as described', included: true },
@@ -85,17 +86,17 @@ export function includedWork(site: SiteDetails | null, factors: readonly string[
   ];
 }
 
-/** How the estimate's factor for unanswered site questions starts (server/analysis/estimate.ts writes it). */
-export const SITE_ASSUMED_PREFIX = 'Not answered, assumed: ';
+/** How the estimate's factor for what nobody said starts (core/site-assumptions.ts, server/analysis/estimate.ts writes it). */
+export { SITE_ASSUMED_PREFIX } from './site-assumptions';
 
 /**
- * What the estimate took for the site questions nobody answered ("fence or shed within falling
- * distance", "side gate only access"), from its factor: whoever sees the price sees what it
- * was priced for, the visitor on the widget, the owner in the lead and the customer on the quote.
+ * What the estimate took for the site questions nobody answered or answered "Not sure" ("a
+ * building within falling distance", "side gate only access"), and a size nobody could give, from
+ * its factor: whoever sees the price sees what it was priced for, the visitor on the widget, the
+ * owner in the lead and the customer on the quote.
  */
 export function siteAssumptions(factors: readonly string[]): string[] {
-  const factor = factors.find((f) => f.startsWith(SITE_ASSUMED_PREFIX));
-  return factor ? factor.slice(SITE_ASSUMED_PREFIX.length).split(', ').filter(Boolean) : [];
+  return assumedPhrases(factors);
 }
 
 /**

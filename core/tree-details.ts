@@ -44,6 +44,15 @@ export const treeDetailsSchema = z.object({
   species: z.string().trim().min(1).max(80).optional(),
   height: heightInput.optional(),
   diameter: diameterInput.optional(),
+  /**
+   * The user said "Not sure" for the height or the trunk (docs/analysis.md, Not sure and
+   * unanswered): whatever else gives the size (a measurement, a model's reading of the photo, the
+   * details) is used; failing all of them the estimate prices a typical garden tree's range
+   * (core/site-assumptions.ts TYPICAL_GARDEN_TREE), recommends a site visit and says so, where
+   * without it the answer would ask for a size.
+   */
+  heightUnknown: z.literal(true).optional(),
+  diameterUnknown: z.literal(true).optional(),
   /** Taps on the photo; a typed height or diameter wins over the measured one. */
   measurement: photoMeasurementSchema.optional(),
   /**

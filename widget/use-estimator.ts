@@ -110,7 +110,9 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
     setTick(0);
     setView({ kind: 'processing' });
     try {
-      const fields = { description, ...answerFields(tree, site, photoMeasurementOf(measure), sizesConfirmed) };
+      // On "needs details" the size tiles offer no "Let the photo decide": a blank size there is "Not sure".
+      const sizesFromPhoto = (business?.sizesFromPhoto ?? false) && view.kind !== 'needs_details';
+      const fields = { description, ...answerFields(tree, site, photoMeasurementOf(measure), sizesConfirmed, sizesFromPhoto) };
       const answer = await api.analyze(slug, file, fields, lifetime.signal);
       await finishTicks();
       if (answer.outcome === 'needs_details') {

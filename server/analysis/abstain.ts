@@ -10,7 +10,8 @@ import type { Perception, PhotoChecks } from './types';
  *   details) nor a model's reading of the photo; or
  * - the photo is probably not a tree: a model says so, or the pixel check finds too little
  *   vegetation and no model says it is a tree.
- * One size is enough: the other is then assumed from it, and the results say so.
+ * One size is enough: the other is then assumed from it, and the results say so. So is "Not sure"
+ * for either (docs/analysis.md, Not sure and unanswered): a typical garden tree's range is priced.
  */
 export function decideAbstention(
   values: TreeValues,
@@ -18,12 +19,14 @@ export function decideAbstention(
   checks: PhotoChecks,
   /** A business's visitor reads about the photo and the tree, never how the server reads them. */
   audience: 'owner' | 'visitor' = 'owner',
+  /** The user said "Not sure" of the height or the trunk: no size is then priced as a typical garden tree (estimate.ts sizeRanges). */
+  sizesNotSure = false,
 ): NeedsDetails | null {
   const visitor = audience === 'visitor';
   const modelLooked = perception.readFrom === 'model';
   const littleVegetation = checks.vegetationShare < PHOTO_THRESHOLDS.minVegetationShare;
   const notATree = perception.isTree === false || (littleVegetation && perception.isTree !== true);
-  const noSize = values.heightFt === null && values.dbhIn === null;
+  const noSize = values.heightFt === null && values.dbhIn === null && !sizesNotSure;
   if (!notATree && !noSize) return null;
 
   const reasons: string[] = [];

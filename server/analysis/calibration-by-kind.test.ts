@@ -35,8 +35,9 @@ afterAll(async () => {
 });
 
 /** The same oak twice: in the open a straight fell, beside a building a climb and dismantle (chooseMethod). */
-const STRAIGHT_FELL = { description: 'oak, 16 inch trunk, 40 ft tall', siteDetails: { targets: 'nothing' } };
-const DISMANTLE = { description: 'oak, 16 inch trunk, 40 ft tall', siteDetails: { targets: 'building' } };
+// Power lines said to be absent: unanswered, they are priced as near (core/site-assumptions.ts).
+const STRAIGHT_FELL = { description: 'oak, 16 inch trunk, 40 ft tall', siteDetails: { targets: 'nothing', powerLines: false } };
+const DISMANTLE = { description: 'oak, 16 inch trunk, 40 ft tall', siteDetails: { targets: 'building', powerLines: false } };
 const PARTS = ['cutting', 'prep', 'cleanup'] as const;
 
 interface Crew {
@@ -117,7 +118,7 @@ describe('calibration by kind of job, over HTTP', () => {
     expect(dismantle.calibratedFrom).toBe('Calibrated from 8 of your dismantles and 8 of your other jobs');
     expect(straightFell.calibratedFromJobs).toBe(16);
     // A section fell has no reports of its own: it follows the account as a whole.
-    const sectionFell = await estimate(quick.client, { description: 'oak, 16 inch trunk, 40 ft tall', siteDetails: { targets: 'fence_shed' } });
+    const sectionFell = await estimate(quick.client, { description: 'oak, 16 inch trunk, 40 ft tall', siteDetails: { targets: 'fence_shed', powerLines: false } });
     expect(sectionFell).toMatchObject({ method: 'section_fell', calibratedFrom: 'Calibrated from 16 of your jobs' });
   });
 

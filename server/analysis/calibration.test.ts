@@ -55,10 +55,11 @@ async function paidUser(analyses: number): Promise<{ client: TestClient; userId:
 }
 
 /** Trees whose jobs are each kind (core/time-model.ts chooseMethod): a section fell, a straight fell, a dismantle. */
+// No power lines, said so: unanswered they are priced as near (core/site-assumptions.ts).
 const KINDS_OF_TREE = [
-  { description: 'oak, 16 inch trunk, 40 ft tall, near the fence' },
-  { description: 'oak, 16 inch trunk, 40 ft tall', siteDetails: { targets: 'nothing' } },
-  { description: 'oak, 16 inch trunk, 40 ft tall', siteDetails: { targets: 'building' } },
+  { description: 'oak, 16 inch trunk, 40 ft tall, near the fence', siteDetails: { powerLines: false } },
+  { description: 'oak, 16 inch trunk, 40 ft tall', siteDetails: { targets: 'nothing', powerLines: false } },
+  { description: 'oak, 16 inch trunk, 40 ft tall', siteDetails: { targets: 'building', powerLines: false } },
 ];
 
 async function estimate(client: TestClient, tree = KINDS_OF_TREE[0]): Promise<Analysis> {

@@ -1,7 +1,8 @@
-import { ACCESS_LABELS, DRAG_LABELS, TARGET_LABELS, type SiteDetails, type Targets } from '../../core/site';
-import { SITE_ASSUMED_PREFIX } from '../../core/quote';
+import { formatTonnes } from '../../core/format';
+import type { SiteDetails, Targets } from '../../core/site';
+import { cautiousSite, SITE_ASSUMED_PREFIX, sizeRangePhrase, TYPICAL_GARDEN_TREE } from '../../core/site-assumptions';
 import { describeWoodDensity } from '../../core/species';
-import { boundToModel, estimateTimes, type Method, type TimeModelInput, type TimeRange } from '../../core/time-model';
+import { boundToModel, estimateTimes, type Method, type TimeEstimate, type TimeModelInput, type TimeRange } from '../../core/time-model';
 import type { ValueSources } from '../../core/tree-details';
 import { applyCalibration, type AppliedCalibration, type Calibration } from './calibration';
 import type { TimeMultipliers } from './hazards';
@@ -30,6 +31,11 @@ export interface EstimateInput {
   hazardTimes: TimeMultipliers;
   /** The crew's and the install's feedback (calibration.ts loadCalibration); its factors are picked once the method is known. */
   calibration: Calibration | null;
+  /**
+   * Sizes the user said "Not sure" of (or left blank where nothing can read them): one nobody
+   * gave is priced across a typical garden tree's range (core/site-assumptions.ts).
+   */
+  sizesNotSure?: { height: boolean; diameter: boolean };
 }
 
 export interface Estimate {
@@ -40,8 +46,11 @@ export interface Estimate {
   woodDensity: string;
   method: Method;
   site: ResolvedSite;
+  /** The sizes the safety checks use: the upper end of a range priced across. */
   usedDbhIn: number;
   usedHeightFt: number;
+  /** The sizes priced across a typical garden tree's range because nobody could give them. */
+  rangedSizes: ('height' | 'diameter')[];
   times: Record<Component, TimeRange>;
   /** Uncalibrated midpoints: what later feedback is compared with. */
   baseTimes: ComponentFactors;
@@ -53,18 +62,6 @@ export interface Estimate {
   greenMassKg: number;
 }
 
-/**
- * An unanswered site is taken as a typical back garden: a fence or shed in reach, side-gate
- * access and a 10-30 m drag. It errs toward more time, never less.
- */
-const DEFAULT_SITE: ResolvedSite = {
-  targets: 'fence_shed',
-  powerLines: false,
-  access: 'side_gate',
-  dragDistance: 'medium',
-  stumpGrinding: false,
-  wasteRemoval: true,
-};
 /** An assumed size widens the upper end of the range by half. Assumption. */
 const ASSUMED_SIZE_WIDENING = 1.5;
 
@@ -74,22 +71,6 @@ const ASSUMED_SIZE_WIDENING = 1.5;
  */
 const heightFromDbh = (dbhIn: number) => Math.min(90, Math.max(10, Math.round(2 * dbhIn + 10)));
 const dbhFromHeight = (heightFt: number) => Math.min(48, Math.max(3, Math.round((heightFt - 10) / 2)));
-
-function resolveSite(answers: SiteDetails, perceived: SiteDetails): { site: ResolvedSite; assumed: string[] } {
-  const site = { ...DEFAULT_SITE };
-  const assumed: string[] = [];
-  for (const key of Object.keys(DEFAULT_SITE) as (keyof ResolvedSite)[]) {
-    const value = answers[key] ?? perceived[key];
-    if (value !== undefined) (site as Record<string, unknown>)[key] = value;
-    else if (key === 'targets') assumed.push(`${TARGET_LABELS[site.targets].toLowerCase()} within falling distance`);
-    else if (key === 'access') assumed.push(`${ACCESS_LABELS[site.access].toLowerCase()} access`);
-    else if (key === 'dragDistance') assumed.push(`brush drag of ${DRAG_LABELS[site.dragDistance].toLowerCase()}`);
-    else if (key === 'wasteRemoval') assumed.push('wood and waste taken away');
-    else if (key === 'stumpGrinding') assumed.push('no stump grinding');
-    else if (key === 'powerLines') assumed.push('no power lines near');
-  }
-  return { site, assumed };
-}
 
 function scale(range: TimeRange, factor: number): TimeRange {
   const round5 = (v: number) => Math.max(5, Math.round(v / 5) * 5);
@@ -101,33 +82,38 @@ export function buildEstimate(input: EstimateInput): Estimate {
   const { species } = values;
   const factors: string[] = [...values.factors];
 
-  let usedDbhIn = values.dbhIn;
-  let usedHeightFt = values.heightFt;
-  if (usedDbhIn === null && usedHeightFt === null) throw new Error('buildEstimate needs a size: abstain first (abstain.ts)');
-  const sizesAssumed = usedDbhIn === null || usedHeightFt === null;
-  if (usedHeightFt === null) {
-    usedHeightFt = heightFromDbh(usedDbhIn!);
-    factors.push(`Height not given: assumed about ${usedHeightFt} ft from the trunk size`);
-  } else if (usedDbhIn === null) {
-    usedDbhIn = dbhFromHeight(usedHeightFt);
-    factors.push(`Trunk size not given: assumed about ${usedDbhIn} in from the height`);
-  }
+  const sizes = sizeRanges(values, input.sizesNotSure);
+  if (!sizes) throw new Error('buildEstimate needs a size: abstain first (abstain.ts)');
+  const { height, dbh, rangedSizes } = sizes;
+  factors.push(...sizes.factors);
+  // A size worked out from the other widens the range; one priced across a range already is wide.
+  const sizesAssumed = rangedSizes.length === 0 && (values.dbhIn === null || values.heightFt === null);
   if (!species.name) factors.push('Species not identified: assumed dense hardwood');
   else if (species.species?.generic) factors.push(`Species not identified: assumed a typical ${species.kind === 'conifer' ? 'conifer' : 'broadleaf'}`);
   else if (!species.species) factors.push(`${species.name} is not in our species list: assumed dense hardwood`);
 
-  const { site, assumed } = resolveSite(input.answers, { ...input.described, ...perception.site });
+  const resolved = cautiousSite(input.answers, { ...input.described, ...perception.site });
+  const site: ResolvedSite = resolved.site;
+  const assumed = [...sizes.assumed, ...resolved.assumed];
   if (assumed.length > 0) factors.push(`${SITE_ASSUMED_PREFIX}${assumed.join(', ')}`);
 
-  const model = estimateTimes({
-    dbhIn: usedDbhIn!,
-    heightFt: usedHeightFt,
-    crownSpreadFt: values.crownSpreadFt ?? undefined,
-    greenDensityKgM3: species.greenDensityKgM3,
-    kind: species.kind,
-    site,
-  });
-  factors.push(...model.factors);
+  const timesAt = (heightFt: number, dbhIn: number) =>
+    estimateTimes({
+      dbhIn,
+      heightFt,
+      crownSpreadFt: values.crownSpreadFt ?? undefined,
+      greenDensityKgM3: species.greenDensityKgM3,
+      kind: species.kind,
+      site,
+    });
+  // Across a range: the small end's lower times and the large end's higher ones, and the large
+  // end's method, mass and equipment (the model is monotone, so the large end is never quicker).
+  const model = timesAt(height.max, dbh.max);
+  const small = rangedSizes.length > 0 ? timesAt(height.min, dbh.min) : model;
+  for (const part of ['cutting', 'prep', 'cleanup'] as const) model[part] = { min: Math.min(small[part].min, model[part].min), max: model[part].max };
+  factors.push(...massFactor(model, small));
+  const usedHeightFt = height.max;
+  const usedDbhIn = dbh.max;
 
   const times = {} as Record<Component, TimeRange>;
   for (const part of ['cutting', 'prep', 'cleanup'] as const) {
@@ -162,8 +148,9 @@ export function buildEstimate(input: EstimateInput): Estimate {
     woodDensity: describeWoodDensity(species.greenDensityKgM3) + (species.densityAssumed ? ', assumed' : ''),
     method: model.method,
     site,
-    usedDbhIn: usedDbhIn!,
+    usedDbhIn,
     usedHeightFt,
+    rangedSizes,
     times,
     baseTimes,
     calibration: applied,
@@ -171,6 +158,68 @@ export function buildEstimate(input: EstimateInput): Estimate {
     factors: [...factors, ...perception.factors],
     greenMassKg: model.greenMassKg,
   };
+}
+
+/** The model's factors, the mass across the range when there is one. */
+function massFactor(large: TimeEstimate, small: TimeEstimate): string[] {
+  if (small === large || small.greenMassKg === large.greenMassKg) return large.factors;
+  const mass = `About ${formatTonnes(small.greenMassKg / 1000)} to ${formatTonnes(large.greenMassKg / 1000)} of green wood and brush to clear`;
+  return large.factors.map((factor) => (/^About .* of green wood and brush to clear$/.test(factor) ? mass : factor));
+}
+
+interface SizeRanges {
+  height: TimeRange;
+  dbh: TimeRange;
+  rangedSizes: ('height' | 'diameter')[];
+  factors: string[];
+  /** Phrases of what was assumed, for the estimate's "Not answered, assumed" factor. */
+  assumed: string[];
+}
+
+/**
+ * The height and trunk the estimate prices, as ranges (min = max for a size someone gave). A size
+ * nobody gave is, when the user said "Not sure" of either, a typical garden tree's range, widened
+ * to take in what the other size suggests; otherwise (only one given, nobody said "Not sure") it
+ * is worked out from the other, as before. Null when no size is known and nobody said "Not sure":
+ * abstention asks for one (abstain.ts).
+ */
+export function sizeRanges(values: Pick<TreeValues, 'heightFt' | 'dbhIn'>, notSure: EstimateInput['sizesNotSure']): SizeRanges | null {
+  const anyNotSure = notSure !== undefined && (notSure.height || notSure.diameter);
+  const factors: string[] = [];
+  const assumed: string[] = [];
+  const rangedSizes: SizeRanges['rangedSizes'] = [];
+  const exact = (v: number): TimeRange => ({ min: v, max: v });
+  if (values.heightFt === null && values.dbhIn === null && !anyNotSure) return null;
+
+  let height: TimeRange;
+  let dbh: TimeRange;
+  if (values.heightFt !== null && values.dbhIn !== null) return { height: exact(values.heightFt), dbh: exact(values.dbhIn), rangedSizes, factors, assumed };
+  if (!anyNotSure) {
+    if (values.heightFt === null) {
+      const derived = heightFromDbh(values.dbhIn!);
+      factors.push(`Height not given: assumed about ${derived} ft from the trunk size`);
+      return { height: exact(derived), dbh: exact(values.dbhIn!), rangedSizes, factors, assumed };
+    }
+    const derived = dbhFromHeight(values.heightFt);
+    factors.push(`Trunk size not given: assumed about ${derived} in from the height`);
+    return { height: exact(values.heightFt), dbh: exact(derived), rangedSizes, factors, assumed };
+  }
+  const typical = TYPICAL_GARDEN_TREE;
+  if (values.heightFt === null) {
+    const derived = values.dbhIn === null ? null : heightFromDbh(values.dbhIn);
+    height = { min: Math.min(typical.height.minFt, derived ?? Infinity), max: Math.max(typical.height.maxFt, derived ?? 0) };
+    rangedSizes.push('height');
+    factors.push(`Height not known: priced from ${height.min} to ${height.max} ft, a typical garden tree`);
+    assumed.push(sizeRangePhrase('height', height.min, height.max));
+  } else height = exact(values.heightFt);
+  if (values.dbhIn === null) {
+    const derived = values.heightFt === null ? null : dbhFromHeight(values.heightFt);
+    dbh = { min: Math.min(typical.trunk.minIn, derived ?? Infinity), max: Math.max(typical.trunk.maxIn, derived ?? 0) };
+    rangedSizes.push('diameter');
+    factors.push(`Trunk size not known: priced from ${dbh.min} to ${dbh.max} in, a typical garden tree`);
+    assumed.push(sizeRangePhrase('trunk', dbh.min, dbh.max));
+  } else dbh = exact(values.dbhIn);
+  return { height, dbh, rangedSizes, factors, assumed };
 }
 
 function lengthen(range: TimeRange, factor: number): TimeRange {

@@ -93,7 +93,9 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
     const perception = await vision.perceive(input, signals.length > 0 ? AbortSignal.any(signals) : undefined);
     const values = resolveTreeValues(request.treeDetails, perception, parsed);
     const sizeCheck = checkSizes(values, request.measurement, request.sizesConfirmed === true);
-    const abstention = decideAbstention(values, perception, image.checks, request.embed ? 'visitor' : 'owner') ?? sizeCheck.ask;
+    const sizesNotSure = request.treeDetails?.notSure;
+    const abstention =
+      decideAbstention(values, perception, image.checks, request.embed ? 'visitor' : 'owner', sizesNotSure !== undefined) ?? sizeCheck.ask;
     if (abstention) {
       payment.refund();
       return abstention;
@@ -109,6 +111,7 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
       described: parsed.site,
       hazardTimes: hazards.times,
       calibration,
+      sizesNotSure,
     });
     // Sizes confirmed despite a warning lower the confidence (and so may recommend a site visit).
     const confidence = confidenceWithSizeWarnings(Math.min(1, Math.max(0, perception.confidence)), sizeCheck.warnings);
@@ -121,6 +124,8 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
       dbhIn: estimate.usedDbhIn,
       heightFt: estimate.usedHeightFt,
       confidence,
+      sizesNotKnown: estimate.rangedSizes,
+      powerLinesAssumed: request.siteDetails.powerLines === undefined && parsed.site.powerLines === undefined && perception.site.powerLines === undefined,
     });
     const timeFields: TimeBreakdown = {
       cuttingTimeMin: estimate.times.cutting.min,

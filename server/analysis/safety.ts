@@ -21,6 +21,10 @@ export interface SafetyInput {
   dbhIn: number;
   heightFt: number;
   confidence: number;
+  /** Sizes nobody could give, priced across a typical garden tree's range (estimate.ts sizeRanges): a visit pins them down. */
+  sizesNotKnown?: readonly ('height' | 'diameter')[];
+  /** Nobody said whether there are power lines: priced as near (core/site-assumptions.ts), and the warning says "may be". */
+  powerLinesAssumed?: boolean;
 }
 
 export interface SafetyResult {
@@ -52,7 +56,8 @@ export function assessSafety(input: SafetyInput): SafetyResult {
     );
   }
   if (site.powerLines) {
-    warnings.push(`Power lines near the tree: only a competent, authorised contractor may do this work. ${POWER_LINE_CLEARANCE}`);
+    const lines = input.powerLinesAssumed ? 'Power lines may be near the tree (not yet confirmed)' : 'Power lines near the tree';
+    warnings.push(`${lines}: only a competent, authorised contractor may do this work. ${POWER_LINE_CLEARANCE}`);
   }
   if (site.targets === 'road' || input.targetsNear.includes('road')) {
     warnings.push('Road or footpath in falling distance: traffic management is needed, and the highway authority may need to be told.');
@@ -70,9 +75,14 @@ export function assessSafety(input: SafetyInput): SafetyResult {
   }
   const large = input.heightFt >= LARGE_HEIGHT_FT || input.dbhIn >= LARGE_DBH_IN;
   const near = site.powerLines ? 'power lines' : site.targets === 'building' ? 'a building' : site.targets === 'road' ? 'a road or footpath' : null;
-  if (large && near) reasons.push(`a large tree near ${near} needs an on-site risk assessment`);
+  if (large && near) reasons.push(`a large tree ${near === 'power lines' && input.powerLinesAssumed ? 'that may be near' : 'near'} ${near} needs an on-site risk assessment`);
   else if (large && input.targetsNear.includes('road')) reasons.push('a large tree near a road or footpath needs an on-site risk assessment');
   reasons.push(...input.hazards.siteVisitReasons);
+  const notKnown = input.sizesNotKnown ?? [];
+  if (notKnown.length > 0) {
+    const what = notKnown.length === 2 ? "the tree's height and trunk size were" : notKnown[0] === 'height' ? "the tree's height was" : "the trunk's size was";
+    reasons.push(`${what} not known, so the price covers a typical garden tree; a visit will confirm the size`);
+  }
   const siteVisitReason = reasons.length > 0 ? capitalise(reasons.join('; ')) : null;
   return { warnings, siteVisitReason };
 }

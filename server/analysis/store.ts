@@ -11,6 +11,7 @@ import { totalMinutes, type MinuteRange } from '../../core/format';
 import { priceFromCost } from '../../core/price';
 import { jobPriceSchema } from '../../core/pricing';
 import { includedWork } from '../../core/quote';
+import { assumptionSentences } from '../../core/site-assumptions';
 import { normaliseConfidence, storedMinutes, wholeSize } from '../../core/normalise';
 import { siteDetailsSchema } from '../../core/site';
 import { enteredSizesSchema, photoMeasurementSchema, valueSourcesSchema } from '../../core/tree-details';
@@ -119,6 +120,7 @@ export function toAnalysisView(row: AnalysisRow, businessName: string | null = n
     woodDensity: row.woodDensity,
     ...times,
     factors: texts(row.factors),
+    assumptions: assumptionSentences(texts(row.factors)),
     safetyWarnings: texts(row.safetyWarnings),
     confidence: normaliseConfidence(row.confidence),
     method: row.method,
@@ -206,6 +208,7 @@ export function toEmbedAnalysis(row: AnalysisRow): EmbedAnalysis {
     cleanupTimeMin: view.cleanupTimeMin,
     cleanupTimeMax: view.cleanupTimeMax,
     factors: view.factors.map(factorForVisitor),
+    assumptions: view.assumptions,
     safetyWarnings: view.safetyWarnings,
     confidence: view.confidence,
     siteVisitReason: view.siteVisitReason,

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ACCEPTED_IMAGE_TYPES, MAX_DESCRIPTION_CHARS, MAX_UPLOAD_BYTES } from '../../core/analysis';
 import { readUserTreeDetails, type UserTreeSizes } from '../../core/normalise';
 import type { PhotoMeasurement } from '../../core/photo-measure';
-import { siteDetailsSchema, type SiteDetails } from '../../core/site';
+import { siteDetailsInputSchema, type SiteDetails } from '../../core/site';
 import { treeDetailsSchema } from '../../core/tree-details';
 import { DomainError } from '../../core/errors';
 import { SLUG_MAX } from '../../core/embed';
@@ -119,9 +119,9 @@ function parseJsonField<T>(text: string, field: string, title: string, schema: z
   throw new DomainError('VALIDATION_ERROR', `${title} are not valid (${problems.join('; ')})`, { details: { [field]: problems } });
 }
 
-/** The site questions arrive as JSON text beside the file; unanswered means {}. */
+/** The site questions arrive as JSON text beside the file; unanswered means {}, and so does "not_sure" for one. */
 function parseSiteDetails(text: string | undefined): SiteDetails {
-  return text === undefined ? {} : parseJsonField(text, 'siteDetails', 'Site details', siteDetailsSchema);
+  return text === undefined ? {} : parseJsonField(text, 'siteDetails', 'Site details', siteDetailsInputSchema);
 }
 
 /**

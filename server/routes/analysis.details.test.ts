@@ -292,7 +292,8 @@ describe('hazards named in the details', () => {
 
   it('warn of the road as well as the building the time model was given', async () => {
     const { client } = await paidClient(localServer);
-    const analysis = await estimate(client, { description: 'conifer 100 ft tall 50 inch diameter next to house and road' });
+    // No power lines, said so: unanswered they would be priced as near (core/site-assumptions.ts).
+    const analysis = await estimate(client, { description: 'conifer 100 ft tall 50 inch diameter next to house and road', siteDetails: { powerLines: false } });
     expect(analysis).toMatchObject({ height: 100, diameter: 50, species: 'Conifer', method: 'climb_dismantle' });
     expect(analysis.woodDensity).toMatch(/, assumed$/);
     expect(analysis.safetyWarnings.join('\n')).toMatch(/Road or footpath in falling distance/);

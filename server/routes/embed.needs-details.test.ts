@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EmbedAnalyzeOutcome } from '../../core/embed';
+import { embedAnalyzeResponseSchema } from '../../core/embed-api';
 import { needsDetailsSchema, NEEDS_DETAILS_MESSAGE, NOT_A_TREE_MESSAGE } from '../../core/tree-details';
 import { findUserByUsername } from '../accounts/users';
 import { embedAnalysesToday } from '../businesses/usage';
@@ -12,7 +13,10 @@ import { solidBlue } from '../testing/images';
 
 /*
  * A visitor on a business's site who gives nothing to quote from gets what is missing, and the
- * business's owner pays nothing: neither credits nor one of the day's slots.
+ * business's owner pays nothing: neither credits nor one of the day's slots. A visitor who says
+ * "Not sure" of the size (the widget says so for a size left blank where the photo cannot be
+ * read) is not asked again: a typical garden tree is priced, a visit recommended
+ * (docs/analysis.md, Not sure and unanswered).
  */
 let fake: FakeOpenAI;
 let local: TestServer;
@@ -62,7 +66,20 @@ describe('embed: needs details', () => {
     expect(state()).toEqual({ balance: 0, ledger: 0, slotsUsed: 1 });
   });
 
-  it('with a model that gives no size, gives back the credits and the slot', async () => {
+  it('with "Not sure" for both sizes, prices a typical garden tree instead of asking again', async () => {
+    const { business, state } = await ownerWithBusiness(local);
+    const res = await visitorAnalyze(local, business.slug, { description: '', treeDetails: { heightUnknown: true, diameterUnknown: true } });
+    expect(res.status).toBe(201);
+    const body = embedAnalyzeResponseSchema.parse(await res.json());
+    expect(body.analysis.siteVisitReason).toMatch(/height and trunk size were not known, so the price covers a typical garden tree/);
+    expect(body.analysis.assumptions.slice(0, 2)).toEqual([
+      expect.stringMatching(/^We did not know the tree's height, so we priced a typical garden tree, 6 to 15 m/),
+      expect.stringMatching(/^We did not know how thick the trunk is, so we priced a typical garden tree, 20 to 50 cm/),
+    ]);
+    expect(state()).toEqual({ balance: 0, ledger: 0, slotsUsed: 1 });
+  });
+
+  it('with a model that gives no size, gives back the credits and the slot; with "Not sure", prices the typical range', async () => {
     fake.setAnswer({ ...fakeVisionAnswer, dbhInches: null, heightFeet: null });
     const { business, state } = await ownerWithBusiness(model);
     const res = await visitorAnalyze(model, business.slug, { description: 'an oak' });
@@ -70,8 +87,9 @@ describe('embed: needs details', () => {
     expect(needsDetailsSchema.parse(await res.json())).toMatchObject({ missing: ['height', 'diameter'] });
     expect(state()).toEqual({ balance: 10, ledger: 10, slotsUsed: 0 });
 
-    fake.setAnswer(fakeVisionAnswer);
-    expect((await visitorAnalyze(model, business.slug, { description: 'an oak' })).status).toBe(201);
+    const notSure = await visitorAnalyze(model, business.slug, { description: 'an oak', treeDetails: { heightUnknown: true } });
+    expect(notSure.status).toBe(201);
+    expect(embedAnalyzeResponseSchema.parse(await notSure.json()).analysis.assumptions[0]).toMatch(/^We did not know the tree's height/);
     expect(state()).toEqual({ balance: 0, ledger: 0, slotsUsed: 1 });
   });
 });

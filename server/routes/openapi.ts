@@ -6,7 +6,7 @@ import { SLUG_MAX, SLUG_PATTERN } from '../../core/embed';
 import { embedAnalyzeResponseSchema } from '../../core/embed-api';
 import { errorBodySchema } from '../../core/errors';
 import { publicQuoteResponseSchema, QUOTE_TOKEN_MAX, quoteAcceptSchema, quoteChangesSchema, quoteDeclineSchema } from '../../core/quote-versions';
-import { siteDetailsSchema } from '../../core/site';
+import { siteDetailsInputSchema } from '../../core/site';
 import { needsDetailsSchema, treeDetailsSchema } from '../../core/tree-details';
 import { UPLOAD_TEXT_FIELDS } from '../analysis/upload';
 import type { AppEnv } from '../http/context';
@@ -44,7 +44,7 @@ const componentSchemas = {
   LeadThanks: fromZod(leadThanksSchema, 'output'),
   WidgetEvent: fromZod(widgetEventSchema, 'input'),
   TreeDetails: fromZod(treeDetailsSchema, 'input'),
-  SiteDetails: fromZod(siteDetailsSchema, 'input'),
+  SiteDetails: fromZod(siteDetailsInputSchema, 'input'),
   PublicQuote: fromZod(publicQuoteResponseSchema, 'output'),
   QuoteAccept: fromZod(quoteAcceptSchema, 'input'),
   QuoteDecline: fromZod(quoteDeclineSchema, 'input'),

@@ -72,6 +72,8 @@ export function quoteAnalysis(overrides: Partial<Analysis> = {}): Analysis {
       'Stump grinding included in cleanup',
       'Wood and chippings taken away',
     ],
+    // core/site-assumptions.ts assumptionSentences of the factor above (a phrase from before its rules).
+    assumptions: ['We assumed brush drag of 10 to 30 m.'],
     safetyWarnings: TYPICAL_WARNINGS,
     confidence: 0.72,
     method: 'climb_dismantle',

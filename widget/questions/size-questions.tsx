@@ -6,16 +6,16 @@ import {
   HEIGHT_BAND_KEYS,
   HEIGHT_BANDS,
   HEIGHT_QUESTION,
-  type DiameterBand,
-  type HeightBand,
 } from '../../core/questions';
 import { diameterBandRange, heightBandRange } from '../../core/band-ranges';
 import { useBusinessUnits } from '../units-context';
-import type { TreeAnswers } from './answers';
+import { shownSize, SIZE_NOT_SURE, type TreeAnswers } from './answers';
 import { ChoiceGroup, type Choice } from '../components/choice-group';
 import { HeightPicture, TrunkPicture } from './pictures';
 
 export const LET_PHOTO_DECIDE = 'Let the photo decide';
+/** A size the visitor cannot judge: priced as a typical garden tree, a visit recommended (docs/analysis.md, Not sure and unanswered). */
+const NOT_SURE: Choice = { value: SIZE_NOT_SURE, label: 'Not sure', detail: 'We price a typical garden tree' };
 
 interface SizeQuestionsProps {
   value: TreeAnswers;
@@ -24,7 +24,10 @@ interface SizeQuestionsProps {
   sizesFromPhoto: boolean;
 }
 
-/** How tall, and how thick the trunk: the four bands of core/questions.ts each, with pictures. */
+/**
+ * How tall, and how thick the trunk: the four bands of core/questions.ts each, with pictures, and
+ * "Not sure" (checked while blank where the photo's size cannot be read).
+ */
 export function SizeQuestions({ value, onChange, sizesFromPhoto }: SizeQuestionsProps) {
   const units = useBusinessUnits();
   const photo: Choice[] = sizesFromPhoto ? [{ value: '', label: LET_PHOTO_DECIDE, detail: 'We judge it from your photo' }] : [];
@@ -46,17 +49,17 @@ export function SizeQuestions({ value, onChange, sizesFromPhoto }: SizeQuestions
         look="tiles"
         legend={HEIGHT_QUESTION}
         hint="Compare it with a house nearby; roughly is fine."
-        choices={[...photo, ...heights]}
-        value={value.height}
-        onChange={(height) => onChange({ ...value, height: height as HeightBand | '' })}
+        choices={[...photo, ...heights, NOT_SURE]}
+        value={shownSize(value.height, sizesFromPhoto)}
+        onChange={(height) => onChange({ ...value, height: height as TreeAnswers['height'] })}
       />
       <ChoiceGroup
         look="tiles"
         legend={DIAMETER_QUESTION}
         hint={DIAMETER_HINT}
-        choices={[...photo, ...trunks]}
-        value={value.diameter}
-        onChange={(diameter) => onChange({ ...value, diameter: diameter as DiameterBand | '' })}
+        choices={[...photo, ...trunks, NOT_SURE]}
+        value={shownSize(value.diameter, sizesFromPhoto)}
+        onChange={(diameter) => onChange({ ...value, diameter: diameter as TreeAnswers['diameter'] })}
       />
     </>
   );

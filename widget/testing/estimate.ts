@@ -28,6 +28,7 @@ export const ESTIMATE_ANALYSIS: EmbedAnalysis = {
   cleanupTimeMin: 15,
   cleanupTimeMax: 30,
   factors: ['Method: section fell'],
+  assumptions: [],
   safetyWarnings: [],
   confidence: 0.4,
   siteVisitReason: null,

@@ -64,15 +64,15 @@ export function TimeAndCostCard({ analysis }: { analysis: EmbedAnalysis }) {
   );
 }
 
-/** Species ("Unknown"), diameter, height and density ("N/A"). */
+/** Species, diameter and height ("Not sure" when nobody gave one: "What we assumed" says what it was priced as) and density ("N/A"). */
 export function TreeAnalysisCard({ analysis }: { analysis: EmbedAnalysis }) {
   const units = useBusinessUnits();
   return (
     <Card title="Tree Analysis" icon={<TreeDeciduous aria-hidden="true" className="size-5 text-stone-600" />}>
       <dl>
-        <Row label="Species">{analysis.species || 'Unknown'}</Row>
-        <Row label="Diameter">{analysis.diameter != null ? diameterText(analysis.diameter, units) : 'N/A'}</Row>
-        <Row label="Height">{analysis.height != null ? heightText(analysis.height, units) : 'N/A'}</Row>
+        <Row label="Species">{analysis.species || 'Not sure'}</Row>
+        <Row label="Diameter">{analysis.diameter != null ? diameterText(analysis.diameter, units) : 'Not sure'}</Row>
+        <Row label="Height">{analysis.height != null ? heightText(analysis.height, units) : 'Not sure'}</Row>
         <Row label="Wood density">{analysis.woodDensity || 'N/A'}</Row>
       </dl>
     </Card>

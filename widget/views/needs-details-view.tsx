@@ -1,7 +1,6 @@
 import { ArrowLeft, Calculator, CircleCheck } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import type { EmbedNeedsDetails } from '../../core/embed';
-import { photoMeasurementOf } from '../../core/measure-draft';
 import { SizeWarnings } from '../components/size-warnings';
 import { ViewHeading } from '../components/view-heading';
 import type { QuestionsPanelProps } from '../questions/questions-panel';
@@ -26,8 +25,8 @@ interface NeedsDetailsViewProps {
 /**
  * No estimate without a size, or for a photo that is probably not a tree (docs/analysis.md, No
  * quote without a size). Nothing was charged to the business for it. A missing size is
- * answered right here with a tap: the size pictures, or measuring on the
- * photo, then "Get my estimate"; a photo that is not a tree sends the visitor back for another.
+ * answered right here with a tap: the size pictures, "Not sure" (a typical garden tree's price),
+ * or measuring on the photo, then "Get my estimate"; a photo that is not a tree sends the visitor back for another.
  */
 export function NeedsDetailsView({ answer, file, answers, onRetry, onConfirmSizes, onBack, focus }: NeedsDetailsViewProps) {
   const needsSize = answer.missing.includes('height') || answer.missing.includes('diameter');
@@ -36,7 +35,6 @@ export function NeedsDetailsView({ answer, file, answers, onRetry, onConfirmSize
     return <CheckSizesView answer={answer} file={file} answers={answers} onRetry={onRetry} onConfirmSizes={onConfirmSizes} focus={focus} />;
   }
   const canAnswerHere = needsSize && !needsPhoto && file !== null;
-  const sized = answers.tree.height !== '' || answers.tree.diameter !== '';
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
@@ -64,7 +62,7 @@ export function NeedsDetailsView({ answer, file, answers, onRetry, onConfirmSize
           <Suspense fallback={<p className={hintStyles}>Loading the sizes…</p>}>
             <SizeStep {...answers} sizesFromPhoto={false} file={file} />
           </Suspense>
-          <button type="button" className={`${buttonStyles.primary} w-full`} onClick={onRetry} disabled={!sized && !photoMeasurementOf(answers.measure)}>
+          <button type="button" className={`${buttonStyles.primary} w-full`} onClick={onRetry}>
             <Calculator aria-hidden="true" className="size-4" />
             Get my estimate
           </button>

@@ -1,4 +1,4 @@
-import { Info, ListTree, RotateCcw, ShieldAlert } from 'lucide-react';
+import { CircleHelp, Info, ListTree, RotateCcw, ShieldAlert } from 'lucide-react';
 import type { EmbedAnalyzeResponse } from '../../core/embed';
 import type { LeadRequest } from '../api';
 import { Card } from '../components/card';
@@ -32,6 +32,17 @@ export function ResultsView({ response, businessName, onAnother, submitLead, onL
         <TimeAndCostCard analysis={analysis} />
         <IncludedCard analysis={analysis} />
       </div>
+
+      {analysis.assumptions.length > 0 && (
+        // What was priced for the questions left unanswered or answered "Not sure" (core/site-assumptions.ts).
+        <Card title="What we assumed" icon={<CircleHelp aria-hidden="true" className="size-5 text-stone-600" />}>
+          <ul className="flex list-disc flex-col gap-1.5 pl-5 text-sm text-stone-800">
+            {analysis.assumptions.map((assumption) => (
+              <li key={assumption}>{assumption}</li>
+            ))}
+          </ul>
+        </Card>
+      )}
 
       <SizeWarnings title="You said these sizes are right" warnings={analysis.sizeWarnings}>
         <p className="text-sm">They are unusual for this tree, so this estimate is rougher than most. The business will check them when they see the tree.</p>

@@ -4,7 +4,8 @@ import { priceRows, type JobPrice } from '../../../core/price';
  * How the price is made up: every line with its working, the minimum charge when it applied and
  * the totals as the contractor charges VAT (core/price.ts priceRows), the same rows the PDF quote
  * and the website estimator show. Under it, what the estimate assumed for the site questions left
- * unanswered, so whoever reads the price knows what it was priced for.
+ * unanswered or answered "Not sure" and the sizes nobody gave (core/site-assumptions.ts), one
+ * sentence each, so whoever reads the price knows what it was priced for.
  */
 export function PriceBreakdown({ price, assumed }: { price: JobPrice; assumed: string[] }) {
   return (
@@ -27,10 +28,14 @@ export function PriceBreakdown({ price, assumed }: { price: JobPrice; assumed: s
         ))}
       </dl>
       {assumed.length > 0 ? (
-        <p className="mt-2 text-sm text-stone-700">
-          <span className="font-semibold">Priced for (not answered): </span>
-          {assumed.join('; ')}
-        </p>
+        <div className="mt-2 text-sm text-stone-700">
+          <p className="font-semibold">What we assumed</p>
+          <ul className="list-disc pl-5">
+            {assumed.map((sentence) => (
+              <li key={sentence}>{sentence}</li>
+            ))}
+          </ul>
+        </div>
       ) : null}
     </section>
   );

@@ -4,7 +4,6 @@ import { Link } from 'wouter';
 import type { Analysis } from '../../../core/analysis';
 import { formatDuration, formatTimeRange, formatTotalTime, totalMinutes } from '../../../core/format';
 import { formatPrice } from '../../../core/price';
-import { siteAssumptions } from '../../../core/quote';
 import { formatGbp, parsePence } from '../../../core/money';
 import { VALUE_SOURCE_LABELS, type ValueSource } from '../../../core/tree-details';
 import { DEFAULT_UNIT_SYSTEM, diameterText, heightText } from '../../../core/units';
@@ -231,7 +230,7 @@ export function AnalysisResults({ analysis, actions, focusHeading, title = 'Anal
         </dl>
       </section>
 
-      {analysis.price ? <PriceBreakdown price={analysis.price} assumed={siteAssumptions(analysis.factors)} /> : null}
+      {analysis.price ? <PriceBreakdown price={analysis.price} assumed={analysis.assumptions} /> : null}
 
       <div className="grid gap-4 md:grid-cols-2">
         <ListCard

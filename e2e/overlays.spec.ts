@@ -48,7 +48,7 @@ test('at 375 px a toast shows below the header, never over the username or the m
   const account = await signedInAccount(page);
   await page.setViewportSize(PHONE);
   await page.goto('/settings');
-  await page.getByRole('button', { name: 'Save Configuration' }).click();
+  await page.getByRole('button', { name: 'Save Configuration' }).click({ timeout: 20_000 });
   await expect(shownToast(page, 'Settings Updated')).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
   // The toast follows the header's edge as the page scrolls back to the top.
@@ -93,7 +93,7 @@ test('at 375 px, scrolled to the bottom of Estimate Accuracy, the chat button co
 
   await page.setViewportSize(PHONE);
   await page.goto('/accuracy');
-  await page.getByText('The figures for each job').click();
+  await page.getByText('The figures for each job').click({ timeout: 20_000 });
   const perJob = page.getByRole('table', { name: "Each reported job's error, oldest report first" });
   await expect(perJob.getByRole('row')).toHaveCount(4);
   await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));

@@ -54,6 +54,8 @@ test("History shows a visitor's estimate as a web estimate, with the lead's name
 
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/history');
+  // The page's first load on this shared 2-core box: its chunk, then the list.
+  await expect(page.getByRole('heading', { name: 'Analysis History' })).toBeVisible({ timeout: 20_000 });
   const cards = page.getByRole('list', { name: 'Past analyses' }).getByRole('listitem');
   const withLead = cards.filter({ hasText: 'for Jo Rowan' });
   await expect(withLead.getByRole('heading')).toHaveText(/^Not sure/);
@@ -66,15 +68,17 @@ test("History shows a visitor's estimate as a web estimate, with the lead's name
 });
 
 test("a new business starts from the Settings hourly rate and follows Settings' pricing rules", async ({ page }) => {
+  test.setTimeout(90_000);
   await signedInAccount(page);
   await page.goto('/settings');
   const pricing = page.getByRole('region', { name: 'Pricing', exact: true });
+  await expect(pricing.getByLabel('Hourly Rate')).toBeVisible({ timeout: 20_000 });
   await pricing.getByLabel('Hourly Rate').fill('65');
   await pricing.getByRole('button', { name: 'Save Pricing' }).click();
   await expect(page.getByText('Pricing Saved', { exact: true })).toBeVisible();
 
   await page.goto('/admin/businesses');
-  await page.getByRole('button', { name: 'Add Business' }).click();
+  await page.getByRole('button', { name: 'Add Business' }).click({ timeout: 20_000 });
   const form = page.getByRole('region', { name: 'New Business' });
   await expect(form.getByLabel('Hourly Rate')).toHaveValue('65.00');
   await expect(form.getByLabel("Use my Settings' pricing rules")).toBeChecked();
@@ -89,8 +93,10 @@ test("a new business starts from the Settings hourly rate and follows Settings' 
 });
 
 test('the size fields read a unit typed with the number, and say what a size looks like', async ({ page }) => {
+  test.setTimeout(90_000);
   await signedInAccount(page);
   await page.goto('/');
+  await expect(page.getByLabel('Tree photo', { exact: true })).toBeAttached({ timeout: 20_000 });
   await page.getByLabel('Tree photo', { exact: true }).setInputFiles(PHOTO);
   const details = page.getByTestId('tree-details');
   const height = page.getByLabel('Height', { exact: true });

@@ -94,7 +94,9 @@ test("a new business starts from the Settings hourly rate and follows Settings' 
 
 test('the size fields read a unit typed with the number, and say what a size looks like', async ({ page }) => {
   test.setTimeout(90_000);
-  await signedInAccount(page);
+  // Credits, or the uploader is replaced by the subscribe card.
+  const account = await signedInAccount(page);
+  grantCredits(account.username, 10);
   await page.goto('/');
   await expect(page.getByLabel('Tree photo', { exact: true })).toBeAttached({ timeout: 20_000 });
   await page.getByLabel('Tree photo', { exact: true }).setInputFiles(PHOTO);

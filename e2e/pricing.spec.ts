@@ -78,6 +78,12 @@ test('pricing rules set in Settings price an analysis: stump grinder, travel, mi
   await page.getByLabel('Tree photo', { exact: true }).setInputFiles(PHOTO);
   await page.getByLabel('Project Details').fill('redbud, 6 inch trunk, 15 ft tall');
   await page.getByRole('group', { name: 'Grind out the stump too?' }).getByLabel('Yes').check();
+  // An easy site, every answer given: a question left out is priced on the cautious side.
+  await page.getByRole('group', { name: 'What could the tree hit if it fell?' }).getByLabel('Nothing').check();
+  await page.getByRole('group', { name: 'Are there power lines near the tree?' }).getByLabel('No').check();
+  await page.getByRole('group', { name: 'How can a crew get to the tree?' }).getByLabel('Open (vehicle can reach)').check();
+  await page.getByRole('group', { name: 'How far is the tree from where a van can park?' }).getByLabel('Under 10 m').check();
+  await page.getByRole('group', { name: 'Take the wood and waste away?' }).getByLabel('No').check();
   const answered = page.waitForResponse((res) => res.url().includes('/api/analyze-tree') && res.request().method() === 'POST');
   await page.getByRole('button', { name: 'Begin Professional Analysis' }).click();
   const answer = (await (await answered).json()) as AnalyzeResponse;

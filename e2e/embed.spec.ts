@@ -251,8 +251,10 @@ test('the /embed page at 320 px, by keyboard alone, from photo to quote request'
     for (let i = 0; i < arrows; i += 1) await visitor.keyboard.press('ArrowDown');
   };
   await expect(element.getByRole('group', { name: 'How tall is the tree?' })).toBeVisible();
-  await answer('How tall is the tree?', 1);
-  await answer('How thick is the trunk?', 1);
+  // The sizes start at "Not sure" (their last answer) while the photo cannot be read: the
+  // arrows wrap round to the first size and on to the second.
+  await answer('How tall is the tree?', 2);
+  await answer('How thick is the trunk?', 2);
   const group = (name: string) => element.getByRole('group', { name });
   await expect(group('How tall is the tree?').getByRole('radio', { name: /About a two-storey house/ })).toBeChecked();
   await expect(group('How thick is the trunk?').getByRole('radio', { name: /Up to a dinner plate/ })).toBeChecked();

@@ -2,12 +2,13 @@ import { get } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EARLY_START_EXPLAINED } from '../../core/consumer-rights';
-import { jobResponseSchema, type Job } from '../../core/jobs';
+import type { Job } from '../../core/jobs';
 import { QUOTE_ALREADY_ANSWERED, QUOTE_LINK_MESSAGES, publicQuoteResponseSchema, type PublicQuote } from '../../core/quote-versions';
 import { RateLimits } from '../http/rate-limit';
-import { analyze, grantTo } from '../testing/analysis';
+import { grantTo } from '../testing/analysis';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
 import { mailSettled, newestOutboxMessage } from '../testing/mail';
+import { analysisIdOf, jobOf } from '../testing/jobs';
 
 /*
  * The customer's quote page over HTTP (docs/product.md, Jobs and quotes: the customer's page): the
@@ -33,20 +34,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function jobOf(res: Response, status = 200): Promise<Job> {
-  expect(res.status, await res.clone().text()).toBe(status);
-  return jobResponseSchema.parse(await res.json()).job;
-}
-
-async function treeAnalysis(description = 'oak, 16 inch trunk, 40 ft tall'): Promise<number> {
-  const res = await analyze(owner, { description });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { analysis: { id: number } }).analysis.id;
-}
-
 /** A job of a tree at £600 and an optional hedge at £175 (plus `extra` lines), sent; the token from the e-mailed link. */
 async function sentJob(options: { customer?: string; trees?: number; extraLines?: number } = {}): Promise<{ job: Job; token: string }> {
-  const analysisIds = await Promise.all(Array.from({ length: options.trees ?? 1 }, () => treeAnalysis()));
+  const analysisIds = await Promise.all(Array.from({ length: options.trees ?? 1 }, () => analysisIdOf(owner)));
   const made = await jobOf(await owner.post('/api/jobs', { analysisIds, customer: { name: options.customer ?? 'Łukasz Wójcik', siteAddress: '12 Elm Road\nLeeds LS1 4AB' } }), 201);
   await jobOf(await owner.request('PATCH', `/api/jobs/${made.id}`, { items: made.items.map((item) => ({ id: item.id, price: '600' })) }));
   await jobOf(await owner.post(`/api/jobs/${made.id}/lines`, { description: HEDGE, price: '175', optional: true }), 201);
@@ -394,7 +384,7 @@ describe("the trees' photos", () => {
     expect((await page(`/quote/${other.token}/items/${otherTree.id}/photo`)).status).toBe(200);
 
     // A tree added after sending is not in the version the link opens.
-    const added = await jobOf(await owner.post(`/api/jobs`, { analysisIds: [await treeAnalysis('birch, 8 inch trunk, 25 ft tall')], customer: { name: 'Someone Else' } }), 201);
+    const added = await jobOf(await owner.post(`/api/jobs`, { analysisIds: [await analysisIdOf(owner, 'birch, 8 inch trunk, 25 ft tall')], customer: { name: 'Someone Else' } }), 201);
     expect((await page(`/quote/${token}/items/${added.items[0]!.id}/photo`)).status).toBe(404);
 
     await jobOf(await owner.post(`/api/jobs/${job.id}/send`, { email: CUSTOMER }));

@@ -4,11 +4,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accuracySchema } from '../../core/accuracy';
 import { BOOKING_MESSAGES, jobBookResponseSchema } from '../../core/job-booking';
-import { jobResponseSchema, jobListSchema, type Job } from '../../core/jobs';
+import { jobListSchema, type Job } from '../../core/jobs';
 import { calibrationTotals, jobs, treeAnalyses } from '../../db/schema';
-import { analyze, grantTo } from '../testing/analysis';
+import { grantTo } from '../testing/analysis';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
 import { decodeQuotedPrintable, mailSettled } from '../testing/mail';
+import { analysisIdOf, jobOf } from '../testing/jobs';
 
 /*
  * Booked and done over HTTP (docs/product.md, Jobs and quotes, Booking and done): an accepted job
@@ -30,11 +31,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => server.close());
-
-async function jobOf(res: Response, status = 200): Promise<Job> {
-  expect(res.status, await res.clone().text()).toBe(status);
-  return jobResponseSchema.parse(await res.json()).job;
-}
 
 /** Raw outbox files, oldest first. */
 function outboxFiles(): string[] {
@@ -71,12 +67,6 @@ function calendarPart(raw: string): { headers: string; text: string } {
 
 /** The calendar's content lines, folding undone. */
 const icsLines = (text: string) => text.replace(/\r?\n /g, '').split(/\r?\n/);
-
-async function analysisId(description: string): Promise<number> {
-  const res = await analyze(owner, { description });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { analysis: { id: number } }).analysis.id;
-}
 
 /** A job of `analysisIds` as trees and a typed line, sent to the customer; its link's token. */
 async function sentJob(analysisIds: number[] = [], email: string | null = CUSTOMER): Promise<{ job: Job; token: string }> {
@@ -247,8 +237,8 @@ describe('booking a job', () => {
 
 describe('marking a job done', () => {
   it("stores each tree's actual times in its analysis and the calibration totals, and the job reads done", async () => {
-    const oak = await analysisId('oak, 16 inch trunk, 40 ft tall');
-    const birch = await analysisId('birch, 8 inch trunk, 25 ft tall');
+    const oak = await analysisIdOf(owner, 'oak, 16 inch trunk, 40 ft tall');
+    const birch = await analysisIdOf(owner, 'birch, 8 inch trunk, 25 ft tall');
     const job = await acceptedJob([oak, birch]);
     const trees = job.items.filter((i) => i.kind === 'tree');
     await book(job.id, { date: '2026-12-08' });
@@ -300,7 +290,7 @@ describe('marking a job done', () => {
     expect(notYet.status).toBe(409);
     expect(((await notYet.json()) as { message: string }).message).toBe(BOOKING_MESSAGES.notDoneYet);
 
-    const ash = await analysisId('ash, 10 inch trunk, 30 ft tall');
+    const ash = await analysisIdOf(owner, 'ash, 10 inch trunk, 30 ft tall');
     const job = await acceptedJob([ash]);
     const tree = job.items.find((i) => i.kind === 'tree')!;
     const line = job.items.find((i) => i.kind === 'line')!;
@@ -326,7 +316,7 @@ describe('marking a job done', () => {
   });
 
   it('skips a tree whose analysis was deleted', async () => {
-    const elm = await analysisId('elm, 12 inch trunk, 35 ft tall');
+    const elm = await analysisIdOf(owner, 'elm, 12 inch trunk, 35 ft tall');
     const job = await acceptedJob([elm]);
     // No route deletes one analysis; the schema lets one go (the item keeps its words, analysisId null).
     server.db.delete(treeAnalyses).where(eq(treeAnalyses.id, elm)).run();

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadListSchema } from '../../core/business';
 import { jobSummaryResponseSchema, type JobSummary } from '../../core/job-summary';
-import { jobListSchema, jobResponseSchema, type Job } from '../../core/jobs';
+import { jobListSchema, type Job } from '../../core/jobs';
 import { grantTo } from '../testing/analysis';
 import { createBusinessFor, looseEmbedLimits, visitorAnalyze, visitorLead } from '../testing/business';
 import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
 import { acceptQuote, sendQuoteTo } from '../testing/quote-links';
+import { jobOf } from '../testing/jobs';
 
 /*
  * The Jobs page's figures and search over HTTP (docs/product.md, The Jobs pages): jobs by status,
@@ -28,11 +29,6 @@ beforeAll(async () => {
   expect(profile.status).toBe(200);
 });
 afterAll(() => server.close());
-
-async function jobOf(res: Response, status = 200): Promise<Job> {
-  expect(res.status, await res.clone().text()).toBe(status);
-  return jobResponseSchema.parse(await res.json()).job;
-}
 
 /** A job of typed lines: [description, price, optional?]. */
 async function jobWith(client: TestClient, name: string, lines: [string, string, boolean?][], email: string | null = CUSTOMER): Promise<Job> {

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { JOB_LOCKED_MESSAGE, jobListSchema, jobResponseSchema, type Job } from '../../core/jobs';
+import { JOB_LOCKED_MESSAGE, jobListSchema } from '../../core/jobs';
 import { jobs } from '../../db/schema';
-import { analyze, grantTo } from '../testing/analysis';
+import { grantTo } from '../testing/analysis';
 import { createBusinessFor, visitorAnalyze, visitorLead } from '../testing/business';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
+import { analysisIdOf, jobOf } from '../testing/jobs';
 
 /*
  * Jobs over HTTP (docs/product.md, Jobs and quotes): a job made from History's analyses, from a
@@ -25,23 +26,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function analysisId(client: TestClient, description: string): Promise<number> {
-  const res = await analyze(client, { description });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { analysis: { id: number } }).analysis.id;
-}
-
-async function jobOf(res: Response, status = 200): Promise<Job> {
-  expect(res.status, await res.clone().text()).toBe(status);
-  return jobResponseSchema.parse(await res.json()).job;
-}
-
 const pence = (text: string) => Math.round(Number(text) * 100);
 
 describe('making a job', () => {
   it('from two analyses in History: each tree starts at its estimate, rounded to £5', async () => {
-    const oak = await analysisId(owner, 'oak, 16 inch trunk, 40 ft tall');
-    const birch = await analysisId(owner, 'birch, 8 inch trunk, 25 ft tall');
+    const oak = await analysisIdOf(owner, 'oak, 16 inch trunk, 40 ft tall');
+    const birch = await analysisIdOf(owner, 'birch, 8 inch trunk, 25 ft tall');
     const job = await jobOf(await owner.post('/api/jobs', { analysisIds: [oak, birch], customer: { name: 'Łukasz Wójcik', email: 'lukasz@example.com', siteAddress: '12 Elm Road, Leeds' } }), 201);
     expect(job).toMatchObject({ status: 'draft', reference: `Q-${String(job.id).padStart(6, '0')}`, vatMode: 'none', leadId: null });
     expect(job.customer).toEqual({ name: 'Łukasz Wójcik', email: 'lukasz@example.com', phone: null, siteAddress: '12 Elm Road, Leeds' });
@@ -64,7 +54,7 @@ describe('making a job', () => {
   it("refuses another account's analysis with a 404, and makes nothing", async () => {
     const { client: other, account } = await registerClient(server);
     grantTo(server, account.username, 10);
-    const theirs = await analysisId(other, 'ash, 10 inch trunk, 30 ft tall');
+    const theirs = await analysisIdOf(other, 'ash, 10 inch trunk, 30 ft tall');
     const before = (jobListSchema.parse(await (await owner.get('/api/jobs')).json())).jobs.length;
     const res = await owner.post('/api/jobs', { analysisIds: [theirs], customer: { name: 'Jo' } });
     expect(res.status).toBe(404);
@@ -99,7 +89,7 @@ describe('making a job', () => {
 
 describe('pricing a job', () => {
   it('adds a typed line, optional, left out of the totals until the customer chooses it', async () => {
-    const tree = await analysisId(owner, 'conifer, 12 inch trunk, 30 ft tall');
+    const tree = await analysisIdOf(owner, 'conifer, 12 inch trunk, 30 ft tall');
     const job = await jobOf(await owner.post('/api/jobs', { analysisIds: [tree], customer: { name: 'Jo Hedge' } }), 201);
     await owner.request('PATCH', `/api/jobs/${job.id}`, { items: [{ id: job.items[0]!.id, price: '600' }] });
     const withLine = await jobOf(

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { jobResponseSchema, type Job } from '../../core/jobs';
 import { jobs } from '../../db/schema';
-import { analyze, grantTo } from '../testing/analysis';
+import { grantTo } from '../testing/analysis';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
+import { analysisIdOf, jobOf } from '../testing/jobs';
 
 /*
  * More trees for a job from History (docs/product.md, Jobs and quotes): POST /api/jobs/{id}/trees
@@ -24,21 +24,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function analysisId(client: TestClient, description: string): Promise<number> {
-  const res = await analyze(client, { description });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { analysis: { id: number } }).analysis.id;
-}
-
-async function jobOf(res: Response, status = 200): Promise<Job> {
-  expect(res.status, await res.clone().text()).toBe(status);
-  return jobResponseSchema.parse(await res.json()).job;
-}
-
 describe('adding trees to a job', () => {
   it('adds a second tree after a typed line, priced from its estimate; the same tree twice is added once', async () => {
-    const oak = await analysisId(owner, 'oak, 16 inch trunk, 40 ft tall');
-    const birch = await analysisId(owner, 'birch, 8 inch trunk, 25 ft tall');
+    const oak = await analysisIdOf(owner, 'oak, 16 inch trunk, 40 ft tall');
+    const birch = await analysisIdOf(owner, 'birch, 8 inch trunk, 25 ft tall');
     const made = await jobOf(await owner.post('/api/jobs', { analysisIds: [oak], customer: { name: 'Jo Rowan' } }), 201);
     await jobOf(await owner.post(`/api/jobs/${made.id}/lines`, { description: 'Grind the old stump', price: '80', optional: false }), 201);
 
@@ -62,8 +51,8 @@ describe('adding trees to a job', () => {
   it("refuses another account's analysis, and another account's job, with a 404 that adds nothing", async () => {
     const { client: other, account } = await registerClient(server);
     grantTo(server, account.username, 10);
-    const theirs = await analysisId(other, 'ash, 10 inch trunk, 30 ft tall');
-    const mine = await analysisId(owner, 'ash, 10 inch trunk, 30 ft tall');
+    const theirs = await analysisIdOf(other, 'ash, 10 inch trunk, 30 ft tall');
+    const mine = await analysisIdOf(owner, 'ash, 10 inch trunk, 30 ft tall');
     const job = await jobOf(await owner.post('/api/jobs', { analysisIds: [mine], customer: { name: 'Sam Ash' } }), 201);
 
     const stolen = await owner.post(`/api/jobs/${job.id}/trees`, { analysisIds: [mine, theirs] });
@@ -74,7 +63,7 @@ describe('adding trees to a job', () => {
   });
 
   it('asks for at least one analysis, and keeps an accepted job as it was (409)', async () => {
-    const tree = await analysisId(owner, 'pine, 12 inch trunk, 35 ft tall');
+    const tree = await analysisIdOf(owner, 'pine, 12 inch trunk, 35 ft tall');
     const job = await jobOf(await owner.post('/api/jobs', { analysisIds: [], customer: { name: 'Kit Pine' } }), 201);
     const empty = await owner.post(`/api/jobs/${job.id}/trees`, { analysisIds: [] });
     expect(empty.status).toBe(400);

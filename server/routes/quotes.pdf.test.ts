@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobResponseSchema, type Job } from '../../core/jobs';
+import type { Job } from '../../core/jobs';
 import { QUOTE_LINK_MESSAGES, type QuoteContent } from '../../core/quote-versions';
 import { RateLimits } from '../http/rate-limit';
 import { sendWithPdf } from '../jobs/quote-flow';
@@ -10,11 +10,12 @@ import { sendDueReminders } from '../jobs/reminders';
 import { createLogger } from '../log';
 import { backgroundMail } from '../mail/background';
 import { createOutboxMailer } from '../mail/outbox-mailer';
-import { analyze, grantTo } from '../testing/analysis';
+import { grantTo } from '../testing/analysis';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
 import { logoForm, testLogoPng } from '../testing/logo';
 import { mailSettled, outboxMessages } from '../testing/mail';
 import { pdfText } from '../testing/quote';
+import { analysisIdOf, jobOf } from '../testing/jobs';
 
 /*
  * The quote's PDF for the customer (docs/product.md, Jobs and quotes): by the link's token at
@@ -43,11 +44,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function jobOf(res: Response, status = 200): Promise<Job> {
-  expect(res.status, await res.clone().text()).toBe(status);
-  return jobResponseSchema.parse(await res.json()).job;
-}
-
 type Mail = ReturnType<typeof outboxMessages>[number];
 const outbox = () => outboxMessages(server.dataDir);
 
@@ -73,15 +69,9 @@ function mailTo(to: string, words: string[], before = 0): Mail {
   return found[0]!;
 }
 
-async function treeAnalysis(): Promise<number> {
-  const res = await analyze(owner, { description: 'oak, 16 inch trunk, 40 ft tall' });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { analysis: { id: number } }).analysis.id;
-}
-
 /** A job of `trees` trees at £600 each and an optional hedge at £175, sent; the token from the e-mailed link. */
 async function sentJob(customer: string, trees = 1): Promise<{ job: Job; token: string; mail: Mail }> {
-  const analysisIds = await Promise.all(Array.from({ length: trees }, () => treeAnalysis()));
+  const analysisIds = await Promise.all(Array.from({ length: trees }, () => analysisIdOf(owner)));
   const made = await jobOf(await owner.post('/api/jobs', { analysisIds, customer: { name: customer, siteAddress: '12 Elm Road\nLeeds' } }), 201);
   await jobOf(await owner.request('PATCH', `/api/jobs/${made.id}`, { items: made.items.map((item) => ({ id: item.id, price: '600' })) }));
   await jobOf(await owner.post(`/api/jobs/${made.id}/lines`, { description: HEDGE, price: '175', optional: true }), 201);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_LOCKED_MESSAGE, jobResponseSchema, type Job } from '../../core/jobs';
+import { JOB_LOCKED_MESSAGE, type Job } from '../../core/jobs';
 import { QUOTE_LINK_MESSAGES, publicQuoteResponseSchema, type PublicQuote } from '../../core/quote-versions';
 import { contentHash } from '../jobs/quote-links';
 import { sendDueReminders } from '../jobs/reminders';
@@ -7,6 +7,7 @@ import { createLogger } from '../log';
 import { quoteVersions } from '../../db/schema';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
 import { mailSettled, outboxMessages } from '../testing/mail';
+import { jobOf } from '../testing/jobs';
 
 /*
  * A quote's way over HTTP (docs/product.md, Jobs and quotes): sent by e-mail with a link, opened
@@ -28,11 +29,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => server.close());
-
-async function jobOf(res: Response, status = 200): Promise<Job> {
-  expect(res.status, await res.clone().text()).toBe(status);
-  return jobResponseSchema.parse(await res.json()).job;
-}
 
 /** Every message in the outbox, decoded, oldest first. */
 const outbox = (): string[] => outboxMessages(server.dataDir).map((mail) => mail.text);

@@ -5,6 +5,7 @@ import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test, type TestAccount } from './fixtures';
 import { signedInAccount } from './operator';
 import { e2eEnv } from './rig/env';
+import { keepScreenshot } from './keep-screenshot';
 
 /*
  * The admin log page (docs/product.md, Help assistant and admin log): an admin triggers the console log
@@ -44,12 +45,6 @@ function demote(username: string): void {
  */
 function bulkAccounts(prefix: string, count: number): void {
   run(['--import', 'tsx', 'e2e/rig/create-accounts.ts', prefix, String(count)]);
-}
-
-/** Optional: E2E_SCREENSHOTS=/some/dir keeps full-page pictures to look at by eye. */
-async function keepScreenshot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
 async function adminAccount(page: Page): Promise<TestAccount> {

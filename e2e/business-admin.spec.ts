@@ -7,6 +7,7 @@ import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { grantCredits, signedInAccount } from './operator';
 import { e2eEnv } from './rig/env';
+import { keepScreenshot } from './keep-screenshot';
 
 /*
  * Business Admin in a real Chromium (the dashboard side of the embed): the create
@@ -31,12 +32,6 @@ async function createByApi(page: Page, name: string, hourlyRate = '45.00'): Prom
 }
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
-
-/** Optional: E2E_SCREENSHOTS=/some/dir keeps full-page pictures to look at by eye. */
-async function keepScreenshot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
 
 test('create a business through the form, copy its embed code, preview, edit the rate and delete it', async ({ page, context }) => {
   test.setTimeout(60_000);

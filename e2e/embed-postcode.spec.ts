@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { waitForMail } from './mailbox';
 import { grantCredits, signedInAccount } from './operator';
 import { e2eEnv } from './rig/env';
+import { keepScreenshot } from './keep-screenshot';
 
 /*
  * The postcode and the service area (docs/product.md, Embed widget): the request asks where the
@@ -13,12 +13,6 @@ import { e2eEnv } from './rig/env';
  * business may not cover their district.
  */
 const PHOTO = fileURLToPath(new URL('./fixtures/photos/redbud-small-tree.jpg', import.meta.url));
-
-/** Optional: E2E_SCREENSHOTS=/some/dir keeps full-page pictures to look at by eye. */
-async function keepScreenshot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
 
 test('a request from outside the districts a business covers is sent, marked, and the visitor is told', async ({ page, browser }) => {
   test.setTimeout(90_000);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { formatBookingDate } from '../core/job-booking';
 import { jobResponseSchema, type Job } from '../core/jobs';
 import { expectNoSeriousAxeViolations } from './axe';
@@ -8,6 +8,8 @@ import { expect, test } from './fixtures';
 import { waitForMail } from './mailbox';
 import { grantCredits, signedInAccount } from './operator';
 import { e2eEnv } from './rig/env';
+import { keepScreenshot } from './keep-screenshot';
+import { ok } from './api-answer';
 
 /*
  * Booked and done on a 390 px phone (docs/product.md, Jobs and quotes: Booking and done): an
@@ -19,18 +21,6 @@ const PHONE = { width: 390, height: 844 };
 const FIRST_LOAD = { timeout: 15_000 };
 const PHOTO = fileURLToPath(new URL('./fixtures/photos/elm-open-ground.jpg', import.meta.url));
 const origin = () => ({ Origin: e2eEnv('baseURL') });
-
-/** Optional: E2E_SCREENSHOTS=/some/dir keeps full-page pictures to look at by eye. */
-async function keepScreenshot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
-
-async function ok<T>(response: Promise<{ status(): number; text(): Promise<string>; json(): Promise<unknown> }>, status = 200): Promise<T> {
-  const res = await response;
-  expect(res.status(), await res.text()).toBe(status);
-  return (await res.json()) as T;
-}
 
 /** "YYYY-MM-DD" `days` from now, in UK dates (the booking's calendar). */
 function ukDate(days: number): string {

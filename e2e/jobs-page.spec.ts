@@ -7,6 +7,7 @@ import { expect, test } from './fixtures';
 import { waitForMail } from './mailbox';
 import { grantCredits, signedInAccount } from './operator';
 import { e2eEnv } from './rig/env';
+import { keepScreenshot } from './keep-screenshot';
 
 /*
  * The Jobs page's figures and search, and a lead's quote in Business Admin, on a 390 px phone
@@ -19,12 +20,6 @@ const PHONE = { width: 390, height: 844 };
 const FIRST_LOAD = { timeout: 15_000 };
 const PHOTO = fileURLToPath(new URL('./fixtures/photos/redbud-small-tree.jpg', import.meta.url));
 const origin = () => ({ Origin: e2eEnv('baseURL') });
-
-/** Optional: E2E_SCREENSHOTS=/some/dir keeps full-page pictures to look at by eye. */
-async function keepScreenshot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
 
 async function jobOf(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<Job> {
   expect(res.status(), await res.text()).toBeLessThan(300);

@@ -6,6 +6,7 @@ import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { grantCredits, signedInAccount } from './operator';
 import { e2eEnv } from './rig/env';
+import { keepScreenshot } from './keep-screenshot';
 
 /*
  * Jobs in a real Chromium on a 390 px phone (docs/product.md, Jobs and quotes): two analyses
@@ -18,12 +19,6 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const CUSTOMER = 'Łukasz Wójcik';
 const HEDGE = 'Reduce the beech hedge along the drive by 1 m';
-
-/** Optional: E2E_SCREENSHOTS=/some/dir keeps full-page pictures to look at by eye. */
-async function keepScreenshot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
 
 const origin = () => ({ Origin: e2eEnv('baseURL') });
 

@@ -7,6 +7,7 @@ import { expect, test } from './fixtures';
 import { waitForMail } from './mailbox';
 import { grantCredits, signedInAccount } from './operator';
 import { e2eEnv } from './rig/env';
+import { keepScreenshot } from './keep-screenshot';
 
 /*
  * From a website lead to an accepted quote, all on a 390 px phone (docs/product.md, Jobs and
@@ -22,12 +23,6 @@ const OWN_PHOTO = fileURLToPath(new URL('./fixtures/photos/bigleaf-maple.jpg', i
 const CUSTOMER = 'Łukasz Wójcik';
 const HEDGE = 'Reduce the beech hedge along the drive by 1 m';
 const origin = () => ({ Origin: e2eEnv('baseURL') });
-
-/** Optional: E2E_SCREENSHOTS=/some/dir keeps full-page pictures to look at by eye. */
-async function keepScreenshot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
 
 async function jobById(page: Page, id: string): Promise<Job> {
   const res = await page.request.get(`/api/jobs/${id}`);

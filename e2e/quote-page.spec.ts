@@ -6,6 +6,8 @@ import { expect, test } from './fixtures';
 import { waitForMail } from './mailbox';
 import { grantCredits, signedInAccount } from './operator';
 import { e2eEnv } from './rig/env';
+import { keepScreenshot } from './keep-screenshot';
+import { ok } from './api-answer';
 
 /*
  * The customer's quote page (docs/product.md, Jobs and quotes: the customer's page) in a real
@@ -18,18 +20,6 @@ const PHOTO = fileURLToPath(new URL('./fixtures/photos/elm-beside-building.jpg',
 const PHONE = { width: 390, height: 844 };
 const HEDGE = 'Reduce the beech hedge along the drive by 1 m';
 const ORIGIN = () => ({ Origin: e2eEnv('baseURL') });
-
-/** Optional: E2E_SCREENSHOTS=/some/dir keeps full-page pictures to look at by eye. */
-async function keepScreenshot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
-
-async function ok<T>(response: Promise<{ status(): number; text(): Promise<string>; json(): Promise<unknown> }>, status = 200): Promise<T> {
-  const res = await response;
-  expect(res.status(), await res.text()).toBe(status);
-  return (await res.json()) as T;
-}
 
 /** The surgeon's side over the API: a priced tree and an optional hedge, sent to `email`. Returns the job's id. */
 async function sendQuote(request: APIRequestContext, email: string): Promise<number> {

@@ -7,7 +7,7 @@ import { INTERNAL_COPY_TITLE, drawInternalBanner, drawWorking } from './job-quot
 import { drawItems, drawTotals, itemPence, thumbnail, type QuoteLine, type QuotedItem } from './job-quote-items';
 import { ensureRoom, heading, quoteTheme, type QuoteTheme } from './job-quote-layout';
 import type { QuoteCompany } from './report';
-import { BOTTOM_MARGIN, COLOUR, MARGIN, contentRight, contentWidth, pdfBytes, type Doc } from './report-layout';
+import { BOTTOM_MARGIN, COLOUR, MARGIN, contentRight, contentWidth, drawPageFooters, pdfBytes, type Doc } from './report-layout';
 
 /**
  * A job's quote as a PDF (docs/analysis.md, Quotes): the surgeon's firm price for several trees
@@ -262,19 +262,9 @@ function drawTerms(doc: Doc, theme: QuoteTheme, terms: string): void {
 
 /** Every page's foot: the quote and its validity, or on the internal copy a warning, and the page count. */
 function drawFooters(doc: Doc, copy: ReportCopy, reference: string, validUntil: Date): void {
-  const { start, count } = doc.bufferedPageRange();
-  for (let i = start; i < start + count; i++) {
-    doc.switchToPage(i);
-    // Writing inside the bottom margin would make pdfkit start a new page.
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const y = doc.page.height - 32;
-    const width = contentWidth(doc);
-    doc.moveTo(MARGIN, y - 8).lineTo(MARGIN + width, y - 8).lineWidth(0.5).stroke(COLOUR.rule);
-    const left = copy === 'internal' ? `${INTERNAL_COPY_TITLE} | Quote ${reference}` : `Quote ${reference} | Valid until ${formatQuoteDate(validUntil)}`;
-    doc.fillColor(copy === 'internal' ? COLOUR.warn : COLOUR.muted).font(QUOTE_FONT.regular).fontSize(7.5);
-    doc.text(left, MARGIN, y, { width: (width * 2) / 3, lineBreak: false });
-    doc.fillColor(COLOUR.muted).text(`Page ${i - start + 1} of ${count}`, MARGIN + width / 3, y, { width: (width * 2) / 3, align: 'right', lineBreak: false });
-    doc.page.margins.bottom = bottom;
-  }
+  const left =
+    copy === 'internal'
+      ? { text: `${INTERNAL_COPY_TITLE} | Quote ${reference}`, colour: COLOUR.warn }
+      : { text: `Quote ${reference} | Valid until ${formatQuoteDate(validUntil)}`, colour: COLOUR.muted };
+  drawPageFooters(doc, QUOTE_FONT.regular, 7.5, () => left);
 }

@@ -100,3 +100,25 @@ export function drawDash(doc: Doc, x: number, y: number, colour: string): void {
   doc.moveTo(x + 1, y + 4).lineTo(x + 7.5, y + 4).stroke(colour);
   doc.restore();
 }
+
+/**
+ * Every page's foot, for both quotes: a rule, the page's own words at the left in their colour
+ * (`left`, by the page's index from 0) and "Page N of M" at the right, in `font` at `size`.
+ * Written inside the bottom margin, which pdfkit would otherwise take as a reason for a new page.
+ */
+export function drawPageFooters(doc: Doc, font: string, size: number, left: (page: number) => { text: string; colour: string }): void {
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const y = doc.page.height - 32;
+    const width = contentWidth(doc);
+    doc.moveTo(MARGIN, y - 8).lineTo(MARGIN + width, y - 8).lineWidth(0.5).stroke(COLOUR.rule);
+    const { text, colour } = left(i - start);
+    doc.fillColor(colour).font(font).fontSize(size);
+    doc.text(text, MARGIN, y, { width: (width * 2) / 3, lineBreak: false });
+    doc.fillColor(COLOUR.muted).text(`Page ${i - start + 1} of ${count}`, MARGIN + width / 3, y, { width: (width * 2) / 3, align: 'right', lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
+}

@@ -11,6 +11,7 @@ import {
   contentRight,
   contentWidth,
   drawList,
+  drawPageFooters,
   ensureSpace,
   keyValueRows,
   pageBottom,
@@ -344,20 +345,8 @@ function drawDisclaimer(doc: Doc): void {
 
 /** Every page's foot; pages after the quote's own are the internal notes. */
 function drawFooters(doc: Doc, reference: string, validUntil: Date, quotePages: number): void {
-  const { start, count } = doc.bufferedPageRange();
-  const internalFrom = start + quotePages;
-  for (let i = start; i < start + count; i++) {
-    doc.switchToPage(i);
-    // Writing inside the bottom margin would make pdfkit start a new page.
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const y = doc.page.height - 32;
-    const width = contentWidth(doc);
-    doc.moveTo(MARGIN, y - 8).lineTo(MARGIN + width, y - 8).lineWidth(0.5).stroke(COLOUR.rule);
-    doc.fillColor(COLOUR.muted).font('Helvetica').fontSize(8);
-    const left = i >= internalFrom ? `${INTERNAL_TITLE} | Quote ${winAnsi(reference)}` : `Quote ${winAnsi(reference)} | Valid until ${formatQuoteDate(validUntil)}`;
-    doc.text(left, MARGIN, y, { width: (width * 2) / 3, lineBreak: false });
-    doc.text(`Page ${i - start + 1} of ${count}`, MARGIN + width / 3, y, { width: (width * 2) / 3, align: 'right', lineBreak: false });
-    doc.page.margins.bottom = bottom;
-  }
+  drawPageFooters(doc, 'Helvetica', 8, (page) => ({
+    text: page >= quotePages ? `${INTERNAL_TITLE} | Quote ${winAnsi(reference)}` : `Quote ${winAnsi(reference)} | Valid until ${formatQuoteDate(validUntil)}`,
+    colour: COLOUR.muted,
+  }));
 }

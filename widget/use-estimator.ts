@@ -9,6 +9,7 @@ import {
 } from '../core/embed';
 import { EMPTY_MEASURE, photoMeasurementOf, type MeasureDraft } from '../core/measure-draft';
 import { ONE_PHOTO_ONLY, photoProblem } from '../core/photo-check';
+import { photoToSend } from '../core/photo-shrink';
 import type { SiteDetails } from '../core/questions';
 import type { EstimatorApi, LeadRequest } from './api';
 import {
@@ -96,6 +97,8 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
     setProblem(reason);
     if (!reason) {
       setFile(chosen);
+      // Made smaller now, while the visitor answers; send() awaits it (docs/product.md, The photo on its way).
+      void photoToSend(chosen);
       // Taps on the photo belong to that photo.
       setMeasure(EMPTY_MEASURE);
       api.reportPhoto(slug);
@@ -113,7 +116,7 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
       // On "needs details" the size tiles offer no "Let the photo decide": a blank size there is "Not sure".
       const sizesFromPhoto = (business?.sizesFromPhoto ?? false) && view.kind !== 'needs_details';
       const fields = { description, ...answerFields(tree, site, photoMeasurementOf(measure), sizesConfirmed, sizesFromPhoto) };
-      const answer = await api.analyze(slug, file, fields, lifetime.signal);
+      const answer = await api.analyze(slug, await photoToSend(file), fields, lifetime.signal);
       await finishTicks();
       if (answer.outcome === 'needs_details') {
         setView({ kind: 'needs_details', answer });

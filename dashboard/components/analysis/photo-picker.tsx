@@ -3,6 +3,7 @@ import { useRef, useState, type DragEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { ACCEPTED_IMAGE_TYPES, UPLOAD_HINT } from '../../../core/analysis';
 import { formatFileSize, ONE_PHOTO_ONLY, photoProblem } from '../../../core/photo-check';
+import { shrinkPhoto } from '../../../core/photo-shrink';
 import { ErrorAlert } from '../alert';
 import { buttonStyles } from '../ui';
 import { FileImage } from './file-image';
@@ -20,22 +21,35 @@ function hasFiles(event: DragEvent): boolean {
  * The drop zone of the upload stage: drag and drop or browse, one photo, a
  * highlight on drag-over, a preview with Replace and Remove once chosen. The file input
  * stays hidden; the visible buttons open it, so every path works from the keyboard.
+ * A chosen photo is made smaller on the device first (core/photo-shrink.ts): the preview, the
+ * measuring and the upload all use that copy, so what is shown is what is sent.
  */
 export function PhotoPicker({ file, onChange }: PhotoPickerProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const browseRef = useRef<HTMLButtonElement>(null);
   const [dragging, setDragging] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  /** The latest choice: a photo still being made smaller when another is chosen or it is removed is dropped. */
+  const choice = useRef(0);
 
-  function choose(files: FileList | null) {
+  async function choose(files: FileList | null) {
     if (!files || files.length === 0) return;
     const picked = files[0];
     const reason = files.length > 1 || !picked ? ONE_PHOTO_ONLY : photoProblem(picked);
     setProblem(reason);
-    if (!reason && picked) onChange(picked);
+    if (reason || !picked) return;
+    const mine = ++choice.current;
+    setPreparing(true);
+    const photo = await shrinkPhoto(picked);
+    if (mine !== choice.current) return;
+    setPreparing(false);
+    onChange(photo);
   }
 
   function remove() {
+    choice.current += 1;
+    setPreparing(false);
     setProblem(null);
     // The Remove button goes away with the photo: put focus where the next step is.
     flushSync(() => onChange(null));
@@ -67,7 +81,7 @@ export function PhotoPicker({ file, onChange }: PhotoPickerProps) {
         onDrop={(event) => {
           event.preventDefault();
           setDragging(false);
-          choose(event.dataTransfer.files);
+          void choose(event.dataTransfer.files);
         }}
         className={`rounded-2xl border-2 border-dashed transition-colors ${
           dragging ? 'border-green-700 bg-green-50 ring-4 ring-green-200' : 'border-stone-300 bg-white'
@@ -81,7 +95,7 @@ export function PhotoPicker({ file, onChange }: PhotoPickerProps) {
           data-testid="photo-input"
           hidden
           onChange={(event) => {
-            choose(event.currentTarget.files);
+            void choose(event.currentTarget.files);
             // Cleared so choosing the same file again after Remove still fires a change.
             event.currentTarget.value = '';
           }}
@@ -129,6 +143,9 @@ export function PhotoPicker({ file, onChange }: PhotoPickerProps) {
           </div>
         )}
       </div>
+      <p role="status" className={preparing ? 'text-sm text-stone-700' : 'sr-only'}>
+        {preparing ? 'Preparing photo…' : ''}
+      </p>
       {problem ? <ErrorAlert>{problem}</ErrorAlert> : null}
     </div>
   );

@@ -10,6 +10,7 @@ import {
   EMBED_STATUSES,
   LEAD_HONEYPOT_FIELD,
   LEAD_LIMITS,
+  LEAD_MAX_TREES,
   LEAD_TOKEN_MAX,
   LEAD_TOKEN_REQUIRED,
   MAX_DAILY_CAP,
@@ -193,6 +194,31 @@ const phoneSchema = optionalTrimmed(LEAD_LIMITS.phone, LEAD_MESSAGES.phoneTooLon
   LEAD_MESSAGES.phoneInvalid,
 );
 
+const analysisIdSchema = z.number('analysisId is required').int().positive();
+/** The estimate answer's leadToken: the proof this visitor saw that estimate (server/businesses/estimate-tokens.ts). */
+const leadTokenSchema = z.string(LEAD_TOKEN_REQUIRED).min(1, LEAD_TOKEN_REQUIRED).max(LEAD_TOKEN_MAX, LEAD_TOKEN_REQUIRED);
+/** One tree of a quote request: an estimate of the visit and its token. */
+export const leadTreeInputSchema = z.object({ analysisId: analysisIdSchema, leadToken: leadTokenSchema });
+export type LeadTreeInput = z.infer<typeof leadTreeInputSchema>;
+export const LEAD_TREES_MESSAGES = {
+  tooMany: `A quote request carries at most ${LEAD_MAX_TREES} trees`,
+  none: 'trees must list at least one estimate',
+  twice: 'Each estimate may be in trees once',
+  conflicting: 'analysisId is also in trees with another leadToken',
+} as const;
+
+/**
+ * The trees a request carries, in order: `trees`, with the top-level analysisId and leadToken
+ * (the one-tree form, which older widgets send) put first when that estimate is not among them.
+ * The simplest rule that stays safe: every pair is proven by its own token either way, and one
+ * estimate cannot come with two different tokens.
+ */
+function treesOf(v: { analysisId?: number; leadToken?: string; trees?: LeadTreeInput[] }): LeadTreeInput[] {
+  const listed = v.trees ?? [];
+  if (v.analysisId === undefined || v.leadToken === undefined) return listed;
+  return listed.some((tree) => tree.analysisId === v.analysisId) ? listed : [{ analysisId: v.analysisId, leadToken: v.leadToken }, ...listed];
+}
+
 /**
  * POST /api/businesses/{slug}/leads: a name and an e-mail or a phone, an optional note; the
  * honeypot must stay empty. The rules and words are core/lead-checks.ts's, which the widget's
@@ -200,9 +226,14 @@ const phoneSchema = optionalTrimmed(LEAD_LIMITS.phone, LEAD_MESSAGES.phoneTooLon
  */
 export const leadInputSchema = z
   .object({
-    analysisId: z.number('analysisId is required').int().positive(),
-    /** The estimate answer's leadToken: the proof this visitor saw that estimate (server/businesses/estimate-tokens.ts). */
-    leadToken: z.string(LEAD_TOKEN_REQUIRED).min(1, LEAD_TOKEN_REQUIRED).max(LEAD_TOKEN_MAX, LEAD_TOKEN_REQUIRED),
+    /** The one-tree form: the estimate's id and token. Optional when `trees` is given. */
+    analysisId: analysisIdSchema.optional(),
+    leadToken: leadTokenSchema.optional(),
+    /**
+     * Several trees, one request: every estimate of the visit, each with its token, in the order
+     * the visitor priced them; the first is the lead's primary. At most LEAD_MAX_TREES, each once.
+     */
+    trees: z.array(leadTreeInputSchema).min(1, LEAD_TREES_MESSAGES.none).max(LEAD_MAX_TREES, LEAD_TREES_MESSAGES.tooMany).optional(),
     name: z
       .string(LEAD_MESSAGES.nameRequired)
       .trim()
@@ -239,9 +270,42 @@ export const leadInputSchema = z
   })
   // A chosen way needs its detail, or the business cannot use it.
   .refine((v) => v.contactMethod !== 'phone' || v.phone !== undefined, { message: PHONE_FOR_CALL, path: ['phone'] })
-  .refine((v) => v.contactMethod !== 'email' || v.email !== undefined, { message: EMAIL_FOR_EMAIL, path: ['email'] });
+  .refine((v) => v.contactMethod !== 'email' || v.email !== undefined, { message: EMAIL_FOR_EMAIL, path: ['email'] })
+  .superRefine((v, ctx) => {
+    if (v.trees === undefined) {
+      if (v.analysisId === undefined) ctx.addIssue({ code: 'custom', message: 'analysisId is required', path: ['analysisId'] });
+      if (v.leadToken === undefined) ctx.addIssue({ code: 'custom', message: LEAD_TOKEN_REQUIRED, path: ['leadToken'] });
+      return;
+    }
+    // With trees, the top-level pair is both or neither: an id without its token proves nothing.
+    if ((v.analysisId === undefined) !== (v.leadToken === undefined)) {
+      ctx.addIssue({ code: 'custom', message: v.analysisId === undefined ? 'analysisId is required' : LEAD_TOKEN_REQUIRED, path: [v.analysisId === undefined ? 'analysisId' : 'leadToken'] });
+    }
+    const ids = v.trees.map((tree) => tree.analysisId);
+    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: LEAD_TREES_MESSAGES.twice, path: ['trees'] });
+    const same = v.trees.find((tree) => tree.analysisId === v.analysisId);
+    if (same && v.leadToken !== undefined && same.leadToken !== v.leadToken) ctx.addIssue({ code: 'custom', message: LEAD_TREES_MESSAGES.conflicting, path: ['analysisId'] });
+    if (treesOf(v).length > LEAD_MAX_TREES) ctx.addIssue({ code: 'custom', message: LEAD_TREES_MESSAGES.tooMany, path: ['trees'] });
+  })
+  .transform(({ analysisId, leadToken, trees, ...details }) => ({ ...details, trees: treesOf({ analysisId, leadToken, trees }) }));
 export type LeadInput = z.input<typeof leadInputSchema>;
 export type LeadData = z.output<typeof leadInputSchema>;
+
+/** An estimate a visitor sent with a quote request, as its owner reads it. */
+const leadEstimateSchema = z.object({
+  imageUrl: z.string(),
+  species: z.string().nullable(),
+  totalMinutes: z.object({ min: z.number().int(), max: z.number().int() }),
+  cost: z.object({ min: z.string(), max: z.string() }).nullable(),
+  /** The price the visitor was shown (core/price.ts), the same figures and VAT words. */
+  price: jobPriceSchema.nullable(),
+  /** What the estimate took for the site questions the visitor left unanswered (core/quote.ts siteAssumptions). */
+  assumed: z.array(z.string()),
+  /** Why the estimate recommends seeing the site first, when it does. */
+  siteVisitReason: z.string().nullable(),
+  /** Every answer the visitor gave, tree then site (core/visitor-answers.ts). */
+  answers: z.array(z.object({ question: z.string(), answer: z.string() })),
+});
 
 export const leadSchema = z.object({
   id: z.number().int(),
@@ -263,23 +327,12 @@ export const leadSchema = z.object({
   createdAt: z.string(),
   /** The newest job made from this request (its quote number is core/jobs.ts jobReference), or null. */
   jobId: z.number().int().nullable(),
-  /** The estimate the visitor saw; null if the analysis was since deleted. */
-  estimate: z
-    .object({
-      imageUrl: z.string(),
-      species: z.string().nullable(),
-      totalMinutes: z.object({ min: z.number().int(), max: z.number().int() }),
-      cost: z.object({ min: z.string(), max: z.string() }).nullable(),
-      /** The price the visitor was shown (core/price.ts), the same figures and VAT words. */
-      price: jobPriceSchema.nullable(),
-      /** What the estimate took for the site questions the visitor left unanswered (core/quote.ts siteAssumptions). */
-      assumed: z.array(z.string()),
-      /** Why the estimate recommends seeing the site first, when it does. */
-      siteVisitReason: z.string().nullable(),
-      /** Every answer the visitor gave, tree then site (core/visitor-answers.ts). */
-      answers: z.array(z.object({ question: z.string(), answer: z.string() })),
-    })
-    .nullable(),
+  /** The estimate the visitor saw (the first tree's); null if the analysis was since deleted. */
+  estimate: leadEstimateSchema.nullable(),
+  /** Every tree of the request in the visitor's order, the first being `analysisId` and `estimate`. */
+  trees: z.array(z.object({ analysisId: z.number().int().nullable(), estimate: leadEstimateSchema.nullable() })),
+  /** The sum of the trees' price ranges as shown (core/lead-total.ts), in pence; null when none is priced. */
+  total: z.object({ minPence: z.number().int(), maxPence: z.number().int() }).nullable(),
 });
 export type Lead = z.infer<typeof leadSchema>;
 export const leadListSchema = z.object({ leads: z.array(leadSchema) });
@@ -307,6 +360,8 @@ export const funnelResponseSchema = z.object({
       estimates: z.number().int(),
       needsDetails: z.number().int(),
       leads: z.number().int(),
+      /** The trees in that day's leads (a request carries one or more), and trees added to a lead sent again. */
+      trees: z.number().int(),
       /** Visitors refused that day because the daily cap or the business's rate was reached. */
       turnedAway: z.number().int(),
     }),

@@ -64,6 +64,13 @@ export const EMBED_PROCESSING_STEPS = [
   'Calculating time estimates...',
   'Finalizing results...',
 ] as const;
+/** The same four steps in the visitor's UK English, as the estimator on a business's site shows them. */
+export const VISITOR_PROCESSING_STEPS = [
+  'Processing your photo...',
+  'Analysing the tree...',
+  'Working out the time...',
+  'Working out your price...',
+] as const satisfies readonly string[] & { length: (typeof EMBED_PROCESSING_STEPS)['length'] };
 export const EMBED_TICK_MS = 1000;
 
 /** docs/product.md, Embed widget: an iframe 100% wide and 600 px high; the fixed height stays as the no-script fallback. */
@@ -100,7 +107,10 @@ export interface EstimateEventDetail {
 /** `event.detail` of tree-estimator:lead. No contact details: they are the visitor's, sent only to the business. */
 export interface LeadEventDetail {
   slug: string;
+  /** The first tree of the request. */
   analysisId: number;
+  /** How many trees the request carried (several trees, one request). */
+  trees: number;
 }
 
 /** What GET /api/businesses/{slug} tells anyone: never owner data or a balance. */
@@ -118,8 +128,9 @@ export type { EmbedAnalysis, EmbedAnalyzeOutcome, EmbedAnalyzeResponse, EmbedNee
  * The business's estimator funnel (docs/embedding.md, The funnel): what is counted per UTC day. Loads, estimates,
  * needs-details answers and leads are counted by the server as it answers them; a chosen photo
  * is the one step only the widget sees, and it tells the server (POST /api/businesses/{slug}/events).
+ * `trees` counts the trees in the day's leads (a request carries up to LEAD_MAX_TREES).
  */
-export const FUNNEL_STEPS = ['loads', 'photos', 'estimates', 'needsDetails', 'leads'] as const;
+export const FUNNEL_STEPS = ['loads', 'photos', 'estimates', 'needsDetails', 'leads', 'trees'] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 /** The events the widget may report: only what the server cannot see itself. */
 export const WIDGET_EVENTS = ['photo'] as const;
@@ -131,6 +142,8 @@ export const FUNNEL_DAYS = { default: 30, max: 90 } as const;
 
 /** Lead form limits, shared by the widget's inputs and the server's schema. */
 export const LEAD_LIMITS = { name: 100, email: 254, phone: 30, note: 1000, postcode: 10, address: 300 } as const;
+/** The most trees (estimates of one visit) one quote request carries: `trees` of POST /api/businesses/{slug}/leads. */
+export const LEAD_MAX_TREES = 10;
 /** The honeypot: a field people never see or fill; bots that fill every input do. */
 export const LEAD_HONEYPOT_FIELD = 'website';
 export const LEAD_THANKS = 'Thank you! Your request has been sent.';
@@ -139,7 +152,7 @@ export const LEAD_TOKEN_REQUIRED = 'leadToken is required: send the leadToken of
 /** Our tokens are 43 characters (256 bits, base64url); anything far longer is refused unread. */
 export const LEAD_TOKEN_MAX = 200;
 /** One answer for a wrong or expired token, another business's estimate and an id nobody has. */
-export const ESTIMATE_NOT_FOUND = 'Estimate not found. Please analyze the tree again.';
+export const ESTIMATE_NOT_FOUND = 'Estimate not found. Please price the tree again.';
 
 /**
  * docs/product.md, Embed widget: lowercase, drop every character but letters, digits, spaces and hyphens,

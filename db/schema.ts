@@ -175,6 +175,8 @@ export const embedFunnel = sqliteTable(
     estimates: integer('estimates').notNull().default(0),
     needsDetails: integer('needs_details').notNull().default(0),
     leads: integer('leads').notNull().default(0),
+    /** The trees in those leads, and trees added to a lead by sending it again (server/businesses/leads.ts). */
+    trees: integer('trees').notNull().default(0),
     /** Visitors refused because the business's daily cap or its rate was reached. */
     turnedAway: integer('turned_away').notNull().default(0),
   },
@@ -338,6 +340,24 @@ export const leads = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('leads_business_idx').on(t.businessId, t.createdAt), uniqueIndex('leads_analysis_unique').on(t.analysisId)],
+);
+
+/**
+ * The trees of a quote request, in the visitor's order (docs/product.md, Embed widget: Several
+ * trees, one request): every estimate of the visit, the first included (it is also
+ * leads.analysis_id, the lead's primary). An estimate is in at most one lead; sent again in a
+ * new request it moves to it. A deleted analysis leaves its place, as null.
+ */
+export const leadTrees = sqliteTable(
+  'lead_trees',
+  {
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    analysisId: integer('analysis_id').references(() => treeAnalyses.id, { onDelete: 'set null' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.leadId, t.position] }), uniqueIndex('lead_trees_analysis_unique').on(t.analysisId)],
 );
 
 /**

@@ -19,14 +19,15 @@ const COLUMNS = {
   estimates: embedFunnel.estimates,
   needsDetails: embedFunnel.needsDetails,
   leads: embedFunnel.leads,
+  trees: embedFunnel.trees,
 } as const;
 
-/** Adds one to today's count of `step`. */
-export function countFunnelStep(db: Db, clock: Clock, businessId: number, step: FunnelStep): void {
+/** Adds `by` (one unless said: a quote request adds its trees at once) to today's count of `step`. */
+export function countFunnelStep(db: Db, clock: Clock, businessId: number, step: FunnelStep, by = 1): void {
   const column = COLUMNS[step];
   db.insert(embedFunnel)
-    .values({ businessId, day: utcDay(clock.now()), [step]: 1 })
-    .onConflictDoUpdate({ target: [embedFunnel.businessId, embedFunnel.day], set: { [step]: sql`${column} + 1` } })
+    .values({ businessId, day: utcDay(clock.now()), [step]: by })
+    .onConflictDoUpdate({ target: [embedFunnel.businessId, embedFunnel.day], set: { [step]: sql`${column} + ${by}` } })
     .run();
 }
 
@@ -59,6 +60,7 @@ export function funnelDays(db: Db, clock: Clock, businessId: number, days: numbe
       estimates: row?.estimates ?? 0,
       needsDetails: row?.needsDetails ?? 0,
       leads: row?.leads ?? 0,
+      trees: row?.trees ?? 0,
       turnedAway: row?.turnedAway ?? 0,
     };
   });

@@ -2,11 +2,13 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { DomainError } from '../../core/errors';
 import { JOB_LIMITS, JOB_LOCKED_MESSAGE, JOB_NOT_FOUND, LOCKED_STATUSES, type JobCustomer } from '../../core/jobs';
 import { parsePence } from '../../core/money';
+import { QUOTE_SITE_ADDRESS_MAX } from '../../core/quote';
 import type { VatMode } from '../../core/price';
 import { roundToStep, startingPricePence } from '../../core/quote-totals';
 import { immediate, type Db } from '../../db/client';
 import { businesses, jobItems, jobs, leads, treeAnalyses } from '../../db/schema';
 import { toAnalysisView, type AnalysisRow } from '../analysis/store';
+import { leadTreeIds, type LeadRow } from '../businesses/leads';
 import type { Clock } from '../clock';
 import { treeWork } from './tree-work';
 
@@ -58,20 +60,32 @@ function ownLead(db: Db, userId: number, leadId: number) {
 }
 
 /**
- * Makes a draft job: from a lead (its tree and the customer's details, which `customer` may
+ * Where the job is, from the visitor's request: their address and postcode ("12 Oak Lane,
+ * Headingley, LS6 2AB"), the postcode not written twice, within the quote's limit.
+ */
+function siteAddressOf(lead: Pick<LeadRow, 'address' | 'postcode'>): string | null {
+  const { address, postcode } = lead;
+  if (!address) return postcode;
+  if (!postcode || address.toUpperCase().replace(/\s+/g, '').includes(postcode.replace(/\s+/g, ''))) return address;
+  const both = `${address}, ${postcode}`;
+  return both.length <= QUOTE_SITE_ADDRESS_MAX ? both : address;
+}
+
+/**
+ * Makes a draft job: from a lead (every tree of it and the customer's details, which `customer` may
  * override), from analyses (ticked in History), or empty. Each tree starts at its estimate's
  * middle, rounded by the account's rule (core/quote-totals.ts).
  */
 export function createJob(db: Db, clock: Clock, userId: number, input: NewJob, pricing: JobPricing): JobRow {
   const lead = input.leadId === undefined ? null : ownLead(db, userId, input.leadId);
-  const ids = [...new Set([...(lead?.analysisId ? [lead.analysisId] : []), ...input.analysisIds])];
+  const ids = [...new Set([...(lead ? leadTreeIds(db, lead) : []), ...input.analysisIds])];
   if (ids.length > JOB_LIMITS.items) throw new DomainError('VALIDATION_ERROR', `A job holds at most ${JOB_LIMITS.items} items`);
   const trees = ownAnalyses(db, userId, ids);
   const customer: JobCustomer = input.customer ?? {
     name: lead!.name,
     email: lead!.email,
     phone: lead!.phone,
-    siteAddress: null,
+    siteAddress: siteAddressOf(lead!),
   };
   const now = clock.now();
   return immediate(db, (tx) => {

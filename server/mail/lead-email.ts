@@ -2,6 +2,7 @@ import type { Lead } from '../../core/business';
 import { CONTACT_METHOD_LABELS, CONTACT_TIME_LABELS } from '../../core/contact-preference';
 import { formatTotalTime } from '../../core/format';
 import { plainLine } from '../../core/plain-text';
+import { formatLeadTotal } from '../../core/lead-total';
 import { formatPrice } from '../../core/price';
 import type { MailMessage } from './mailer';
 
@@ -22,9 +23,27 @@ const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').rep
 
 type Rows = [string, string | null][];
 
-/** The sections of the e-mail, each a title (or none) and the rows that have a value. */
+type Estimate = NonNullable<Lead['estimate']>;
+
+/** What the visitor saw for one tree: species ("Not sure" when they did not know it), time, price, the photo. */
+function estimateRows(estimate: Estimate, base: string, analysisId: number | null): Rows {
+  return [
+    ['Tree', estimate.species ?? 'Not sure'],
+    ['Estimated time', formatTotalTime(estimate.totalMinutes)],
+    ['Estimated cost', estimate.price ? formatPrice(estimate.price) : null],
+    ['Priced for', estimate.assumed.length > 0 ? `${estimate.assumed.join('; ')} (not answered)` : null],
+    ['Site visit recommended', estimate.siteVisitReason],
+    ['Photo', `${base}${estimate.imageUrl}`],
+    ['Estimate', analysisId ? `${base}/history/${analysisId}` : null],
+  ];
+}
+
+/**
+ * The sections of the e-mail, each a title (or none) and the rows that have a value. One tree
+ * reads as it always has (its answers, then its estimate); several are numbered "Tree 1 of 2",
+ * each with its estimate and answers, then their total.
+ */
 function sections(lead: Lead, base: string, districts: readonly string[]): { title: string | null; rows: [string, string][] }[] {
-  const estimate = lead.estimate;
   const contact: Rows = [
     ['Name', lead.name],
     ['E-mail', lead.email],
@@ -36,22 +55,24 @@ function sections(lead: Lead, base: string, districts: readonly string[]): { tit
     ['Best time', lead.contactTime ? CONTACT_TIME_LABELS[lead.contactTime] : null],
     ['Note', lead.note],
   ];
-  const answers: Rows = estimate ? estimate.answers.map(({ question, answer }) => [question, answer]) : [];
-  const estimated: Rows = estimate
-    ? [
-        ['Tree', estimate.species ?? 'Unknown species'],
-        ['Estimated time', formatTotalTime(estimate.totalMinutes)],
-        ['Estimated cost', estimate.price ? formatPrice(estimate.price) : null],
-        ['Priced for', estimate.assumed.length > 0 ? `${estimate.assumed.join('; ')} (not answered)` : null],
-        ['Site visit recommended', estimate.siteVisitReason],
-        ['Photo', `${base}${estimate.imageUrl}`],
-      ]
-    : [];
+  const answers = (estimate: Estimate | null): Rows => (estimate ? estimate.answers.map(({ question, answer }) => [question, answer]) : []);
   const filled = (rows: Rows) => rows.filter((row): row is [string, string] => row[1] !== null);
+  const trees = lead.trees.length > 0 ? lead.trees : [{ analysisId: lead.analysisId, estimate: lead.estimate }];
+  const perTree =
+    trees.length === 1
+      ? [
+          { title: 'Their answers', rows: filled(answers(trees[0]!.estimate)) },
+          { title: 'The estimate they saw', rows: filled(trees[0]!.estimate ? estimateRows(trees[0]!.estimate, base, null) : []) },
+        ]
+      : trees.map(({ analysisId, estimate }, i) => ({
+          title: `Tree ${i + 1} of ${trees.length}`,
+          rows: estimate ? filled([...estimateRows(estimate, base, analysisId), ...answers(estimate)]) : [['Estimate', 'Removed since'] as [string, string]],
+        }));
+  const total = trees.length > 1 ? formatLeadTotal(trees.map(({ estimate }) => estimate?.price ?? null)) : null;
   return [
     { title: null, rows: filled(contact) },
-    { title: 'Their answers', rows: filled(answers) },
-    { title: 'The estimate they saw', rows: filled(estimated) },
+    ...perTree,
+    { title: null, rows: total ? [[`Total for ${trees.length} trees`, total] as [string, string]] : [] },
   ].filter((section) => section.rows.length > 0);
 }
 
@@ -68,12 +89,14 @@ const textRow = ([k, v]: [string, string]) => `${k}${k.endsWith('?') ? '' : ':'}
 /**
  * The e-mail a business owner gets for each quote request from their embedded estimator
  * (docs/product.md, Embed widget): who asked, how and when they would like to hear
- * back, where the job is (and whether outside the districts the business covers), their note, every answer they gave, the estimate they saw with its photo, and a link to
- * it. Plain text first; a simple HTML twin.
+ * back, where the job is (and whether outside the districts the business covers), their note, and
+ * for each tree every answer they gave and the estimate they saw with its photo; with several
+ * trees, their total. Plain text first; a simple HTML twin.
  */
 export function leadEmail({ to, ownerName, businessName, lead, serviceDistricts = [], publicUrl, updated = false }: LeadEmailInput): MailMessage {
   const base = publicUrl.replace(/\/$/, '');
   const link = lead.analysisId ? `${base}/history/${lead.analysisId}` : `${base}/admin/businesses`;
+  const several = lead.trees.length > 1;
   const parts = sections(lead, base, serviceDistricts);
   const greeting = ownerName ? `Hello ${ownerName},` : 'Hello,';
   const text = [
@@ -81,10 +104,10 @@ export function leadEmail({ to, ownerName, businessName, lead, serviceDistricts 
     '',
     updated
       ? `A visitor to your website sent their quote request to ${businessName} again, with the details below; they replace the ones sent before.`
-      : `A visitor to your website asked ${businessName} for a quote through your TreeAnalyzer Pro estimator.`,
+      : `A visitor to your website asked ${businessName} for a quote${several ? ` for ${lead.trees.length} trees` : ''} through your TreeAnalyzer Pro estimator.`,
     ...parts.flatMap(({ title, rows }) => ['', ...(title ? [title] : []), ...rows.map(textRow)]),
     '',
-    `See the estimate and photo: ${link}`,
+    several ? `See the first tree's estimate and photo: ${link}` : `See the estimate and photo: ${link}`,
     `All your quote requests: ${base}/admin/businesses`,
   ].join('\n');
   const table = (rows: [string, string][]) =>
@@ -93,10 +116,10 @@ export function leadEmail({ to, ownerName, businessName, lead, serviceDistricts 
 <p>${
     updated
       ? `A visitor to your website sent their quote request to <strong>${escape(businessName)}</strong> again, with the details below; they replace the ones sent before.`
-      : `A visitor to your website asked <strong>${escape(businessName)}</strong> for a quote through your TreeAnalyzer Pro estimator.`
+      : `A visitor to your website asked <strong>${escape(businessName)}</strong> for a quote${several ? ` for ${lead.trees.length} trees` : ''} through your TreeAnalyzer Pro estimator.`
   }</p>
 ${parts.map(({ title, rows }) => `${title ? `<h3>${escape(title)}</h3>\n` : ''}${table(rows)}`).join('\n')}
-<p><a href="${escape(link)}">See the estimate and photo</a> · <a href="${escape(`${base}/admin/businesses`)}">All your quote requests</a></p>`;
+<p><a href="${escape(link)}">${several ? "See the first tree's estimate and photo" : 'See the estimate and photo'}</a> · <a href="${escape(`${base}/admin/businesses`)}">All your quote requests</a></p>`;
   // A subject is one header line: no visitor's line separator, control or bidi character reaches it (core/plain-text.ts).
   const subject = `${updated ? 'Updated' : 'New'} quote request for ${plainLine(businessName)} from ${plainLine(lead.name)}`;
   return { to, subject, text, html };

@@ -73,8 +73,8 @@ businessRoutes.on(['POST', 'OPTIONS'], '/:slug{[a-z0-9-]+}/events', publicCors, 
   return c.body(null, 204);
 });
 
-// Public: "Request a quote" under an embedded estimate, proven by the estimate's token; a second
-// request for the same estimate updates the first (201 made, 200 updated).
+// Public: "Request a quote" under one or more embedded estimates (`trees`), each proven by its
+// token; a request naming an estimate already sent updates that lead (201 made, 200 updated).
 businessRoutes.on(['POST', 'OPTIONS'], '/:slug{[a-z0-9-]+}/leads', publicCors, visitorGuard, async (c) => {
   const { db, clock, config, mailer } = c.var.deps;
   const business = publicBusiness(c, c.req.param('slug'));
@@ -86,13 +86,14 @@ businessRoutes.on(['POST', 'OPTIONS'], '/:slug{[a-z0-9-]+}/leads', publicCors, v
   const thanks: LeadThanks = { message: LEAD_THANKS, outsideArea: saved?.lead.outsideArea ?? isOutsideArea(business, input.postcode) };
   if (!saved) return c.json(thanks, 201);
   if (!saved.updated) countFunnelStep(db, clock, business.id, 'leads');
+  if (saved.addedTrees > 0) countFunnelStep(db, clock, business.id, 'trees', saved.addedTrees);
   const owner = findUserById(db, business.ownerId);
   if (owner) {
     const message = leadEmail({
       to: owner.email,
       ownerName: owner.firstName,
       businessName: business.name,
-      lead: toLeadView(saved.lead, saved.analysis),
+      lead: toLeadView(saved.lead, saved.trees),
       serviceDistricts: business.serviceDistricts,
       publicUrl: config.publicUrl,
       updated: saved.updated,

@@ -37,7 +37,7 @@ async function funnelResponse(id: number, query = '') {
 const funnel = async (id: number, query = '') => (await funnelResponse(id, query)).days;
 
 describe('GET /api/businesses/{id}/funnel', () => {
-  it('counts loads, photos, estimates, needs-details answers and leads for the day, every day present', async () => {
+  it('counts loads, photos, estimates, needs-details answers, leads and their trees for the day, every day present', async () => {
     const business = await createBusinessFor(owner);
     for (let i = 0; i < 3; i += 1) expect((await lookup(business.slug)).status).toBe(200);
     for (let i = 0; i < 2; i += 1) expect((await report(business.slug, { event: 'photo' })).status).toBe(204);
@@ -50,8 +50,8 @@ describe('GET /api/businesses/{id}/funnel', () => {
     const days = await funnel(business.id);
     expect(days).toHaveLength(30);
     const today = server.clock.now().toISOString().slice(0, 10);
-    expect(days.at(-1)).toEqual({ date: today, loads: 3, photos: 2, estimates: 1, needsDetails: 1, leads: 1, turnedAway: 0 });
-    expect(days[0]).toEqual({ date: new Date(Date.parse(`${today}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10), loads: 0, photos: 0, estimates: 0, needsDetails: 0, leads: 0, turnedAway: 0 });
+    expect(days.at(-1)).toEqual({ date: today, loads: 3, photos: 2, estimates: 1, needsDetails: 1, leads: 1, trees: 1, turnedAway: 0 });
+    expect(days[0]).toEqual({ date: new Date(Date.parse(`${today}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10), loads: 0, photos: 0, estimates: 0, needsDetails: 0, leads: 0, trees: 0, turnedAway: 0 });
     expect(days.map((d) => d.date)).toEqual([...days.map((d) => d.date)].sort());
 
     // The next UTC day starts from nothing; yesterday keeps its counts.

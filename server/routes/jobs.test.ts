@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { JOB_LOCKED_MESSAGE, jobListSchema } from '../../core/jobs';
 import { jobs } from '../../db/schema';
 import { grantTo } from '../testing/analysis';
-import { createBusinessFor, visitorAnalyze, visitorLead } from '../testing/business';
+import { createBusinessFor, visitorAnalyze, visitorLead, VISITOR_POSTCODE } from '../testing/business';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
 import { analysisIdOf, jobOf } from '../testing/jobs';
 
@@ -70,7 +70,8 @@ describe('making a job', () => {
     const leads = (await (await owner.get(`/api/businesses/${business.id}/leads`)).json()) as { leads: { id: number }[] };
     const job = await jobOf(await owner.post('/api/jobs', { leadId: leads.leads[0]!.id }), 201);
     expect(job).toMatchObject({ businessId: business.id, leadId: leads.leads[0]!.id });
-    expect(job.customer).toEqual({ name: 'Москва Visitor', email: 'm@example.com', phone: '07700 900123', siteAddress: null });
+    // The postcode the visitor gave is where the job is (they gave no address).
+    expect(job.customer).toEqual({ name: 'Москва Visitor', email: 'm@example.com', phone: '07700 900123', siteAddress: VISITOR_POSTCODE });
     expect(job.items.map((i) => i.analysisId)).toEqual([analysis.id]);
 
     // Another account cannot make a job from it.

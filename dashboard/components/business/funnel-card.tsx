@@ -14,6 +14,7 @@ const STEPS = [
   { key: 'estimates', label: 'Estimates shown' },
   { key: 'needsDetails', label: 'Asked for sizes' },
   { key: 'leads', label: 'Quote requests' },
+  { key: 'trees', label: 'Trees in requests' },
 ] as const;
 
 const percent = (value: number | null) => (value === null ? '–' : `${value}%`);
@@ -74,7 +75,7 @@ export function FunnelCard({ business }: { business: Business }) {
     content = <ErrorAlert>{errorMessage(funnel.error, 'The last 30 days could not be loaded.')}</ErrorAlert>;
   } else {
     const { days, quotes } = funnel.data;
-    const { totals, rates } = summariseFunnel(days);
+    const { totals, rates, treesPerLead } = summariseFunnel(days);
     const turnedAway = days.reduce((sum, day) => sum + day.turnedAway, 0);
     content =
       totals.loads === 0 && totals.estimates === 0 && quotes.sent === 0 ? (
@@ -84,7 +85,7 @@ export function FunnelCard({ business }: { business: Business }) {
         </p>
       ) : (
         <>
-          <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
+          <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
             {STEPS.map(({ key, label }) => (
               <div key={key} className="rounded-lg bg-stone-50 px-3 py-2">
                 <dt className="text-stone-600">{label}</dt>
@@ -93,7 +94,8 @@ export function FunnelCard({ business }: { business: Business }) {
             ))}
           </dl>
           <p className="mt-2 text-sm text-stone-700">
-            {`${percent(rates.photosPerLoad)} of loads chose a photo, ${percent(rates.estimatesPerPhoto)} of photos got an estimate, ${percent(rates.leadsPerEstimate)} of estimates asked for a quote.`}
+            {`${percent(rates.photosPerLoad)} of loads chose a photo, ${percent(rates.estimatesPerPhoto)} of photos got an estimate, ${percent(rates.requestedPerEstimate)} of estimates asked for a quote.`}
+            {treesPerLead !== null ? ` A request carried ${treesPerLead} ${treesPerLead === 1 ? 'tree' : 'trees'} on average.` : ''}
           </p>
           <QuoteFigures quotes={quotes} />
           {turnedAway > 0 && (

@@ -12,6 +12,18 @@ import { needsDetailsSchema } from './tree-details';
 /** A line of what the price covers or leaves out (core/quote.ts includedWork). */
 export const quoteItemSchema = z.object({ text: z.string(), included: z.boolean() });
 
+const guideRangeSchema = z.object({ minPence: z.number().int(), maxPence: z.number().int(), vatMode: z.enum(['none', 'inc', 'ex']) });
+
+/** The guide price in a homeowner's words (core/homeowner-guide.ts): what the estimator shows. */
+export const homeownerGuideSchema = z.object({
+  /** The business's rounded guide price; null when it shows no price. */
+  price: guideRangeSchema.nullable(),
+  nextStep: z.object({ visit: z.boolean(), heading: z.string(), reasons: z.array(z.string()) }),
+  /** "How the price is made up", line by line in plain words. */
+  madeUp: z.array(z.object({ label: z.string(), detail: z.string().optional(), value: z.string(), strong: z.boolean().optional() })),
+  goodToKnow: z.array(z.string()),
+});
+
 /** The estimate a visitor sees: the analysis's fields without the owner's notes, photo or calibration. */
 export const embedAnalysisSchema = analysisSchema
   .pick({
@@ -34,6 +46,12 @@ export const embedAnalysisSchema = analysisSchema
   .extend({
     /** What the price covers and leaves out (stump, waste), from the visitor's answers. */
     included: z.array(quoteItemSchema),
+    /**
+     * What the estimator shows: the rounded guide price, the next step and its reasons, and the
+     * working in a homeowner's words. The fields above are the estimate in the trade's words, for
+     * a site that shows its own (they are never shown by the estimator).
+     */
+    guide: homeownerGuideSchema,
   });
 
 export const embedAnalyzeResponseSchema = z.object({

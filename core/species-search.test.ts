@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SPECIES } from './species';
-import { exactSpecies, NOT_SURE, speciesOptions } from './species-search';
+import { commonSpeciesOptions, COMMON_UK_TREES, exactSpecies, NOT_SURE, speciesOptions } from './species-search';
 import { foldName } from './species';
 
 describe('the species picker list', () => {
@@ -51,5 +51,14 @@ describe('the species picker list', () => {
       expect(speciesOptions(typed)[1]?.value, typed).toBe('Scots pine');
       expect(exactSpecies(typed), typed).toBe('Scots pine');
     }
+  });
+});
+
+describe('commonSpeciesOptions', () => {
+  it('lists every common UK tree, in order, each one the species list knows', () => {
+    const options = commonSpeciesOptions();
+    expect(options.map((option) => option.value)).toEqual([...COMMON_UK_TREES]);
+    expect(options[0]).toMatchObject({ value: 'Oak', kind: 'broadleaf' });
+    expect(options.find((option) => option.value === 'Leyland cypress')?.kind).toBe('conifer');
   });
 });

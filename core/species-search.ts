@@ -58,6 +58,36 @@ export function speciesOptions(query: string): SpeciesOption[] {
   return [NOT_SURE, ...ranked.map((r) => r.option)];
 }
 
+/**
+ * The trees a UK garden most often has, most common first (the Forestry Commission's and the
+ * RHS's lists of common garden and street trees; assumption): what the species question lists
+ * the moment it is tapped, before a letter is typed. Then the two kinds for "I only know that much".
+ */
+export const COMMON_UK_TREES = [
+  'Oak',
+  'Sycamore',
+  'Ash',
+  'Silver birch',
+  'Leyland cypress',
+  'Beech',
+  'Horse chestnut',
+  'Flowering cherry',
+  'Apple',
+  'Willow',
+  'Hawthorn',
+  'Lime',
+  'Conifer',
+  'Broadleaf tree',
+] as const;
+
+/** The common UK trees as options, in that order (Not sure is the question's own first choice). */
+export function commonSpeciesOptions(): SpeciesOption[] {
+  return COMMON_UK_TREES.flatMap((name) => {
+    const found = ALL.find(({ species }) => species.name === name);
+    return found ? [{ value: found.species.name, label: found.species.name, latin: found.species.latin, kind: found.species.kind, matched: null }] : [];
+  });
+}
+
 /** The listed species a typed text names (core/species.ts's matcher, as the server reads it), if any. */
 export function exactSpecies(text: string): string | undefined {
   return matchSpecies(text)?.name;

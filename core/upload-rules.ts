@@ -16,4 +16,8 @@ export const MAX_DESCRIPTION_CHARS = 2000;
 export const SAFETY_DISCLAIMER =
   'Estimates are for planning purposes only. Tree work is dangerous: always consult a certified arborist before felling or climbing.';
 
+/** The same caution in a homeowner's words, under the estimator on a business's site. */
+export const VISITOR_SAFETY_NOTE =
+  'A guide price for planning, not a fixed quote. Tree work is dangerous: leave felling and climbing to a qualified tree surgeon.';
+
 export const INSUFFICIENT_TOKENS_MESSAGE = `You need ${ANALYSIS_COST_CREDITS} credits for each analysis. Subscribe to get monthly credits and continue analyzing trees.`;

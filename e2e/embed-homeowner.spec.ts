@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { OPERATOR_WORDS } from '../core/embed';
+import { SURVEYOR_WORDS } from '../core/homeowner-guide';
 import { startFakeOpenAI, type FakeOpenAI } from '../server/testing/fake-openai';
 import { expectNoSeriousAxeViolations } from './axe';
 import { ownerCopiesSnippet } from './embed-owner';
@@ -37,6 +38,7 @@ test.afterAll(async () => {
 async function expectVisitorWords(element: Locator) {
   const text = await element.innerText();
   expect(text, 'the estimator shows the operator\'s words to a visitor').not.toMatch(OPERATOR_WORDS);
+  expect(text, "the estimator shows the trade's working to a visitor").not.toMatch(SURVEYOR_WORDS);
 }
 
 /** No sideways scrolling on the phone, whatever the step. */
@@ -54,7 +56,7 @@ async function visitorOnOwnerSite(page: Page, url: string): Promise<Locator> {
   await page.goto(url);
   const element = page.locator('tree-estimator');
   await element.scrollIntoViewIfNeeded();
-  await expect(element.getByRole('heading', { name: 'Get a tree work estimate' })).toBeVisible({ timeout: 15_000 });
+  await expect(element.getByRole('heading', { name: 'Get a guide price for your tree' })).toBeVisible({ timeout: 15_000 });
   await expectVisitorWords(element);
   return element;
 }
@@ -64,10 +66,10 @@ async function choosePhoto(element: Locator) {
   await expect(element.getByRole('group', { name: 'How tall is the tree?' })).toBeVisible({ timeout: 10_000 });
 }
 
-/** The price range as numbers, from the estimate's cost line. */
+/** The guide price as numbers, from "about £610 - £740 inc VAT". */
 async function priceRange(element: Locator): Promise<{ min: number; max: number }> {
-  const text = await element.getByRole('heading', { name: 'Time & Cost Estimation' }).locator('xpath=ancestor::section[1]').innerText();
-  const [min, max] = [...text.matchAll(/£([\d,]+\.\d{2})(?! an hour)/g)].map((m) => Number(m[1]!.replace(/,/g, '')));
+  const text = await element.locator('#guide-price').innerText();
+  const [min, max] = [...text.matchAll(/£([\d,]+(?:\.\d{2})?)/g)].map((m) => Number(m[1]!.replace(/,/g, '')));
   if (min === undefined) throw new Error(`no price in: ${text}`);
   return { min, max: max ?? min };
 }
@@ -105,10 +107,10 @@ test('no AI key: a photo and taps give a price at the business rate, the quote r
   // Nothing typed: Additional Context stays empty.
   await expect(element.getByLabel('Additional Context')).toHaveValue('');
 
-  await element.getByRole('button', { name: 'Analyze Tree' }).click();
-  await expect(element.getByRole('heading', { name: 'Time & Cost Estimation' })).toBeVisible({ timeout: 20_000 });
+  await element.getByRole('button', { name: 'Get my price' }).click();
+  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible({ timeout: 20_000 });
   expect(Date.now() - started).toBeLessThan(60_000);
-  await expect(element).toContainText('£48.00 an hour');
+  await expect(element.locator('#guide-price')).toHaveText(/^about £[\d,]+( - £[\d,]+)?$/);
   const price = await priceRange(element);
   expect(price.min).toBeGreaterThan(0);
   // What the price includes follows the answers: the stump ground out, the waste taken away.
@@ -185,11 +187,11 @@ test('no AI key: measuring the tree on the photo gives a price', async ({ page, 
   await element.getByRole('button', { name: 'Use these sizes' }).click();
   await expect(element.getByText(/Measured on your photo: about .* tall/)).toBeVisible();
 
-  await element.getByRole('button', { name: 'Analyze Tree' }).click();
-  await expect(element.getByRole('heading', { name: 'Time & Cost Estimation' })).toBeVisible({ timeout: 20_000 });
+  await element.getByRole('button', { name: 'Get my price' }).click();
+  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible({ timeout: 20_000 });
   // The measured height is the one used: the door's 2 m against the tree's four door heights,
   // in the business's units (metric unless it chose otherwise) with feet in brackets.
-  await expect(element.getByRole('heading', { name: 'Tree Analysis' }).locator('xpath=ancestor::section[1]')).toContainText(/Height\s*8 m \(26 ft\)/);
+  await expect(element.getByRole('heading', { name: 'Your tree' }).locator('xpath=ancestor::section[1]')).toContainText(/Height\s*8 m \(26 ft\)/);
   expect((await priceRange(element)).min).toBeGreaterThan(0);
   await expectVisitorWords(element);
   await visitor.context().close();
@@ -204,12 +206,12 @@ test('no AI key: a photo with no size is priced as a typical garden tree, a visi
   await choosePhoto(element);
   // docs/analysis.md, Not sure and unanswered: a size left blank is "Not sure", checked as such.
   await expect(element.getByRole('group', { name: 'How tall is the tree?' }).getByRole('radio', { name: /^Not sure/ })).toBeChecked();
-  await element.getByRole('button', { name: 'Analyze Tree' }).click();
+  await element.getByRole('button', { name: 'Get my price' }).click();
 
-  await expect(element.getByRole('heading', { name: 'Time & Cost Estimation' })).toBeVisible({ timeout: 20_000 });
+  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible({ timeout: 20_000 });
   await expect(element.getByRole('heading', { name: 'What we assumed' })).toBeVisible();
   await expect(element).toContainText(/We did not know the tree's height, so we priced a typical garden tree/);
-  await expect(element).toContainText('Site visit recommended');
+  await expect(element).toContainText("We'll confirm the price when we see the tree");
   expect((await priceRange(element)).min).toBeGreaterThan(0);
   await expectVisitorWords(element);
   const today = await funnelToday(page, owner.businessName);
@@ -257,8 +259,8 @@ test.describe('with a vision model', () => {
       }
       for (const [question, answer] of answers) await tap(element, question, answer);
       await expectVisitorWords(element);
-      await element.getByRole('button', { name: 'Analyze Tree' }).click();
-      await expect(element.getByRole('heading', { name: 'Time & Cost Estimation' })).toBeVisible({ timeout: 20_000 });
+      await element.getByRole('button', { name: 'Get my price' }).click();
+      await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible({ timeout: 20_000 });
       await expectVisitorWords(element);
       return { element, price: await priceRange(element) };
     };

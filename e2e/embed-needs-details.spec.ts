@@ -28,7 +28,7 @@ test('"Not sure" of the size gives a typical garden tree\'s price, a visit recom
   const visitor = await (await browser.newContext({ viewport: { width: 360, height: 800 } })).newPage();
   await visitor.goto(`/embed/${slug}`);
   const element = visitor.locator('tree-estimator');
-  await expect(element.getByRole('heading', { name: 'Get a tree work estimate' })).toBeVisible();
+  await expect(element.getByRole('heading', { name: 'Get a guide price for your tree' })).toBeVisible();
   await element.locator('input[type="file"]').setInputFiles(PHOTO);
   await element.getByLabel('Additional Context').fill('a tree on the front lawn');
 
@@ -44,11 +44,11 @@ test('"Not sure" of the size gives a typical garden tree\'s price, a visit recom
   await visitor.screenshot({ path: test.info().outputPath('not-sure-sizes-360.png') });
   await expectNoSeriousAxeViolations(visitor, 'tree-estimator');
 
-  await element.getByRole('button', { name: 'Analyze Tree' }).click();
-  await expect(element.getByRole('heading', { name: 'Time & Cost Estimation' })).toBeVisible({ timeout: 20_000 });
+  await element.getByRole('button', { name: 'Get my price' }).click();
+  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible({ timeout: 20_000 });
   await expect(element.getByRole('heading', { name: "Add the tree's height and trunk size, or measure them on the photo" })).toHaveCount(0);
-  await expect(element).toContainText('Site visit recommended');
-  await expect(element).toContainText(/the tree's height and trunk size were not known, so the price covers a typical garden tree/);
+  await expect(element).toContainText("We'll confirm the price when we see the tree");
+  await expect(element.getByRole('region', { name: "We'll confirm the price when we see the tree" })).toContainText('We do not know its size yet');
   const assumed = element.getByRole('heading', { name: 'What we assumed' }).locator('xpath=ancestor::section[1]');
   await expect(assumed).toContainText("We did not know the tree's height, so we priced a typical garden tree, 6 to 15 m (20 to 49 ft)");
   await expect(assumed).toContainText('We did not know how thick the trunk is, so we priced a typical garden tree, 20 to 50 cm (8 to 20 in)');

@@ -44,11 +44,11 @@ test('a request from outside the districts a business covers is sent, marked, an
   const visitor = await (await browser.newContext({ viewport: { width: 360, height: 800 } })).newPage();
   await visitor.goto(`/embed/${slug}`);
   const element = visitor.locator('tree-estimator');
-  await expect(element.getByRole('heading', { name: 'Get a tree work estimate' })).toBeVisible({ timeout: 15_000 });
+  await expect(element.getByRole('heading', { name: 'Get a guide price for your tree' })).toBeVisible({ timeout: 15_000 });
   await element.locator('input[type="file"]').setInputFiles(PHOTO);
   await element.getByLabel('Additional Context').fill('redbud, 6 inch trunk, 15 ft tall, open lawn');
-  await element.getByRole('button', { name: 'Analyze Tree' }).click();
-  await expect(element.getByRole('heading', { name: 'Time & Cost Estimation' })).toBeVisible({ timeout: 30_000 });
+  await element.getByRole('button', { name: 'Get my price' }).click();
+  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible({ timeout: 30_000 });
 
   await element.getByLabel('Name').fill('Bo Bradford');
   await element.getByLabel('Phone').fill('07700 900321');

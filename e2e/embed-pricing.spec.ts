@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Locator } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { OPERATOR_WORDS } from '../core/embed';
+import { SURVEYOR_WORDS } from '../core/homeowner-guide';
 import { expectNoSeriousAxeViolations } from './axe';
 import { ownerCopiesSnippet } from './embed-owner';
 import { expect, test } from './fixtures';
@@ -51,27 +52,30 @@ test("the visitor's price, the lead e-mail and the quote show the same figures, 
   await visitor.goto(url);
   const element = visitor.locator('tree-estimator');
   await element.scrollIntoViewIfNeeded();
-  await expect(element.getByRole('heading', { name: 'Get a tree work estimate' })).toBeVisible({ timeout: 15_000 });
+  await expect(element.getByRole('heading', { name: 'Get a guide price for your tree' })).toBeVisible({ timeout: 15_000 });
   await element.locator('input[type="file"]').setInputFiles(PHOTO);
   await tap(element, 'How tall is the tree?', 'About a two-storey house');
   await tap(element, 'How thick is the trunk?', 'Up to a dinner plate');
   await tap(element, 'Grind out the stump too?', 'Yes');
-  await element.getByRole('button', { name: 'Analyze Tree' }).click();
-  await expect(element.getByRole('heading', { name: 'Time & Cost Estimation' })).toBeVisible({ timeout: 30_000 });
+  await element.getByRole('button', { name: 'Get my price' }).click();
+  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible({ timeout: 30_000 });
 
-  const breakdown = element.getByLabel('How the price is made up');
-  await expect(breakdown).toContainText('Travel');
-  await expect(breakdown).toContainText('£30.00');
-  await expect(breakdown).toContainText('Stump grinder');
-  await expect(breakdown).toContainText('£90.00');
-  await expect(breakdown).toContainText('Total inc VAT');
-  // The headline: "£X - £Y inc VAT", the figure the visitor takes away.
-  const headline = (await element.getByText(/^£[\d,]+\.\d\d( - £[\d,]+\.\d\d)? inc VAT$/).innerText()).trim();
-  const total = headline.replace(' inc VAT', '');
-  await expect(breakdown.getByText(total, { exact: true })).toBeVisible();
-  // What the estimate took for the site questions not answered is there beside it.
-  await expect(element).toContainText('Not answered, assumed:');
-  expect(await element.innerText()).not.toMatch(OPERATOR_WORDS);
+  // The guide price: the business's rounding (£5 by default) in whole pounds, said as a guide.
+  const headline = (await element.locator('#guide-price').innerText()).trim();
+  expect(headline).toMatch(/^about £[\d,]+( - £[\d,]+)? inc VAT$/);
+  await element.getByText('How the price is made up').click();
+  const breakdown = element.locator('details');
+  await expect(breakdown).toContainText('Getting to you');
+  await expect(breakdown).toContainText('£30');
+  await expect(breakdown).toContainText('Grinding out the stump');
+  await expect(breakdown).toContainText('£90');
+  await expect(breakdown).toContainText('Guide price inc VAT');
+  await expect(breakdown).toContainText(headline.replace(' inc VAT', ''));
+  // What the estimate took for the site questions not answered is there beside it, in plain words.
+  await expect(element).toContainText('What we assumed');
+  const words = await element.innerText();
+  expect(words).not.toMatch(OPERATOR_WORDS);
+  expect(words).not.toMatch(SURVEYOR_WORDS);
   await expectNoSeriousAxeViolations(visitor, 'tree-estimator');
   await visitor.screenshot({ path: test.info().outputPath('embed-price-inc-vat-390.png'), fullPage: true });
 
@@ -83,7 +87,14 @@ test("the visitor's price, the lead e-mail and the quote show the same figures, 
   await expect(element.getByText('Thank you! Your request has been sent.')).toBeVisible();
 
   const { mail } = await waitForMail(owner.email, { since });
-  expect(mail.text).toContain(`Estimated cost: ${headline}`);
+  // The owner reads the exact estimate; the visitor's guide is it rounded to the nearest £5.
+  const exact = /Estimated cost: £([\d,]+\.\d\d)(?: - £([\d,]+\.\d\d))? inc VAT/.exec(mail.text ?? '');
+  expect(exact, mail.text).not.toBeNull();
+  const [, low = '', high] = exact!;
+  const toGuide = (pounds: string) => `£${(Math.round(Number(pounds.replace(/,/g, '')) / 5) * 5).toLocaleString('en-GB')}`;
+  expect(headline).toContain(toGuide(low));
+  if (high) expect(headline).toContain(toGuide(high));
+  const total = high ? `£${low} - £${high}` : `£${low}`;
   expect(mail.text).toContain('Priced for: ');
 
   // The owner's quote for that lead: the same total, inc VAT, and what it was priced for.

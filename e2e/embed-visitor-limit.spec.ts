@@ -59,19 +59,19 @@ test("a visitor's own limit says the wait, offers no retry until it is over, and
   const element = visitor.locator('tree-estimator');
   // The estimator loads once it is near the viewport (widget/loader.ts), below the host's text.
   await element.scrollIntoViewIfNeeded();
-  await expect(element.getByRole('heading', { name: 'Get a tree work estimate' })).toBeVisible({ timeout: 15_000 });
+  await expect(element.getByRole('heading', { name: 'Get a guide price for your tree' })).toBeVisible({ timeout: 15_000 });
 
   // The hour's one estimate.
   await photoAndAnswers(element);
-  await element.getByRole('button', { name: 'Analyze Tree' }).click();
-  await expect(element.getByRole('heading', { name: 'Time & Cost Estimation' })).toBeVisible({ timeout: 20_000 });
-  await element.getByRole('button', { name: 'Analyze Another Tree' }).click();
+  await element.getByRole('button', { name: 'Get my price' }).click();
+  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible({ timeout: 20_000 });
+  await element.getByRole('button', { name: 'Add another tree' }).click();
 
   // The next is the visitor's own limit: the wait, not "busy", and no Try Again yet. The page's
   // clock is faked from here, so the hour can be moved on.
   await visitor.clock.install();
   await photoAndAnswers(element);
-  await element.getByRole('button', { name: 'Analyze Tree' }).click();
+  await element.getByRole('button', { name: 'Get my price' }).click();
   await expect(element.getByRole('heading', { name: 'You have made several estimates; please try again in 60 minutes' })).toBeVisible({
     timeout: 20_000,
   });
@@ -94,6 +94,6 @@ test("a visitor's own limit says the wait, offers no retry until it is over, and
   await expect(element.getByRole('button', { name: 'Remove redbud-small-tree.jpg' })).toBeVisible();
   await expect(element.getByLabel('Additional Context')).toHaveValue(CONTEXT);
   await expect(element.getByRole('group', { name: 'Grind out the stump too?' }).getByRole('radio', { name: 'Yes', exact: true })).toBeChecked();
-  await expect(element.getByRole('button', { name: 'Analyze Tree' })).toBeEnabled();
+  await expect(element.getByRole('button', { name: 'Get my price' })).toBeEnabled();
   await visitor.context().close();
 });

@@ -27,9 +27,9 @@ test.afterAll(async () => {
 
 /** A visitor's whole path inside the estimator, wherever it is rendered. */
 async function visitorGetsEstimateAndRequestsQuote(scope: Locator, owner: Owner) {
-  await expect(scope.getByRole('heading', { name: 'Get a tree work estimate' })).toBeVisible({ timeout: 15_000 });
+  await expect(scope.getByRole('heading', { name: 'Get a guide price for your tree' })).toBeVisible({ timeout: 15_000 });
   await expect(scope.getByText(`Powered by ${owner.businessName}`)).toBeVisible();
-  const analyze = scope.getByRole('button', { name: 'Analyze Tree' });
+  const analyze = scope.getByRole('button', { name: 'Get my price' });
   await expect(analyze).toBeDisabled();
   await scope.locator('input[type="file"]').setInputFiles(PHOTO);
   await scope.getByLabel('Additional Context').fill('redbud, 6 inch trunk, 15 ft tall, open lawn');
@@ -44,15 +44,14 @@ async function visitorGetsEstimateAndRequestsQuote(scope: Locator, owner: Owner)
   });
   await analyze.click();
   await expect(scope.getByRole('progressbar')).toBeVisible();
-  await expect(scope.getByText('Processing image...')).toBeVisible();
+  await expect(scope.getByText('Processing your photo...')).toBeVisible();
   release();
   await page.unroute('**/api/analyze-tree');
 
-  await expect(scope.getByRole('heading', { name: 'Time & Cost Estimation' })).toBeVisible({ timeout: 20_000 });
-  await expect(scope.getByRole('heading', { name: 'Tree Analysis' })).toBeVisible();
+  await expect(scope.getByRole('heading', { name: 'Your guide price' })).toBeVisible({ timeout: 20_000 });
+  await expect(scope.getByRole('heading', { name: 'Your tree' })).toBeVisible();
   await expect(scope).toContainText('Redbud');
-  await expect(scope).toContainText('£48.00 an hour');
-  await expect(scope).toContainText(/£\d+\.\d{2}/);
+  await expect(scope).toContainText(/about £[\d,]+/);
   await expect(scope.getByText(`Powered by ${owner.businessName}`)).toBeVisible();
 
   await expect(scope.getByText(`Your details go only to ${owner.businessName}.`)).toBeVisible();
@@ -159,7 +158,7 @@ test('iframe: the frame sizes itself, and a visitor goes from photo to quote req
   await iframe.scrollIntoViewIfNeeded();
   const frame = visitor.frameLocator('iframe');
   const inside = frame.locator('tree-estimator');
-  await expect(inside.getByRole('heading', { name: 'Get a tree work estimate' })).toBeVisible({ timeout: 15_000 });
+  await expect(inside.getByRole('heading', { name: 'Get a guide price for your tree' })).toBeVisible({ timeout: 15_000 });
 
   // The frame takes its content's height, not the fixed 600 of the no-script fallback.
   // The frame is another origin: its content height is read inside it.
@@ -225,7 +224,7 @@ test('the /embed page at 320 px, by keyboard alone, from photo to quote request'
   const visitor = await (await browser.newContext({ viewport: { width: 320, height: 640 } })).newPage();
   await visitor.goto(`/embed/${slug}`);
   const element = visitor.locator('tree-estimator');
-  await expect(element.getByRole('heading', { name: 'Get a tree work estimate' })).toBeVisible();
+  await expect(element.getByRole('heading', { name: 'Get a guide price for your tree' })).toBeVisible();
   const noSideScroll = () => visitor.evaluate(() => document.scrollingElement!.scrollWidth <= 320);
   expect(await noSideScroll()).toBe(true);
 
@@ -263,13 +262,13 @@ test('the /embed page at 320 px, by keyboard alone, from photo to quote request'
   await expect(group('Take the wood and waste away?').getByRole('radio', { name: 'Yes' })).toBeChecked();
   expect(await noSideScroll()).toBe(true);
 
-  const analyze = element.getByRole('button', { name: 'Analyze Tree' });
+  const analyze = element.getByRole('button', { name: 'Get my price' });
   for (let i = 0; i < 10 && !(await analyze.evaluate((el) => el.matches(':focus'))); i += 1) await visitor.keyboard.press('Tab');
   await expect(analyze).toBeFocused();
   await visitor.keyboard.press('Enter');
   // Focus follows the visitor to each new view's heading.
-  await expect(element.getByRole('heading', { name: 'Time & Cost Estimation' })).toBeVisible({ timeout: 20_000 });
-  await expect(element.getByRole('heading', { name: 'Your estimate' })).toBeFocused();
+  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible({ timeout: 20_000 });
+  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeFocused();
   expect(await noSideScroll()).toBe(true);
 
   const name = element.getByLabel('Name');

@@ -101,7 +101,7 @@ test("the estimator flags the visitor's unlikely taps and asks, in their words, 
   const visitor = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   await visitor.goto(`/embed/${slug}`);
   const element = visitor.locator('tree-estimator');
-  await expect(element.getByRole('heading', { name: 'Get a tree work estimate' })).toBeVisible({ timeout: 15_000 });
+  await expect(element.getByRole('heading', { name: 'Get a guide price for your tree' })).toBeVisible({ timeout: 15_000 });
   await element.locator('input[type="file"]').setInputFiles(PHOTO);
   await element.getByLabel(/What kind of tree is it/).fill('redbud');
   await element.getByRole('group', { name: 'Kind of tree' }).getByText('Redbud', { exact: true }).click();
@@ -117,7 +117,7 @@ test("the estimator flags the visitor's unlikely taps and asks, in their words, 
   await visitor.screenshot({ path: test.info().outputPath('widget-measure-flag.png') });
 
   await element.getByRole('button', { name: 'Use these sizes' }).click();
-  await element.getByRole('button', { name: 'Analyze Tree' }).click();
+  await element.getByRole('button', { name: 'Get my price' }).click();
   const heading = element.getByRole('heading', { name: 'Check the sizes before we work out a price' });
   await expect(heading).toBeVisible({ timeout: 20_000 });
   await expect(element.getByTestId('size-warnings').getByRole('listitem')).toHaveCount(3);
@@ -127,7 +127,7 @@ test("the estimator flags the visitor's unlikely taps and asks, in their words, 
   await visitor.screenshot({ path: test.info().outputPath('widget-check-sizes.png'), fullPage: true });
 
   await element.getByRole('button', { name: 'These sizes are right' }).click();
-  await expect(element.getByRole('heading', { name: 'Time & Cost Estimation' })).toBeVisible({ timeout: 20_000 });
+  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible({ timeout: 20_000 });
   const confirmed = element.getByTestId('size-warnings');
   await expect(confirmed).toContainText('You said these sizes are right');
   await expect(confirmed.getByRole('listitem')).toHaveCount(3);

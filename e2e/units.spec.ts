@@ -79,7 +79,7 @@ test("a business's estimator asks and answers in the business's units", async ({
   async function estimate(slug: string): Promise<Locator> {
     await visitor.goto(`/embed/${slug}`);
     const element = visitor.locator('tree-estimator');
-    await expect(element.getByRole('heading', { name: 'Get a tree work estimate' })).toBeVisible({ timeout: 15_000 });
+    await expect(element.getByRole('heading', { name: 'Get a guide price for your tree' })).toBeVisible({ timeout: 15_000 });
     await element.locator('input[type="file"]').setInputFiles(PHOTO);
     await element.getByRole('group', { name: 'How tall is the tree?' }).getByText('About a two-storey house', { exact: true }).click();
     await element.getByRole('group', { name: 'How thick is the trunk?' }).getByText('Up to a dinner plate', { exact: true }).click();
@@ -88,19 +88,19 @@ test("a business's estimator asks and answers in the business's units", async ({
 
   let element = await estimate(metric);
   await expect(element.getByRole('group', { name: 'How tall is the tree?' })).toContainText('4 to 8 m');
-  await element.getByRole('button', { name: 'Analyze Tree' }).click();
-  const card = () => element.getByRole('heading', { name: 'Tree Analysis' }).locator('xpath=ancestor::section[1]');
+  await element.getByRole('button', { name: 'Get my price' }).click();
+  const card = () => element.getByRole('heading', { name: 'Your tree' }).locator('xpath=ancestor::section[1]');
   await expect(card()).toContainText(/Height\s*6 m \(20 ft\)/, { timeout: 20_000 });
-  await expect(card()).toContainText(/Diameter\s*18 cm \(7 in\)/);
+  await expect(card()).toContainText(/Trunk\s*18 cm \(7 in\)/);
   await card().screenshot({ path: test.info().outputPath('units-embed-metric.png') });
 
   element = await estimate(imperial);
   await expect(element.getByRole('group', { name: 'How tall is the tree?' })).toContainText('13 to 26 ft');
   await expect(element.getByRole('group', { name: 'How thick is the trunk?' })).toContainText('3 to 11 in');
   await element.getByRole('group', { name: 'How tall is the tree?' }).screenshot({ path: test.info().outputPath('units-embed-imperial-question.png') });
-  await element.getByRole('button', { name: 'Analyze Tree' }).click();
+  await element.getByRole('button', { name: 'Get my price' }).click();
   await expect(card()).toContainText(/Height\s*20 ft \(6 m\)/, { timeout: 20_000 });
-  await expect(card()).toContainText(/Diameter\s*7 in \(18 cm\)/);
+  await expect(card()).toContainText(/Trunk\s*7 in \(18 cm\)/);
   await card().screenshot({ path: test.info().outputPath('units-embed-imperial.png') });
   await visitor.context().close();
 });

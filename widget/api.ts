@@ -91,7 +91,21 @@ function isEmbedAnalysis(value: unknown): boolean {
     (value.cost === null || isCostRange(value.cost)) &&
     Array.isArray(value.included) &&
     value.included.every((item) => isRecord(item) && isText(item.text) && typeof item.included === 'boolean') &&
-    isTexts(value.sizeWarnings)
+    isTexts(value.sizeWarnings) &&
+    isGuide(value.guide)
+  );
+}
+
+/** The guide price in the visitor's words: what the results show (core/homeowner-guide.ts). */
+function isGuide(value: unknown): boolean {
+  if (!isRecord(value) || !isRecord(value.nextStep) || !Array.isArray(value.madeUp)) return false;
+  const price = value.price;
+  return (
+    (price === null || (isRecord(price) && isNumber(price.minPence) && isNumber(price.maxPence) && isText(price.vatMode))) &&
+    isText(value.nextStep.heading) &&
+    isTexts(value.nextStep.reasons) &&
+    value.madeUp.every((row) => isRecord(row) && isText(row.label) && isText(row.value)) &&
+    isTexts(value.goodToKnow)
   );
 }
 
@@ -102,10 +116,15 @@ function isAnalyzeOutcome(value: unknown): value is EmbedAnalyzeOutcome {
   return value.outcome === 'estimate' && isEmbedAnalysis(value.analysis) && isNumber(value.confidence) && isText(value.leadToken);
 }
 
-export interface LeadRequest {
+/** One estimate of the visit in a quote request: its id and the answer's leadToken, the proof this visitor saw it. Kept in memory only. */
+export interface LeadTree {
   analysisId: number;
-  /** The estimate answer's leadToken: the proof this visitor saw that estimate. Kept in memory only. */
   leadToken: string;
+}
+
+export interface LeadRequest {
+  /** Every tree the visitor priced in this visit, in order: one request carries them all. */
+  trees: LeadTree[];
   name: string;
   email?: string;
   phone?: string;

@@ -1,7 +1,7 @@
-import type { CSSProperties } from 'react';
-import { EMBED_BUSY_MESSAGE, EMBED_PROCESSING_STEPS } from '../core/embed';
+import { lazy, Suspense, type CSSProperties } from 'react';
+import { EMBED_BUSY_MESSAGE, VISITOR_PROCESSING_STEPS } from '../core/embed';
 import { DEFAULT_UNIT_SYSTEM } from '../core/units';
-import { SAFETY_DISCLAIMER } from '../core/upload-rules';
+import { VISITOR_SAFETY_NOTE } from '../core/upload-rules';
 import { accentPalette } from '../core/accent';
 import { estimatorApi } from './api';
 import { announceToHost, type HostEvent } from './host-events';
@@ -13,9 +13,11 @@ import { LoadingView } from './views/loading-view';
 import { MessageView } from './views/message-view';
 import { NeedsDetailsView } from './views/needs-details-view';
 import { ProcessingView } from './views/processing-view';
-import { ResultsView } from './views/results-view';
 import { UploadView } from './views/upload-view';
 import { VisitorLimitView } from './views/visitor-limit-view';
+
+/** The results, the trees and the quote request: their own chunk, fetched while the estimate is made (use-estimator.ts). */
+const ResultsView = lazy(() => import('./views/results-view'));
 
 /**
  * The API is wherever this script came from (CONVENTIONS 6): the estimator works on any
@@ -47,10 +49,10 @@ export function TreeEstimator({ slug = '', frame, container }: TreeEstimatorProp
   );
 }
 
-/** "Step 2 of 4: Analyzing tree characteristics"; a screen reader reads a trailing "..." aloud as dots. */
+/** "Step 2 of 4: Analysing the tree"; a screen reader reads a trailing "..." aloud as dots. */
 function progressAnnouncement(tick: number): string {
-  const step = EMBED_PROCESSING_STEPS[tick] ?? '';
-  return `Step ${tick + 1} of ${EMBED_PROCESSING_STEPS.length}: ${step.replace(/\.+$/, '')}`;
+  const step = VISITOR_PROCESSING_STEPS[tick] ?? '';
+  return `Step ${tick + 1} of ${VISITOR_PROCESSING_STEPS.length}: ${step.replace(/\.+$/, '')}`;
 }
 
 /** The questions' answers and setters, for the upload and needs-details views. */
@@ -107,7 +109,7 @@ function Estimator({ slug, host, inFrame }: { slug: string; host: Element | null
         <VisitorLimitView message={view.message} waitSeconds={view.waitSeconds} onRetry={estimator.addDetails} focus={focus} />
       )}
       {view.kind === 'failed' && (
-        <MessageView title="Analysis Failed" message={view.message} onRetry={estimator.tryAgain} focus={focus} />
+        <MessageView title="Something went wrong" message={view.message} onRetry={estimator.tryAgain} focus={focus} />
       )}
       {view.kind === 'upload' && (
         <UploadView
@@ -121,6 +123,9 @@ function Estimator({ slug, host, inFrame }: { slug: string; host: Element | null
           onAnalyze={estimator.analyze}
           focus={focus}
           answers={answersOf(estimator, business?.sizesFromPhoto ?? false)}
+          treesSoFar={estimator.trees.length}
+          siteKept={estimator.siteKept}
+          onBackToTrees={estimator.backToTrees}
         />
       )}
       {view.kind === 'processing' && <ProcessingView tick={estimator.tick} focus={focus} />}
@@ -136,19 +141,28 @@ function Estimator({ slug, host, inFrame }: { slug: string; host: Element | null
         />
       )}
       {view.kind === 'results' && (
-        <ResultsView
-          response={view.response}
-          businessName={name}
-          onAnother={estimator.analyzeAnother}
-          submitLead={estimator.submitLead}
-          onLeadSent={() => estimator.leadSent(view.response.analysis.id)}
-          focus={focus}
-        />
+        <Suspense fallback={<LoadingView />}>
+          <ResultsView
+            response={view.response}
+            trees={estimator.trees}
+            businessName={name}
+            onAddTree={estimator.addTree}
+            onRemoveTree={estimator.removeTree}
+            lead={{
+              draft: estimator.leadDraft,
+              onDraft: estimator.setLeadDraft,
+              sent: estimator.trees.length > 0 && estimator.trees.every((t) => estimator.sentTrees.includes(t.analysis.id)),
+              submit: estimator.submitLead,
+              onSent: estimator.leadSent,
+            }}
+            focus={focus}
+          />
+        </Suspense>
       )}
 
       <footer className="mt-6 flex flex-col gap-1 border-t border-stone-200 pt-3 text-xs text-stone-600">
         {name && <p className="font-semibold text-stone-700">Powered by {name}</p>}
-        <p>{SAFETY_DISCLAIMER}</p>
+        <p>{VISITOR_SAFETY_NOTE}</p>
       </footer>
       </UnitsContext.Provider>
       </div>

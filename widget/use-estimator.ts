@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import {
   BUSINESS_NOT_FOUND_MESSAGE,
-  EMBED_PROCESSING_STEPS,
+  VISITOR_PROCESSING_STEPS,
   EMBED_TICK_MS,
   LEAD_EVENT,
+  LEAD_MAX_TREES,
   RESULT_EVENT,
   type PublicBusiness,
 } from '../core/embed';
@@ -20,6 +21,7 @@ import {
   type EstimatorView,
 } from './estimator-state';
 import type { HostEvent } from './host-events';
+import { EMPTY_LEAD_DRAFT, type LeadDraft, type PricedTree } from './lead-draft';
 import { answerFields, EMPTY_TREE_ANSWERS, type TreeAnswers } from './questions/answers';
 
 /**
@@ -28,7 +30,7 @@ import { answerFields, EMPTY_TREE_ANSWERS, type TreeAnswers } from './questions/
  */
 export const FINISHING_TICK_MS = 150;
 
-const LAST_TICK = EMBED_PROCESSING_STEPS.length - 1;
+const LAST_TICK = VISITOR_PROCESSING_STEPS.length - 1;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -50,6 +52,16 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
   const [tree, setTree] = useState<TreeAnswers>(EMPTY_TREE_ANSWERS);
   const [site, setSite] = useState<SiteDetails>({});
   const [measure, setMeasure] = useState<MeasureDraft>(EMPTY_MEASURE);
+  /**
+   * Several trees, one request: every tree priced in this visit, in order, and the quote request
+   * as typed so far. "Add another tree" keeps both, and the site answers ("same as before").
+   */
+  const [trees, setTrees] = useState<PricedTree[]>([]);
+  const [leadDraft, setLeadDraft] = useState<LeadDraft>(EMPTY_LEAD_DRAFT);
+  /** The trees the last request sent carried: once every tree listed was sent, the thanks show. */
+  const [sentTrees, setSentTrees] = useState<number[]>([]);
+  /** The site answers were kept from the tree before: the upload says so. */
+  const [siteKept, setSiteKept] = useState(false);
   const [tick, setTick] = useState(0);
   /** The tick as last set, for the finishing steps; and whether they have taken over from the cycle. */
   const tickNow = useRef(0);
@@ -84,7 +96,7 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
     if (view.kind !== 'processing') return;
     const timer = setInterval(() => {
       if (finishing.current) return;
-      tickNow.current = (tickNow.current + 1) % EMBED_PROCESSING_STEPS.length;
+      tickNow.current = (tickNow.current + 1) % VISITOR_PROCESSING_STEPS.length;
       setTick(tickNow.current);
     }, EMBED_TICK_MS);
     return () => clearInterval(timer);
@@ -112,6 +124,8 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
     finishing.current = false;
     setTick(0);
     setView({ kind: 'processing' });
+    // The results' chunk, fetched while the estimate is made (tree-estimator.tsx).
+    void import('./views/results-view').catch(() => undefined);
     try {
       // On "needs details" the size tiles offer no "Let the photo decide": a blank size there is "Not sure".
       const sizesFromPhoto = (business?.sizesFromPhoto ?? false) && view.kind !== 'needs_details';
@@ -123,6 +137,7 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
         return;
       }
       setView({ kind: 'results', response: answer });
+      setTrees((list) => [...list.filter((t) => t.analysis.id !== answer.analysis.id), answer].slice(-LEAD_MAX_TREES));
       tellHost({ type: RESULT_EVENT, detail: estimateEventDetail(slug, answer) });
     } catch (error) {
       if (!lifetime.signal.aborted) setView(viewForAnalysisError(error));
@@ -150,14 +165,37 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
     setMeasure(EMPTY_MEASURE);
   };
 
-  /** "Analyze Another Tree": back to upload with the file, result and context cleared. */
-  const analyzeAnother = () => {
+  /**
+   * "Add another tree": back to the photo with this tree's photo, sizes and notes cleared; the
+   * trees priced so far, the request as typed and the site answers are kept.
+   */
+  const addTree = () => {
     setActed(true);
     clearUpload();
     setDescription('');
     setTree(EMPTY_TREE_ANSWERS);
-    setSite({});
+    setSiteKept(Object.keys(site).length > 0);
     setView({ kind: 'upload' });
+  };
+
+  /** Takes a tree off the list (the request will not carry it); with none left, back to the photo. */
+  const removeTree = (analysisId: number) => {
+    setActed(true);
+    const left = trees.filter((t) => t.analysis.id !== analysisId);
+    setTrees(left);
+    const last = left.at(-1);
+    if (view.kind === 'results' && view.response.analysis.id === analysisId) {
+      if (last) setView({ kind: 'results', response: last });
+      else addTree();
+    }
+  };
+
+  /** "Back to your trees" from the photo of the next one: the last tree's results again. */
+  const backToTrees = () => {
+    const last = trees.at(-1);
+    if (!last) return;
+    setActed(true);
+    setView({ kind: 'results', response: last });
   };
 
   /**
@@ -184,9 +222,15 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
     setView({ kind: 'upload' });
   };
 
-  const submitLead = (lead: LeadRequest) => api.requestQuote(slug, lead);
+  /** One request with every tree of the visit, each proven by its own token. */
+  const submitLead = (lead: Omit<LeadRequest, 'trees'>) =>
+    api.requestQuote(slug, { ...lead, trees: trees.map((t) => ({ analysisId: t.analysis.id, leadToken: t.leadToken })) });
 
-  const leadSent = (analysisId: number) => tellHost({ type: LEAD_EVENT, detail: { slug, analysisId } });
+  const leadSent = () => {
+    setSentTrees(trees.map((t) => t.analysis.id));
+    const [first] = trees;
+    if (first) tellHost({ type: LEAD_EVENT, detail: { slug, analysisId: first.analysis.id, trees: trees.length } });
+  };
 
   return {
     business,
@@ -203,11 +247,18 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
     setTree,
     setSite,
     setMeasure,
+    trees,
+    leadDraft,
+    setLeadDraft,
+    sentTrees,
+    siteKept,
     choose,
     removeFile: clearUpload,
     analyze,
     confirmSizes,
-    analyzeAnother,
+    addTree,
+    removeTree,
+    backToTrees,
     addDetails,
     tryAgain,
     submitLead,

@@ -1,4 +1,5 @@
 import { POWER_LINE_CLEARANCE } from '../../core/help-text';
+import { isNestingSeason, LARGE_TREE } from '../../core/homeowner-guide';
 import type { SiteDetails, Targets } from '../../core/site';
 import type { Method } from '../../core/time-model';
 import type { HazardEffects } from './hazards';
@@ -34,15 +35,9 @@ export interface SafetyResult {
 
 /** Below this confidence the result asks for a site visit. Assumption: the local provider tops out at 0.5. */
 export const LOW_CONFIDENCE = 0.35;
-/** "Large" for abstention: 50 ft tall or a 24 in trunk. Assumption, the price guides' large-tree band. */
-const LARGE_HEIGHT_FT = 50;
-const LARGE_DBH_IN = 24;
-
-/** March to August (Natural England / RSPB guidance on the main bird nesting season). */
-export function isNestingSeason(date: Date): boolean {
-  const month = date.getUTCMonth();
-  return month >= 2 && month <= 7;
-}
+/** "Large" for abstention (core/homeowner-guide.ts LARGE_TREE: 50 ft tall or a 24 in trunk). Assumption, the price guides' large-tree band. */
+const LARGE_HEIGHT_FT = LARGE_TREE.heightFt;
+const LARGE_DBH_IN = LARGE_TREE.dbhIn;
 
 export function assessSafety(input: SafetyInput): SafetyResult {
   const { site } = input;

@@ -11,6 +11,7 @@ import { totalMinutes, type MinuteRange } from '../../core/format';
 import { priceFromCost } from '../../core/price';
 import { jobPriceSchema } from '../../core/pricing';
 import { includedWork } from '../../core/quote';
+import { homeownerGuide } from '../../core/homeowner-guide';
 import { assumptionSentences } from '../../core/site-assumptions';
 import { normaliseConfidence, storedMinutes, wholeSize } from '../../core/normalise';
 import { siteDetailsSchema } from '../../core/site';
@@ -193,7 +194,7 @@ function calibratedFrom(row: AnalysisRow): string | null {
  * What a visitor on a business's site sees of their estimate: the analysis's own fields, the
  * cost and what it includes, never the owner's photo route, notes, calibration or settings.
  */
-export function toEmbedAnalysis(row: AnalysisRow): EmbedAnalysis {
+export function toEmbedAnalysis(row: AnalysisRow, roundingPence: number): EmbedAnalysis {
   const view = toAnalysisView(row);
   return {
     id: view.id,
@@ -218,6 +219,17 @@ export function toEmbedAnalysis(row: AnalysisRow): EmbedAnalysis {
     // Worked out here, so the widget carries no quote rules (its first chunk is budgeted).
     included: includedWork(view.siteDetails, view.factors),
     sizeWarnings: view.sizeWarnings,
+    guide: homeownerGuide({
+      price: view.price,
+      minutes: totalMinutes(view),
+      site: view.siteDetails,
+      factors: view.factors,
+      heightFt: view.height,
+      dbhIn: view.diameter,
+      visitRecommended: view.siteVisitReason !== null,
+      at: row.createdAt,
+      roundingPence,
+    }),
   };
 }
 

@@ -18,6 +18,7 @@ import { ApiError, notFound, validationError } from '../http/errors';
 import { currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
 import { quoteCompanyFor } from '../settings/quote-company';
+import { getSettings } from '../settings/settings';
 import { reportQuerySchema, type QuoteRecipientResponse } from '../../core/quote';
 import { quoteRecipientFor } from '../analysis/quote-recipient';
 
@@ -116,7 +117,8 @@ async function visitorAnswer(c: Context<AppEnv>, business: BusinessRow, upload: 
     throw error;
   });
   if (outcome.outcome === 'needs_details') return c.json(outcome satisfies EmbedNeedsDetails, 200);
-  const analysis = toEmbedAnalysis(outcome.row);
+  // Rounded by the owner's own rule (Settings, Pricing), as their quotes are.
+  const analysis = toEmbedAnalysis(outcome.row, getSettings(c.var.deps.db, business.ownerId).quoteRoundingPence);
   if (outcome.leadToken === undefined) throw new Error('a visitor estimate was stored without its lead token');
   const body: EmbedAnalyzeResponse = { outcome: 'estimate', analysis, confidence: analysis.confidence, leadToken: outcome.leadToken };
   if (analysis.cost) body.cost = analysis.cost;

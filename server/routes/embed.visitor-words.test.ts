@@ -8,6 +8,7 @@ import {
   VISITOR_LIMIT_STILL_HERE,
   visitorLimitMessage,
 } from '../../core/embed';
+import { SURVEYOR_WORDS } from '../../core/homeowner-guide';
 import { RateLimits } from '../http/rate-limit';
 import { grantTo } from '../testing/analysis';
 import { createBusinessFor, looseEmbedLimits, visitorAnalyze } from '../testing/business';
@@ -58,6 +59,8 @@ async function visitorTexts(server: TestServer, fields: Parameters<typeof visito
   const body = await res.json();
   const words = texts(body);
   expect(words.filter((text) => OPERATOR_WORDS.test(text)), JSON.stringify(body)).toEqual([]);
+  // What the estimator shows of an estimate (its guide) is in a homeowner's words, never the trade's working.
+  if (body.outcome === 'estimate') expect(texts(body.analysis.guide).filter((text) => SURVEYOR_WORDS.test(text)), JSON.stringify(body.analysis.guide)).toEqual([]);
   return { status: res.status, body };
 }
 
@@ -78,11 +81,17 @@ describe('what a visitor reads', () => {
     expect(status).toBe(201);
     expect(body.analysis.included.length).toBeGreaterThan(0);
     expect(body.analysis.siteVisitReason).toEqual(expect.any(String));
+    // The next step in the visitor's words: a building it could hit, power lines, access through the house, its size.
+    expect(body.analysis.guide.nextStep).toEqual({
+      visit: true,
+      heading: "We'll confirm the price when we see the tree",
+      reasons: ['It could hit a building if it fell', 'There are power lines near it', 'Everything has to be carried through the house', 'It is a large tree'],
+    });
   });
 
   it("the estimator's own words for the results and the quote request", () => {
     // Written in widget/views (estimate-cards.tsx, results-view.tsx, lead-form.tsx) and core/contact-preference.ts.
-    const widgetWords = ['What the price includes', 'Not included:', 'Site visit recommended', 'Request a quote', '(optional)'];
+    const widgetWords = ['What the price includes', 'Not included:', 'How the price is made up', 'Add another tree', 'Get my price', 'Request a quote', '(optional)'];
     const words = [...widgetWords, ...texts(contactPreference)];
     expect(words.filter((text) => OPERATOR_WORDS.test(text))).toEqual([]);
     expect(words).toContain('Call me');

@@ -1,12 +1,14 @@
 import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { SPECIES_QUESTION } from '../../core/questions';
-import { NOT_SURE, speciesOptions } from '../../core/species-search';
+import { commonSpeciesOptions, NOT_SURE, speciesOptions } from '../../core/species-search';
 import { fieldStyles, labelStyles } from '../ui';
 import { ChoiceGroup, type Choice } from '../components/choice-group';
 
 /** Matches shown at once: enough to find a tree by a few letters, few enough to tap on a phone. */
 const SHOWN = 6;
+/** Tapped, before a letter is typed: the common UK garden trees (core/species-search.ts). */
+const COMMON = commonSpeciesOptions();
 
 /**
  * "What kind of tree is it?": Not sure (checked until a tree is picked), or a search of the
@@ -14,8 +16,12 @@ const SHOWN = 6;
  */
 export function SpeciesQuestion({ value, onChange }: { value: string; onChange: (species: string) => void }) {
   const [query, setQuery] = useState('');
+  /** The list opens on a tap of the search box, and stays open once opened. */
+  const [opened, setOpened] = useState(false);
   const searchId = useId();
-  const matches = query.trim() === '' ? [] : speciesOptions(query).filter((option) => option.value !== '').slice(0, SHOWN);
+  const hintId = useId();
+  const matches =
+    query.trim() === '' ? (opened ? COMMON : []) : speciesOptions(query).filter((option) => option.value !== '').slice(0, SHOWN);
   const choices: Choice[] = [{ value: NOT_SURE.value, label: NOT_SURE.label }];
   if (value && !matches.some((option) => option.value === value)) choices.push({ value, label: value });
   for (const option of matches) {
@@ -33,12 +39,18 @@ export function SpeciesQuestion({ value, onChange }: { value: string; onChange: 
             id={searchId}
             type="search"
             autoComplete="off"
-            placeholder="Type a name, e.g. oak or conifer"
+            placeholder="e.g. oak"
+            aria-describedby={hintId}
             value={query}
+            onFocus={() => setOpened(true)}
+            onClick={() => setOpened(true)}
             onChange={(event) => setQuery(event.target.value)}
             className={`${fieldStyles} pl-9`}
           />
         </div>
+        <p id={hintId} className="mt-1 text-sm text-stone-600">
+          Tap to see common trees, or type any name.
+        </p>
       </div>
       <ChoiceGroup
         look="pills"

@@ -50,6 +50,15 @@ export const ESTIMATE_ANALYSIS: EmbedAnalysis = {
   },
   sizeWarnings: [],
   included: [{ text: 'Setting up and protecting the work area', included: true }],
+  guide: {
+    price: { minPence: 2500, maxPence: 4500, vatMode: 'none' },
+    nextStep: { visit: false, heading: "We'll confirm the price with you", reasons: [] },
+    madeUp: [
+      { label: "The crew's time", detail: 'A crew of 2 for about an hour', value: '£25 - £45' },
+      { label: 'Guide price', value: 'about £25 - £45', strong: true },
+    ],
+    goodToKnow: [],
+  },
 };
 
 export const ESTIMATE: EmbedAnalyzeResponse = {

@@ -12,6 +12,7 @@ import { LEAD_HONEYPOT_FIELD, LEAD_LIMITS, LEAD_THANKS } from '../../core/embed'
 import { isRecord } from '../../core/is-record';
 import { outsideAreaMessage, parsePostcode } from '../../core/postcode';
 import { ApiError, type LeadRequest } from '../api';
+import type { LeadDraft } from '../lead-draft';
 import { ChoiceGroup, choicesOf } from '../components/choice-group';
 import { Spinner } from '../components/spinner';
 import { InputField, TextAreaField } from '../components/text-field';
@@ -19,33 +20,38 @@ import { errorsFromDetails, validateLead, type LeadErrors, type LeadField, type 
 import { buttonStyles, cardStyles, errorTextStyles, hintStyles } from '../ui';
 
 interface LeadFormProps {
-  analysisId: number;
-  /** The estimate's proof (the analysis answer's leadToken), sent back with the request. */
-  leadToken: string;
+  /** How many trees the request carries (every tree priced in this visit). */
+  treeCount: number;
   businessName: string;
-  submit: (lead: LeadRequest) => Promise<unknown>;
+  /** The request as typed so far, kept by the estimator while the visitor prices another tree. */
+  draft: LeadDraft;
+  onDraft: (update: (draft: LeadDraft) => LeadDraft) => void;
+  /** Every tree listed has been sent: the thanks show instead of the form. */
+  sent: boolean;
+  submit: (lead: Omit<LeadRequest, 'trees'>) => Promise<unknown>;
   onSent: () => void;
 }
 
-const EMPTY: LeadFields = { name: '', email: '', phone: '', note: '', postcode: '', address: '' };
 const FIELD_ORDER: readonly LeadField[] = ['name', 'email', 'phone', 'postcode', 'address', 'note'];
 
 /**
  * "Request a quote" under the results (docs/product.md, Embed widget): a name and an e-mail or
  * a phone, the job's postcode (and address, optional), how and when they would like to hear back (one tap each, optional), an optional
- * note, sent only to this business. The estimate and its answers go with it by analysisId, so
- * nothing is typed twice. The honeypot field is for bots.
+ * note, sent only to this business. Every tree of the visit goes with it (the estimator adds
+ * them, each with its token), so nothing is typed twice; pricing another tree after sending
+ * and sending again updates the same request. The honeypot field is for bots.
  */
-export function LeadForm({ analysisId, leadToken, businessName, submit, onSent }: LeadFormProps) {
-  const [fields, setFields] = useState<LeadFields>(EMPTY);
-  const [contactMethod, setContactMethod] = useState<ContactMethod>();
-  const [contactTime, setContactTime] = useState<ContactTime>();
-  const [honeypot, setHoneypot] = useState('');
+export function LeadForm({ treeCount, businessName, draft, onDraft, sent, submit, onSent }: LeadFormProps) {
+  const { fields, contactMethod, contactTime, honeypot } = draft;
+  const setDraft = (patch: Partial<LeadDraft>) => onDraft((current) => ({ ...current, ...patch }));
+  const setFields = (update: (current: LeadFields) => LeadFields) => onDraft((current) => ({ ...current, fields: update(current.fields) }));
+  const setContactMethod = (method: ContactMethod) => setDraft({ contactMethod: method });
+  const setContactTime = (time: ContactTime) => setDraft({ contactTime: time });
+  const setHoneypot = (text: string) => setDraft({ honeypot: text });
   const [errors, setErrors] = useState<LeadErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [status, setStatus] = useState<'editing' | 'sending' | 'sent'>('editing');
-  /** The district the business may not cover, once a request from outside its list is sent. */
-  const [outside, setOutside] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const trees = treeCount === 1 ? 'this estimate' : `your ${treeCount} trees`;
 
   const update = (field: LeadField) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [field]: event.target.value }));
@@ -66,12 +72,10 @@ export function LeadForm({ analysisId, leadToken, businessName, submit, onSent }
       return;
     }
     setErrors({});
-    setStatus('sending');
+    setSending(true);
     try {
       const postcode = parsePostcode(fields.postcode);
       const answer = await submit({
-        analysisId,
-        leadToken,
         name: fields.name.trim(),
         email: fields.email.trim() || undefined,
         phone: fields.phone.trim() || undefined,
@@ -82,11 +86,11 @@ export function LeadForm({ analysisId, leadToken, businessName, submit, onSent }
         contactTime,
         [LEAD_HONEYPOT_FIELD]: honeypot || undefined,
       });
-      setOutside(isRecord(answer) && answer.outsideArea === true && postcode ? postcode.district : null);
-      setStatus('sent');
+      setDraft({ outside: isRecord(answer) && answer.outsideArea === true && postcode ? postcode.district : null });
+      setSending(false);
       onSent();
     } catch (error) {
-      setStatus('editing');
+      setSending(false);
       const server = error instanceof ApiError ? errorsFromDetails(error.details) : { fields: {} };
       if (Object.keys(server.fields).length > 0) showErrors(form, server.fields);
       // 404 (the estimate is gone or its day is over), 429 and anything else: the server's words.
@@ -94,13 +98,13 @@ export function LeadForm({ analysisId, leadToken, businessName, submit, onSent }
     }
   };
 
-  if (status === 'sent') {
+  if (sent) {
     return (
       <section className={cardStyles} aria-labelledby="lead-title">
         <h3 id="lead-title" className="text-base font-semibold text-stone-900">
           Request a quote
         </h3>
-        <LeadThanks outside={outside === null ? null : outsideAreaMessage(businessName, outside)} />
+        <LeadThanks outside={draft.outside === null ? null : outsideAreaMessage(businessName, draft.outside)} />
       </section>
     );
   }
@@ -110,7 +114,9 @@ export function LeadForm({ analysisId, leadToken, businessName, submit, onSent }
       <h3 id="lead-title" className="text-base font-semibold text-stone-900">
         Request a quote
       </h3>
-      <p className="mt-1 text-stone-700">Send this estimate to {businessName} and they will get back to you.</p>
+      <p className="mt-1 text-stone-700">
+        Send {trees} to {businessName} and they will get back to you.
+      </p>
       <form className="mt-4 flex flex-col gap-4" noValidate onSubmit={send}>
         <InputField
           id="name"
@@ -225,9 +231,9 @@ export function LeadForm({ analysisId, leadToken, businessName, submit, onSent }
           </p>
         )}
         <p className={hintStyles}>Your details go only to {businessName}.</p>
-        <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={status === 'sending'}>
-          {status === 'sending' ? <Spinner className="size-4" /> : <Send aria-hidden="true" className="size-4" />}
-          {status === 'sending' ? 'Sending…' : 'Request a quote'}
+        <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={sending}>
+          {sending ? <Spinner className="size-4" /> : <Send aria-hidden="true" className="size-4" />}
+          {sending ? 'Sending…' : treeCount === 1 ? 'Request a quote' : `Request a quote for ${treeCount} trees`}
         </button>
       </form>
     </section>

@@ -1,5 +1,5 @@
 import { Circle, CircleCheck } from 'lucide-react';
-import { EMBED_PROCESSING_STEPS } from '../../core/embed';
+import { VISITOR_PROCESSING_STEPS } from '../../core/embed';
 import { Spinner } from '../components/spinner';
 import { ViewHeading } from '../components/view-heading';
 
@@ -9,11 +9,11 @@ import { ViewHeading } from '../components/view-heading';
  */
 export function ProcessingView({ tick, focus }: { tick: number; focus: boolean }) {
   const percent = (tick + 1) * 25;
-  const label = EMBED_PROCESSING_STEPS[tick] ?? EMBED_PROCESSING_STEPS[0];
+  const label = VISITOR_PROCESSING_STEPS[tick] ?? VISITOR_PROCESSING_STEPS[0];
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">
-        <ViewHeading focus={focus}>Analyzing your tree</ViewHeading>
+        <ViewHeading focus={focus}>Working out your price</ViewHeading>
         <p className="text-stone-700">This usually takes 10-30 seconds...</p>
       </div>
 
@@ -30,7 +30,7 @@ export function ProcessingView({ tick, focus }: { tick: number; focus: boolean }
       </div>
 
       <ol className="flex flex-col gap-1">
-        {EMBED_PROCESSING_STEPS.map((step, index) => {
+        {VISITOR_PROCESSING_STEPS.map((step, index) => {
           const state = index < tick ? 'done' : index === tick ? 'current' : 'waiting';
           return (
             <li

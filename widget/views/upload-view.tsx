@@ -1,5 +1,5 @@
-import { ImageUp, ImageIcon, ScanSearch, X } from 'lucide-react';
-import { lazy, Suspense, useRef, useState, type DragEvent } from 'react';
+import { Camera, ImageUp, ImageIcon, ScanSearch, Trees, X } from 'lucide-react';
+import { lazy, Suspense, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { formatFileSize } from '../../core/photo-check';
 import { ACCEPTED_IMAGE_TYPES, MAX_DESCRIPTION_CHARS, UPLOAD_HINT } from '../../core/upload-rules';
 import { TextAreaField } from '../components/text-field';
@@ -23,17 +23,36 @@ interface UploadViewProps {
   focus: boolean;
   /** The questions after the photo: the visitor's answers and how to change them. */
   answers: Omit<QuestionsPanelProps, 'file'>;
+  /** Trees already priced in this visit: this photo is the next one. */
+  treesSoFar: number;
+  /** The site answers were kept from the tree before. */
+  siteKept: boolean;
+  /** Back to the trees priced so far, without adding this one. */
+  onBackToTrees: () => void;
+}
+
+/** A phone or a tablet: a finger, no mouse. Photos come from the camera or the gallery, never dragged. */
+function isTouchScreen(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches && !matchMedia('(any-pointer: fine)').matches;
 }
 
 /**
- * docs/product.md, Embed widget: a photo, optional "Additional Context", and "Analyze Tree"; once the
- * photo is chosen, the questions a homeowner answers with a tap each, so a photo and
- * taps give a price with nothing typed.
+ * docs/product.md, Embed widget: a photo ("Take a photo" or "Choose a photo" on a phone), optional
+ * "Additional Context", and "Get my price"; once the photo is chosen, the questions a homeowner
+ * answers with a tap each, so a photo and taps give a price with nothing typed. For the next tree
+ * of a visit, the trees so far are one tap away and the site answers are kept.
  */
 export function UploadView(props: UploadViewProps) {
-  const { businessName, file, problem, description, focus } = props;
+  const { businessName, file, problem, description, focus, treesSoFar } = props;
   const input = useRef<HTMLInputElement>(null);
+  const camera = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
+  const [touch] = useState(isTouchScreen);
+  const chosen = (event: ChangeEvent<HTMLInputElement>) => {
+    props.onChoose(Array.from(event.target.files ?? []));
+    // The same file chosen again after Remove must fire change again.
+    event.target.value = '';
+  };
 
   const drop = (event: DragEvent) => {
     event.preventDefault();
@@ -50,11 +69,26 @@ export function UploadView(props: UploadViewProps) {
       }}
     >
       <div className="flex flex-col gap-1">
-        <ViewHeading focus={focus}>Get a tree work estimate</ViewHeading>
+        <ViewHeading focus={focus}>{treesSoFar > 0 ? `Tree ${treesSoFar + 1}` : 'Get a guide price for your tree'}</ViewHeading>
         <p className="text-stone-700">
-          Upload a photo of your tree for an instant time and cost estimate from {businessName}.
+          {treesSoFar > 0 ? 'A photo of the next tree' : 'A photo of your tree'} and a few taps give a guide price from {businessName}.
         </p>
       </div>
+
+      {treesSoFar > 0 && (
+        <div className="flex flex-col gap-2 rounded-xl border border-stone-200 bg-stone-50 p-3 text-sm text-stone-800">
+          <p className="flex items-start gap-2">
+            <Trees aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-stone-600" />
+            <span>
+              {treesSoFar === 1 ? 'Your first tree is' : `Your ${treesSoFar} trees are`} on your list.
+              {props.siteKept && ' The questions about the garden keep your answers from before: change any that are different for this tree.'}
+            </span>
+          </p>
+          <button type="button" className={`${buttonStyles.secondary} self-start`} onClick={props.onBackToTrees}>
+            Back to your trees
+          </button>
+        </div>
+      )}
 
       <div
         className={`flex flex-col items-center gap-3 rounded-xl border-2 border-dashed px-4 py-6 text-center transition-colors ${
@@ -87,17 +121,30 @@ export function UploadView(props: UploadViewProps) {
         ) : (
           <>
             <ImageUp aria-hidden="true" className="size-10 text-stone-500" />
-            <p className="text-stone-700">Drag a photo here, or</p>
+            {!touch && <p className="text-stone-700">Drop a photo here, or</p>}
           </>
         )}
-        <button
-          type="button"
-          className={file ? 'text-sm font-semibold text-stone-800 underline underline-offset-4' : buttonStyles.secondary}
-          aria-describedby="upload-hint"
-          onClick={() => input.current?.click()}
-        >
-          {file ? 'Choose a different photo' : 'Choose a photo'}
-        </button>
+        <div className={file ? 'flex flex-wrap justify-center gap-x-4' : 'flex w-full flex-wrap justify-center gap-2'}>
+          {touch && (
+            <button
+              type="button"
+              className={file ? 'min-h-11 text-sm font-semibold text-stone-800 underline underline-offset-4' : `${buttonStyles.primary} flex-1 basis-36`}
+              aria-describedby="upload-hint"
+              onClick={() => camera.current?.click()}
+            >
+              {!file && <Camera aria-hidden="true" className="size-4" />}
+              {file ? 'Take another photo' : 'Take a photo'}
+            </button>
+          )}
+          <button
+            type="button"
+            className={file ? 'min-h-11 text-sm font-semibold text-stone-800 underline underline-offset-4' : `${buttonStyles.secondary} ${touch ? 'flex-1 basis-36' : ''}`}
+            aria-describedby="upload-hint"
+            onClick={() => input.current?.click()}
+          >
+            {file ? 'Choose a different photo' : 'Choose a photo'}
+          </button>
+        </div>
         <p id="upload-hint" className={hintStyles}>
           {UPLOAD_HINT}
         </p>
@@ -108,12 +155,21 @@ export function UploadView(props: UploadViewProps) {
           className="hidden"
           tabIndex={-1}
           aria-hidden="true"
-          onChange={(event) => {
-            props.onChoose(Array.from(event.target.files ?? []));
-            // The same file chosen again after Remove must fire change again.
-            event.target.value = '';
-          }}
+          onChange={chosen}
         />
+        {touch && (
+          // The phone's camera, straight to the back lens; the photo is never kept by us beyond the estimate.
+          <input
+            ref={camera}
+            type="file"
+            accept="image/*"
+            capture="environment"
+            className="hidden"
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={chosen}
+          />
+        )}
       </div>
 
       {problem && (
@@ -148,7 +204,7 @@ export function UploadView(props: UploadViewProps) {
       />
 
       <button type="submit" className={`${buttonStyles.primary} w-full`} disabled={!file}>
-        Analyze Tree
+        Get my price
       </button>
     </form>
   );

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ACCEPTED_IMAGE_TYPES, MAX_DESCRIPTION_CHARS, MAX_UPLOAD_BYTES } from '../../core/analysis';
 import { leadInputSchema, leadThanksSchema, publicBusinessSchema, widgetEventSchema } from '../../core/business';
-import { SLUG_MAX, SLUG_PATTERN } from '../../core/embed';
+import { LEAD_MAX_TREES, SLUG_MAX, SLUG_PATTERN } from '../../core/embed';
 import { embedAnalyzeResponseSchema } from '../../core/embed-api';
 import { errorBodySchema } from '../../core/errors';
 import { publicQuoteResponseSchema, QUOTE_TOKEN_MAX, quoteAcceptSchema, quoteChangesSchema, quoteDeclineSchema } from '../../core/quote-versions';
@@ -178,14 +178,14 @@ const paths = {
   '/api/businesses/{slug}/leads': {
     post: {
       operationId: 'requestQuote',
-      summary: '"Request a quote" under an estimate: the visitor\'s contact details, sent to the business',
+      summary: '"Request a quote" under one or more estimates: the visitor\'s contact details and trees, sent to the business',
       description:
-        'Besides the fields below: an e-mail address or a phone number is required, and a chosen contactMethod needs its detail. `analysisId` and `leadToken` are the `analysis.id` and `leadToken` of the estimate answer: the token proves the visitor saw that estimate and is good for 24 hours. A wrong or expired token, another business\'s estimate and an unknown id all answer the same 404. `postcode` is a UK postcode in any case and spacing, stored as e.g. "LS6 2AB"; `address` is optional. A postcode outside the postcode districts the business lists is still sent, marked for the business, and the answer says `outsideArea: true`. Sending again for the same estimate (with its token) updates the request (200). The `website` field must stay empty (people never see it).',
+        'Besides the fields below: an e-mail address or a phone number is required, and a chosen contactMethod needs its detail. Each tree is an `analysisId` and `leadToken`, the `analysis.id` and `leadToken` of an estimate answer: the token proves the visitor saw that estimate and is good for 24 hours. `trees` carries every estimate of the visit in order (1 to ' + LEAD_MAX_TREES + ', each once), the first being the request\'s primary; the one-tree form, a top-level `analysisId` and `leadToken`, still works, and when sent beside `trees` it is put first unless that estimate is already among them (with the same token). Every token must prove its estimate: a wrong or expired token, another business\'s estimate and an unknown id all answer the same 404, and then nothing is stored. A request naming an estimate already sent updates that request (200): its details and trees become these, and a tree of another request moves to this one. `postcode` is a UK postcode in any case and spacing, stored as e.g. "LS6 2AB"; `address` is optional. A postcode outside the postcode districts the business lists is still sent, marked for the business, and the answer says `outsideArea: true`. The `website` field must stay empty (people never see it).',
       parameters: [slugParameter],
       requestBody: { required: true, content: json(ref('LeadInput')) },
       responses: {
         '201': { description: 'Sent to the business.', content: json(ref('LeadThanks')) },
-        '200': { description: 'The request for this estimate was sent before; its details are updated and the business told again.', content: json(ref('LeadThanks')) },
+        '200': { description: 'A request for one of these estimates was sent before; its details and trees are updated and the business told again.', content: json(ref('LeadThanks')) },
         '400': invalid,
         '403': siteNotListed,
         '404': errorResponse('No such business, or no estimate of this business that the token proves (one answer for a wrong token, another business and an unknown id).'),

@@ -4,6 +4,7 @@ import type { Business, Lead } from '../../../core/business';
 import { jobReference } from '../../../core/jobs';
 import { CONTACT_METHOD_LABELS, CONTACT_TIME_LABELS } from '../../../core/contact-preference';
 import { formatTotalTime } from '../../../core/format';
+import { formatLeadTotal } from '../../../core/lead-total';
 import { formatPrice } from '../../../core/price';
 import { useLeads, useSetLeadContacted } from '../../api/businesses';
 import { errorMessage } from '../../api/client';
@@ -27,7 +28,7 @@ function Estimate({ estimate }: { estimate: NonNullable<Lead['estimate']> }) {
       <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-800">
         <div className="flex gap-1">
           <dt className="text-stone-600">Tree:</dt>
-          <dd className="font-medium">{estimate.species ?? 'Unknown species'}</dd>
+          <dd className="font-medium">{estimate.species ?? 'Not sure'}</dd>
         </div>
         <div className="flex gap-1">
           <dt className="text-stone-600">Time:</dt>
@@ -60,13 +61,13 @@ function Estimate({ estimate }: { estimate: NonNullable<Lead['estimate']> }) {
  * Every answer the visitor gave the estimator, tree then site: question over answer on a phone,
  * side by side where there is room.
  */
-function Answers({ lead, answers }: { lead: Lead; answers: NonNullable<Lead['estimate']>['answers'] }) {
+function Answers({ lead, answers, tree }: { lead: Lead; answers: NonNullable<Lead['estimate']>['answers']; tree?: number }) {
   if (answers.length === 0) return null;
-  const id = `lead-${lead.id}-answers`;
+  const id = `lead-${lead.id}-answers${tree === undefined ? '' : `-${tree}`}`;
   return (
     <section aria-labelledby={id} className="rounded-lg border border-stone-200 px-3 py-2">
       <h5 id={id} className="text-sm font-semibold text-stone-900">
-        Their answers
+        {tree === undefined ? 'Their answers' : `Their answers for tree ${tree}`}
       </h5>
       <dl className="mt-1 grid grid-cols-1 gap-x-4 text-sm sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         {answers.map(({ question, answer }) => (
@@ -145,7 +146,7 @@ function ContactedToggle({ businessId, lead }: { businessId: number; lead: Lead 
 }
 
 /**
- * docs/product.md, The Jobs pages: a job (the surgeon's quote) from the lead, with its tree and the
+ * docs/product.md, The Jobs pages: a job (the surgeon's quote) from the lead, with every tree and the
  * customer's details, opened at once; once made, the lead links to its newest job instead (the
  * server names it with the lead).
  */
@@ -206,10 +207,64 @@ function LeadPlace({ lead }: { lead: Lead }) {
   );
 }
 
+/**
+ * docs/product.md, Business Admin: a request carrying several trees lists each (its photo, species
+ * or "Not sure", price, what it was priced for and the visitor's answers), then their total.
+ */
+function LeadTrees({ lead }: { lead: Lead }) {
+  const total = formatLeadTotal(lead.trees.map(({ estimate }) => estimate?.price ?? null));
+  return (
+    <>
+      <ol aria-label={`Trees in the request from ${lead.name}`} className="flex flex-col gap-2">
+        {lead.trees.map(({ analysisId, estimate }, i) => (
+          <li key={analysisId ?? `removed-${i}`} className="flex gap-3 rounded-lg border border-stone-200 p-2 sm:p-3">
+            {estimate ? (
+              <img
+                src={estimate.imageUrl}
+                alt={`Tree ${i + 1} photo sent by ${lead.name}`}
+                loading="lazy"
+                className="size-14 shrink-0 rounded-md bg-stone-100 object-cover sm:size-16"
+              />
+            ) : (
+              <span className="flex size-14 shrink-0 items-center justify-center rounded-md bg-stone-100 text-stone-500 sm:size-16">
+                <TreePine aria-hidden="true" className="size-5" />
+              </span>
+            )}
+            <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                <h5 className="text-sm font-semibold text-stone-900">{`Tree ${i + 1} of ${lead.trees.length}`}</h5>
+                {analysisId !== null ? (
+                  <Link href={`/history/${analysisId}`} className={`text-sm ${linkStyles}`}>
+                    View analysis<span className="sr-only">{` of tree ${i + 1} for ${lead.name}`}</span>
+                  </Link>
+                ) : null}
+              </div>
+              {estimate ? <Estimate estimate={estimate} /> : <p className="text-sm text-stone-600">The estimate was removed.</p>}
+              {estimate ? <Answers lead={lead} answers={estimate.answers} tree={i + 1} /> : null}
+            </div>
+          </li>
+        ))}
+      </ol>
+      {total ? (
+        <p className="text-sm text-stone-800">
+          <span className="text-stone-600">{`Total for ${lead.trees.length} trees: `}</span>
+          <span className="font-semibold">{total}</span>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 function LeadItem({ businessId, lead }: { businessId: number; lead: Lead }) {
+  const several = lead.trees.length > 1;
   return (
     <li className={`flex gap-3 rounded-xl border p-3 sm:gap-4 sm:p-4 ${lead.contactedAt ? 'border-stone-200' : 'border-green-300 bg-green-50/40'}`}>
-      {lead.estimate ? (
+      {several ? (
+        <span className="flex size-16 shrink-0 flex-col items-center justify-center rounded-lg bg-green-50 text-green-900 sm:size-24">
+          <TreePine aria-hidden="true" className="size-6" />
+          <span className="text-sm font-semibold">{`${lead.trees.length} trees`}</span>
+        </span>
+      ) : lead.estimate ? (
         <img
           src={lead.estimate.imageUrl}
           alt={`Tree photo sent by ${lead.name}`}
@@ -248,15 +303,15 @@ function LeadItem({ businessId, lead }: { businessId: number; lead: Lead }) {
         </ul>
         <LeadPlace lead={lead} />
         <ContactPreference lead={lead} />
-        {lead.estimate ? <Estimate estimate={lead.estimate} /> : <p className="text-sm text-stone-600">The estimate was removed.</p>}
+        {several ? null : lead.estimate ? <Estimate estimate={lead.estimate} /> : <p className="text-sm text-stone-600">The estimate was removed.</p>}
         {lead.note ? (
           <p className="rounded-lg bg-stone-100 px-3 py-2 text-sm break-words whitespace-pre-line text-stone-800">{lead.note}</p>
         ) : null}
-        {lead.estimate ? <Answers lead={lead} answers={lead.estimate.answers} /> : null}
+        {several ? <LeadTrees lead={lead} /> : lead.estimate ? <Answers lead={lead} answers={lead.estimate.answers} /> : null}
         <div className="mt-1 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
           <ContactedToggle businessId={businessId} lead={lead} />
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-            {lead.analysisId !== null ? (
+            {!several && lead.analysisId !== null ? (
               <Link href={`/history/${lead.analysisId}`} className={`text-sm ${linkStyles}`}>
                 View analysis<span className="sr-only">{` for ${lead.name}`}</span>
               </Link>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEAD_EVENT, RESIZE_MESSAGE, RESULT_EVENT } from '../core/embed';
-import { acceptFrameMessage, clampFrameHeight, MAX_FRAME_HEIGHT, readFrameMessage } from './frame-messages';
+import { acceptFrameMessage, clampFrameHeight, MAX_FRAME_HEIGHT, readFrameMessage, scrollToShow } from './frame-messages';
+import { SHOW_AREA_MESSAGE } from './show-area-message';
 
 const OURS = 'https://trees.example';
 const ourFrameWindow = { name: 'our frame' };
@@ -43,5 +44,54 @@ describe('clampFrameHeight', () => {
     expect(clampFrameHeight(700.2)).toBe(701);
     expect(clampFrameHeight(-5)).toBe(100);
     expect(clampFrameHeight(1e9)).toBe(MAX_FRAME_HEIGHT);
+  });
+});
+
+describe('the measuring panel asking the host to show it', () => {
+  it('is accepted from our frame, with its lengths', () => {
+    const data = { type: SHOW_AREA_MESSAGE, top: 812.5, height: 430, frameHeight: 2400 };
+    expect(acceptFrameMessage({ origin: OURS, source: ourFrameWindow, data }, OURS, frames)?.message).toEqual(data);
+    expect(acceptFrameMessage({ origin: 'https://evil.example', source: ourFrameWindow, data }, OURS, frames)).toBeNull();
+    expect(acceptFrameMessage({ origin: OURS, source: { name: 'popup' }, data }, OURS, frames)).toBeNull();
+  });
+
+  it('keeps an attacker\'s lengths within a frame, and refuses anything not a length', () => {
+    expect(readFrameMessage({ type: SHOW_AREA_MESSAGE, top: -1e9, height: 1e12, frameHeight: 1e12 })).toEqual({
+      type: SHOW_AREA_MESSAGE,
+      top: 0,
+      height: MAX_FRAME_HEIGHT,
+      frameHeight: MAX_FRAME_HEIGHT,
+    });
+    expect(readFrameMessage({ type: SHOW_AREA_MESSAGE, top: MAX_FRAME_HEIGHT - 10, height: 500, frameHeight: 100 })).toMatchObject({ height: 10 });
+    for (const bad of [
+      { type: SHOW_AREA_MESSAGE, top: '10', height: 400, frameHeight: 900 },
+      { type: SHOW_AREA_MESSAGE, top: 10, height: Number.NaN, frameHeight: 900 },
+      { type: SHOW_AREA_MESSAGE, top: 10, height: 400 },
+      { type: SHOW_AREA_MESSAGE, top: 10, height: 0, frameHeight: 900 },
+      { type: SHOW_AREA_MESSAGE, top: 10, height: 400, frameHeight: Infinity },
+    ]) {
+      expect(readFrameMessage(bad)).toBeNull();
+    }
+  });
+});
+
+describe('scrollToShow', () => {
+  /** A 740 px phone with a 64 px sticky header and a 180 px cookie banner: 496 px between them. */
+  const BETWEEN_BARS = { top: 64, bottom: 560 };
+
+  it('centres an area that fits between the bars', () => {
+    // 400 px tall, now at 900 px down the viewport: it goes to 112..512, 48 px from either bar.
+    expect(scrollToShow({ top: 900, bottom: 1300 }, BETWEEN_BARS)).toBe(900 - 112);
+    expect(scrollToShow({ top: -300, bottom: 100 }, BETWEEN_BARS)).toBe(-300 - 112);
+  });
+
+  it('puts the top of a taller area just below the top bar', () => {
+    expect(scrollToShow({ top: 900, bottom: 1500 }, BETWEEN_BARS)).toBe(900 - 64);
+    expect(scrollToShow({ top: 900, bottom: 1390 }, BETWEEN_BARS)).toBe(900 - 64 - 6);
+  });
+
+  it('does nothing when nothing is visible or the area is empty', () => {
+    expect(scrollToShow({ top: 900, bottom: 1300 }, { top: 600, bottom: 600 })).toBe(0);
+    expect(scrollToShow({ top: 900, bottom: 900 }, BETWEEN_BARS)).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_MEASURE, type MeasureDraft } from '../../core/measure-draft';
-import { currentStep, DONE_TEXT, measuredText, stepText, undoLastTap, withPoint, type MeasureProgress } from './measure-steps';
+import { currentStep, DONE_TEXT, measuredText, photoPointAt, stepText, undoLastTap, withPoint, type MeasureProgress } from './measure-steps';
 
 /** A 1200 x 1600 photo at 100 px a metre: a door (2 m), a 12 m tree with a 0.5 m trunk. */
 const PHOTO: MeasureDraft = { ...EMPTY_MEASURE, imageWidth: 1200, imageHeight: 1600 };
@@ -75,6 +75,49 @@ describe('the measuring steps', () => {
   });
 });
 
+describe('a tap on the photo\'s edge', () => {
+  /** The photo drawn 300 x 400 CSS px, 100 px down the screen. */
+  const RECT = { left: 30, top: 100, width: 300, height: 400 };
+
+  it('is a point on that edge, at 0 and at the full size, kept inside the photo', () => {
+    expect(photoPointAt(RECT, 30, 100, 1200, 1600)).toEqual({ x: 0, y: 0 });
+    expect(photoPointAt(RECT, 330, 500, 1200, 1600)).toEqual({ x: 1200, y: 1600 });
+    // A finger's centre a fraction of a pixel outside the photo, as touch screens report it.
+    expect(photoPointAt(RECT, 180, 99.6, 1200, 1600)).toEqual({ x: 600, y: 0 });
+    expect(photoPointAt(RECT, 330.4, 500.5, 1200, 1600)).toEqual({ x: 1200, y: 1600 });
+    expect(photoPointAt(RECT, 29, 120, 1200, 1600)).toEqual({ x: 0, y: 80 });
+    // The margin round the photo counts as its edge, as far as the panel allows.
+    expect(photoPointAt(RECT, 180, 90, 1200, 1600, 12)).toEqual({ x: 600, y: 0 });
+    expect(photoPointAt(RECT, 180, 87, 1200, 1600, 12)).toBeNull();
+  });
+
+  it('has no point only while the photo has no size', () => {
+    expect(photoPointAt({ ...RECT, width: 0 }, 30, 100, 1200, 1600)).toBeNull();
+    expect(photoPointAt(RECT, 30, 100, 0, 0)).toBeNull();
+    expect(photoPointAt(RECT, Number.NaN, 100, 1200, 1600)).toBeNull();
+  });
+
+  it('never clears the points already placed: six taps on the edges give six points and the sizes', () => {
+    const edges = [
+      photoPointAt(RECT, 80, 450, 1200, 1600)!, // the door's top
+      photoPointAt(RECT, 80, 500, 1200, 1600)!, // its bottom, on the bottom edge
+      photoPointAt(RECT, 205, 99.5, 1200, 1600)!, // the tree's top, on the top edge
+      photoPointAt(RECT, 205, 500.5, 1200, 1600)!, // its base, on the bottom edge
+      photoPointAt(RECT, 198.75, 467.5, 1200, 1600)!,
+      photoPointAt(RECT, 211.25, 467.5, 1200, 1600)!,
+    ];
+    let draft = PHOTO;
+    for (const [index, at] of edges.entries()) {
+      draft = tapAll(draft, [at]);
+      const placed = Object.values(draft.points).reduce((n, line) => n + Object.keys(line).length, 0);
+      expect(placed).toBe(index + 1);
+    }
+    expect(draft.points.height).toEqual({ top: { x: 700, y: 0 }, base: { x: 700, y: 1600 } });
+    expect(stepText(draft, false)).toBe(DONE_TEXT);
+    expect(measuredText(draft, false)).toMatchObject({ height: 'About 16.0 m (52 ft) tall', usable: true });
+  });
+});
+
 describe('undoing the last tap', () => {
   it('takes back the points one by one, latest first', () => {
     let progress: MeasureProgress = { draft: tapAll(PHOTO, TAPS), heightSkipped: false };
@@ -125,8 +168,11 @@ describe('the measuring panel chunk', () => {
       'core/species-limits.ts',
       'core/units.ts',
       'widget/components/size-warnings.tsx',
+      'widget/frame-height.ts',
       'widget/measure/measure-panel.tsx',
       'widget/measure/measure-steps.ts',
+      'widget/measure/show-in-host.ts',
+      'widget/show-area-message.ts',
       'widget/ui.ts',
       'widget/units-context.ts',
     ]);

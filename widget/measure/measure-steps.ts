@@ -64,6 +64,27 @@ export function stepText(draft: MeasureDraft, heightSkipped: boolean): string {
   return step ? `Step ${step.number} of ${STEP_COUNT}: ${stepInstruction(step, draft.reference)}` : DONE_TEXT;
 }
 
+export interface ScreenRect {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The photo pixel under a point on screen, kept inside the photo: a finger's centre on the
+ * photo's outermost row, or up to `slop` px past it (the dark margin round the photo), is a
+ * point on that edge, never "no point". Null further out, or while the photo has no size.
+ */
+export function photoPointAt(rect: ScreenRect, clientX: number, clientY: number, imageWidth: number, imageHeight: number, slop = 1): PhotoPoint | null {
+  if (!(rect.width > 0 && rect.height > 0 && imageWidth > 0 && imageHeight > 0)) return null;
+  if (!Number.isFinite(clientX) || !Number.isFinite(clientY)) return null;
+  const past = (at: number, start: number, size: number) => Math.max(start - at, at - (start + size), 0);
+  if (past(clientX, rect.left, rect.width) > slop || past(clientY, rect.top, rect.height) > slop) return null;
+  const within = (n: number) => Math.min(Math.max(n, 0), 1);
+  return { x: within((clientX - rect.left) / rect.width) * imageWidth, y: within((clientY - rect.top) / rect.height) * imageHeight };
+}
+
 /** The draft with one point placed (rounded and kept inside the photo). */
 export function withPoint(draft: MeasureDraft, step: MeasureStep, at: PhotoPoint): MeasureDraft {
   const x = Math.round(Math.min(Math.max(at.x, 0), draft.imageWidth));

@@ -1,11 +1,11 @@
 import { Ruler } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { formatDiameter, formatHeight, measuredSizes, type MeasureDraft } from '../../core/measure-draft';
 import type { UnitSystem } from '../../core/units';
 import { buttonStyles } from '../ui';
 import { useBusinessUnits } from '../units-context';
 
-/** Measuring on the photo: its own chunk, fetched only when a visitor asks for it. */
+/** Measuring on the photo: its own chunk, fetched only when a visitor asks for it; full-screen on a small screen (widget/measure/measure-panel.tsx). */
 const MeasurePanel = lazy(() => import('../measure/measure-panel'));
 
 export const MEASURE_BUTTON = 'Measure on the photo';
@@ -31,6 +31,18 @@ export function measuredSummary(measure: MeasureDraft, units: UnitSystem = 'metr
 export function MeasureSection({ file, value, onChange, species }: MeasureSectionProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  /** Set when measuring closes from inside (Done, Escape, Use these sizes): focus goes back to the button. */
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (open || !refocus.current) return;
+    refocus.current = false;
+    button.current?.focus();
+  }, [open]);
+  const close = () => {
+    refocus.current = true;
+    setOpen(false);
+  };
   const summary = measuredSummary(value, useBusinessUnits());
   return (
     <div className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-stone-50 p-3">
@@ -39,6 +51,7 @@ export function MeasureSection({ file, value, onChange, species }: MeasureSectio
           {summary ?? 'Know something beside the tree, like a door or a person? Tap it and the tree on your photo to measure it.'}
         </p>
         <button
+          ref={button}
           type="button"
           className={`${buttonStyles.secondary} self-start`}
           aria-expanded={open}
@@ -52,7 +65,7 @@ export function MeasureSection({ file, value, onChange, species }: MeasureSectio
       <div id={panelId} hidden={!open}>
         {open && (
           <Suspense fallback={<p className="text-sm text-stone-600">Opening your photo…</p>}>
-            <MeasurePanel file={file} value={value} onChange={onChange} onDone={() => setOpen(false)} species={species} />
+            <MeasurePanel file={file} value={value} onChange={onChange} onDone={close} species={species} />
           </Suspense>
         )}
       </div>

@@ -1,0 +1,208 @@
+import type { BrowserContext, CDPSession, FrameLocator, Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { ownerCopiesSnippet } from './embed-owner';
+import { expect, test } from './fixtures';
+import { hostChrome, startHostPage } from './fixtures/host-page';
+import { keepScreenshot } from './keep-screenshot';
+import type { HostSite } from './rig/host-site';
+
+/*
+ * Measuring on the photo on a real tree surgeon's page (docs/product.md, Embed widget,
+ * measuring): a 360 x 740 touch phone, a sticky site header and a cookie banner fixed to the
+ * bottom. With the script tag, measuring opens full-screen above both; in the iframe, the host
+ * page scrolls the photo and its step line into the part of the screen the header and banner
+ * leave. Every tap is a finger's (a contact area, as a phone reports it), including taps on the
+ * photo's very top and bottom rows; no tap reaches the banner, and no point is lost.
+ */
+const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+/** A fingertip's contact, in CSS px: what a phone reports for a tap, and what lets the browser adjust a tap onto a nearby button. */
+const FINGER_RADIUS = 12;
+
+/* The photo: 900 x 1200 at 100 px a metre. A 12 m pole fills it from the very top row to the very bottom row. */
+const WIDTH = 900;
+const HEIGHT = 1200;
+const PX_PER_M = 100;
+const BAR = { x: 200, top: HEIGHT - 2 * PX_PER_M, bottom: HEIGHT };
+const POLE = { x: 550, left: 550 - 0.25 * PX_PER_M, right: 550 + 0.25 * PX_PER_M };
+const CHEST_Y = HEIGHT - 1.3 * PX_PER_M;
+/** The six taps, in the order asked for; the 0 and HEIGHT rows are the photo's edges. */
+const TAPS: [number, number][] = [
+  [BAR.x, BAR.top],
+  [BAR.x, HEIGHT],
+  [POLE.x, 0],
+  [POLE.x, HEIGHT],
+  [POLE.left, CHEST_Y],
+  [POLE.right, CHEST_Y],
+];
+
+async function testPhoto(path: string): Promise<string> {
+  const data = Buffer.alloc(WIDTH * HEIGHT * 3);
+  let seed = 11;
+  const noise = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  for (let y = 0; y < HEIGHT; y += 1) {
+    for (let x = 0; x < WIDTH; x += 1) {
+      const n = noise();
+      let rgb = [30 + n * 60, 90 + n * 90, 25 + n * 40];
+      if (x >= POLE.left && x < POLE.right) rgb = [110 + n * 20, 80 + n * 15, 55 + n * 10];
+      if (Math.abs(x - BAR.x) < 10 && y >= BAR.top) rgb = Math.floor((y - BAR.top) / 50) % 2 === 0 ? [240, 240, 240] : [220, 30, 30];
+      data.set(rgb.map(Math.round), (y * WIDTH + x) * 3);
+    }
+  }
+  await sharp(data, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).jpeg({ quality: 85 }).toFile(path);
+  return path;
+}
+
+/** A finger's tap at a point of the page's viewport, with the contact area a phone reports. */
+async function fingerTap(cdp: CDPSession, x: number, y: number) {
+  const point = { x, y, radiusX: FINGER_RADIUS, radiusY: FINGER_RADIUS, force: 1, id: 1 };
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+/** Where a photo pixel is on the visitor's screen now; the edge rows are the photo's outermost CSS pixel rows. */
+async function onScreen(photo: Locator, x: number, y: number) {
+  const box = (await photo.boundingBox())!;
+  const sy = y <= 0 ? box.y + 0.5 : y >= HEIGHT ? box.y + box.height - 0.5 : box.y + (y / HEIGHT) * box.height;
+  return { x: box.x + (x / WIDTH) * box.width, y: sy, box };
+}
+
+let host: HostSite;
+test.beforeAll(async () => {
+  host = await startHostPage();
+});
+test.afterAll(async () => {
+  await host.close();
+});
+
+async function visitorOn(browserContext: BrowserContext): Promise<{ visitor: Page; cdp: CDPSession }> {
+  const visitor = await browserContext.newPage();
+  return { visitor, cdp: await browserContext.newCDPSession(visitor) };
+}
+
+/** The estimator's own parts, in the element or in the frame. */
+async function startMeasuring(scope: Locator | FrameLocator, photoPath: string) {
+  const element = scope.locator('tree-estimator');
+  await expect(element.getByRole('heading', { name: 'Get a tree work estimate' })).toBeVisible({ timeout: 15_000 });
+  await element.locator('input[type="file"]').setInputFiles(photoPath);
+  const open = element.getByRole('button', { name: 'Measure on the photo' });
+  await open.tap();
+  const photo = element.getByRole('application', { name: 'Your tree photo' });
+  await expect(photo).toHaveAttribute('aria-busy', 'false', { timeout: 10_000 });
+  await element.getByLabel('A door (2.0 m)').check();
+  return { element, photo, step: element.getByTestId('measure-step') };
+}
+
+async function expectSizes(element: Locator) {
+  // 12 m and 0.5 m, a few pixels either way.
+  await expect(element.getByTestId('measured-height')).toContainText(/About 1[12]\.\d m \(\d+ ft\) tall/);
+  await expect(element.getByTestId('measured-trunk')).toContainText(/About (4\d|5\d) cm \(\d+ in\) across/);
+}
+
+test('script tag on a phone: measuring opens full-screen above the sticky header and the cookie banner; edge taps keep every point', async ({ page, context, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const owner = await ownerCopiesSnippet(page, context, host, 'Copy Script Tag');
+  const url = host.setPage('/script.html', 'Oakfield Tree Surgeons', owner.snippet);
+  const browserContext = await browser.newContext(PHONE);
+  const { visitor, cdp } = await visitorOn(browserContext);
+  await visitor.goto(url);
+  const { element, photo, step } = await startMeasuring(visitor.locator('body'), await testPhoto(testInfo.outputPath('pole.jpg')));
+
+  const dialog = element.locator('dialog');
+  await expect(dialog).toBeVisible();
+  // The whole viewport, in the top layer: nothing of the host's page is on top of it.
+  expect(await dialog.boundingBox()).toEqual({ x: 0, y: 0, width: 360, height: 740 });
+  // The visitor's screen as it is (a full-page picture would stretch the viewport under the dialog).
+  await visitor.screenshot({ path: testInfo.outputPath('measure-host-script-open.png') });
+
+  for (const [index, [x, y]] of TAPS.entries()) {
+    await expect(step).toContainText(`Step ${index + 1} of 6`);
+    await photo.scrollIntoViewIfNeeded();
+    const at = await onScreen(photo, x, y);
+    // The step line is on screen, not under anything, and so is the point about to be tapped.
+    const stepBox = (await step.boundingBox())!;
+    expect(stepBox.y).toBeGreaterThanOrEqual(0);
+    const topmost = (px: number, py: number) =>
+      visitor.evaluate(([px, py]) => {
+        const root = document.querySelector('tree-estimator')!.shadowRoot!;
+        return root.elementFromPoint(px!, py!)?.closest('[data-testid]')?.getAttribute('data-testid') ?? null;
+      }, [px, py]);
+    expect(await topmost(stepBox.x + 4, stepBox.y + stepBox.height / 2)).toBe('measure-step');
+    expect(await topmost(at.x, at.y)).toBe('measure-photo');
+    await fingerTap(cdp, at.x, at.y);
+    await expect(element.locator('[data-testid^="measure-point-"]')).toHaveCount(index + 1);
+  }
+  await expect(step).toContainText('All done');
+  await expectSizes(element);
+  await visitor.screenshot({ path: testInfo.outputPath('measure-host-script-done.png') });
+
+  // Done: back to the questions, the points kept, focus on the button that opened it.
+  await dialog.getByRole('button', { name: 'Done' }).tap();
+  await expect(dialog).toHaveCount(0);
+  await expect(element.getByText(/Measured on your photo: about 1[12]\.\d m \(\d+ ft\) tall, a trunk about \d+ cm/)).toBeVisible();
+  await expect(element.getByRole('button', { name: 'Measure again' })).toBeFocused();
+  // Opened again, the six points are still there; Escape closes it the same way.
+  await element.getByRole('button', { name: 'Measure again' }).tap();
+  await expect(element.locator('[data-testid^="measure-point-"]')).toHaveCount(6);
+  await visitor.keyboard.press('Escape');
+  await expect(element.locator('dialog')).toHaveCount(0);
+  await expect(element.getByRole('button', { name: 'Measure again' })).toBeFocused();
+  await keepScreenshot(visitor, 'measure-host-script-closed');
+
+  const chrome = await hostChrome(visitor);
+  expect(chrome.settingsOpen).toBe(false);
+  expect(chrome.bannerPresses).toBe(0);
+  await browserContext.close();
+});
+
+test('iframe on a phone: the host scrolls the photo and its step line between the sticky header and the cookie banner; edge taps keep every point', async ({ page, context, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const owner = await ownerCopiesSnippet(page, context, host, 'Copy Embed');
+  const url = host.setPage('/iframe.html', 'Oakfield Tree Surgeons', owner.snippet);
+  const browserContext = await browser.newContext(PHONE);
+  const { visitor, cdp } = await visitorOn(browserContext);
+  await visitor.goto(url);
+  await visitor.locator('iframe').scrollIntoViewIfNeeded();
+  const { element, photo, step } = await startMeasuring(visitor.frameLocator('iframe'), await testPhoto(testInfo.outputPath('pole.jpg')));
+  await expect(element.locator('dialog')).toHaveCount(0);
+  // Once more from the top of the page, the door already chosen: only the host's own scrolling
+  // can bring the photo, which lies below the fold under the button, into view.
+  await element.getByRole('button', { name: 'Close measuring' }).tap();
+  await visitor.evaluate(() => window.scrollTo(0, 0));
+  const reopen = element.getByRole('button', { name: 'Measure on the photo' });
+  await reopen.scrollIntoViewIfNeeded();
+  const scrolledFrom = await visitor.evaluate(() => window.scrollY);
+  await reopen.tap();
+  await expect(photo).toHaveAttribute('aria-busy', 'false');
+
+  // The host scrolled by itself: the step line and the whole photo lie between the header and the banner.
+  const inView = async () => {
+    const chrome = await hostChrome(visitor);
+    const s = (await step.boundingBox())!;
+    const p = (await photo.boundingBox())!;
+    return s.y >= chrome.header!.bottom && p.y + p.height <= chrome.banner!.top;
+  };
+  await expect.poll(inView, { timeout: 5_000 }).toBe(true);
+  expect(await visitor.evaluate(() => window.scrollY)).toBeGreaterThan(scrolledFrom);
+  // The visitor's screen as it is (a full-page picture would resize the viewport and move the page).
+  await visitor.screenshot({ path: testInfo.outputPath('measure-host-iframe-open.png') });
+
+  for (const [index, [x, y]] of TAPS.entries()) {
+    await expect(step).toContainText(`Step ${index + 1} of 6`);
+    // No scrolling by the test: the taps land where the host put the photo.
+    expect(await inView()).toBe(true);
+    const at = await onScreen(photo, x, y);
+    await fingerTap(cdp, at.x, at.y);
+    await expect(element.locator('[data-testid^="measure-point-"]')).toHaveCount(index + 1);
+  }
+  await expect(step).toContainText('All done');
+  await expectSizes(element);
+  await visitor.screenshot({ path: testInfo.outputPath('measure-host-iframe-done.png') });
+  await keepScreenshot(visitor, 'measure-host-iframe-done');
+
+  await element.getByRole('button', { name: 'Use these sizes' }).tap();
+  await expect(element.getByText(/Measured on your photo: about 1[12]\.\d m \(\d+ ft\) tall/)).toBeVisible();
+  const chrome = await hostChrome(visitor);
+  expect(chrome.settingsOpen).toBe(false);
+  expect(chrome.bannerPresses).toBe(0);
+  await browserContext.close();
+});

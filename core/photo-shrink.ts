@@ -1,29 +1,36 @@
+import { HEADER_READ_BYTES, readImageHeader } from './image-header';
+
 /**
  * The chosen photo made smaller on the device before it is sent (docs/product.md, Analysis,
- * The photo on its way): the long edge brought to the size the server keeps, the EXIF
- * orientation applied to the pixels, and every byte of metadata (GPS, camera, time) dropped by
- * re-encoding, so the original never leaves the phone. A 12-megapixel phone photo (about
- * 2.5 MB) becomes about 0.5 MB: on a slow 4G uplink that is seconds instead of half a minute
+ * The photo on its way): the long edge brought to SEND_MAX_EDGE, the EXIF orientation applied to
+ * the pixels, and every byte of metadata (GPS, camera, time) dropped by re-encoding, so the
+ * original never leaves the phone. A 12-megapixel phone photo (about 2.5 MB) becomes about
+ * 0.45 MB: on a slow 4G uplink that is seconds instead of half a minute
  * (bench/results/phone-photo.md), and the server decodes a sixth of the pixels.
  *
  * Shared by the widget and the dashboard. The size maths is pure; `shrinkPhoto` uses browser
- * APIs (createImageBitmap, OffscreenCanvas or a canvas) and checks for them first, so core
- * stays importable from Node, where it hands the file back untouched.
+ * APIs (ImageDecoder, createImageBitmap, OffscreenCanvas or a canvas) and checks for them first,
+ * so core stays importable from Node, where it hands the file back untouched.
  */
 
 /**
- * The long edge sent: the server's own limit, server/analysis/image.ts STORED_MAX_EDGE (2048 px,
- * docs/product.md, Constants). Sending exactly what the server keeps means it never resamples a
- * second time, so the stored photo is as sharp as before; e2e/photo-shrink.spec.ts holds the
- * two equal (core imports nothing from the server).
+ * The long edge sent: 1600 px. The model never sees more: OpenAI's high-detail vision fits an
+ * image in 2048 x 2048 and then scales its short side to 768 px (a 3:4 photo is looked at as
+ * 768 x 1024), and the server's own analysis copy is MODEL_MAX_EDGE (1024 px). 1600 px leaves the
+ * stored photo sharp for measuring and the quote while sending 60% of the pixels of 2048. The
+ * server keeps its own limit, server/analysis/image.ts STORED_MAX_EDGE (2048 px), as the guard
+ * for whatever arrives (a photo the browser could not shrink goes as chosen);
+ * e2e/photo-shrink.spec.ts holds this at or under it (core imports nothing from the server).
  */
-export const SEND_MAX_EDGE = 2048;
+export const SEND_MAX_EDGE = 1600;
 
 /**
- * JPEG quality for the copy sent: 0.85 is the server's own quality 85 (server/analysis/image.ts
- * JPEG), visually lossless for a photo; the server re-encodes once more at the same quality.
+ * JPEG quality for the copy sent: 0.8, a photo's usual web quality; the server re-encodes once
+ * more at its own 85. JPEG rather than WebP: Chromium's WebP at 0.8 was only 15% smaller
+ * (386 KB against 456 KB for the bench's 12 MP photo) and took longer to encode on a slowed CPU,
+ * so it saved no time to a price (bench/results/phone-photo.md).
  */
-export const SEND_JPEG_QUALITY = 0.85;
+export const SEND_JPEG_QUALITY = 0.8;
 
 export interface PixelSize {
   width: number;
@@ -54,6 +61,23 @@ export interface ShrinkOptions {
 }
 
 /**
+ * What to ask a JPEG decoder for so that it decodes straight at a smaller scale and never below
+ * `target`'s long edge. Decoders scale JPEGs by n/8 while decoding (libjpeg-turbo's DCT scaling;
+ * Chromium's ImageDecoder picks n = floor(8 x sqrt(asked area / full area))), so the size asked
+ * is the stored size at the smallest n/8 that still covers the target, plus a pixel for rounding.
+ * `stored` is the size as stored (before orientation); the long edge is the same either way.
+ */
+export function decodeSize(stored: PixelSize, maxEdge = SEND_MAX_EDGE): PixelSize {
+  const long = Math.max(stored.width, stored.height);
+  if (long <= maxEdge) return { width: stored.width, height: stored.height };
+  const eighths = Math.min(8, Math.ceil((8 * maxEdge) / long));
+  return {
+    width: Math.min(stored.width, Math.ceil((stored.width * eighths) / 8) + 1),
+    height: Math.min(stored.height, Math.ceil((stored.height * eighths) / 8) + 1),
+  };
+}
+
+/**
  * The photo to send for `file`: a JPEG at most `maxEdge` on the long side, upright, with no
  * metadata. Every photo the browser can decode is re-encoded, even one already small: a small
  * photo may still carry its GPS position, and the promise is that no metadata leaves the device
@@ -61,35 +85,83 @@ export interface ShrinkOptions {
  * chosen only when the browser cannot do the work (no createImageBitmap, a file it cannot
  * decode, out of memory): then the server's own checks answer it, as they always have. Never
  * rejects.
+ *
+ * A large photo is decoded already smaller where the browser can (WebCodecs ImageDecoder with a
+ * desired size, asked for from the size in the file's header, core/image-header.ts): measured in
+ * Chromium with the CPU slowed 4x, a 12 MP JPEG came to its 1600 px copy in about half the time of
+ * decoding it whole (createImageBitmap, with or without resizeWidth, which decodes whole and
+ * then scales) and drawing it smaller (bench/results/phone-photo.md).
  */
 export async function shrinkPhoto(file: File, { maxEdge = SEND_MAX_EDGE, quality = SEND_JPEG_QUALITY }: ShrinkOptions = {}): Promise<File> {
   if (typeof createImageBitmap !== 'function') return file;
-  let bitmap: ImageBitmap;
+  let picture: Picture | undefined;
   try {
-    bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+    picture = (await decodedSmaller(file, maxEdge)) ?? (await decodedWhole(file));
   } catch {
     return file;
   }
   try {
-    const { width, height } = shrunkSize(bitmap, maxEdge);
-    const blob = await drawAsJpeg(bitmap, width, height, quality);
+    // Never larger than the browser decoded it (a decoder may scale below the size asked).
+    const edge = Math.min(maxEdge, Math.max(picture.width, picture.height));
+    const { width, height } = shrunkSize(picture, edge);
+    const blob = await drawAsJpeg(picture.source, width, height, quality);
     if (!blob || blob.size === 0) return file;
     return new File([blob], jpegName(file.name), { type: 'image/jpeg', lastModified: file.lastModified });
   } catch {
     return file;
   } finally {
-    bitmap.close();
+    picture.close();
   }
 }
 
-/** The bitmap drawn at width x height on white (a transparent PNG would otherwise turn black), as a JPEG. */
-async function drawAsJpeg(bitmap: ImageBitmap, width: number, height: number, quality: number): Promise<Blob | null> {
+/** A decoded photo, upright: what to draw, its shown size, and how to let it go. */
+interface Picture {
+  source: CanvasImageSource;
+  width: number;
+  height: number;
+  close: () => void;
+}
+
+/** The whole photo decoded, orientation applied. */
+async function decodedWhole(file: File): Promise<Picture> {
+  const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+  return { source: bitmap, width: bitmap.width, height: bitmap.height, close: () => bitmap.close() };
+}
+
+/**
+ * A photo larger than `maxEdge` decoded at a smaller scale by ImageDecoder, or undefined where
+ * that cannot be done (no ImageDecoder, a type it does not take, a header not understood, a
+ * photo already small, or any failure): then it is decoded whole. The frame carries the EXIF
+ * orientation (VideoFrame rotation and flip), which drawing it applies.
+ */
+async function decodedSmaller(file: File, maxEdge: number): Promise<Picture | undefined> {
+  if (typeof ImageDecoder !== 'function' || !file.type) return undefined;
+  try {
+    const header = readImageHeader(new Uint8Array(await file.slice(0, HEADER_READ_BYTES).arrayBuffer()));
+    if (!header || Math.max(header.width, header.height) <= maxEdge) return undefined;
+    if (!(await ImageDecoder.isTypeSupported(file.type))) return undefined;
+    const asked = decodeSize(header, maxEdge);
+    const decoder = new ImageDecoder({ data: await file.arrayBuffer(), type: file.type, desiredWidth: asked.width, desiredHeight: asked.height });
+    try {
+      const { image } = await decoder.decode();
+      return { source: image, width: image.displayWidth, height: image.displayHeight, close: () => image.close() };
+    } finally {
+      decoder.close();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/** The picture drawn at width x height on white (a transparent PNG would otherwise turn black), as a JPEG. */
+async function drawAsJpeg(source: CanvasImageSource, width: number, height: number, quality: number): Promise<Blob | null> {
   const paint = (context: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D) => {
     context.fillStyle = '#fff';
     context.fillRect(0, 0, width, height);
     context.imageSmoothingEnabled = true;
-    context.imageSmoothingQuality = 'high';
-    context.drawImage(bitmap, 0, 0, width, height);
+    // Medium (mipmaps, then bilinear): the decoder has already brought the picture within 2x of its size.
+    context.imageSmoothingQuality = 'medium';
+    context.drawImage(source, 0, 0, width, height);
   };
   if (typeof OffscreenCanvas === 'function') {
     const canvas = new OffscreenCanvas(width, height);

@@ -147,7 +147,7 @@ function TreeList({ trees, current, onAddTree, onRemoveTree }: { trees: PricedTr
   const total = sumGuides(trees.map((tree) => tree.analysis.guide.price));
   const full = trees.length >= LEAD_MAX_TREES;
   return (
-    <Card title={trees.length > 1 ? `Your ${trees.length} trees` : 'Your trees'} icon={<Trees aria-hidden="true" className="size-5 text-stone-600" />}>
+    <Card title={trees.length > 1 ? `${trees.length} trees to quote` : 'Trees to quote'} icon={<Trees aria-hidden="true" className="size-5 text-stone-600" />}>
       <ol className="flex flex-col" aria-label="Trees priced">
         {trees.map((tree, index) => (
           <li key={tree.analysis.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 border-t border-stone-200 py-2 first:border-t-0">

@@ -45,9 +45,19 @@ function isTouchScreen(): boolean {
 export function UploadView(props: UploadViewProps) {
   const { businessName, file, problem, description, focus, treesSoFar } = props;
   const input = useRef<HTMLInputElement>(null);
-  const camera = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [touch] = useState(isTouchScreen);
+  /**
+   * One file input for both: "Take a photo" asks for the back camera (`capture`), "Choose a photo"
+   * for the gallery (no `capture`, so the phone offers its photos and files).
+   */
+  const pick = (fromCamera: boolean) => {
+    const field = input.current;
+    if (!field) return;
+    if (fromCamera) field.setAttribute('capture', 'environment');
+    else field.removeAttribute('capture');
+    field.click();
+  };
   const chosen = (event: ChangeEvent<HTMLInputElement>) => {
     props.onChoose(Array.from(event.target.files ?? []));
     // The same file chosen again after Remove must fire change again.
@@ -130,7 +140,7 @@ export function UploadView(props: UploadViewProps) {
               type="button"
               className={file ? 'min-h-11 text-sm font-semibold text-stone-800 underline underline-offset-4' : `${buttonStyles.primary} flex-1 basis-36`}
               aria-describedby="upload-hint"
-              onClick={() => camera.current?.click()}
+              onClick={() => pick(true)}
             >
               {!file && <Camera aria-hidden="true" className="size-4" />}
               {file ? 'Take another photo' : 'Take a photo'}
@@ -140,7 +150,7 @@ export function UploadView(props: UploadViewProps) {
             type="button"
             className={file ? 'min-h-11 text-sm font-semibold text-stone-800 underline underline-offset-4' : `${buttonStyles.secondary} ${touch ? 'flex-1 basis-36' : ''}`}
             aria-describedby="upload-hint"
-            onClick={() => input.current?.click()}
+            onClick={() => pick(false)}
           >
             {file ? 'Choose a different photo' : 'Choose a photo'}
           </button>
@@ -157,19 +167,7 @@ export function UploadView(props: UploadViewProps) {
           aria-hidden="true"
           onChange={chosen}
         />
-        {touch && (
-          // The phone's camera, straight to the back lens; the photo is never kept by us beyond the estimate.
-          <input
-            ref={camera}
-            type="file"
-            accept="image/*"
-            capture="environment"
-            className="hidden"
-            tabIndex={-1}
-            aria-hidden="true"
-            onChange={chosen}
-          />
-        )}
+
       </div>
 
       {problem && (

@@ -25,14 +25,18 @@ const PX_PER_M = 100;
 const BAR = { x: 200, top: HEIGHT - 2 * PX_PER_M, bottom: HEIGHT };
 const POLE = { x: 550, left: 550 - 0.25 * PX_PER_M, right: 550 + 0.25 * PX_PER_M };
 const CHEST_Y = HEIGHT - 1.3 * PX_PER_M;
-/** The six taps, in the order asked for; the 0 and HEIGHT rows are the photo's edges. */
-const TAPS: [number, number][] = [
-  [BAR.x, BAR.top],
-  [BAR.x, HEIGHT],
-  [POLE.x, 0],
-  [POLE.x, HEIGHT],
-  [POLE.left, CHEST_Y],
-  [POLE.right, CHEST_Y],
+/**
+ * The six taps, in the order asked for, in photo pixels; the 0 and HEIGHT rows are the photo's
+ * outermost rows, and `past` moves the finger that many CSS px beyond them, into the dark margin
+ * round the photo, as a finger aiming at the very edge does (a tap there is a tap on the edge).
+ */
+const TAPS: { x: number; y: number; past?: number }[] = [
+  { x: BAR.x, y: BAR.top },
+  { x: BAR.x, y: HEIGHT },
+  { x: POLE.x, y: 0, past: 6 },
+  { x: POLE.x, y: HEIGHT, past: 4 },
+  { x: POLE.left, y: CHEST_Y },
+  { x: POLE.right, y: CHEST_Y },
 ];
 
 async function testPhoto(path: string): Promise<string> {
@@ -59,11 +63,11 @@ async function fingerTap(cdp: CDPSession, x: number, y: number) {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
 
-/** Where a photo pixel is on the visitor's screen now; the edge rows are the photo's outermost CSS pixel rows. */
-async function onScreen(photo: Locator, x: number, y: number) {
+/** Where a tap is on the visitor's screen now; the edge rows are the photo's outermost CSS pixel rows. */
+async function onScreen(photo: Locator, { x, y, past = 0 }: (typeof TAPS)[number]) {
   const box = (await photo.boundingBox())!;
-  const sy = y <= 0 ? box.y + 0.5 : y >= HEIGHT ? box.y + box.height - 0.5 : box.y + (y / HEIGHT) * box.height;
-  return { x: box.x + (x / WIDTH) * box.width, y: sy, box };
+  const sy = y <= 0 ? box.y + 0.5 - past : y >= HEIGHT ? box.y + box.height - 0.5 + past : box.y + (y / HEIGHT) * box.height;
+  return { x: box.x + (x / WIDTH) * box.width, y: sy };
 }
 
 let host: HostSite;
@@ -93,6 +97,11 @@ async function startMeasuring(scope: Locator | FrameLocator, photoPath: string) 
 }
 
 async function expectSizes(element: Locator) {
+  // The taps beside the top and bottom rows are points on those rows: the tree is the photo's height.
+  const top = element.getByTestId('measure-point-height-top');
+  const base = element.getByTestId('measure-point-height-base');
+  await expect(top).toHaveAttribute('style', /top: 0%/);
+  await expect(base).toHaveAttribute('style', /top: 100%/);
   // 12 m and 0.5 m, a few pixels either way.
   await expect(element.getByTestId('measured-height')).toContainText(/About 1[12]\.\d m \(\d+ ft\) tall/);
   await expect(element.getByTestId('measured-trunk')).toContainText(/About (4\d|5\d) cm \(\d+ in\) across/);
@@ -111,13 +120,18 @@ test('script tag on a phone: measuring opens full-screen above the sticky header
   await expect(dialog).toBeVisible();
   // The whole viewport, in the top layer: nothing of the host's page is on top of it.
   expect(await dialog.boundingBox()).toEqual({ x: 0, y: 0, width: 360, height: 740 });
+  // The shadow root's styles reach the dialog and its ::backdrop.
+  expect(await dialog.evaluate((d) => [getComputedStyle(d).backgroundColor, getComputedStyle(d, '::backdrop').backgroundColor])).toEqual([
+    'rgb(255, 255, 255)',
+    expect.stringMatching(/^(oklab|oklch|rgba|color)\(.*\/ 0\.7\)$|^rgba\(.*, 0\.7\)$/),
+  ]);
   // The visitor's screen as it is (a full-page picture would stretch the viewport under the dialog).
   await visitor.screenshot({ path: testInfo.outputPath('measure-host-script-open.png') });
 
-  for (const [index, [x, y]] of TAPS.entries()) {
+  for (const [index, tap] of TAPS.entries()) {
     await expect(step).toContainText(`Step ${index + 1} of 6`);
     await photo.scrollIntoViewIfNeeded();
-    const at = await onScreen(photo, x, y);
+    const at = await onScreen(photo, tap);
     // The step line is on screen, not under anything, and so is the point about to be tapped.
     const stepBox = (await step.boundingBox())!;
     expect(stepBox.y).toBeGreaterThanOrEqual(0);
@@ -127,7 +141,7 @@ test('script tag on a phone: measuring opens full-screen above the sticky header
         return root.elementFromPoint(px!, py!)?.closest('[data-testid]')?.getAttribute('data-testid') ?? null;
       }, [px, py]);
     expect(await topmost(stepBox.x + 4, stepBox.y + stepBox.height / 2)).toBe('measure-step');
-    expect(await topmost(at.x, at.y)).toBe('measure-photo');
+    expect(await topmost(at.x, at.y)).toBe(tap.past ? 'measure-photo-box' : 'measure-photo');
     await fingerTap(cdp, at.x, at.y);
     await expect(element.locator('[data-testid^="measure-point-"]')).toHaveCount(index + 1);
   }
@@ -186,11 +200,11 @@ test('iframe on a phone: the host scrolls the photo and its step line between th
   // The visitor's screen as it is (a full-page picture would resize the viewport and move the page).
   await visitor.screenshot({ path: testInfo.outputPath('measure-host-iframe-open.png') });
 
-  for (const [index, [x, y]] of TAPS.entries()) {
+  for (const [index, tap] of TAPS.entries()) {
     await expect(step).toContainText(`Step ${index + 1} of 6`);
     // No scrolling by the test: the taps land where the host put the photo.
     expect(await inView()).toBe(true);
-    const at = await onScreen(photo, x, y);
+    const at = await onScreen(photo, tap);
     await fingerTap(cdp, at.x, at.y);
     await expect(element.locator('[data-testid^="measure-point-"]')).toHaveCount(index + 1);
   }

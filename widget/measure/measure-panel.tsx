@@ -277,6 +277,7 @@ function MeasurePanel({ file, value, onChange, onDone, species, layout }: PanelP
         */}
         <div
           ref={photoBoxRef}
+          data-testid="measure-photo-box"
           className={`overflow-auto rounded-lg border border-stone-300 bg-stone-900 ${dialog ? 'scroll-mt-32' : ''}`}
           style={photoBoxStyle}
           onPointerDown={onPointerDown}

@@ -223,10 +223,10 @@ function LeadTrees({ lead }: { lead: Lead }) {
                 src={estimate.imageUrl}
                 alt={`Tree ${i + 1} photo sent by ${lead.name}`}
                 loading="lazy"
-                className="size-14 shrink-0 rounded-md bg-stone-100 object-cover sm:size-16"
+                className="size-12 shrink-0 rounded-md bg-stone-100 object-cover sm:size-16"
               />
             ) : (
-              <span className="flex size-14 shrink-0 items-center justify-center rounded-md bg-stone-100 text-stone-500 sm:size-16">
+              <span className="flex size-12 shrink-0 items-center justify-center rounded-md bg-stone-100 text-stone-500 sm:size-16">
                 <TreePine aria-hidden="true" className="size-5" />
               </span>
             )}
@@ -260,7 +260,8 @@ function LeadItem({ businessId, lead }: { businessId: number; lead: Lead }) {
   return (
     <li className={`flex gap-3 rounded-xl border p-3 sm:gap-4 sm:p-4 ${lead.contactedAt ? 'border-stone-200' : 'border-green-300 bg-green-50/40'}`}>
       {several ? (
-        <span className="flex size-16 shrink-0 flex-col items-center justify-center rounded-lg bg-green-50 text-green-900 sm:size-24">
+        // On a phone the trees below need the width; "Tree 1 of 2" already says how many.
+        <span className="hidden size-24 shrink-0 flex-col items-center justify-center rounded-lg bg-green-50 text-green-900 sm:flex">
           <TreePine aria-hidden="true" className="size-6" />
           <span className="text-sm font-semibold">{`${lead.trees.length} trees`}</span>
         </span>

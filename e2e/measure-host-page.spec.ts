@@ -156,7 +156,15 @@ test('script tag on a phone: measuring opens full-screen above the sticky header
   await expect(element.getByRole('button', { name: 'Measure again' })).toBeFocused();
   // Opened again, the six points are still there; Escape closes it the same way.
   await element.getByRole('button', { name: 'Measure again' }).tap();
-  await expect(element.locator('[data-testid^="measure-point-"]')).toHaveCount(6);
+  const points = element.locator('[data-testid^="measure-point-"]');
+  await expect(points).toHaveCount(6);
+  // "Start again" is never final: "Undo last tap" right after it brings every point back.
+  await dialog.getByRole('button', { name: 'Start again' }).tap();
+  await expect(points).toHaveCount(0);
+  await expect(step).toContainText('Step 1 of 6');
+  await dialog.getByRole('button', { name: 'Undo last tap' }).tap();
+  await expect(points).toHaveCount(6);
+  await expect(step).toContainText('All done');
   await visitor.keyboard.press('Escape');
   await expect(element.locator('dialog')).toHaveCount(0);
   await expect(element.getByRole('button', { name: 'Measure again' })).toBeFocused();

@@ -86,7 +86,7 @@ async function visitorOn(browserContext: BrowserContext): Promise<{ visitor: Pag
 /** The estimator's own parts, in the element or in the frame. */
 async function startMeasuring(scope: Locator | FrameLocator, photoPath: string) {
   const element = scope.locator('tree-estimator');
-  await expect(element.getByRole('heading', { name: 'Get a tree work estimate' })).toBeVisible({ timeout: 15_000 });
+  await expect(element.getByRole('heading', { name: 'Get a guide price for your tree' })).toBeVisible({ timeout: 15_000 });
   await element.locator('input[type="file"]').setInputFiles(photoPath);
   const open = element.getByRole('button', { name: 'Measure on the photo' });
   await open.tap();

@@ -12,8 +12,9 @@ import { e2eEnv } from './rig/env';
  * The phone's photo is made smaller on the device before it is sent (docs/product.md, The photo on
  * its way): a 12-megapixel portrait photo, stored sideways with EXIF orientation 6 and the GPS
  * position it was taken at, is chosen in the widget and in the dashboard. What reaches the server,
- * read from the request itself, is a JPEG at most the server's stored edge long, upright, with no
- * metadata at all; and a price still shows.
+ * read from the request itself, is a JPEG at the edge the browser sends (1600 px, within the
+ * server's stored edge, which stays the guard), upright, with no metadata at all; and a price
+ * still shows.
  */
 
 interface Sent {
@@ -58,7 +59,7 @@ async function watchUploads(page: Page): Promise<() => Sent> {
 }
 
 async function expectShrunkUprightAndBare(sent: Sent, chosen: Buffer) {
-  expect(SEND_MAX_EDGE, 'the browser sends the long edge the server stores').toBe(STORED_MAX_EDGE);
+  expect(SEND_MAX_EDGE, 'the browser sends no more than the long edge the server stores').toBeLessThanOrEqual(STORED_MAX_EDGE);
   const meta = await sharp(sent.bytes).metadata();
   expect(meta.format).toBe('jpeg');
   // Upright: the portrait shape the phone showed (3024 x 4032), not the sideways 4032 x 3024 stored.
@@ -79,8 +80,9 @@ async function expectShrunkUprightAndBare(sent: Sent, chosen: Buffer) {
   expect(sent.name).toBe('IMG_0042.jpg');
 }
 
-test('a 12-megapixel phone photo chosen in the widget is sent at most 2048 px, upright and without its GPS, and priced', async ({ page, browser }) => {
-  test.setTimeout(90_000);
+test('a 12-megapixel phone photo chosen in the widget is sent at 1600 px, upright and without its GPS, and priced', async ({ page, browser }) => {
+  // Generous: the 12 MP photo is made in the test and a loaded two-core box makes sign-up alone take seconds.
+  test.setTimeout(150_000);
   const chosen = await phonePhoto();
   const account = await signedInAccount(page);
   grantCredits(account.username, 10);
@@ -96,21 +98,22 @@ test('a 12-megapixel phone photo chosen in the widget is sent at most 2048 px, u
   const sent = await watchUploads(visitor);
   await visitor.goto(`/embed/${slug}`);
   const element = visitor.locator('tree-estimator');
-  await expect(element.getByRole('heading', { name: 'Get a tree work estimate' })).toBeVisible();
+  await expect(element.getByRole('heading', { name: 'Get a guide price for your tree' })).toBeVisible();
   // Drawing 12 MP on a loaded two-core box can keep the page busy for seconds: more than the usual 10 s to choose.
   await element.locator('input[type="file"]').setInputFiles({ name: 'IMG_0042.JPG', mimeType: 'image/jpeg', buffer: chosen }, { timeout: 30_000 });
   // The visitor still sees the photo they chose, by its own name.
   await expect(element.getByRole('button', { name: 'Remove IMG_0042.JPG' })).toBeVisible({ timeout: 10_000 });
-  await element.getByRole('button', { name: 'Analyze Tree' }).click();
-  await expect(element.getByRole('heading', { name: 'Time & Cost Estimation' })).toBeVisible({ timeout: 30_000 });
-  await expect(element).toContainText(/£[\d,]+\.\d{2}/);
+  await element.getByRole('button', { name: 'Get my price' }).click();
+  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible({ timeout: 30_000 });
+  await expect(element.locator('#guide-price')).toContainText(/£[\d,]+/);
 
   await expectShrunkUprightAndBare(sent(), chosen);
   await visitor.context().close();
 });
 
 test('the same photo chosen in the dashboard is previewed and sent small, upright and bare, and analysed', async ({ page }) => {
-  test.setTimeout(90_000);
+  // Generous: the 12 MP photo is made in the test and a loaded two-core box makes sign-up alone take seconds.
+  test.setTimeout(150_000);
   const chosen = await phonePhoto();
   const account = await signedInAccount(page);
   grantCredits(account.username, 10);

@@ -1,0 +1,302 @@
+import { fileURLToPath } from 'node:url';
+import type { CDPSession, FrameLocator, Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { leadListSchema, funnelResponseSchema } from '../core/business';
+import { LEAD_THANKS, OPERATOR_WORDS } from '../core/embed';
+import { NO_VISIT_HEADING, SURVEYOR_WORDS, VISIT_HEADING } from '../core/homeowner-guide';
+import { ownerCopiesSnippet } from './embed-owner';
+import { expect, test } from './fixtures';
+import { hostChrome, startHostPage } from './fixtures/host-page';
+import { keepScreenshot } from './keep-screenshot';
+import { waitForMail } from './mailbox';
+import type { HostSite } from './rig/host-site';
+
+/*
+ * The estimator on a homeowner's phone, end to end (docs/product.md, Embed widget): a 360 x 740
+ * touch screen, the tree surgeon's page with a sticky header and a cookie banner fixed to the
+ * bottom, the owner's iframe snippet. Two trees in one visit: the first by taps (a photo, the
+ * sizes, "Sycamore" from the list a tap of the species box opens, the garden), the second
+ * measured on its photo with a finger; a postcode, one request for both. The owner's lead,
+ * e-mail, funnel and Business Admin carry both trees. At every step the visitor reads none of
+ * the operator's or the trade's words, nothing scrolls sideways, and no tap reaches the banner.
+ */
+const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+const PHOTO = fileURLToPath(new URL('./fixtures/photos/elm-beside-building.jpg', import.meta.url));
+const VISITOR = { name: 'Rowan Gardener', phone: '07700 900789', postcode: 'LS6 2AB' };
+
+/*
+ * The second tree's photo and the six finger taps on it, as e2e/measure-host-page.spec.ts draws
+ * and taps them (a spec file cannot be imported without running its tests): 900 x 1200 at
+ * 100 px a metre, a 2 m red-and-white bar for the door, a 12 m pole 0.5 m wide for the tree.
+ */
+const WIDTH = 900;
+const HEIGHT = 1200;
+const PX_PER_M = 100;
+const BAR = { x: 200, top: HEIGHT - 2 * PX_PER_M };
+const POLE = { x: 550, left: 550 - 0.25 * PX_PER_M, right: 550 + 0.25 * PX_PER_M };
+const CHEST_Y = HEIGHT - 1.3 * PX_PER_M;
+const TAPS: { x: number; y: number; past?: number }[] = [
+  { x: BAR.x, y: BAR.top },
+  { x: BAR.x, y: HEIGHT },
+  { x: POLE.x, y: 0, past: 6 },
+  { x: POLE.x, y: HEIGHT, past: 4 },
+  { x: POLE.left, y: CHEST_Y },
+  { x: POLE.right, y: CHEST_Y },
+];
+/** A fingertip's contact, in CSS px, as a phone reports a tap. */
+const FINGER_RADIUS = 12;
+
+async function polePhoto(path: string): Promise<string> {
+  const data = Buffer.alloc(WIDTH * HEIGHT * 3);
+  let seed = 11;
+  const noise = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  for (let y = 0; y < HEIGHT; y += 1) {
+    for (let x = 0; x < WIDTH; x += 1) {
+      const n = noise();
+      let rgb = [30 + n * 60, 90 + n * 90, 25 + n * 40];
+      if (x >= POLE.left && x < POLE.right) rgb = [110 + n * 20, 80 + n * 15, 55 + n * 10];
+      if (Math.abs(x - BAR.x) < 10 && y >= BAR.top) rgb = Math.floor((y - BAR.top) / 50) % 2 === 0 ? [240, 240, 240] : [220, 30, 30];
+      data.set(rgb.map(Math.round), (y * WIDTH + x) * 3);
+    }
+  }
+  await sharp(data, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).jpeg({ quality: 85 }).toFile(path);
+  return path;
+}
+
+async function fingerTap(cdp: CDPSession, x: number, y: number) {
+  const point = { x, y, radiusX: FINGER_RADIUS, radiusY: FINGER_RADIUS, force: 1, id: 1 };
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+/** Where a tap is on the visitor's screen now; `past` moves it that many px beyond the photo's top or bottom row. */
+async function onScreen(photo: Locator, { x, y, past = 0 }: (typeof TAPS)[number]) {
+  const box = (await photo.boundingBox())!;
+  const sy = y <= 0 ? box.y + 0.5 - past : y >= HEIGHT ? box.y + box.height - 0.5 + past : box.y + (y / HEIGHT) * box.height;
+  return { x: box.x + (x / WIDTH) * box.width, y: sy };
+}
+
+let host: HostSite;
+test.beforeAll(async () => {
+  host = await startHostPage();
+});
+test.afterAll(async () => {
+  await host.close();
+});
+
+/** The visitor's phone on the owner's page, the estimator inside the owner's iframe. */
+interface Visit {
+  visitor: Page;
+  frame: FrameLocator;
+  element: Locator;
+}
+
+/**
+ * The text the visitor sees in the estimator: its shadow root's rendered text. (The element's own
+ * innerText is empty: the element has no light-DOM children, everything is in its shadow root.)
+ */
+function shownText(element: Locator): Promise<string> {
+  return element.evaluate((host) =>
+    Array.from(host.shadowRoot?.children ?? [])
+      .filter((child): child is HTMLElement => child instanceof HTMLElement && !['STYLE', 'LINK', 'SCRIPT'].includes(child.tagName))
+      .map((child) => child.innerText)
+      .join('\n'),
+  );
+}
+
+/**
+ * What must hold at every step: the visitor reads what the step is about (so the text checked is
+ * really the estimator's) and none of the operator's or the trade's words; neither the page nor the
+ * frame scrolls sideways; the banner took no press and its settings never opened. Then the step is
+ * kept as the visitor's screen as it is, and as the whole page.
+ */
+async function checkStep({ visitor, frame, element }: Visit, step: string, says: string | RegExp) {
+  const text = await shownText(element);
+  expect(text, `${step}: the estimator's own words`).toMatch(says);
+  expect(text, `${step}: the operator's words reach the visitor`).not.toMatch(OPERATOR_WORDS);
+  expect(text, `${step}: the trade's working reaches the visitor`).not.toMatch(SURVEYOR_WORDS);
+  const sideways = () => document.scrollingElement!.scrollWidth <= window.innerWidth;
+  expect(await visitor.evaluate(sideways), `${step}: the host page scrolls sideways`).toBe(true);
+  expect(await frame.locator(':root').evaluate(sideways), `${step}: the estimator scrolls sideways`).toBe(true);
+  const chrome = await hostChrome(visitor);
+  expect(chrome.bannerPresses, `${step}: a tap reached the cookie banner`).toBe(0);
+  expect(chrome.settingsOpen, `${step}: the cookie settings opened`).toBe(false);
+  await visitor.screenshot({ path: test.info().outputPath(`garden-${step}-screen.png`) });
+  await keepScreenshot(visitor, `garden-${step}`);
+}
+
+/** One tap on one answer of one question (a group named by its words). */
+async function tapAnswer(element: Locator, question: string, answer: string) {
+  await element.getByRole('group', { name: question }).getByText(answer, { exact: true }).tap();
+  await expect(element.getByRole('group', { name: question }).getByRole('radio', { name: new RegExp(`^${answer}`) })).toBeChecked();
+}
+
+/** "Choose a photo", and the phone's picker hands it the file. */
+async function choosePhoto({ visitor, element }: Visit, path: string) {
+  const chooser = visitor.waitForEvent('filechooser');
+  await element.getByRole('button', { name: 'Choose a photo' }).tap();
+  await (await chooser).setFiles(path);
+  await expect(element.getByRole('group', { name: 'How tall is the tree?' })).toBeVisible({ timeout: 15_000 });
+}
+
+/** "about £610 - £740 inc VAT" as pence. */
+function pence(text: string): { min: number; max: number } {
+  const [min, max] = [...text.matchAll(/£([\d,]+)/g)].map((m) => Number(m[1]!.replace(/,/g, '')) * 100);
+  if (min === undefined) throw new Error(`no price in: ${text}`);
+  return { min, max: max ?? min };
+}
+
+const GUIDE_PRICE = /^about £[\d,]+( - £[\d,]+)?( inc VAT)?$/;
+
+test('a homeowner on a phone prices two trees (by taps, and measured on the photo) and sends one request; the owner gets both', async ({ page, context, browser }, testInfo) => {
+  test.setTimeout(180_000);
+  const owner = await ownerCopiesSnippet(page, context, host, 'Copy Embed');
+  expect(owner.snippet).toContain('<iframe');
+  const url = host.setPage('/garden.html', 'Oakfield Tree Surgeons', owner.snippet);
+  const phone = await browser.newContext(PHONE);
+  const visitor = await phone.newPage();
+  const cdp = await phone.newCDPSession(visitor);
+  await visitor.goto(url);
+  await visitor.locator('iframe').scrollIntoViewIfNeeded();
+  const frame = visitor.frameLocator('iframe');
+  const element = frame.locator('tree-estimator');
+  const visit: Visit = { visitor, frame, element };
+  await expect(element.getByRole('heading', { name: 'Get a guide price for your tree' })).toBeVisible({ timeout: 20_000 });
+  // A phone: the camera or the gallery, never a word of dragging.
+  await expect(element.getByRole('button', { name: 'Take a photo' })).toBeVisible();
+  await checkStep(visit, '1-upload', /A photo of your tree/);
+  expect(await shownText(element)).not.toMatch(/\b(drag|drop)\b/i);
+
+  // Tree 1, by taps.
+  await choosePhoto(visit, PHOTO);
+  await tapAnswer(element, 'How tall is the tree?', 'About a two-storey house');
+  await tapAnswer(element, 'How thick is the trunk?', 'Up to a dinner plate');
+  await element.getByRole('searchbox', { name: /What kind of tree is it/ }).tap();
+  await tapAnswer(element, 'Kind of tree', 'Sycamore');
+  await tapAnswer(element, 'What could the tree hit if it fell?', 'Fence or shed');
+  await tapAnswer(element, 'Are there power lines near the tree?', 'Not sure');
+  await tapAnswer(element, 'How can a crew get to the tree?', 'Side gate only');
+  await tapAnswer(element, 'Grind out the stump too?', 'Yes');
+  await checkStep(visit, '2-questions', /About your tree/);
+
+  await element.getByRole('button', { name: 'Get my price' }).tap();
+  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible({ timeout: 30_000 });
+  await expect(element.locator('#guide-price')).toHaveText(GUIDE_PRICE);
+  const first = pence(await element.locator('#guide-price').innerText());
+  expect(first.min).toBeGreaterThan(0);
+  await expect(element.locator('section[aria-labelledby="guide-price"]')).toContainText('Sycamore');
+  // The next step, in the visitor's words.
+  const nextStep = element.locator('section[aria-labelledby="next-step"]');
+  await expect(nextStep).toBeVisible();
+  expect([VISIT_HEADING, NO_VISIT_HEADING]).toContain(await element.locator('#next-step').innerText());
+  await checkStep(visit, '3-results-1', /Your guide price/);
+
+  // "Add another tree": a new photo, the garden's answers kept.
+  await element.getByRole('button', { name: 'Add another tree' }).tap();
+  await expect(element.getByRole('heading', { name: 'Tree 2' })).toBeVisible();
+  await expect(element).toContainText('Your first tree is on your list.');
+  await expect(element).toContainText('The questions about the garden keep your answers from before');
+  await expect(element.getByRole('button', { name: 'Take a photo' })).toBeVisible();
+  await expect(element.getByRole('button', { name: 'Choose a photo' })).toBeVisible();
+  await checkStep(visit, '4-upload-2', /A photo of the next tree/);
+  expect(await shownText(element)).not.toMatch(/\b(drag|drop)\b/i);
+
+  // Tree 2, measured on its photo with a finger.
+  await choosePhoto(visit, await polePhoto(testInfo.outputPath('pole.jpg')));
+  await expect(element.getByRole('group', { name: 'Are there power lines near the tree?' }).getByRole('radio', { name: 'Not sure' })).toBeChecked();
+  await expect(element.getByRole('group', { name: 'How can a crew get to the tree?' }).getByRole('radio', { name: 'Side gate only' })).toBeChecked();
+  await element.getByRole('button', { name: 'Measure on the photo' }).tap();
+  const photo = element.getByRole('application', { name: 'Your tree photo' });
+  await expect(photo).toHaveAttribute('aria-busy', 'false', { timeout: 15_000 });
+  await expect(element.getByLabel('A door (2.0 m)')).toBeChecked();
+  const step = element.getByTestId('measure-step');
+  // The host scrolls the step line and the whole photo between its header and its banner.
+  const inView = async () => {
+    const chrome = await hostChrome(visitor);
+    const s = (await step.boundingBox())!;
+    const p = (await photo.boundingBox())!;
+    return s.y >= chrome.header!.bottom && p.y + p.height <= chrome.banner!.top;
+  };
+  await expect.poll(inView, { timeout: 5_000 }).toBe(true);
+  await visitor.screenshot({ path: testInfo.outputPath('garden-5-measuring-start-screen.png') });
+  for (const [index, tap] of TAPS.entries()) {
+    await expect(step).toContainText(`Step ${index + 1} of 6`);
+    expect(await inView()).toBe(true);
+    const at = await onScreen(photo, tap);
+    await fingerTap(cdp, at.x, at.y);
+    await expect(element.locator('[data-testid^="measure-point-"]')).toHaveCount(index + 1);
+  }
+  await expect(step).toContainText('All done');
+  await expect(element.getByTestId('measured-height')).toContainText(/About 1[12]\.\d m \(\d+ ft\) tall/);
+  await expect(element.getByTestId('measured-trunk')).toContainText(/About (4\d|5\d) cm \(\d+ in\) across/);
+  await checkStep(visit, '5-measuring', /All done/);
+
+  await element.getByRole('button', { name: 'Use these sizes' }).tap();
+  await expect(element.getByText(/Measured on your photo: about 1[12]\.\d m \(\d+ ft\) tall/)).toBeVisible();
+  await element.getByRole('button', { name: 'Get my price' }).tap();
+  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible({ timeout: 30_000 });
+  await expect(element.locator('#guide-price')).toHaveText(GUIDE_PRICE);
+  const second = pence(await element.locator('#guide-price').innerText());
+  await checkStep(visit, '6-results-2', /Tree 2/);
+
+  // The list: both trees with their prices, and the total of the two.
+  const list = element.getByRole('list', { name: 'Trees priced' });
+  await list.scrollIntoViewIfNeeded();
+  await expect(element.getByRole('heading', { name: '2 trees to quote' })).toBeVisible();
+  const trees = list.getByRole('listitem');
+  await expect(trees).toHaveCount(2);
+  await expect(trees.nth(0)).toContainText('Tree 1');
+  await expect(trees.nth(0)).toContainText('Sycamore');
+  await expect(trees.nth(0)).toContainText(/about £[\d,]+/);
+  await expect(trees.nth(1)).toContainText('Tree 2 (just priced)');
+  await expect(trees.nth(1)).toContainText(/about 1[12](\.\d)? m/);
+  await expect(trees.nth(1)).toContainText(/about £[\d,]+/);
+  const total = pence(await element.getByTestId('trees-total').innerText());
+  expect(total).toEqual({ min: first.min + second.min, max: first.max + second.max });
+  await checkStep(visit, '7-list', /2 trees to quote/);
+
+  // One request for both, with the postcode.
+  await element.getByLabel('Name').fill(VISITOR.name);
+  await element.getByLabel('Phone').fill(VISITOR.phone);
+  await element.getByLabel('Postcode').fill('ls6 2ab');
+  const since = Date.now();
+  await element.getByRole('button', { name: 'Request a quote for 2 trees' }).tap();
+  await expect(element.getByText(LEAD_THANKS)).toBeVisible({ timeout: 15_000 });
+  await checkStep(visit, '8-thanks', LEAD_THANKS);
+  await phone.close();
+
+  // The owner: one lead of two trees, the e-mail numbering them, the funnel counting them.
+  const { businesses } = (await (await page.request.get('/api/businesses')).json()) as { businesses: { id: number; name: string }[] };
+  const businessId = businesses.find((b) => b.name === owner.businessName)?.id;
+  expect(businessId, owner.businessName).toBeDefined();
+  const { leads } = leadListSchema.parse(await (await page.request.get(`/api/businesses/${businessId}/leads`)).json());
+  expect(leads).toHaveLength(1);
+  const [lead] = leads;
+  expect(lead).toMatchObject({ name: VISITOR.name, phone: VISITOR.phone, postcode: VISITOR.postcode, outsideArea: false });
+  expect(lead!.trees).toHaveLength(2);
+  for (const tree of lead!.trees) expect(tree.estimate).not.toBeNull();
+
+  const { mail } = await waitForMail(owner.email, { since, timeoutMs: 30_000 });
+  for (const said of ['Tree 1 of 2', 'Tree 2 of 2', 'Total for 2 trees', VISITOR.postcode, VISITOR.phone]) expect(mail.text, said).toContain(said);
+
+  const funnel = funnelResponseSchema.parse(await (await page.request.get(`/api/businesses/${businessId}/funnel?days=1`)).json());
+  expect(funnel.days.at(-1)).toMatchObject({ leads: 1, trees: 2, photos: 2, estimates: 2 });
+
+  // Business Admin on the owner's phone: the request with both trees.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/businesses');
+  const card = page.getByRole('article', { name: owner.businessName });
+  const request = card.getByRole('listitem').filter({ hasText: VISITOR.name }).first();
+  await expect(request).toContainText('2 trees', { timeout: 30_000 });
+  await expect(request).toContainText(VISITOR.postcode);
+  const items = request.getByRole('list', { name: `Trees in the request from ${VISITOR.name}` }).getByRole('listitem');
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0)).toContainText('Tree 1 of 2');
+  await expect(items.nth(0)).toContainText('Sycamore');
+  await expect(items.nth(1)).toContainText('Tree 2 of 2');
+  await expect(request).toContainText(/Total for 2 trees: £[\d,]+\.\d{2} - £[\d,]+\.\d{2}/);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth), 'Business Admin scrolls sideways at 390 px').toBe(true);
+  await items.nth(0).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('garden-9-admin-390-screen.png') });
+  await keepScreenshot(page, 'garden-9-admin-390');
+});

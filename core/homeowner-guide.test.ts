@@ -141,7 +141,17 @@ describe('the next step', () => {
     expect(homeownerGuide(input({ visitRecommended: true })).nextStep.reasons).toEqual([]);
   });
 
-  it('no visit: the business confirms the price; nesting birds only in the season', () => {
+  it('no visit: the business confirms the price, still saying what it took into account', () => {
+    const guide = homeownerGuide(input({ site: { targets: 'building', powerLines: true, access: 'open' } }));
+    expect(guide.nextStep).toEqual({
+      visit: false,
+      heading: "We'll confirm the price with you",
+      reasons: ['It could hit a building if it fell', 'There are power lines near it'],
+    });
+    expect(guide.goodToKnow.join(' ')).toMatch(/power lines/);
+  });
+
+  it('no visit and nothing to say: the business confirms the price; nesting birds only in the season', () => {
     expect(homeownerGuide(input()).nextStep).toEqual({ visit: false, heading: "We'll confirm the price with you", reasons: [] });
     expect(homeownerGuide(input()).goodToKnow).toHaveLength(1);
     expect(homeownerGuide(input({ at: new Date('2026-05-01T12:00:00Z') })).goodToKnow.join(' ')).toMatch(/nesting/);

@@ -179,11 +179,14 @@ export function homeownerGuide(input: GuideInput): HomeownerGuide {
     'If the tree is protected (a Tree Preservation Order or a conservation area), the council must agree before the work; the business can check for you.',
   ];
   if (isNestingSeason(input.at)) goodToKnow.push('From March to August birds may be nesting: the work waits for any nest in use.');
+  const reasons = visitReasons(input);
+  if (reasons.some((reason) => reason.includes('power lines')))
+    goodToKnow.push('Keep well away from power lines near a tree: only trained people work near them, with the power company where needed.');
   return {
     price: input.price ? roundedGuide(input.price, input.roundingPence) : null,
-    nextStep: input.visitRecommended
-      ? { visit: true, heading: VISIT_HEADING, reasons: visitReasons(input) }
-      : { visit: false, heading: NO_VISIT_HEADING, reasons: [] },
+    // What the price took into account is said either way: a visit or not, the visitor sees that
+    // the building, the power lines and the way in were heard.
+    nextStep: { visit: input.visitRecommended, heading: input.visitRecommended ? VISIT_HEADING : NO_VISIT_HEADING, reasons },
     madeUp: input.price ? madeUpRows(input.price, input.minutes, input.roundingPence) : [],
     goodToKnow,
   };

@@ -9,6 +9,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../server/testing/fake-openai'
 import { expectNoSeriousAxeViolations } from './axe';
 import { ownerCopiesSnippet } from './embed-owner';
 import { expect, test } from './fixtures';
+import { shownText } from './visitor-text';
 import { waitForMail } from './mailbox';
 import { freePort, startAppServer, type AppServer } from './rig/app-server';
 import { repoRoot } from './rig/dashboard-build';
@@ -36,7 +37,8 @@ test.afterAll(async () => {
 
 /** The words a business's visitor may never read inside the element, checked at every step. */
 async function expectVisitorWords(element: Locator) {
-  const text = await element.innerText();
+  const text = await shownText(element);
+  expect(text).toContain('Powered by');
   expect(text, 'the estimator shows the operator\'s words to a visitor').not.toMatch(OPERATOR_WORDS);
   expect(text, "the estimator shows the trade's working to a visitor").not.toMatch(SURVEYOR_WORDS);
 }

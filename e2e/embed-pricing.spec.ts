@@ -6,6 +6,7 @@ import { SURVEYOR_WORDS } from '../core/homeowner-guide';
 import { expectNoSeriousAxeViolations } from './axe';
 import { ownerCopiesSnippet } from './embed-owner';
 import { expect, test } from './fixtures';
+import { shownText } from './visitor-text';
 import { waitForMail } from './mailbox';
 import { e2eEnv } from './rig/env';
 import { startHostSite, type HostSite } from './rig/host-site';
@@ -73,7 +74,7 @@ test("the visitor's price, the lead e-mail and the quote show the same figures, 
   await expect(breakdown).toContainText(headline.replace(' inc VAT', ''));
   // What the estimate took for the site questions not answered is there beside it, in plain words.
   await expect(element).toContainText('What we assumed');
-  const words = await element.innerText();
+  const words = await shownText(element);
   expect(words).not.toMatch(OPERATOR_WORDS);
   expect(words).not.toMatch(SURVEYOR_WORDS);
   await expectNoSeriousAxeViolations(visitor, 'tree-estimator');

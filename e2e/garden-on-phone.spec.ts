@@ -6,6 +6,7 @@ import { LEAD_THANKS, OPERATOR_WORDS } from '../core/embed';
 import { NO_VISIT_HEADING, SURVEYOR_WORDS, VISIT_HEADING } from '../core/homeowner-guide';
 import { ownerCopiesSnippet } from './embed-owner';
 import { expect, test } from './fixtures';
+import { shownText } from './visitor-text';
 import { hostChrome, startHostPage } from './fixtures/host-page';
 import { keepScreenshot } from './keep-screenshot';
 import { waitForMail } from './mailbox';
@@ -89,19 +90,6 @@ interface Visit {
   visitor: Page;
   frame: FrameLocator;
   element: Locator;
-}
-
-/**
- * The text the visitor sees in the estimator: its shadow root's rendered text. (The element's own
- * innerText is empty: the element has no light-DOM children, everything is in its shadow root.)
- */
-function shownText(element: Locator): Promise<string> {
-  return element.evaluate((host) =>
-    Array.from(host.shadowRoot?.children ?? [])
-      .filter((child): child is HTMLElement => child instanceof HTMLElement && !['STYLE', 'LINK', 'SCRIPT'].includes(child.tagName))
-      .map((child) => child.innerText)
-      .join('\n'),
-  );
 }
 
 /**
@@ -233,6 +221,12 @@ test('a homeowner on a phone prices two trees (by taps, and measured on the phot
 
   await element.getByRole('button', { name: 'Use these sizes' }).tap();
   await expect(element.getByText(/Measured on your photo: about 1[12]\.\d m \(\d+ ft\) tall/)).toBeVisible();
+  // The size questions say the measured sizes are the ones used, with no tile shown as chosen.
+  for (const question of ['How tall is the tree?', 'How thick is the trunk?']) {
+    const group = element.getByRole('group', { name: question });
+    await expect(group).toContainText('From your measuring: about');
+    await expect(group.getByRole('radio', { checked: true })).toHaveCount(0);
+  }
   await element.getByRole('button', { name: 'Get my price' }).tap();
   await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible({ timeout: 30_000 });
   await expect(element.locator('#guide-price')).toHaveText(GUIDE_PRICE);

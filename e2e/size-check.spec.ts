@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { OPERATOR_WORDS } from '../core/embed';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
+import { shownText } from './visitor-text';
 import { grantCredits, signedInAccount } from './operator';
 import { e2eEnv } from './rig/env';
 
@@ -121,7 +122,7 @@ test("the estimator flags the visitor's unlikely taps and asks, in their words, 
   const heading = element.getByRole('heading', { name: 'Check the sizes before we work out a price' });
   await expect(heading).toBeVisible({ timeout: 20_000 });
   await expect(element.getByTestId('size-warnings').getByRole('listitem')).toHaveCount(3);
-  expect(await element.innerText()).not.toMatch(OPERATOR_WORDS);
+  expect(await shownText(element)).not.toMatch(OPERATOR_WORDS);
   expect(await balanceOf(page)).toBe(10);
   await expectNoSeriousAxeViolations(visitor, 'tree-estimator');
   await visitor.screenshot({ path: test.info().outputPath('widget-check-sizes.png'), fullPage: true });
@@ -131,7 +132,7 @@ test("the estimator flags the visitor's unlikely taps and asks, in their words, 
   const confirmed = element.getByTestId('size-warnings');
   await expect(confirmed).toContainText('You said these sizes are right');
   await expect(confirmed.getByRole('listitem')).toHaveCount(3);
-  expect(await element.innerText()).not.toMatch(OPERATOR_WORDS);
+  expect(await shownText(element)).not.toMatch(OPERATOR_WORDS);
   expect(await balanceOf(page)).toBe(0);
   await visitor.context().close();
 });

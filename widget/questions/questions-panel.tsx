@@ -1,10 +1,11 @@
-import type { MeasureDraft } from '../../core/measure-draft';
+import { formatDiameter, formatHeight, measuredSizes, type MeasureDraft } from '../../core/measure-draft';
 import type { SiteDetails } from '../../core/questions';
 import type { TreeAnswers } from './answers';
 import { MeasureSection } from './measure-section';
 import { SiteQuestions } from './site-questions';
 import { SizeQuestions } from './size-questions';
 import { SpeciesQuestion } from './species-question';
+import { useBusinessUnits } from '../units-context';
 
 export interface QuestionsPanelProps {
   tree: TreeAnswers;
@@ -21,9 +22,19 @@ type SizeStepProps = Pick<QuestionsPanelProps, 'tree' | 'onTreeChange' | 'sizesF
 
 /** The size questions and measuring on the photo: in the questions, and again on "needs details". */
 export function SizeStep({ tree, onTreeChange, sizesFromPhoto, file, measure, onMeasureChange }: SizeStepProps) {
+  const units = useBusinessUnits();
+  // A size measured on the photo is the one used: its question says so instead of showing a tile as chosen.
+  const sizes = measuredSizes(measure);
+  const measured =
+    sizes && !('problem' in sizes)
+      ? {
+          height: sizes.heightM !== null ? `about ${formatHeight(sizes.heightM, units)} tall` : null,
+          trunk: sizes.diameterM !== null ? `about ${formatDiameter(sizes.diameterM, units)} across` : null,
+        }
+      : { height: null, trunk: null };
   return (
     <>
-      <SizeQuestions value={tree} onChange={onTreeChange} sizesFromPhoto={sizesFromPhoto} />
+      <SizeQuestions value={tree} onChange={onTreeChange} sizesFromPhoto={sizesFromPhoto} measured={measured} />
       <MeasureSection file={file} value={measure} onChange={onMeasureChange} species={tree.species} />
     </>
   );

@@ -94,7 +94,7 @@ export function FunnelCard({ business }: { business: Business }) {
             ))}
           </dl>
           <p className="mt-2 text-sm text-stone-700">
-            {`${percent(rates.photosPerLoad)} of loads chose a photo, ${percent(rates.estimatesPerPhoto)} of photos got an estimate, ${percent(rates.requestedPerEstimate)} of estimates asked for a quote.`}
+            {`${rates.photosPerLoad ?? '–'} photos for every 100 loads (a visit may price several trees), ${percent(rates.estimatesPerPhoto)} of photos got an estimate, ${percent(rates.requestedPerEstimate)} of estimates asked for a quote.`}
             {treesPerLead !== null ? ` A request carried ${treesPerLead} ${treesPerLead === 1 ? 'tree' : 'trees'} on average.` : ''}
           </p>
           <QuoteFigures quotes={quotes} />

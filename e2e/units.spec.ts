@@ -41,6 +41,8 @@ test('sizes typed in metres and centimetres come back as typed, on the results a
 
   // Changing the preference later does not change what was typed; it is where the next form starts.
   await page.goto('/settings');
+  // The saved choice is shown once Settings has loaded; a press before that is lost when it arrives.
+  await expect(units.getByLabel('Metric (m, cm)')).toBeChecked();
   await units.getByLabel('Imperial (ft, in)').check();
   await expect(page.getByText('Units Saved', { exact: true })).toBeVisible();
   await page.reload();

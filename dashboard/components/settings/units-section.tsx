@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { SettingsResponse } from '../../../core/analysis';
 import { UNIT_SYSTEM_LABELS, UNIT_SYSTEMS, type UnitSystem } from '../../../core/units';
 import { errorMessage } from '../../api/client';
@@ -27,7 +27,13 @@ export function UnitsSection({ saved }: { saved: UnitSystem }) {
     },
     onError: (error) => showErrorToast({ title: 'Failed to Update Settings', description: errorMessage(error, 'Please try again.') }),
   });
-  const chosen = save.isPending ? save.variables : saved;
+  /**
+   * The unit pressed, held in this component's own state so the radio shows it from the press on:
+   * the mutation's pending state reaches React a render later, and the controlled radio would
+   * flick back to the saved unit in between.
+   */
+  const [pressed, setPressed] = useState<UnitSystem | null>(null);
+  const chosen = pressed ?? (save.isPending ? save.variables : saved);
 
   return (
     <section aria-labelledby="units-title" className={`${cardStyles} mt-8 p-4 sm:p-6`}>
@@ -45,7 +51,10 @@ export function UnitsSection({ saved }: { saved: UnitSystem }) {
                 className="size-5 shrink-0 accent-green-800"
                 checked={chosen === units}
                 disabled={save.isPending}
-                onChange={() => save.mutate(units)}
+                onChange={() => {
+                  setPressed(units);
+                  save.mutate(units, { onSettled: () => setPressed(null) });
+                }}
               />
               {UNIT_SYSTEM_LABELS[units]}
             </label>

@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import type { CDPSession, FrameLocator, Locator, Page } from '@playwright/test';
-import sharp from 'sharp';
+import type { FrameLocator, Locator, Page } from '@playwright/test';
 import { leadListSchema, funnelResponseSchema } from '../core/business';
 import { LEAD_THANKS, OPERATOR_WORDS } from '../core/embed';
 import { NO_VISIT_HEADING, SURVEYOR_WORDS, VISIT_HEADING } from '../core/homeowner-guide';
 import { ownerCopiesSnippet } from './embed-owner';
 import { expect, test } from './fixtures';
+import { fingerTap, onScreen, PHONE, polePhoto, TAPS } from './fixtures/pole-photo';
 import { shownText } from './visitor-text';
 import { hostChrome, startHostPage } from './fixtures/host-page';
 import { keepScreenshot } from './keep-screenshot';
@@ -21,61 +21,8 @@ import type { HostSite } from './rig/host-site';
  * e-mail, funnel and Business Admin carry both trees. At every step the visitor reads none of
  * the operator's or the trade's words, nothing scrolls sideways, and no tap reaches the banner.
  */
-const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
 const PHOTO = fileURLToPath(new URL('./fixtures/photos/elm-beside-building.jpg', import.meta.url));
 const VISITOR = { name: 'Rowan Gardener', phone: '07700 900789', postcode: 'LS6 2AB' };
-
-/*
- * The second tree's photo and the six finger taps on it, as e2e/measure-host-page.spec.ts draws
- * and taps them (a spec file cannot be imported without running its tests): 900 x 1200 at
- * 100 px a metre, a 2 m red-and-white bar for the door, a 12 m pole 0.5 m wide for the tree.
- */
-const WIDTH = 900;
-const HEIGHT = 1200;
-const PX_PER_M = 100;
-const BAR = { x: 200, top: HEIGHT - 2 * PX_PER_M };
-const POLE = { x: 550, left: 550 - 0.25 * PX_PER_M, right: 550 + 0.25 * PX_PER_M };
-const CHEST_Y = HEIGHT - 1.3 * PX_PER_M;
-const TAPS: { x: number; y: number; past?: number }[] = [
-  { x: BAR.x, y: BAR.top },
-  { x: BAR.x, y: HEIGHT },
-  { x: POLE.x, y: 0, past: 6 },
-  { x: POLE.x, y: HEIGHT, past: 4 },
-  { x: POLE.left, y: CHEST_Y },
-  { x: POLE.right, y: CHEST_Y },
-];
-/** A fingertip's contact, in CSS px, as a phone reports a tap. */
-const FINGER_RADIUS = 12;
-
-async function polePhoto(path: string): Promise<string> {
-  const data = Buffer.alloc(WIDTH * HEIGHT * 3);
-  let seed = 11;
-  const noise = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-  for (let y = 0; y < HEIGHT; y += 1) {
-    for (let x = 0; x < WIDTH; x += 1) {
-      const n = noise();
-      let rgb = [30 + n * 60, 90 + n * 90, 25 + n * 40];
-      if (x >= POLE.left && x < POLE.right) rgb = [110 + n * 20, 80 + n * 15, 55 + n * 10];
-      if (Math.abs(x - BAR.x) < 10 && y >= BAR.top) rgb = Math.floor((y - BAR.top) / 50) % 2 === 0 ? [240, 240, 240] : [220, 30, 30];
-      data.set(rgb.map(Math.round), (y * WIDTH + x) * 3);
-    }
-  }
-  await sharp(data, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).jpeg({ quality: 85 }).toFile(path);
-  return path;
-}
-
-async function fingerTap(cdp: CDPSession, x: number, y: number) {
-  const point = { x, y, radiusX: FINGER_RADIUS, radiusY: FINGER_RADIUS, force: 1, id: 1 };
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-}
-
-/** Where a tap is on the visitor's screen now; `past` moves it that many px beyond the photo's top or bottom row. */
-async function onScreen(photo: Locator, { x, y, past = 0 }: (typeof TAPS)[number]) {
-  const box = (await photo.boundingBox())!;
-  const sy = y <= 0 ? box.y + 0.5 - past : y >= HEIGHT ? box.y + box.height - 0.5 + past : box.y + (y / HEIGHT) * box.height;
-  return { x: box.x + (x / WIDTH) * box.width, y: sy };
-}
 
 let host: HostSite;
 test.beforeAll(async () => {

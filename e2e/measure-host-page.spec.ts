@@ -1,7 +1,7 @@
 import type { BrowserContext, CDPSession, FrameLocator, Locator, Page } from '@playwright/test';
-import sharp from 'sharp';
 import { ownerCopiesSnippet } from './embed-owner';
 import { expect, test } from './fixtures';
+import { fingerTap, onScreen, PHONE, polePhoto, TAPS } from './fixtures/pole-photo';
 import { hostChrome, startHostPage } from './fixtures/host-page';
 import { keepScreenshot } from './keep-screenshot';
 import type { HostSite } from './rig/host-site';
@@ -14,62 +14,6 @@ import type { HostSite } from './rig/host-site';
  * leave. Every tap is a finger's (a contact area, as a phone reports it), including taps on the
  * photo's very top and bottom rows; no tap reaches the banner, and no point is lost.
  */
-const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
-/** A fingertip's contact, in CSS px: what a phone reports for a tap, and what lets the browser adjust a tap onto a nearby button. */
-const FINGER_RADIUS = 12;
-
-/* The photo: 900 x 1200 at 100 px a metre. A 12 m pole fills it from the very top row to the very bottom row. */
-const WIDTH = 900;
-const HEIGHT = 1200;
-const PX_PER_M = 100;
-const BAR = { x: 200, top: HEIGHT - 2 * PX_PER_M, bottom: HEIGHT };
-const POLE = { x: 550, left: 550 - 0.25 * PX_PER_M, right: 550 + 0.25 * PX_PER_M };
-const CHEST_Y = HEIGHT - 1.3 * PX_PER_M;
-/**
- * The six taps, in the order asked for, in photo pixels; the 0 and HEIGHT rows are the photo's
- * outermost rows, and `past` moves the finger that many CSS px beyond them, into the dark margin
- * round the photo, as a finger aiming at the very edge does (a tap there is a tap on the edge).
- */
-const TAPS: { x: number; y: number; past?: number }[] = [
-  { x: BAR.x, y: BAR.top },
-  { x: BAR.x, y: HEIGHT },
-  { x: POLE.x, y: 0, past: 6 },
-  { x: POLE.x, y: HEIGHT, past: 4 },
-  { x: POLE.left, y: CHEST_Y },
-  { x: POLE.right, y: CHEST_Y },
-];
-
-async function testPhoto(path: string): Promise<string> {
-  const data = Buffer.alloc(WIDTH * HEIGHT * 3);
-  let seed = 11;
-  const noise = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-  for (let y = 0; y < HEIGHT; y += 1) {
-    for (let x = 0; x < WIDTH; x += 1) {
-      const n = noise();
-      let rgb = [30 + n * 60, 90 + n * 90, 25 + n * 40];
-      if (x >= POLE.left && x < POLE.right) rgb = [110 + n * 20, 80 + n * 15, 55 + n * 10];
-      if (Math.abs(x - BAR.x) < 10 && y >= BAR.top) rgb = Math.floor((y - BAR.top) / 50) % 2 === 0 ? [240, 240, 240] : [220, 30, 30];
-      data.set(rgb.map(Math.round), (y * WIDTH + x) * 3);
-    }
-  }
-  await sharp(data, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).jpeg({ quality: 85 }).toFile(path);
-  return path;
-}
-
-/** A finger's tap at a point of the page's viewport, with the contact area a phone reports. */
-async function fingerTap(cdp: CDPSession, x: number, y: number) {
-  const point = { x, y, radiusX: FINGER_RADIUS, radiusY: FINGER_RADIUS, force: 1, id: 1 };
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-}
-
-/** Where a tap is on the visitor's screen now; the edge rows are the photo's outermost CSS pixel rows. */
-async function onScreen(photo: Locator, { x, y, past = 0 }: (typeof TAPS)[number]) {
-  const box = (await photo.boundingBox())!;
-  const sy = y <= 0 ? box.y + 0.5 - past : y >= HEIGHT ? box.y + box.height - 0.5 + past : box.y + (y / HEIGHT) * box.height;
-  return { x: box.x + (x / WIDTH) * box.width, y: sy };
-}
-
 let host: HostSite;
 test.beforeAll(async () => {
   host = await startHostPage();
@@ -114,7 +58,7 @@ test('script tag on a phone: measuring opens full-screen above the sticky header
   const browserContext = await browser.newContext(PHONE);
   const { visitor, cdp } = await visitorOn(browserContext);
   await visitor.goto(url);
-  const { element, photo, step } = await startMeasuring(visitor.locator('body'), await testPhoto(testInfo.outputPath('pole.jpg')));
+  const { element, photo, step } = await startMeasuring(visitor.locator('body'), await polePhoto(testInfo.outputPath('pole.jpg')));
 
   const dialog = element.locator('dialog');
   await expect(dialog).toBeVisible();
@@ -184,7 +128,7 @@ test('iframe on a phone: the host scrolls the photo and its step line between th
   const { visitor, cdp } = await visitorOn(browserContext);
   await visitor.goto(url);
   await visitor.locator('iframe').scrollIntoViewIfNeeded();
-  const { element, photo, step } = await startMeasuring(visitor.frameLocator('iframe'), await testPhoto(testInfo.outputPath('pole.jpg')));
+  const { element, photo, step } = await startMeasuring(visitor.frameLocator('iframe'), await polePhoto(testInfo.outputPath('pole.jpg')));
   await expect(element.locator('dialog')).toHaveCount(0);
   // Once more from the top of the page, the door already chosen: only the host's own scrolling
   // can bring the photo, which lies below the fold under the button, into view.

@@ -51,7 +51,8 @@ ${body}
 </html>`;
 }
 
-export async function startHostSite(): Promise<HostSite> {
+/** Serves pages made by `render` (this file's plain page unless another host's look is given) at the paths a test sets. */
+export async function startHostSite(render: (title: string, body: string) => string = page): Promise<HostSite> {
   const pages = new Map<string, string>();
   const server: Server = createServer((req, res) => {
     const html = pages.get((req.url ?? '/').split('?')[0] ?? '/');
@@ -65,7 +66,7 @@ export async function startHostSite(): Promise<HostSite> {
   return {
     origin,
     setPage(path, title, body) {
-      pages.set(path, page(title, body));
+      pages.set(path, render(title, body));
       return origin + path;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

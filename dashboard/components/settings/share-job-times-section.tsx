@@ -1,33 +1,26 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import type { SettingsResponse } from '../../../core/analysis';
-import { errorMessage } from '../../api/client';
 import { signedInApi } from '../../api/signed-in';
-import { queryKeys } from '../../api/query-client';
-import { showErrorToast, showToast } from '../toast';
+import { showToast } from '../toast';
 import { cardStyles } from '../ui';
+import { useSavedAtOnce } from './use-saved-at-once';
 
 /**
  * Whether the account's reported job times count in the starting point new and sparse
  * accounts are estimated from. On by default; saved as soon as it is changed, like a switch.
  */
 export function ShareJobTimesSection({ saved }: { saved: boolean }) {
-  const queryClient = useQueryClient();
   const hintId = useId();
-  const save = useMutation({
-    mutationFn: (shareJobTimes: boolean) => signedInApi.settings.update({ shareJobTimes }),
-    onSuccess: (settings: SettingsResponse) => {
-      queryClient.setQueryData(queryKeys.settings, settings);
+  const { shown: checked, saving, press } = useSavedAtOnce(
+    saved,
+    (shareJobTimes: boolean) => signedInApi.settings.update({ shareJobTimes }),
+    (settings) =>
       showToast({
         title: settings.shareJobTimes ? 'Sharing Your Job Times' : 'Not Sharing Your Job Times',
         description: settings.shareJobTimes
           ? "Your reported times help everyone's starting estimates."
           : 'Your reported times are left out from the next estimate on.',
-      });
-    },
-    onError: (error) => showErrorToast({ title: 'Failed to Update Settings', description: errorMessage(error, 'Please try again.') }),
-  });
-  const checked = save.isPending ? save.variables : saved;
+      }),
+  );
 
   return (
     <section aria-labelledby="share-job-times-title" className={`${cardStyles} mt-8 p-4 sm:p-6`}>
@@ -40,9 +33,9 @@ export function ShareJobTimesSection({ saved }: { saved: boolean }) {
           role="switch"
           className="mt-1 size-5 shrink-0 accent-green-800"
           checked={checked}
-          disabled={save.isPending}
+          disabled={saving}
           aria-describedby={hintId}
-          onChange={(event) => save.mutate(event.target.checked)}
+          onChange={(event) => press(event.target.checked)}
         />
         <span className="font-medium">Share my job times, without names or photos, to improve everyone&apos;s starting estimates</span>
       </label>

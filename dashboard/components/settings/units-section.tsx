@@ -1,12 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import type { SettingsResponse } from '../../../core/analysis';
+import { useId } from 'react';
 import { UNIT_SYSTEM_LABELS, UNIT_SYSTEMS, type UnitSystem } from '../../../core/units';
-import { errorMessage } from '../../api/client';
-import { queryKeys } from '../../api/query-client';
 import { signedInApi } from '../../api/signed-in';
-import { showErrorToast, showToast } from '../toast';
+import { showToast } from '../toast';
 import { cardStyles } from '../ui';
+import { useSavedAtOnce } from './use-saved-at-once';
 
 /**
  * The units the account enters and reads sizes in: where the tree-details form starts, and how
@@ -14,26 +11,16 @@ import { cardStyles } from '../ui';
  * is chosen, like the switch below it.
  */
 export function UnitsSection({ saved }: { saved: UnitSystem }) {
-  const queryClient = useQueryClient();
   const hintId = useId();
-  const save = useMutation({
-    mutationFn: (units: UnitSystem) => signedInApi.settings.update({ units }),
-    onSuccess: (settings: SettingsResponse) => {
-      queryClient.setQueryData(queryKeys.settings, settings);
+  const { shown: chosen, saving, press } = useSavedAtOnce(
+    saved,
+    (units: UnitSystem) => signedInApi.settings.update({ units }),
+    (settings) =>
       showToast({
         title: 'Units Saved',
         description: settings.units === 'metric' ? 'Sizes are entered and shown in metres and centimetres.' : 'Sizes are entered and shown in feet and inches.',
-      });
-    },
-    onError: (error) => showErrorToast({ title: 'Failed to Update Settings', description: errorMessage(error, 'Please try again.') }),
-  });
-  /**
-   * The unit pressed, held in this component's own state so the radio shows it from the press on:
-   * the mutation's pending state reaches React a render later, and the controlled radio would
-   * flick back to the saved unit in between.
-   */
-  const [pressed, setPressed] = useState<UnitSystem | null>(null);
-  const chosen = pressed ?? (save.isPending ? save.variables : saved);
+      }),
+  );
 
   return (
     <section aria-labelledby="units-title" className={`${cardStyles} mt-8 p-4 sm:p-6`}>
@@ -50,11 +37,8 @@ export function UnitsSection({ saved }: { saved: UnitSystem }) {
                 name="units"
                 className="size-5 shrink-0 accent-green-800"
                 checked={chosen === units}
-                disabled={save.isPending}
-                onChange={() => {
-                  setPressed(units);
-                  save.mutate(units, { onSettled: () => setPressed(null) });
-                }}
+                disabled={saving}
+                onChange={() => press(units)}
               />
               {UNIT_SYSTEM_LABELS[units]}
             </label>

@@ -5,8 +5,8 @@ import { HEADER_READ_BYTES, readImageHeader } from './image-header';
  * The photo on its way): the long edge brought to SEND_MAX_EDGE, the EXIF orientation applied to
  * the pixels, and every byte of metadata (GPS, camera, time) dropped by re-encoding, so the
  * original never leaves the phone. A 12-megapixel phone photo (about 2.5 MB) becomes about
- * 0.45 MB: on a slow 4G uplink that is seconds instead of half a minute
- * (bench/results/phone-photo.md), and the server decodes a sixth of the pixels.
+ * a quarter of a megabyte: on a slow 4G uplink that is seconds instead of half a minute
+ * (bench/results/phone-photo.md), and the server keeps it as it came (server/analysis/image.ts).
  *
  * Shared by the widget and the dashboard. The size maths is pure; `shrinkPhoto` uses browser
  * APIs (ImageDecoder, createImageBitmap, OffscreenCanvas or a canvas) and checks for them first,
@@ -14,15 +14,24 @@ import { HEADER_READ_BYTES, readImageHeader } from './image-header';
  */
 
 /**
- * The long edge sent: 1600 px. The model never sees more: OpenAI's high-detail vision fits an
- * image in 2048 x 2048 and then scales its short side to 768 px (a 3:4 photo is looked at as
- * 768 x 1024), and the server's own analysis copy is MODEL_MAX_EDGE (1024 px). 1600 px leaves the
- * stored photo sharp for measuring and the quote while sending 60% of the pixels of 2048. The
- * server keeps its own limit, server/analysis/image.ts STORED_MAX_EDGE (2048 px), as the guard
- * for whatever arrives (a photo the browser could not shrink goes as chosen);
- * e2e/photo-shrink.spec.ts holds this at or under it (core imports nothing from the server).
+ * The long edge of the copy a vision model is sent: 1024 px. OpenAI's high-detail vision fits an
+ * image in 2048 x 2048 and then scales its short side to 768 px, so a 3:4 photo is looked at as
+ * 768 x 1024 whatever larger size arrives. server/analysis/image.ts makes its model copy at this
+ * edge, and keeps a photo that arrives already at it as it came (a clean JPEG, see there).
  */
-export const SEND_MAX_EDGE = 1600;
+export const MODEL_MAX_EDGE = 1024;
+
+/**
+ * The long edge sent: the model's own, 1024 px, so the copy the device makes is the copy the
+ * model sees and the server has no second copy to make. It was 1600 px; at 1024 a 12 MP photo
+ * goes as about a quarter of a megabyte instead of half, which on a slow 4G uplink (750 kbps) is
+ * over two seconds sooner to a price, and the server's image work for it is the web photo's
+ * (bench/results/phone-photo.md). 1024 px is still twice the edge of a web-sized photo, enough
+ * for the owner's History, the measuring and the quote's picture. The server keeps its own limit,
+ * server/analysis/image.ts STORED_MAX_EDGE (2048 px), as the guard for whatever arrives (a photo
+ * the browser could not shrink goes as chosen); e2e/photo-shrink.spec.ts holds this at or under it.
+ */
+export const SEND_MAX_EDGE = MODEL_MAX_EDGE;
 
 /**
  * JPEG quality for the copy sent: 0.8, a photo's usual web quality; the server re-encodes once
@@ -88,7 +97,7 @@ export function decodeSize(stored: PixelSize, maxEdge = SEND_MAX_EDGE): PixelSiz
  *
  * A large photo is decoded already smaller where the browser can (WebCodecs ImageDecoder with a
  * desired size, asked for from the size in the file's header, core/image-header.ts): measured in
- * Chromium with the CPU slowed 4x, a 12 MP JPEG came to its 1600 px copy in about half the time of
+ * Chromium with the CPU slowed 4x, a 12 MP JPEG came to a 1600 px copy in about half the time of
  * decoding it whole (createImageBitmap, with or without resizeWidth, which decodes whole and
  * then scales) and drawing it smaller (bench/results/phone-photo.md).
  */

@@ -1,5 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import sharp from 'sharp';
+import type { AnalysisList } from '../core/analysis';
 import { SEND_MAX_EDGE } from '../core/photo-shrink';
 import { STORED_MAX_EDGE } from '../server/analysis/image';
 import { readGpsLatitude } from '../server/testing/images';
@@ -12,9 +13,10 @@ import { e2eEnv } from './rig/env';
  * The phone's photo is made smaller on the device before it is sent (docs/product.md, The photo on
  * its way): a 12-megapixel portrait photo, stored sideways with EXIF orientation 6 and the GPS
  * position it was taken at, is chosen in the widget and in the dashboard. What reaches the server,
- * read from the request itself, is a JPEG at the edge the browser sends (1600 px, within the
- * server's stored edge, which stays the guard), upright, with no metadata at all; and a price
- * still shows.
+ * read from the request itself, is a JPEG at the edge the browser sends (1024 px, the model's own,
+ * within the server's stored edge, which stays the guard), upright, with no metadata at all; and a
+ * price still shows. Chromium's copy is clean enough for the server to keep as it came
+ * (server/analysis/clean-jpeg.ts): the owner's stored photo is the sent bytes, unchanged.
  */
 
 interface Sent {
@@ -80,7 +82,7 @@ async function expectShrunkUprightAndBare(sent: Sent, chosen: Buffer) {
   expect(sent.name).toBe('IMG_0042.jpg');
 }
 
-test('a 12-megapixel phone photo chosen in the widget is sent at 1600 px, upright and without its GPS, and priced', async ({ page, browser }) => {
+test('a 12-megapixel phone photo chosen in the widget is sent at 1024 px, upright and without its GPS, and priced', async ({ page, browser }) => {
   // Generous: the 12 MP photo is made in the test and a loaded two-core box makes sign-up alone take seconds.
   test.setTimeout(150_000);
   const chosen = await phonePhoto();
@@ -128,5 +130,12 @@ test('the same photo chosen in the dashboard is previewed and sent small, uprigh
   await page.getByRole('button', { name: 'Begin Professional Analysis' }).click();
   await expect(page.getByRole('heading', { name: 'Analysis Results' })).toBeVisible({ timeout: 30_000 });
 
-  await expectShrunkUprightAndBare(sent(), chosen);
+  const copy = sent();
+  await expectShrunkUprightAndBare(copy, chosen);
+  // Kept as it came: the owner's photo of the analysis is the browser's copy, byte for byte.
+  const history = await page.request.get('/api/analyses');
+  const [latest] = ((await history.json()) as AnalysisList).analyses;
+  const stored = await page.request.get(latest!.imageUrl);
+  expect(stored.status()).toBe(200);
+  expect(Buffer.from(await stored.body()).equals(copy.bytes), 'the stored photo is the copy sent').toBe(true);
 });

@@ -1,11 +1,13 @@
 import { DomainError } from '../../core/errors';
+import { MODEL_MAX_EDGE } from '../../core/photo-shrink';
+import { cleanJpegSize } from './clean-jpeg';
 import type { NormalisedImage, PhotoChecks } from './types';
 import { loadSharp } from './sharp';
 
+export { MODEL_MAX_EDGE };
+
 /** docs/product.md, Constants: the stored and forwarded image is at most 2048 px on the long edge. */
 export const STORED_MAX_EDGE = 2048;
-/** The copy a vision model is sent: enough detail for a whole tree, a quarter of the stored pixels. */
-export const MODEL_MAX_EDGE = 1024;
 /**
  * Pixel-flood guard: 40 megapixels is above a 12 to 24 MP phone photo and a 36 MP camera
  * (a phone's full-resolution 48 MP mode is refused). A PNG of a few tens of KB can claim
@@ -47,29 +49,66 @@ const unreadable = () =>
  * honestly show (docs/product.md, Analysis). The bytes are decoded once, to at most 2048 px with the
  * EXIF orientation applied; every output is derived from those pixels. No output keeps any
  * metadata: sharp writes none unless asked (keepExif/withMetadata), so GPS never leaves here.
+ *
+ * A photo that arrives as a clean baseline JPEG within the model's edge (server/analysis/clean-jpeg.ts:
+ * no metadata, upright, nothing hidden; the copy the widget and the dashboard make) is stored
+ * and sent to the model as it came: re-encoding it would only lose quality, and the work left
+ * is the one reduced decode that measures it, the same as for a web-sized photo
+ * (bench/results/phone-photo.md). One that fits the model's edge after the long way is encoded
+ * once, for both.
  */
 export async function normaliseImage(bytes: Buffer): Promise<NormalisedImage> {
+  const clean = cleanJpegSize(bytes, MODEL_MAX_EDGE);
+  if (clean) return keptAsSent(bytes, clean);
+
   const original = await readSize(bytes);
   if (original.width * original.height > MAX_INPUT_PIXELS) throw tooManyPixels();
 
   const working = await decode(bytes);
   const sharp = await loadSharp();
   const fromWorking = () => sharp(working.data, { raw: working.info });
-  const [stored, forModel, analysis] = await Promise.all([
+  const fitsModel = Math.max(working.info.width, working.info.height) <= MODEL_MAX_EDGE;
+  const [stored, smaller, analysis] = await Promise.all([
     fromWorking().jpeg(JPEG).toBuffer(),
-    fromWorking().resize(MODEL_MAX_EDGE, MODEL_MAX_EDGE, { fit: 'inside', withoutEnlargement: true }).jpeg(JPEG).toBuffer(),
+    fitsModel ? undefined : fromWorking().resize(MODEL_MAX_EDGE, MODEL_MAX_EDGE, { fit: 'inside' }).jpeg(JPEG).toBuffer(),
     fromWorking()
       .resize(ANALYSIS_EDGE, ANALYSIS_EDGE, { fit: 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true }),
   ]);
-  const thumbnail = await sharp(analysis.data, { raw: analysis.info })
+  const checks = measurePhoto(original, analysis, await thumbnailOf(analysis));
+  return { stored, forModel: smaller ?? stored, width: working.info.width, height: working.info.height, checks };
+}
+
+/**
+ * A clean JPEG kept byte for byte: decoded once, already smaller (libjpeg scales while it
+ * decodes), for the measuring alone. failOn 'warning' reads the whole scan, so a cut-short
+ * or damaged file is refused here as it would be on the long way.
+ */
+async function keptAsSent(bytes: Buffer, size: { width: number; height: number }): Promise<NormalisedImage> {
+  const sharp = await loadSharp();
+  let analysis: RawImage;
+  try {
+    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' })
+      .resize(ANALYSIS_EDGE, ANALYSIS_EDGE, { fit: 'inside', withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    analysis = { data, info: { width: info.width, height: info.height, channels: info.channels } };
+  } catch {
+    throw unreadable();
+  }
+  const checks = measurePhoto(size, analysis, await thumbnailOf(analysis));
+  return { stored: bytes, forModel: bytes, width: size.width, height: size.height, checks };
+}
+
+async function thumbnailOf(analysis: RawImage): Promise<RawImage> {
+  const sharp = await loadSharp();
+  const { data, info } = await sharp(analysis.data, { raw: analysis.info })
     .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: 'inside' })
     .raw()
     .toBuffer({ resolveWithObject: true });
-
-  const checks = measurePhoto(original, analysis, thumbnail);
-  return { stored, forModel, width: working.info.width, height: working.info.height, checks };
+  return { data, info: { width: info.width, height: info.height, channels: info.channels } };
 }
 
 /** Orientation-corrected size from the header alone: a flood is refused before any decoding. */

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { readPhotoStoreSettings, type PhotoStoreSettings } from './storage/store-url';
 
 /** An unset or blank variable reads as unset; a set one is trimmed. */
 const optionalString = z
@@ -54,6 +55,8 @@ export const envSchema = z.object({
   /** pino's levels: fatal, error, warn, info (default), debug, trace, silent. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MIGRATIONS_DIR: optionalString,
+  /** s3://bucket/prefix for photos and logos in object storage; read with the S3 variables (server/storage/store-url.ts). */
+  PHOTO_STORE_URL: optionalString,
   DASHBOARD_DIR: optionalString,
   WIDGET_DIR: optionalString,
 });
@@ -93,6 +96,8 @@ export interface Config {
   widgetDir: string;
   openai: { apiKey?: string; baseUrl?: string; model?: string; timeoutMs: number };
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
+  /** Where photos and logos live: DATA_DIR's folders, or the bucket PHOTO_STORE_URL names (server/storage/). */
+  photoStore: PhotoStoreSettings;
 }
 
 export class ConfigError extends Error {}
@@ -175,8 +180,16 @@ function loadSessionSecret(dataDir: string, fromEnv?: string): string {
   return secret;
 }
 
+/** PHOTO_STORE_URL and the S3 variables, or a ConfigError naming what is wrong. */
+function photoStoreFrom(source: Record<string, string | undefined>): PhotoStoreSettings {
+  const { settings, problems } = readPhotoStoreSettings(source);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return settings;
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const env = parseEnv(source);
+  const photoStore = photoStoreFrom(source);
   const dataDir = resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
@@ -206,5 +219,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
       apiBase: env.STRIPE_API_BASE,
     },
+    photoStore,
   };
 }

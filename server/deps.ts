@@ -7,6 +7,7 @@ import type { VisionProvider } from './analysis/types';
 import type { Assistants } from './assistant/create-assistant';
 import type { PaymentProvider } from './payments/types';
 import type { EventLoopWatch } from './ops/event-loop';
+import type { PhotoStore } from './storage/photo-store';
 
 /** Everything createApp needs from outside, injected so tests build the same app. */
 export interface AppDeps {
@@ -21,6 +22,8 @@ export interface AppDeps {
   payments: PaymentProvider | null;
   /** Structured logs (server/log.ts): the access line, provider failures, unexpected errors. */
   logger: Logger;
+  /** Analysis photos and company logos: DATA_DIR's folders, or object storage (server/storage/). */
+  photos: PhotoStore;
   /** The event loop's delay, reported by /healthz; one shared by the process when not given. */
   eventLoop?: EventLoopWatch;
   /** Aborted when the server is stopping: model calls in flight end at once and are refunded. */

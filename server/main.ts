@@ -13,6 +13,7 @@ import { createAssistants } from './assistant/create-assistant';
 import { batchedDestination, createLogger } from './log';
 import { watchEventLoop } from './ops/event-loop';
 import { RateLimits } from './http/rate-limit';
+import { createPhotoStore } from './storage/create-photo-store';
 
 /** The thin entry (CONVENTIONS 1): read config, open and migrate the database, listen, shut down cleanly. */
 async function start(): Promise<void> {
@@ -34,9 +35,10 @@ async function start(): Promise<void> {
   const clock = systemClock;
   const mailer = createMailer(config, logger);
   const payments = createPaymentProvider(config, clock);
+  const photos = createPhotoStore(config);
   // Analyses a previous process paid for and never finished (killed, crashed) are refunded
   // before this one takes a request (server/analysis/reservations.ts).
-  const recovered = await recoverReservations(db, clock, config.dataDir);
+  const recovered = await recoverReservations(db, clock, photos, logger);
   if (recovered > 0) logger.warn({ recovered }, 'refunded analyses left unfinished by the previous process');
   // Aborted on SIGTERM: model calls in flight stop at once and their credits are refunded.
   const stopping = new AbortController();
@@ -44,7 +46,7 @@ async function start(): Promise<void> {
   const eventLoop = watchEventLoop({ onDelayed: (delayMs) => logger.warn({ delayMs }, 'event loop delayed') });
   const vision = createVisionProvider(config);
   const app = createApp(
-    { db, config, clock, mailer, vision, assistants: createAssistants(config, vision), payments, logger, eventLoop, stopping: stopping.signal },
+    { db, config, clock, mailer, vision, assistants: createAssistants(config, vision), payments, logger, photos, eventLoop, stopping: stopping.signal },
     {
       dashboardDir: config.dashboardDir,
       widgetDir: config.widgetDir,
@@ -59,7 +61,7 @@ async function start(): Promise<void> {
   // the one reminder to customers who have not answered a quote.
   const housekeeping = () => {
     const done = runHousekeeping(db, clock);
-    const quoteReminders = sendDueReminders({ db, clock, mailer, config, logger });
+    const quoteReminders = sendDueReminders({ db, clock, mailer, config, logger, photos });
     logger.info({ ...done, quoteReminders }, 'housekeeping');
   };
   housekeeping();
@@ -69,7 +71,7 @@ async function start(): Promise<void> {
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     // "listening on" stays in the message: scripts and benches wait for it.
     logger.info(
-      { port: info.port, publicUrl: config.publicUrl, dataDir: config.dataDir, mail: mailer.kind, payments: payments?.kind ?? 'not configured' },
+      { port: info.port, publicUrl: config.publicUrl, dataDir: config.dataDir, mail: mailer.kind, payments: payments?.kind ?? 'not configured', photos: photos.location },
       `TreeAnalyzer Pro listening on http://localhost:${info.port}`,
     );
     // Scripts and operators watch for this line: out now, not with the next batch.

@@ -5,10 +5,11 @@ import { businesses, creditLedger, treeAnalyses, userTokens, users } from '../..
 import { listLeads } from '../businesses/leads';
 import { listOwnBusinesses, toBusinessView } from '../businesses/businesses';
 import type { AppDeps } from '../deps';
-import { deleteImage, readImage, toAnalysisView } from '../analysis/store';
+import { readImage, toAnalysisView } from '../analysis/store';
 import { tokensView } from '../credits/tokens-view';
 import { isSubscriptionActive } from '../payments/billing';
-import { deleteLogo, readLogo } from '../settings/logo';
+import { readLogo, removeLogo } from '../settings/logo';
+import { deleteLeftover, isPhotoName, photoKey } from '../storage/photo-store';
 import { getCompanyProfile, settingsResponseFor } from '../settings/settings';
 import { findUserById, toPublicUser } from './users';
 
@@ -39,7 +40,7 @@ export function exportFileName(username: string, now: Date): string {
 
 /** The export's files in order: small JSON first, then one entry per photo, read when its turn comes. */
 function exportEntries(deps: AppDeps, userId: number): { name: string; data: () => Promise<Uint8Array | null>; compress: boolean }[] {
-  const { db, clock, config } = deps;
+  const { db, clock, photos } = deps;
   const user = findUserById(db, userId)!;
   const ownBusinesses = listOwnBusinesses(db, userId);
   const rows = db
@@ -75,8 +76,8 @@ function exportEntries(deps: AppDeps, userId: number): { name: string; data: () 
     // JPEG and PNG are compressed already: stored as they are.
     ...rows
       .filter(({ row }) => row.imagePath)
-      .map(({ row }) => ({ name: photoName(row.id), data: () => readImage(config.dataDir, row.imagePath!), compress: false })),
-    ...(logoPath ? [{ name: 'logo.png', data: () => readLogo(config.dataDir, logoPath), compress: false }] : []),
+      .map(({ row }) => ({ name: photoName(row.id), data: () => readImage(photos, row.imagePath!), compress: false })),
+    ...(logoPath ? [{ name: 'logo.png', data: () => readLogo(photos, logoPath), compress: false }] : []),
   ];
 }
 
@@ -118,11 +119,12 @@ export function activeSubscriptionOf(deps: AppDeps, userId: number): string | nu
  * the deletion, so nobody is charged for an account that no longer exists), then the user's
  * row goes in one transaction and every row that hangs off it with it (foreign keys cascade:
  * sessions, reset tokens, credits and ledger, analyses, settings, businesses, leads, usage),
- * then the photos and logo files. Payment events keep their id with the user set to null, so
+ * then the photos and logo from the photo store (one that cannot be reached then leaves them, named in
+ * the log for the operator: the erasure itself has happened). Payment events keep their id with the user set to null, so
  * a late webhook is still recognised as handled.
  */
 export async function deleteAccount(deps: AppDeps, userId: number): Promise<{ photos: number }> {
-  const { db, config, payments } = deps;
+  const { db, payments, photos: store, logger } = deps;
   const subscriptionId = activeSubscriptionOf(deps, userId);
   if (subscriptionId && payments) await payments.cancelNow(subscriptionId);
   const { logoPath } = getCompanyProfile(db, userId);
@@ -137,7 +139,7 @@ export async function deleteAccount(deps: AppDeps, userId: number): Promise<{ ph
     return names;
   });
   // Files after the commit: a failed transaction leaves everything, a crash here leaves only unnamed files.
-  for (const name of photos) await deleteImage(config.dataDir, name);
-  if (logoPath) await deleteLogo(config.dataDir, logoPath);
+  for (const name of photos) if (isPhotoName(name)) await deleteLeftover(store, photoKey(name), logger);
+  if (logoPath) await removeLogo(store, logoPath, logger);
   return { photos: photos.length };
 }

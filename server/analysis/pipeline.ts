@@ -18,7 +18,8 @@ import { normaliseImage } from './image';
 import { AnalysisPayment } from './payment';
 import { assessSafety } from './safety';
 import type { ImageSlots } from './slots';
-import { deleteImage, newImageName, saveImage, storeAnalysis, type AnalysisRow } from './store';
+import { newImageName, saveImage, storeAnalysis, type AnalysisRow } from './store';
+import { deleteLeftover, photoKey, PhotoStoreError } from '../storage/photo-store';
 import { checkSizes } from './size-check';
 import { resolveTreeValues } from './tree-values';
 import { VisionError, type VisionInput } from './types';
@@ -65,7 +66,7 @@ export interface AnalysisRequest {
 export type AnalysisOutcome = { outcome: 'estimate'; row: AnalysisRow; leadToken?: string } | NeedsDetails;
 
 export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: AnalysisRequest): Promise<AnalysisOutcome> {
-  const { db, clock, config, vision } = deps;
+  const { db, clock, vision, photos } = deps;
   // Before any charge: a bad image costs nothing. Whoever could pay when the upload began may
   // not by the time a slot is free (others in line spent the credits): refused without a decode.
   const imageName = newImageName();
@@ -147,7 +148,7 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
     });
     const entered = enteredSizesOf(request.treeDetails, estimate.sources);
 
-    await saveImage(config.dataDir, imageName, image.stored);
+    await saveImage(photos, imageName, image.stored);
     // The analysis, the end of its reservation and a visitor's lead token commit together.
     let leadToken: string | undefined;
     const row = storeAnalysis(
@@ -194,10 +195,15 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
     return { outcome: 'estimate', row, ...(leadToken !== undefined && { leadToken }) };
   } catch (err) {
     payment.refund();
-    await deleteImage(config.dataDir, imageName);
-    // The cause (the model's error, a wrong OPENAI_MODEL, a timeout) goes to the log with the
-    // request's id (renderError); the user gets the polite message.
+    // A photo store that could not take the photo may not take its removal either: that must
+    // not stand between the user and the refund's answer (deleteLeftover logs what is left).
+    await deleteLeftover(photos, photoKey(imageName), deps.logger);
+    // The cause (the model's error, a wrong OPENAI_MODEL, a timeout, an unreachable photo store)
+    // goes to the log with the request's id (renderError); the user gets the polite message.
     if (err instanceof VisionError) throw new DomainError('ANALYSIS_FAILED', err.message, { cause: err });
+    if (err instanceof PhotoStoreError) {
+      throw new DomainError('ANALYSIS_FAILED', 'The photo could not be saved just now. Your credits were refunded; please try again in a minute.', { cause: err });
+    }
     if (err instanceof DomainError) throw err;
     throw new DomainError('ANALYSIS_FAILED', 'The analysis failed. Your credits were refunded; please try again.', { cause: err });
   }

@@ -45,14 +45,14 @@ describe('recoverReservations', () => {
     expect(embedAnalysesToday(db, clock, business.id)).toBe(1);
     expect(pending()).toBe(2);
 
-    expect(await recoverReservations(db, clock, server.dataDir)).toBe(2);
+    expect(await recoverReservations(db, clock, server.photos)).toBe(2);
     expect(balanceOf(db, user.id)).toBe(30);
     expect(ledgerSum(db, user.id)).toBe(30);
     expect(embedAnalysesToday(db, clock, business.id)).toBe(0);
     expect(pending()).toBe(0);
 
     // A second start finds nothing left to give back.
-    expect(await recoverReservations(db, clock, server.dataDir)).toBe(0);
+    expect(await recoverReservations(db, clock, server.photos)).toBe(0);
     expect(balanceOf(db, user.id)).toBe(30);
   });
 
@@ -63,7 +63,7 @@ describe('recoverReservations', () => {
     const res = await client.upload('/api/analyze-tree', analysisForm({ description: 'oak, 14 inch trunk, 35 ft' }));
     expect(res.status).toBe(201);
     expect(pending()).toBe(0);
-    expect(await recoverReservations(server.db, server.clock, server.dataDir)).toBe(0);
+    expect(await recoverReservations(server.db, server.clock, server.photos)).toBe(0);
     expect(balanceOf(server.db, user.id)).toBe(0);
   });
 });

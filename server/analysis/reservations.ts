@@ -5,7 +5,8 @@ import { analysisReservations } from '../../db/schema';
 import { refundEmbedAnalysis } from '../businesses/usage';
 import type { Clock } from '../clock';
 import { refundAnalysis, type AnalysisPayment } from '../credits/ledger';
-import { deleteImage } from './store';
+import type { Logger } from '../log';
+import { deleteLeftover, isPhotoName, photoKey, type PhotoStore } from '../storage/photo-store';
 
 /**
  * Paid-for analyses not yet finished. Credits are reserved before a model call that
@@ -55,14 +56,15 @@ export function refundReservation(db: Db, clock: Clock, r: Reservation): void {
 
 /**
  * At start, before the server takes requests: every reservation left by a previous process is
- * refunded and its photo, if it was written, removed. Returns how many there were.
+ * refunded and its photo, if it was written, removed. Returns how many there were. A photo store
+ * that cannot be reached does not stop the start: the refund stands and the log names the photo left.
  */
-export async function recoverReservations(db: Db, clock: Clock, dataDir: string): Promise<number> {
+export async function recoverReservations(db: Db, clock: Clock, photos: PhotoStore, logger?: Pick<Logger, 'warn'>): Promise<number> {
   const left = db.select().from(analysisReservations).all();
   for (const row of left) {
     const embed = row.businessId !== null && row.day !== null ? { businessId: row.businessId, day: row.day } : undefined;
     refundReservation(db, clock, { reference: row.reference, userId: row.userId, payment: row.payment, imageName: row.imageName, embed });
-    await deleteImage(dataDir, row.imageName);
+    if (isPhotoName(row.imageName)) await deleteLeftover(photos, photoKey(row.imageName), logger);
   }
   return left.length;
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -18,13 +17,16 @@ import { siteDetailsSchema } from '../../core/site';
 import { enteredSizesSchema, photoMeasurementSchema, valueSourcesSchema } from '../../core/tree-details';
 import { immediate, type Db } from '../../db/client';
 import { businesses, treeAnalyses } from '../../db/schema';
+import { isPhotoName, photoKey, PhotoStoreError, type PhotoStore } from '../storage/photo-store';
 
 /**
- * Storage of analyses and their photos. Photos live under DATA_DIR/uploads by a
- * server-generated name; they are served only through the owner-checked image route.
+ * Storage of analyses and their photos. Photos live in the photo store (server/storage/: DATA_DIR/uploads
+ * by default, or object storage) under a server-generated name; they are served only through the
+ * owner-checked image route.
  */
 export type AnalysisRow = typeof treeAnalyses.$inferSelect;
 
+/** Where the local store keeps photos (server/storage/local-photo-store.ts). */
 export function uploadsDir(dataDir: string): string {
   return join(dataDir, 'uploads');
 }
@@ -33,23 +35,20 @@ export function newImageName(): string {
   return `${randomUUID()}.jpg`;
 }
 
-export async function saveImage(dataDir: string, name: string, bytes: Buffer): Promise<void> {
-  await mkdir(uploadsDir(dataDir), { recursive: true });
-  await writeFile(join(uploadsDir(dataDir), name), bytes, { mode: 0o600 });
+// Names are ours (a UUID and .jpg); anything else is refused here, before the store is touched.
+export async function saveImage(photos: PhotoStore, name: string, bytes: Buffer): Promise<void> {
+  if (!isPhotoName(name)) throw new PhotoStoreError(new Error('refused a photo name that is not ours'));
+  await photos.put(photoKey(name), bytes);
 }
 
-export async function deleteImage(dataDir: string, name: string): Promise<void> {
-  await rm(join(uploadsDir(dataDir), name), { force: true });
+export async function deleteImage(photos: PhotoStore, name: string): Promise<void> {
+  if (!isPhotoName(name)) return;
+  await photos.delete(photoKey(name));
 }
 
-export async function readImage(dataDir: string, name: string): Promise<Buffer | null> {
-  // Names are ours (a UUID and .jpg); refuse anything else rather than touch the path.
-  if (!/^[0-9a-f-]{36}\.jpg$/.test(name)) return null;
-  try {
-    return await readFile(join(uploadsDir(dataDir), name));
-  } catch {
-    return null;
-  }
+export async function readImage(photos: PhotoStore, name: string): Promise<Buffer | null> {
+  if (!isPhotoName(name)) return null;
+  return photos.get(photoKey(name));
 }
 
 /** A finished analysis as the pipeline stores it; its image URL follows from the id it is given. */

@@ -22,7 +22,7 @@ import { answerQuote, contentTotals, markViewed, openQuote, sendQuote, toPublicQ
  * while the send answered in 15 to 35 ms, and the answer says nothing of the PDF. A PDF that
  * cannot be made is logged, and its e-mail goes without it: the link still opens the quote.
  */
-type FlowDeps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'logger'>;
+type FlowDeps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'logger' | 'photos'>;
 
 /** The customer's page for a quote link. */
 export function quoteLink(publicUrl: string, token: string): string {
@@ -53,9 +53,9 @@ export interface QuoteOfJob {
 }
 
 /** The customer's PDF of a version, as sent (quotes/job-quote-source.ts), with their acceptance once given. */
-export function customerQuotePdf(deps: Pick<AppDeps, 'db' | 'config'>, quote: QuoteOfJob): Promise<Buffer> {
+export function customerQuotePdf(deps: Pick<AppDeps, 'db' | 'photos'>, quote: QuoteOfJob): Promise<Buffer> {
   const accepted = quote.answer?.kind === 'accepted' ? quote.answer : undefined;
-  return versionQuotePdf(deps.db, deps.config.dataDir, {
+  return versionQuotePdf(deps.db, deps.photos, {
     userId: quote.job.userId,
     businessId: quote.job.businessId,
     content: quote.version.content,

@@ -17,7 +17,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * the version is claimed by a conditional update, so two runs send one. Run at start and hourly.
  * The version's PDF goes with it, rendered in the background (quote-flow.ts sendWithPdf).
  */
-export function sendDueReminders(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'logger'>): number {
+export function sendDueReminders(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'logger' | 'photos'>): number {
   const { db, clock } = deps;
   const now = clock.now();
   const open = db

@@ -11,7 +11,7 @@ import { getCompanyProfile } from '../settings/settings';
  * that opens nothing answers as the page does (openQuote: 404, or 410 for one withdrawn, replaced
  * or expired), and an image that is not there is the same 404 whatever the reason.
  */
-type ImageDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+type ImageDeps = Pick<AppDeps, 'db' | 'clock' | 'photos'>;
 
 /**
  * A tree's photo: only for an item of the version this link opens, only a tree, and only its own
@@ -22,7 +22,7 @@ export async function quoteItemPhoto(deps: ImageDeps, token: string, itemId: num
   const { version, job } = openQuote(deps.db, deps.clock, token);
   const item = version.content.items.find((candidate) => candidate.id === itemId);
   const analysis = item?.kind === 'tree' && item.analysisId !== null ? findOwnAnalysis(deps.db, job.userId, item.analysisId) : undefined;
-  const bytes = analysis?.row.imagePath ? await readImage(deps.config.dataDir, analysis.row.imagePath) : null;
+  const bytes = analysis?.row.imagePath ? await readImage(deps.photos, analysis.row.imagePath) : null;
   if (!bytes) throw new DomainError('NOT_FOUND', 'Photo not found');
   return bytes;
 }
@@ -38,7 +38,7 @@ export function hasQuoteLogo(db: Db, userId: number): boolean {
 /** That logo, as stored (a PNG we wrote: server/settings/logo.ts); nothing else of the account. */
 export async function quoteLogo(deps: ImageDeps, token: string): Promise<Buffer> {
   const { job } = openQuote(deps.db, deps.clock, token);
-  const bytes = await readLogo(deps.config.dataDir, getCompanyProfile(deps.db, job.userId).logoPath);
+  const bytes = await readLogo(deps.photos, getCompanyProfile(deps.db, job.userId).logoPath);
   if (!bytes) throw new DomainError('NOT_FOUND', 'Logo not found');
   return bytes;
 }

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { businesses, treeAnalyses } from '../../db/schema';
 import { readImage, toAnalysisView } from '../analysis/store';
 import { quoteCompanyFor } from '../settings/quote-company';
+import type { PhotoStore } from '../storage/photo-store';
 import { getSettings } from '../settings/settings';
 import { buildJobQuotePdf, type JobQuoteInput } from './job-quote';
 
@@ -42,18 +43,18 @@ function issueOf(job: Job, now: Date): Pick<JobQuoteInput, 'issuedAt' | 'chosenO
 }
 
 /** The account's own trees among `items`: each one's stored photo and analysis, by analysis id. */
-async function treesOf(db: Db, dataDir: string, userId: number, items: readonly { analysisId: number | null }[]) {
+async function treesOf(db: Db, store: PhotoStore, userId: number, items: readonly { analysisId: number | null }[]) {
   const ids = [...new Set(items.map((item) => item.analysisId).filter((id): id is number => id !== null))];
   const rows = ids.length > 0 ? db.select().from(treeAnalyses).where(and(eq(treeAnalyses.userId, userId), inArray(treeAnalyses.id, ids))).all() : [];
-  const photos = new Map<number, Buffer | null>(await Promise.all(rows.map(async (row) => [row.id, row.imagePath ? await readImage(dataDir, row.imagePath) : null] as const)));
+  const photos = new Map<number, Buffer | null>(await Promise.all(rows.map(async (row) => [row.id, row.imagePath ? await readImage(store, row.imagePath) : null] as const)));
   const analyses = new Map<number, Analysis>(rows.map((row) => [row.id, toAnalysisView(row)]));
   return { photos, analyses };
 }
 
-export async function jobQuotePdf(db: Db, dataDir: string, request: JobQuoteRequest): Promise<Buffer> {
+export async function jobQuotePdf(db: Db, store: PhotoStore, request: JobQuoteRequest): Promise<Buffer> {
   const { userId, job } = request;
-  const company = await quoteCompanyFor(db, dataDir, userId);
-  const { photos, analyses } = await treesOf(db, dataDir, userId, job.items);
+  const company = await quoteCompanyFor(db, store, userId);
+  const { photos, analyses } = await treesOf(db, store, userId, job.items);
   const business =
     job.businessId === null
       ? undefined
@@ -93,10 +94,10 @@ export interface VersionQuoteRequest {
  * job, the profile's trading name. An acceptance prints who accepted when, the optional items
  * chosen and the total with them.
  */
-export async function versionQuotePdf(db: Db, dataDir: string, request: VersionQuoteRequest): Promise<Buffer> {
+export async function versionQuotePdf(db: Db, store: PhotoStore, request: VersionQuoteRequest): Promise<Buffer> {
   const { content, acceptance } = request;
-  const profile = await quoteCompanyFor(db, dataDir, request.userId);
-  const { photos } = await treesOf(db, dataDir, request.userId, content.items);
+  const profile = await quoteCompanyFor(db, store, request.userId);
+  const { photos } = await treesOf(db, store, request.userId, content.items);
   const { business } = content;
   return buildJobQuotePdf({
     job: {

@@ -152,7 +152,7 @@ analysisRoutes.get('/analysis/:id', requireUser, (c) => {
 
 analysisRoutes.get('/analysis/:id/image', requireUser, async (c) => {
   const { row } = ownAnalysis(c);
-  const bytes = row.imagePath ? await readImage(c.var.deps.config.dataDir, row.imagePath) : null;
+  const bytes = row.imagePath ? await readImage(c.var.deps.photos, row.imagePath) : null;
   if (!bytes) throw notFound('Image not found');
   return c.body(new Uint8Array(bytes), 200, {
     'Content-Type': 'image/jpeg',
@@ -183,15 +183,15 @@ analysisRoutes.get('/analysis/:id/report.pdf', requireUser, async (c) => {
   });
   if (!parsed.success) throw validationError(parsed.error);
   const { copy, ...recipient } = parsed.data;
-  const { db, config, clock } = c.var.deps;
-  const image = row.imagePath ? await readImage(config.dataDir, row.imagePath) : null;
+  const { db, clock, photos } = c.var.deps;
+  const image = row.imagePath ? await readImage(photos, row.imagePath) : null;
   const reference = referenceFor(row.id);
   const pdf = await buildReportPdf({
     analysis: toAnalysisView(row, businessName),
     image,
     reference,
     generatedAt: clock.now(),
-    company: await quoteCompanyFor(db, config.dataDir, currentUser(c).id),
+    company: await quoteCompanyFor(db, photos, currentUser(c).id),
     copy,
     recipient,
   });

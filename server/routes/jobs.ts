@@ -98,13 +98,13 @@ const quotePdfQuerySchema = z.object({ copy: z.enum(REPORT_COPIES, { error: 'cop
  * from it); an accepted one is the accepted version, with the options chosen and who accepted.
  */
 jobRoutes.get('/:id{[0-9]+}/quote.pdf', async (c) => {
-  const { db, config, clock } = c.var.deps;
+  const { db, photos, clock } = c.var.deps;
   const row = ownJob(c);
   const parsed = quotePdfQuerySchema.safeParse({ copy: c.req.query('copy') });
   if (!parsed.success) throw validationError(parsed.error);
   const { copy } = parsed.data;
   const job = toJobView(db, row);
-  const pdf = await jobQuotePdf(db, config.dataDir, { userId: row.userId, job, copy, now: clock.now() });
+  const pdf = await jobQuotePdf(db, photos, { userId: row.userId, job, copy, now: clock.now() });
   const filename = copy === 'internal' ? `quote-${job.reference}-internal.pdf` : `quote-${job.reference}.pdf`;
   return c.body(new Uint8Array(pdf), 200, {
     'Content-Type': 'application/pdf',

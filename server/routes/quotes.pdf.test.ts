@@ -183,7 +183,7 @@ describe('the e-mails carry the PDF', () => {
     const { job } = await sentJob('Анна Кузнецова');
     const before = outbox().length;
     server.clock.advance(6 * 24 * 60 * 60 * 1000);
-    sendDueReminders({ db: server.db, clock: server.clock, mailer: server.mailer, config: server.config, logger: createLogger({ destination: { write: () => undefined } }) });
+    sendDueReminders({ db: server.db, clock: server.clock, mailer: server.mailer, config: server.config, photos: server.photos, logger: createLogger({ destination: { write: () => undefined } }) });
     await mailSettled(server);
     const pdf = attachedPdf(mailTo(CUSTOMER, ['A reminder of the quote', job.reference], before), job.reference);
     expect((await pdfText(pdf)).text).toContain('Prepared for Анна Кузнецова');

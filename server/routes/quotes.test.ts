@@ -226,7 +226,7 @@ describe('what the customer never sees', () => {
 
 describe('the one reminder', () => {
   const DAY = 24 * 60 * 60 * 1000;
-  const remind = () => sendDueReminders({ db: server.db, clock: server.clock, mailer: server.mailer, config: server.config, logger: createLogger({ destination: { write: () => undefined } }) });
+  const remind = () => sendDueReminders({ db: server.db, clock: server.clock, mailer: server.mailer, config: server.config, photos: server.photos, logger: createLogger({ destination: { write: () => undefined } }) });
   const reminders = (reference: string) => outbox().filter((m) => m.includes(`To: ${CUSTOMER}`) && m.includes('Reminder: your quote') && m.includes(reference));
 
   it('goes once, after the days set, with a link of its own to the same quote', async () => {

@@ -6,7 +6,7 @@ import { ApiError, notFound } from '../http/errors';
 import { currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
 import { readMultipartForm, type FormSpec } from '../http/multipart';
-import { checkLogoHeader, deleteLogo, normaliseLogo, readLogo, unsupportedLogo, writeLogo } from '../settings/logo';
+import { checkLogoHeader, normaliseLogo, readLogo, removeLogo, unsupportedLogo, writeLogo } from '../settings/logo';
 import type { Refusal } from '../http/rate-limit';
 import { applySettingsPatch, getCompanyProfile, setLogoPath, settingsResponseFor } from '../settings/settings';
 
@@ -47,7 +47,7 @@ export const settingsRoutes = new Hono<AppEnv>()
   })
   .get('/logo', async (c) => {
     const { logoPath } = getCompanyProfile(c.var.deps.db, currentUser(c).id);
-    const bytes = await readLogo(c.var.deps.config.dataDir, logoPath);
+    const bytes = await readLogo(c.var.deps.photos, logoPath);
     if (!bytes) throw notFound('No logo has been uploaded');
     // The URL carries a version (settings' logoUrl), so a replaced logo is a new URL.
     return c.body(new Uint8Array(bytes), 200, { 'Content-Type': 'image/png', 'Cache-Control': 'private, max-age=86400' });
@@ -63,17 +63,17 @@ export const settingsRoutes = new Hono<AppEnv>()
     await c.var.limits.consume('logoUploadsPerAccount', String(userId), LOGO_LIMIT_REFUSAL);
     // The decode takes one of the analyses' image slots, so logos cannot crowd analyses out.
     const png = await slots.run(() => normaliseLogo(bytes), { bytes: bytes.length, signal: c.req.raw.signal });
-    const { db, clock, config } = c.var.deps;
-    const name = await writeLogo(config.dataDir, png);
+    const { db, clock, photos, logger } = c.var.deps;
+    const name = await writeLogo(photos, png);
     const previous = setLogoPath(db, clock, userId, name);
-    if (previous) await deleteLogo(config.dataDir, previous);
+    if (previous) await removeLogo(photos, previous, logger);
     return c.json(settingsResponseFor(db, userId));
   })
   .delete('/logo', async (c) => {
-    const { db, clock, config } = c.var.deps;
+    const { db, clock, photos, logger } = c.var.deps;
     const userId = currentUser(c).id;
     const previous = setLogoPath(db, clock, userId, null);
-    if (previous) await deleteLogo(config.dataDir, previous);
+    if (previous) await removeLogo(photos, previous, logger);
     return c.json(settingsResponseFor(db, userId));
   });
 

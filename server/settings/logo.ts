@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LOGO_BOX } from '../../core/company-profile';
 import { detectImageType } from '../analysis/upload';
@@ -7,19 +6,20 @@ import { refuseImageShape } from '../analysis/image-header';
 import { LOGO_SHAPE, unreadableImageMessage } from '../../core/image-shape';
 import { DomainError } from '../../core/errors';
 import { loadSharp } from '../analysis/sharp';
+import { deleteLeftover, isLogoName, LOGO_NAME, logoKey, type PhotoStore } from '../storage/photo-store';
+import type { Logger } from '../log';
 
 /**
  * The company logo printed on quotes. Checked by its bytes like a tree photo (upload.ts), then
  * decoded and re-encoded by sharp to a PNG inside 600 x 200 px, so what is stored and later
- * drawn into PDFs is always an image we wrote ourselves, without metadata. Files live under
- * DATA_DIR/logos by a server-generated name, readable only by the server's user (0600), and
- * are served only to their owner.
+ * drawn into PDFs is always an image we wrote ourselves, without metadata. Logos live in the photo
+ * store (server/storage/: DATA_DIR/logos by default, readable only by the server's user, or object
+ * storage) by a server-generated name, and are served only to their owner.
  */
+/** Where the local store keeps logos (server/storage/local-photo-store.ts). */
 export function logosDir(dataDir: string): string {
   return join(dataDir, 'logos');
 }
-
-const LOGO_NAME = /^([0-9a-f]{8})-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.png$/;
 
 /** A short, unguessable-enough tag of the file, so a new logo gets a new URL and caches refresh. */
 export function logoVersion(name: string): string {
@@ -65,24 +65,24 @@ export async function normaliseLogo(bytes: Buffer): Promise<Buffer> {
 }
 
 /** Writes a normalised logo under a new name and returns the name. */
-export async function writeLogo(dataDir: string, png: Buffer): Promise<string> {
+export async function writeLogo(photos: PhotoStore, png: Buffer): Promise<string> {
   const name = `${randomUUID()}.png`;
-  await mkdir(logosDir(dataDir), { recursive: true, mode: 0o700 });
-  await writeFile(join(logosDir(dataDir), name), png, { mode: 0o600 });
+  await photos.put(logoKey(name), png);
   return name;
 }
 
-export async function deleteLogo(dataDir: string, name: string): Promise<void> {
-  if (!LOGO_NAME.test(name)) return;
-  await rm(join(logosDir(dataDir), name), { force: true });
+// Names are ours (a UUID and .png); anything else is refused here, before the store is touched.
+export async function deleteLogo(photos: PhotoStore, name: string): Promise<void> {
+  if (!isLogoName(name)) return;
+  await photos.delete(logoKey(name));
 }
 
-export async function readLogo(dataDir: string, name: string | null): Promise<Buffer | null> {
-  // Names are ours (a UUID and .png); refuse anything else rather than touch the path.
-  if (!name || !LOGO_NAME.test(name)) return null;
-  try {
-    return await readFile(join(logosDir(dataDir), name));
-  } catch {
-    return null;
-  }
+/** A logo no row names any more (replaced or removed): a store that cannot be reached leaves it, logged. */
+export async function removeLogo(photos: PhotoStore, name: string, logger?: Pick<Logger, 'warn'>): Promise<void> {
+  if (isLogoName(name)) await deleteLeftover(photos, logoKey(name), logger);
+}
+
+export async function readLogo(photos: PhotoStore, name: string | null): Promise<Buffer | null> {
+  if (!name || !isLogoName(name)) return null;
+  return photos.get(logoKey(name));
 }

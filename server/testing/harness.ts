@@ -15,6 +15,8 @@ import { createLogger } from '../log';
 import type { DestinationStream } from 'pino';
 import type { Mailer } from '../mail/mailer';
 import type { PaymentProvider } from '../payments/types';
+import { createPhotoStore } from '../storage/create-photo-store';
+import type { PhotoStore } from '../storage/photo-store';
 
 /** A clock the test moves by hand (CONVENTIONS 10). */
 export class TestClock implements Clock {
@@ -38,6 +40,8 @@ export interface TestServer {
   mailer: Mailer;
   payments: PaymentProvider | null;
   dataDir: string;
+  /** Where the app keeps photos and logos: DATA_DIR's folders unless the test gives PHOTO_STORE_URL. */
+  photos: PhotoStore;
   /** The app itself, for tests that read its route list (app.routes). */
   app: App;
   close(): Promise<void>;
@@ -71,8 +75,9 @@ export async function startTestServer(
     : createLogger({ level: 'debug', destination: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) } });
   const mailer = createMailer(config, logger);
   const vision = createVisionProvider(config);
+  const photos = createPhotoStore(config);
   const app = createApp(
-    { db, config, clock, mailer, vision, assistants: createAssistants(config, vision), payments, logger },
+    { db, config, clock, mailer, vision, assistants: createAssistants(config, vision), payments, logger, photos },
     { dashboardDir: config.dashboardDir, widgetDir: config.widgetDir, ...options },
   );
   const server: ServerType = await new Promise((resolve) => {
@@ -92,6 +97,7 @@ export async function startTestServer(
     mailer,
     payments,
     dataDir,
+    photos,
     app,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -15,6 +15,7 @@ import { JSON_BODY_LIMIT, jsonTooLarge } from './http/validate';
 import { widgetRoutes } from './http/widget';
 import type { AppDeps } from './deps';
 import { processEventLoop } from './ops/event-loop';
+import type { ReplicaStatus } from './replication/replicator';
 import { ImageSlots, type AnalysisLoad } from './analysis/slots';
 import { UPLOAD_IDLE_MS } from './http/multipart';
 import { accountRoutes } from './routes/account';
@@ -43,6 +44,8 @@ export interface AppOptions {
   analysis?: Partial<AnalysisLoad>;
   /** How long and how much of a refused body is read and discarded (http/linger.ts); tests give tiny ones. */
   linger?: Partial<LingerBounds>;
+  /** Litestream replication (server/replication/), when REPLICA_URL is set: /healthz reports its lag. */
+  replica?: { status(): ReplicaStatus };
 }
 
 /**
@@ -78,7 +81,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.get('/healthz', (c) => {
     ping.get();
     const { status, delayMs, windowSeconds } = eventLoop.report();
-    return c.json({ status, eventLoop: { delayMs, windowSeconds } }, status === 'ok' ? 200 : 503);
+    if (!options.replica) return c.json({ status, eventLoop: { delayMs, windowSeconds } }, status === 'ok' ? 200 : 503);
+    // With replication: 503 too while writes older than REPLICA_MAX_LAG_SECONDS are not on the replica.
+    const { maxLagSeconds, ...replica } = options.replica.status();
+    const overall = status === 'ok' && replica.lagSeconds > maxLagSeconds ? 'replica lagging' : status;
+    return c.json({ status: overall, eventLoop: { delayMs, windowSeconds }, replica }, overall === 'ok' ? 200 : 503);
   });
 
   const api = new Hono<AppEnv>();

@@ -8,6 +8,9 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { grantCredits } from './credits/ledger';
 import { DomainError } from '../core/errors';
 import { backupTo, BackupError, folderBytes, restoreFrom } from './ops/backup';
+import { restoreReplica, ReplicaRestoreError } from './replication/restore-replica';
+import { ReplicaUnreachable } from './replication/replica-generations';
+import { LitestreamMissing } from './replication/litestream-binary';
 
 /**
  * Operator commands against the same database the server uses (DATA_DIR):
@@ -16,6 +19,7 @@ import { backupTo, BackupError, folderBytes, restoreFrom } from './ops/backup';
  *   npm run cli -- create-user <username> <email>      (password read from standard input)
  *   npm run cli -- backup <dir>                        (while the server runs)
  *   npm run cli -- restore <dir> [--force]             (with the server stopped)
+ *   npm run cli -- restore-replica <dataDir>           (a new box: the database from REPLICA_URL)
  */
 const USAGE = [
   'Usage: npm run cli -- make-admin <username>',
@@ -23,6 +27,7 @@ const USAGE = [
   '       npm run cli -- create-user <username> <email>   (password on standard input)',
   '       npm run cli -- backup <dir>                     (a consistent copy; safe while the server runs)',
   '       npm run cli -- restore <dir> [--force]          (stop the server first)',
+  '       npm run cli -- restore-replica <dataDir>        (the database from REPLICA_URL into an empty folder)',
 ].join('\n');
 
 const noUser = (username: string) => `No user named "${username}". Check the spelling, or register the account first.`;
@@ -102,6 +107,25 @@ function restore(config: Config, args: string[]): number {
   }
 }
 
+/** Litestream's restore of REPLICA_URL into <dataDir> (server/replication/restore-replica.ts). */
+async function restoreFromReplica(config: Config, [dir]: string[]): Promise<number> {
+  if (!dir) return usage();
+  if (!config.replica) return fail('REPLICA_URL is not set: set it (and the S3 variables for an s3:// replica) to the replica to restore from.');
+  try {
+    const done = await restoreReplica(resolve(dir), config.replica);
+    const mib = (done.bytes / 1024 / 1024).toFixed(1);
+    console.log(
+      `Restored generation ${done.generation} (WAL index ${done.walIndex ?? '?'}, replicated up to ${done.replicatedUpTo}) from ${config.replica.displayUrl} ` +
+        `into ${done.file}: ${mib} MiB, ${done.accounts} accounts and ${done.analyses} analyses, in ${(done.durationMs / 1000).toFixed(1)} s. ` +
+        `Start the server with DATA_DIR=${resolve(dir)} and the same REPLICA_URL.`,
+    );
+    return 0;
+  } catch (err) {
+    if (err instanceof ReplicaRestoreError || err instanceof ReplicaUnreachable || err instanceof LitestreamMissing) return fail(err.message);
+    throw err;
+  }
+}
+
 function usage(): number {
   console.error(USAGE);
   return 2;
@@ -114,7 +138,7 @@ function fail(message: string): number {
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
-  const run = command === 'restore' ? async () => 0 : command ? commands[command] : undefined;
+  const run = command === 'restore' || command === 'restore-replica' ? async () => 0 : command ? commands[command] : undefined;
   if (!run) {
     console.error(command ? `Unknown command "${command}".\n${USAGE}` : USAGE);
     return 2;
@@ -128,6 +152,7 @@ async function main(argv: string[]): Promise<number> {
   }
   // Restore replaces the database file, so it runs before the file is opened.
   if (command === 'restore') return restore(config, args);
+  if (command === 'restore-replica') return restoreFromReplica(config, args);
   const db = openDatabase(config.databaseFile);
   migrateDatabase(db, config.migrationsDir);
   try {

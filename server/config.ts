@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readReplicaSettings, type ReplicaSettings } from './replication/replica-settings';
 import { z } from 'zod';
 import { readPhotoStoreSettings, type PhotoStoreSettings } from './storage/store-url';
 
@@ -59,6 +60,11 @@ export const envSchema = z.object({
   PHOTO_STORE_URL: optionalString,
   DASHBOARD_DIR: optionalString,
   WIDGET_DIR: optionalString,
+  /** s3://bucket/path or file:///folder: the database streamed there by Litestream (server/replication/replica-settings.ts reads these). */
+  REPLICA_URL: optionalString,
+  REPLICA_MAX_LAG_SECONDS: optionalString,
+  REPLICA_SYNC_INTERVAL_MS: optionalString,
+  REPLICA_START_EMPTY: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -94,6 +100,8 @@ export interface Config {
   dashboardDir: string;
   /** The built widget: widget.js, the estimator bundle and its manifest (dist/widget). */
   widgetDir: string;
+  /** Litestream replication of the database, when REPLICA_URL is set (server/replication/). */
+  replica?: ReplicaSettings;
   openai: { apiKey?: string; baseUrl?: string; model?: string; timeoutMs: number };
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
   /** Where photos and logos live: DATA_DIR's folders, or the bucket PHOTO_STORE_URL names (server/storage/). */
@@ -187,9 +195,17 @@ function photoStoreFrom(source: Record<string, string | undefined>): PhotoStoreS
   return settings;
 }
 
+/** REPLICA_URL and the S3 variables, or a ConfigError naming what is wrong. */
+function replicaFrom(source: Record<string, string | undefined>): ReplicaSettings | undefined {
+  const { settings, problems } = readReplicaSettings(source);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return settings;
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const env = parseEnv(source);
   const photoStore = photoStoreFrom(source);
+  const replica = replicaFrom(source);
   const dataDir = resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
@@ -212,6 +228,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     migrationsDir: folder(env.MIGRATIONS_DIR, 'db/migrations'),
     dashboardDir: folder(env.DASHBOARD_DIR, 'dist/dashboard'),
     widgetDir: folder(env.WIDGET_DIR, 'dist/widget'),
+    replica,
     openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL, timeoutMs: env.OPENAI_TIMEOUT_MS },
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,

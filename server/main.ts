@@ -13,6 +13,7 @@ import { createAssistants } from './assistant/create-assistant';
 import { batchedDestination, createLogger } from './log';
 import { watchEventLoop } from './ops/event-loop';
 import { RateLimits } from './http/rate-limit';
+import { replicateDatabase } from './replication/replicate-database';
 import { createPhotoStore } from './storage/create-photo-store';
 
 /** The thin entry (CONVENTIONS 1): read config, open and migrate the database, listen, shut down cleanly. */
@@ -30,6 +31,13 @@ async function start(): Promise<void> {
 
   const logOut = batchedDestination();
   const logger = createLogger({ level: config.logLevel, destination: logOut });
+  // REPLICA_URL: Litestream streams the database off the box, unless the start is refused
+  // (an empty DATA_DIR over a replica that holds data). Without it nothing of this runs.
+  const replication = config.replica && (await replicateDatabase(config.databaseFile, config.dataDir, config.replica, logger));
+  if (typeof replication === 'string') {
+    console.error(replication);
+    process.exit(1);
+  }
   const db = openDatabase(config.databaseFile);
   migrateDatabase(db, config.migrationsDir);
   const clock = systemClock;
@@ -54,6 +62,7 @@ async function start(): Promise<void> {
         embedAnalysesPerAddress: { points: config.embedAnalysesPerAddress, windowSeconds: 60 * 60 },
         leadsPerAddress: { points: config.leadsPerAddress, windowSeconds: 60 * 60 },
       }),
+      replica: replication,
     },
   );
 
@@ -88,8 +97,11 @@ async function start(): Promise<void> {
     server.close(() => {
       mailer.close?.();
       db.$client.close();
-      logger.info('stopped');
-      process.exit(0);
+      // Litestream after the database: its final sync ships the last writes.
+      void (replication ? replication.stop() : Promise.resolve()).then(() => {
+        logger.info('stopped');
+        process.exit(0);
+      });
     });
     if ('closeIdleConnections' in server) server.closeIdleConnections();
   };

@@ -63,6 +63,11 @@ function parseTarget(raw: string, env: ReplicaEnv, problems: string[]): ReplicaT
     return undefined;
   }
   if (raw.startsWith('file:')) {
+    // The URL parser would fold `a/../b` into `b`: a path spelled with `..` is refused, not guessed at.
+    if (raw.split('/').includes('..')) {
+      problems.push(URL_SHAPE);
+      return undefined;
+    }
     let path: string;
     try {
       path = fileURLToPath(raw);

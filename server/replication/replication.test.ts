@@ -1,0 +1,118 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, spawnServer } from '../../build/server-process';
+import { newAccount } from '../testing/harness';
+import { restoreReplicaInto, startReplicatedServer } from '../testing/replica';
+
+/**
+ * The real server under the real Litestream (0.3.13, from npm) with a file replica in a temp
+ * folder: what it writes can be restored elsewhere, the restore never overwrites a database, an
+ * empty DATA_DIR over that replica refuses to start unless told, and without REPLICA_URL the
+ * server is the one process it always was.
+ */
+const ROOT = new URL('../../', import.meta.url).pathname;
+const dirs: string[] = [];
+const tempDir = (name: string) => {
+  const dir = mkdtempSync(join(tmpdir(), `treeanalyzer-${name}-`));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** The process ids a process started (every thread's children, from /proc). */
+function childrenOf(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number),
+  );
+}
+
+const usernames = (file: string) => {
+  const db = new Database(file, { readonly: true });
+  try {
+    return (db.prepare('select username from users order by username').all() as { username: string }[]).map((u) => u.username);
+  } finally {
+    db.close();
+  }
+};
+
+async function register(url: string) {
+  const account = newAccount();
+  const res = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify(account),
+  });
+  expect(res.status).toBe(201);
+  return account.username;
+}
+
+describe('without REPLICA_URL', () => {
+  it('starts one process with no Litestream, no replica files and /healthz as before', async () => {
+    const dataDir = tempDir('no-replica');
+    const port = await freePort();
+    const server = await spawnServer({ nodeArgs: ['--import', 'tsx', 'server/main.ts'], cwd: ROOT, port, env: { DATA_DIR: dataDir }, timeoutMs: 60_000 });
+    try {
+      const health = (await (await fetch(`${server.url}/healthz`)).json()) as Record<string, unknown>;
+      expect(Object.keys(health).sort()).toEqual(['eventLoop', 'status']);
+      expect(childrenOf(server.child.pid!)).toEqual([]);
+      expect(readdirSync(dataDir).filter((name) => name.includes('litestream'))).toEqual([]);
+    } finally {
+      await server.stop();
+    }
+    expect(server.output()).not.toContain('itestream');
+  }, 60_000);
+});
+
+describe('with a file replica', () => {
+  const replicaDir = tempDir('replica');
+  const replicaUrl = `file://${replicaDir}`;
+
+  it('streams every write to the replica, and restore-replica brings them back into a new folder but never over a database', async () => {
+    const server = await startReplicatedServer({ dataDir: tempDir('live'), replicaUrl });
+    const restored = join(tempDir('new-box'), 'data');
+    try {
+      expect(server.litestreamPid()).toBeGreaterThan(0);
+      expect(childrenOf(server.child.pid!)).toContain(server.litestreamPid());
+      await register(server.url);
+      await register(server.url);
+      const lastWrite = new Date();
+      await register(server.url);
+      await server.caughtUp(lastWrite);
+      const live = usernames(join(server.dataDir, 'treeanalyzer.sqlite'));
+      expect(live).toHaveLength(3);
+
+      const restore = restoreReplicaInto(restored, { replicaUrl });
+      expect(restore.stderr).toBe('');
+      expect(restore.status).toBe(0);
+      expect(restore.stdout).toMatch(/^Restored generation [0-9a-f]{16} \(WAL index \d+, replicated up to \S+\) from file:\/\/.* 3 accounts and 0 analyses, in [\d.]+ s\./);
+      expect(usernames(join(restored, 'treeanalyzer.sqlite'))).toEqual(live);
+
+      const again = restoreReplicaInto(restored, { replicaUrl });
+      expect(again.status).toBe(1);
+      expect(again.stderr).toContain('already holds a database');
+      expect(usernames(join(restored, 'treeanalyzer.sqlite'))).toEqual(live);
+    } finally {
+      await server.stop();
+    }
+    // Stopped with the server, its pid file gone.
+    expect(existsSync(join(server.dataDir, 'litestream.pid'))).toBe(false);
+  }, 60_000);
+
+  it('refuses to start an empty DATA_DIR over it, naming the two ways on; REPLICA_START_EMPTY=1 starts anyway', async () => {
+    const empty = tempDir('empty');
+    const refused = startReplicatedServer({ dataDir: empty, replicaUrl });
+    await expect(refused).rejects.toThrow(/exited before it was healthy[\s\S]*holds a database \(generation [0-9a-f]{16}[\s\S]*npm run cli -- restore-replica [\s\S]*REPLICA_START_EMPTY=1/);
+    expect(existsSync(join(empty, 'treeanalyzer.sqlite'))).toBe(false);
+
+    const anyway = await startReplicatedServer({ dataDir: empty, replicaUrl, env: { REPLICA_START_EMPTY: '1' } });
+    await anyway.stop();
+    expect(anyway.output()).toContain('REPLICA_START_EMPTY=1: starting a new empty database');
+  }, 60_000);
+});

@@ -8,6 +8,8 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { grantCredits } from './credits/ledger';
 import { DomainError } from '../core/errors';
 import { backupTo, BackupError, folderBytes, restoreFrom } from './ops/backup';
+import { copyLocalPhotos } from './storage/copy-photos';
+import { createPhotoStore } from './storage/create-photo-store';
 import { restoreReplica, ReplicaRestoreError } from './replication/restore-replica';
 import { ReplicaUnreachable } from './replication/replica-generations';
 import { LitestreamMissing } from './replication/litestream-binary';
@@ -19,6 +21,7 @@ import { LitestreamMissing } from './replication/litestream-binary';
  *   npm run cli -- create-user <username> <email>      (password read from standard input)
  *   npm run cli -- backup <dir>                        (while the server runs)
  *   npm run cli -- restore <dir> [--force]             (with the server stopped)
+ *   npm run cli -- copy-photos-to-store                (DATA_DIR's photos and logos into PHOTO_STORE_URL)
  *   npm run cli -- restore-replica <dataDir>           (a new box: the database from REPLICA_URL)
  */
 const USAGE = [
@@ -27,6 +30,7 @@ const USAGE = [
   '       npm run cli -- create-user <username> <email>   (password on standard input)',
   '       npm run cli -- backup <dir>                     (a consistent copy; safe while the server runs)',
   '       npm run cli -- restore <dir> [--force]          (stop the server first)',
+  '       npm run cli -- copy-photos-to-store             (DATA_DIR\'s photos and logos into PHOTO_STORE_URL)',
   '       npm run cli -- restore-replica <dataDir>        (the database from REPLICA_URL into an empty folder)',
 ].join('\n');
 
@@ -46,13 +50,36 @@ const commands: Record<string, (db: Db, args: string[], config: Config) => Promi
   async backup(db, [dir], config) {
     if (!dir) return usage();
     try {
-      const manifest = await backupTo(db, config.dataDir, resolve(dir), systemClock.now());
+      const photos = createPhotoStore(config);
+      const manifest = await backupTo(db, config.dataDir, resolve(dir), systemClock.now(), photos);
       const mib = (folderBytes(resolve(dir)) / 1024 / 1024).toFixed(1);
       console.log(`Backed up ${manifest.rows.users ?? 0} accounts and ${manifest.rows.tree_analyses ?? 0} analyses (${mib} MiB) to ${resolve(dir)}.`);
+      if (manifest.photoStore) console.log(photosNotInBackup(manifest.photoStore.location));
       return 0;
     } catch (err) {
       if (err instanceof BackupError) return fail(err.message);
       throw err;
+    }
+  },
+
+  /** Idempotent: only what the store lacks is copied (server/storage/copy-photos.ts). */
+  async 'copy-photos-to-store'(_db, _args, config) {
+    if (config.photoStore.kind !== 's3') {
+      return fail('PHOTO_STORE_URL is not set, so photos and logos already live in DATA_DIR. Set PHOTO_STORE_URL=s3://bucket/prefix and the S3 variables (docs/operations.md, Photos in object storage), then run this again.');
+    }
+    const store = createPhotoStore(config);
+    console.log(`Copying photos and logos from ${config.dataDir} to ${store.location}`);
+    try {
+      const counts = await copyLocalPhotos(config.dataDir, store, (line) => console.log(line));
+      const { uploads, logos } = counts.copied;
+      const there = counts.alreadyThere;
+      console.log(`Copied ${uploads} photo${uploads === 1 ? '' : 's'} and ${logos} logo${logos === 1 ? '' : 's'}; ${there} ${there === 1 ? 'was' : 'were'} already in the store.`);
+      return 0;
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      // What was copied stays copied: running the command again carries on from there.
+      const cause = err.cause instanceof Error ? ` (${err.cause.name}: ${err.cause.message})` : '';
+      return fail(`${err.message}${cause} Nothing is lost: run the command again to copy the rest.`);
     }
   },
 
@@ -100,6 +127,7 @@ function restore(config: Config, args: string[]): number {
   try {
     const manifest = restoreFrom(resolve(dir), config.dataDir, { force: args.includes('--force') });
     console.log(`Restored the backup of ${manifest.createdAt} into ${config.dataDir}. Start the server now.`);
+    if (manifest.photoStore) console.log(photosNotInBackup(manifest.photoStore.location));
     return 0;
   } catch (err) {
     if (err instanceof BackupError) return fail(err.message);
@@ -125,6 +153,10 @@ async function restoreFromReplica(config: Config, [dir]: string[]): Promise<numb
     throw err;
   }
 }
+
+/** With PHOTO_STORE_URL the photos are not in DATA_DIR, so not in its backup: said, not implied. */
+const photosNotInBackup = (location: string) =>
+  `Photos and logos are not in this backup: they live in ${location} (PHOTO_STORE_URL). Keep that bucket's own copies (versioning or replication at the provider).`;
 
 function usage(): number {
   console.error(USAGE);

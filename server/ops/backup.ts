@@ -13,10 +13,16 @@ import type { Db } from '../../db/client';
  * the snapshot: photos and logos are written before the rows that name them, so every row in
  * the snapshot finds its file (a file newer than the snapshot is only an unused extra). The
  * session secret goes too, so signed-in users stay signed in after a restore.
+ *
+ * With photos in object storage (PHOTO_STORE_URL) they are not under DATA_DIR: the backup then
+ * leaves the local photo folders out and says where the photos are, in its manifest and the
+ * CLI's summary, rather than claim a copy it does not hold.
  */
 export const DATABASE_FILE = 'treeanalyzer.sqlite';
 /** What lives in DATA_DIR besides the database: photos, company logos, the dev outbox, the secret. */
 const FILES_BESIDE = ['uploads', 'logos', 'outbox', 'session-secret'] as const;
+/** The photo store's folders (server/storage/local-photo-store.ts), left out when photos live elsewhere. */
+const PHOTO_FOLDERS: readonly string[] = ['uploads', 'logos'];
 const MANIFEST = 'backup.json';
 
 export interface BackupManifest {
@@ -26,6 +32,14 @@ export interface BackupManifest {
   files: string[];
   /** Rows per table at the snapshot, to check a restore against. */
   rows: Record<string, number>;
+  /** Present when photos and logos live in object storage: where they are, and that this backup holds none. */
+  photoStore?: { location: string; included: false };
+}
+
+/** Where the running install keeps photos: DATA_DIR's folders (in the backup) or object storage (not). */
+export interface BackupPhotoStore {
+  kind: 'local' | 's3';
+  location: string;
 }
 
 export class BackupError extends Error {}
@@ -42,7 +56,8 @@ function tableCounts(sqlite: Database.Database): Record<string, number> {
 }
 
 /** Writes a backup of the open database and DATA_DIR's files into `dest` (a new or empty folder). */
-export async function backupTo(db: Db, dataDir: string, dest: string, now: Date): Promise<BackupManifest> {
+export async function backupTo(db: Db, dataDir: string, dest: string, now: Date, photos?: BackupPhotoStore): Promise<BackupManifest> {
+  const photosElsewhere = photos?.kind === 's3';
   if (!isEmptyOrMissing(dest)) throw new BackupError(`${dest} is not empty. Choose a new folder for the backup.`);
   mkdirSync(dest, { recursive: true, mode: 0o700 });
   const target = join(dest, DATABASE_FILE);
@@ -58,12 +73,20 @@ export async function backupTo(db: Db, dataDir: string, dest: string, now: Date)
   }
   const files: string[] = [];
   for (const name of FILES_BESIDE) {
+    if (photosElsewhere && PHOTO_FOLDERS.includes(name)) continue;
     const from = join(dataDir, name);
     if (!existsSync(from)) continue;
     cpSync(from, join(dest, name), { recursive: true, preserveTimestamps: true });
     files.push(name);
   }
-  const manifest: BackupManifest = { format: 1, createdAt: now.toISOString(), database: DATABASE_FILE, files, rows };
+  const manifest: BackupManifest = {
+    format: 1,
+    createdAt: now.toISOString(),
+    database: DATABASE_FILE,
+    files,
+    rows,
+    ...(photosElsewhere && { photoStore: { location: photos.location, included: false as const } }),
+  };
   writeFileSync(join(dest, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
   return manifest;
 }

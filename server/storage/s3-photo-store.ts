@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { isStoreKey, PhotoStoreError, type PhotoStore } from './photo-store';
 
 /** PHOTO_STORE_URL's bucket and prefix with the S3 variables (server/storage/store-url.ts). */
@@ -24,8 +24,13 @@ const REQUEST_TIMEOUT_MS = 15_000;
 const OPERATION_TIMEOUT_MS = 20_000;
 const MAX_ATTEMPTS = 3;
 
-export function createS3PhotoStore(settings: S3StoreSettings): PhotoStore {
-  const client = new S3Client({
+/** The SDK is loaded on first use, as openai and stripe are: an install without S3 never pays its start-up. */
+type S3Sdk = typeof import('@aws-sdk/client-s3');
+let loadedSdk: Promise<S3Sdk> | undefined;
+const loadSdk = () => (loadedSdk ??= import('@aws-sdk/client-s3'));
+
+function createClient(sdk: S3Sdk, settings: S3StoreSettings): S3Client {
+  return new sdk.S3Client({
     region: settings.region,
     credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
     // Services other than AWS (MinIO, s3rver, most self-hosted ones) address buckets by path.
@@ -37,6 +42,11 @@ export function createS3PhotoStore(settings: S3StoreSettings): PhotoStore {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+}
+
+export function createS3PhotoStore(settings: S3StoreSettings): PhotoStore {
+  let connected: Promise<{ sdk: S3Sdk; client: S3Client }> | undefined;
+  const connect = () => (connected ??= loadSdk().then((sdk) => ({ sdk, client: createClient(sdk, settings) })));
   const objectKey = (key: string) => settings.prefix + key;
   const bounded = () => ({ abortSignal: AbortSignal.timeout(OPERATION_TIMEOUT_MS) });
 
@@ -47,7 +57,8 @@ export function createS3PhotoStore(settings: S3StoreSettings): PhotoStore {
       if (!isStoreKey(key)) throw new PhotoStoreError(new Error(`refused a key that is not ours: ${JSON.stringify(key.slice(0, 80))}`));
       const contentType = key.endsWith('.png') ? 'image/png' : 'image/jpeg';
       try {
-        await client.send(new PutObjectCommand({ Bucket: settings.bucket, Key: objectKey(key), Body: bytes, ContentType: contentType }), bounded());
+        const { sdk, client } = await connect();
+        await client.send(new sdk.PutObjectCommand({ Bucket: settings.bucket, Key: objectKey(key), Body: bytes, ContentType: contentType }), bounded());
       } catch (err) {
         throw new PhotoStoreError(err);
       }
@@ -55,7 +66,8 @@ export function createS3PhotoStore(settings: S3StoreSettings): PhotoStore {
     async get(key) {
       if (!isStoreKey(key)) return null;
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }), bounded());
+        const { sdk, client } = await connect();
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }), bounded());
         return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
       } catch (err) {
         if (isMissing(err)) return null;
@@ -65,7 +77,8 @@ export function createS3PhotoStore(settings: S3StoreSettings): PhotoStore {
     async delete(key) {
       if (!isStoreKey(key)) return;
       try {
-        await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }), bounded());
+        const { sdk, client } = await connect();
+        await client.send(new sdk.DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }), bounded());
       } catch (err) {
         if (!isMissing(err)) throw new PhotoStoreError(err);
       }
@@ -74,9 +87,10 @@ export function createS3PhotoStore(settings: S3StoreSettings): PhotoStore {
       const keys: string[] = [];
       let token: string | undefined;
       try {
+        const { sdk, client } = await connect();
         do {
           const page = await client.send(
-            new ListObjectsV2Command({ Bucket: settings.bucket, Prefix: objectKey(`${folder}/`), ContinuationToken: token }),
+            new sdk.ListObjectsV2Command({ Bucket: settings.bucket, Prefix: objectKey(`${folder}/`), ContinuationToken: token }),
             bounded(),
           );
           for (const item of page.Contents ?? []) {

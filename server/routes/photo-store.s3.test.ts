@@ -59,11 +59,26 @@ describe('with PHOTO_STORE_URL=s3://bucket/prefix', () => {
     expect((await other.client.get(`/api/analysis/${analysis.id}/image`)).status).toBe(404);
   });
 
+  it('a row naming anything but one of our photo keys reads nothing from the bucket: 404', async () => {
+    const { client, account } = await registerClient(server);
+    grantTo(server, account.username, 10);
+    expect((await client.upload('/api/system-settings/logo', logoForm(await testLogoPng()))).status).toBe(200);
+    const { analysis } = analyzeResponseSchema.parse(await (await analyze(client, { description: 'oak, 14 inch trunk, 35 ft' })).json());
+    const logoName = (await server.photos.list('logos')).at(-1)!.slice('logos/'.length);
+    const setImagePath = server.db.$client.prepare('update tree_analyses set image_path = ? where id = ?');
+    for (const path of [`../logos/${logoName}`, logoName, `${imagePathOf(analysis.id)}/../../logos/${logoName}`, '../../install-2/uploads/x.jpg']) {
+      setImagePath.run(path, analysis.id);
+      expect((await client.get(`/api/analysis/${analysis.id}/image`)).status, path).toBe(404);
+    }
+  });
+
   it('stores, serves, replaces and removes a logo in the bucket', async () => {
     const { client } = await registerClient(server);
+    const others = new Set(await server.photos.list('logos'));
+    const mine = async () => (await server.photos.list('logos')).filter((key) => !others.has(key));
     const first = await client.upload('/api/system-settings/logo', logoForm(await testLogoPng()));
     expect(first.status).toBe(200);
-    const logos = await server.photos.list('logos');
+    const logos = await mine();
     expect(logos).toHaveLength(1);
     expect(existsSync(logosDir(server.dataDir))).toBe(false);
     const served = await client.get('/api/system-settings/logo');
@@ -72,12 +87,12 @@ describe('with PHOTO_STORE_URL=s3://bucket/prefix', () => {
     expect((await (await registerClient(server)).client.get('/api/system-settings/logo')).status).toBe(404);
 
     expect((await client.upload('/api/system-settings/logo', logoForm(await testLogoPng()))).status).toBe(200);
-    const replaced = await server.photos.list('logos');
+    const replaced = await mine();
     expect(replaced).toHaveLength(1);
     expect(replaced[0]).not.toBe(logos[0]);
 
     expect((await client.request('DELETE', '/api/system-settings/logo')).status).toBe(200);
-    expect(await server.photos.list('logos')).toEqual([]);
+    expect(await mine()).toEqual([]);
     expect((await client.get('/api/system-settings/logo')).status).toBe(404);
   });
 
@@ -87,11 +102,12 @@ describe('with PHOTO_STORE_URL=s3://bucket/prefix', () => {
     const kept = analyzeResponseSchema.parse(await (await analyze(other.client, { description: 'elm, 12 inch trunk, 30 ft' })).json()).analysis;
     const { client, account } = await registerClient(server);
     grantTo(server, account.username, 10);
+    const logosBefore = new Set(await server.photos.list('logos'));
     const gone = analyzeResponseSchema.parse(await (await analyze(client, { description: 'ash, 10 inch trunk, 25 ft' })).json()).analysis;
     expect((await client.upload('/api/system-settings/logo', logoForm(await testLogoPng()))).status).toBe(200);
     const goneKey = `uploads/${imagePathOf(gone.id)}`;
     const keptKey = `uploads/${imagePathOf(kept.id)}`;
-    const logo = (await server.photos.list('logos'))[0]!;
+    const logo = (await server.photos.list('logos')).find((key) => !logosBefore.has(key))!;
 
     expect((await client.request('DELETE', '/api/account', { password: account.password })).status).toBe(200);
     const left = await server.photos.list('uploads');

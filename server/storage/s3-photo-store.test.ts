@@ -61,6 +61,9 @@ describe('the S3 photo store against a real S3 API', () => {
       expect(error).toBeInstanceOf(PhotoStoreError);
       expect((error as Error).message).toBe('Photo storage could not be reached just now. Please try again in a minute.');
       await expect(store.get(PHOTO)).rejects.toBeInstanceOf(PhotoStoreError);
+      // A key that is not ours is refused before any request: no network error, just nothing.
+      expect(await store.get('uploads/../logos/x.png')).toBeNull();
+      await store.delete('../secrets.txt');
       // A removal after its row is gone does not fail the caller: it says, in the log, what is left.
       const warnings: unknown[] = [];
       expect(await deleteLeftover(store, LOGO, { warn: (fields: unknown) => void warnings.push(fields) })).toBe(false);

@@ -8,8 +8,8 @@ import type { AppDeps } from '../deps';
 import { readImage, toAnalysisView } from '../analysis/store';
 import { tokensView } from '../credits/tokens-view';
 import { isSubscriptionActive } from '../payments/billing';
-import { readLogo, removeLogo } from '../settings/logo';
-import { deleteLeftover, isPhotoName, photoKey } from '../storage/photo-store';
+import { readLogo } from '../settings/logo';
+import { deleteLeftovers, isLogoName, isPhotoName, logoKey, photoKey } from '../storage/photo-store';
 import { getCompanyProfile, settingsResponseFor } from '../settings/settings';
 import { findUserById, toPublicUser } from './users';
 
@@ -139,7 +139,7 @@ export async function deleteAccount(deps: AppDeps, userId: number): Promise<{ ph
     return names;
   });
   // Files after the commit: a failed transaction leaves everything, a crash here leaves only unnamed files.
-  for (const name of photos) if (isPhotoName(name)) await deleteLeftover(store, photoKey(name), logger);
-  if (logoPath) await removeLogo(store, logoPath, logger);
+  const logo = logoPath && isLogoName(logoPath) ? [logoKey(logoPath)] : [];
+  await deleteLeftovers(store, [...photos.filter(isPhotoName).map(photoKey), ...logo], logger);
   return { photos: photos.length };
 }

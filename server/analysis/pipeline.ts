@@ -195,9 +195,11 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
     return { outcome: 'estimate', row, ...(leadToken !== undefined && { leadToken }) };
   } catch (err) {
     payment.refund();
-    // A photo store that could not take the photo may not take its removal either: that must
-    // not stand between the user and the refund's answer (deleteLeftover logs what is left).
-    await deleteLeftover(photos, photoKey(imageName), deps.logger);
+    // The photo, if it was written, goes with the refund. When the store itself failed, the
+    // removal is tried without holding the answer (a second timeout's wait for the user); a
+    // put that timed out may still have landed. deleteLeftover logs whatever it leaves.
+    const removal = deleteLeftover(photos, photoKey(imageName), deps.logger);
+    if (!(err instanceof PhotoStoreError)) await removal;
     // The cause (the model's error, a wrong OPENAI_MODEL, a timeout, an unreachable photo store)
     // goes to the log with the request's id (renderError); the user gets the polite message.
     if (err instanceof VisionError) throw new DomainError('ANALYSIS_FAILED', err.message, { cause: err });

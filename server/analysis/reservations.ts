@@ -6,7 +6,7 @@ import { refundEmbedAnalysis } from '../businesses/usage';
 import type { Clock } from '../clock';
 import { refundAnalysis, type AnalysisPayment } from '../credits/ledger';
 import type { Logger } from '../log';
-import { deleteLeftover, isPhotoName, photoKey, type PhotoStore } from '../storage/photo-store';
+import { deleteLeftovers, isPhotoName, photoKey, type PhotoStore } from '../storage/photo-store';
 
 /**
  * Paid-for analyses not yet finished. Credits are reserved before a model call that
@@ -64,7 +64,7 @@ export async function recoverReservations(db: Db, clock: Clock, photos: PhotoSto
   for (const row of left) {
     const embed = row.businessId !== null && row.day !== null ? { businessId: row.businessId, day: row.day } : undefined;
     refundReservation(db, clock, { reference: row.reference, userId: row.userId, payment: row.payment, imageName: row.imageName, embed });
-    if (isPhotoName(row.imageName)) await deleteLeftover(photos, photoKey(row.imageName), logger);
   }
+  await deleteLeftovers(photos, left.map((row) => row.imageName).filter(isPhotoName).map(photoKey), logger);
   return left.length;
 }

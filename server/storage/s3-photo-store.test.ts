@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { startLocalS3, type LocalS3 } from '../testing/s3-server';
 import { createPhotoStore } from './create-photo-store';
-import { deleteLeftover, PhotoStoreError, type PhotoStore } from './photo-store';
+import { deleteLeftover, deleteLeftovers, PhotoStoreError, type PhotoStore } from './photo-store';
 
 const PHOTO = 'uploads/0b7f3c1e-2a4d-4c8e-9f10-123456789abc.jpg';
 const LOGO = 'logos/0b7f3c1e-2a4d-4c8e-9f10-123456789abc.png';
@@ -67,7 +67,10 @@ describe('the S3 photo store against a real S3 API', () => {
       // A removal after its row is gone does not fail the caller: it says, in the log, what is left.
       const warnings: unknown[] = [];
       expect(await deleteLeftover(store, LOGO, { warn: (fields: unknown) => void warnings.push(fields) })).toBe(false);
-      expect(warnings).toEqual([expect.objectContaining({ key: LOGO, store: 's3://trees/install-1/' })]);
+      expect(warnings).toEqual([expect.objectContaining({ key: LOGO, keys: [LOGO], store: 's3://trees/install-1/' })]);
+      // Many: the first failure stops the rest (each would wait its own timeout), all named in one line.
+      expect(await deleteLeftovers(store, [PHOTO, LOGO], { warn: (fields: unknown) => void warnings.push(fields) })).toBe(0);
+      expect(warnings.at(-1)).toEqual(expect.objectContaining({ keys: [PHOTO, LOGO] }));
       expect(Date.now() - started).toBeLessThan(20_000);
     } finally {
       await s3.start();

@@ -16,6 +16,7 @@ const SCRIPTS: Record<Section, string> = {
   api: 'bench/api.bench.ts',
   analysis: 'bench/analysis.bench.ts',
   capacity: 'bench/capacity.bench.ts',
+  restore: 'bench/restore.bench.ts',
   hostile: 'bench/hostile.bench.ts',
   attacks: 'bench/attacks.bench.ts',
   learning: 'bench/learning.bench.ts',

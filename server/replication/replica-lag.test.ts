@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { newAccount } from '../testing/harness';
+import { newAccount, TestClient } from '../testing/harness';
 import { startReplicatedServer, type ReplicatedServer } from '../testing/replica';
 
 /**
  * /healthz's replica lag is honest (docs/operations.md, Replication with Litestream): with the real
- * server and the real Litestream, killing Litestream while accounts keep being registered makes
+ * server and the real Litestream, killing Litestream while an owner keeps saving a setting makes
  * the lag rise and says Litestream is down, with a warning line in the log; the server starts
  * Litestream again and the lag goes back to 0 with the last write on the replica.
  */
@@ -19,20 +19,22 @@ const tempDir = (name: string) => {
 };
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-async function register(server: ReplicatedServer) {
-  const res = await fetch(`${server.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url },
-    body: JSON.stringify(newAccount()),
-  });
-  expect(res.status).toBe(201);
+/** An owner who keeps saving a setting: one write to the database each time. */
+async function signedInOwner(server: ReplicatedServer) {
+  const client = new TestClient({ url: server.url, origin: server.url });
+  expect((await client.post('/api/auth/register', newAccount())).status).toBe(201);
+  let shared = false;
+  return async () => {
+    shared = !shared;
+    expect((await client.request('PATCH', '/api/system-settings', { shareJobTimes: shared })).status).toBe(200);
+  };
 }
 
 describe('GET /healthz with a replica', () => {
   it('reports the lag rising while Litestream is dead and the app writes, and back to 0 once it runs again', async () => {
     const server = await startReplicatedServer({ dataDir: tempDir('lag'), replicaUrl: `file://${tempDir('lag-replica')}` });
     try {
-      await register(server);
+      const save = await signedInOwner(server);
       await server.caughtUp();
       const healthy = await server.replica();
       expect(healthy.status).toBe(200);
@@ -43,7 +45,7 @@ describe('GET /healthz with a replica', () => {
       const deadline = Date.now() + 15_000;
       let down = healthy;
       while (Date.now() < deadline && (lags.at(-1) ?? 0) < 2) {
-        await register(server);
+        await save();
         down = await server.replica();
         lags.push(down.replica.lagSeconds);
         await new Promise((resolve) => setTimeout(resolve, 200));
@@ -55,7 +57,7 @@ describe('GET /healthz with a replica', () => {
       expect(down.replica.lastReplicatedAt).toBe(healthy.replica.lastReplicatedAt);
 
       const lastWrite = new Date();
-      await register(server);
+      await save();
       await server.caughtUp(lastWrite, 20_000);
       expect((await server.replica()).replica.litestream).toBe('running');
     } finally {

@@ -3,8 +3,8 @@
  * Litestream): the app's own side is the SQLite WAL file (every commit in WAL mode appends to it,
  * so a change of its size or modification time is a write), Litestream's side is its Prometheus
  * metrics (db.go and replica.go in v0.3.13): `litestream_sync_count` (one per monitor tick, changed
- * or not), the shadow WAL position it has copied (`shadow_wal_index`, `shadow_wal_size`) and the
- * position the replica holds (`replica_wal_index`, `replica_wal_offset`).
+ * or not) and the position the replica holds (`replica_wal_index`, `replica_wal_offset`), with
+ * the position of the shadow WAL it has copied read from its files (litestream-shadow.ts).
  *
  * A write the app made is on the replica once (1) Litestream has finished a sync that started
  * after the write was seen (its sync count went up twice since), at which point the shadow
@@ -26,9 +26,13 @@ export interface Position {
 export interface LitestreamMetrics {
   syncCount: number;
   syncErrorCount: number;
-  shadow: Position;
   /** Undefined until the replica has written its first segment. */
   replica?: Position;
+}
+
+/** One look at Litestream: its metrics, and its shadow WAL's position read after them. */
+export interface LitestreamState extends LitestreamMetrics {
+  shadow: Position;
 }
 
 interface PendingWrite {
@@ -57,7 +61,7 @@ export class ReplicaLag {
    * One look at both ends. `wal` is null when there is no WAL file (nothing written yet);
    * `metrics` is null when Litestream did not answer.
    */
-  observe(now: number, wal: WalState | null, metrics: LitestreamMetrics | null): void {
+  observe(now: number, wal: WalState | null, metrics: LitestreamState | null): void {
     const first = this.wal === undefined;
     const changed = !first && (wal?.size !== this.wal?.size || wal?.mtimeMs !== this.wal?.mtimeMs);
     // At start what is already in the database counts as written now: Litestream has yet to show it holds it.
@@ -86,10 +90,15 @@ export class ReplicaLag {
     }
   }
 
-  private noteWrite(writtenAt: number, metrics: LitestreamMetrics | null): void {
+  private noteWrite(writtenAt: number, metrics: LitestreamState | null): void {
     const newest = this.pending.at(-1);
     const seenAtSync = metrics?.syncCount ?? null;
-    if (newest && (newest.target === null || this.pending.length >= MAX_PENDING)) {
+    // Writes seen before the same sync share one entry: the shadow position taken two syncs on covers them all.
+    if (newest && newest.target === null && newest.seenAtSync === seenAtSync) {
+      newest.lastWrittenAt = Math.max(newest.lastWrittenAt, writtenAt);
+      return;
+    }
+    if (newest && this.pending.length >= MAX_PENDING) {
       newest.seenAtSync = seenAtSync;
       newest.target = null;
       newest.lastWrittenAt = Math.max(newest.lastWrittenAt, writtenAt);
@@ -121,15 +130,12 @@ export function parseLitestreamMetrics(text: string, databaseFile: string): Lite
   }
   const get = (name: string) => values.get(name);
   const syncCount = get('litestream_sync_count');
-  const shadowIndex = get('litestream_shadow_wal_index');
-  const shadowSize = get('litestream_shadow_wal_size');
-  if (syncCount === undefined || shadowIndex === undefined || shadowSize === undefined) return null;
+  if (syncCount === undefined) return null;
   const replicaIndex = get('litestream_replica_wal_index');
   const replicaOffset = get('litestream_replica_wal_offset');
   return {
     syncCount,
     syncErrorCount: get('litestream_sync_error_count') ?? 0,
-    shadow: { index: shadowIndex, offset: shadowSize },
     replica: replicaIndex === undefined || replicaOffset === undefined ? undefined : { index: replicaIndex, offset: replicaOffset },
   };
 }

@@ -8,6 +8,7 @@ import { litestreamBinary } from './litestream-binary';
 import { writeLitestreamConfig } from './litestream-config';
 import { freeLoopbackPort, litestreamLogForwarder, stopLeftoverLitestream, writePidFile } from './litestream-process';
 import { parseLitestreamMetrics, ReplicaLag, type WalState } from './replica-lag';
+import { shadowPosition } from './litestream-shadow';
 import type { ReplicaSettings } from './replica-settings';
 
 /**
@@ -119,8 +120,9 @@ export async function startReplication(options: ReplicationOptions): Promise<Rep
       }
     }
     const metrics = text === null ? null : parseLitestreamMetrics(text, databaseFile);
+    const shadow = metrics && (await shadowPosition(databaseFile));
     const now = Date.now();
-    lag.observe(now, await walState(databaseFile), metrics);
+    lag.observe(now, await walState(databaseFile), metrics && shadow ? { ...metrics, shadow } : null);
     if (metrics && lastSyncErrors !== null && metrics.syncErrorCount > lastSyncErrors) {
       logger.warn({ syncErrors: metrics.syncErrorCount - lastSyncErrors }, 'replication failing: Litestream could not copy the WAL');
     }

@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, spawnServer } from '../../build/server-process';
 import { newAccount } from '../testing/harness';
 import { restoreReplicaInto, startReplicatedServer } from '../testing/replica';
+import { litestreamBinary } from './litestream-binary';
 
 /**
  * The real server under the real Litestream (0.3.13, from npm) with a file replica in a temp
@@ -117,6 +118,28 @@ describe('with a file replica', () => {
     expect(server.output().match(/litestream: sync: new generation/g)).toHaveLength(1);
     // Stopped with the server, its pid file gone.
     expect(existsSync(join(server.dataDir, 'litestream.pid'))).toBe(false);
+  }, 60_000);
+
+  it('stops a Litestream left running on its DATA_DIR before starting its own: never two on one database', async () => {
+    // A server killed outright leaves its Litestream running until it next writes to the closed
+    // pipe; here one that never will (its output goes nowhere), named in the pid file as the server leaves it.
+    const dataDir = tempDir('orphan');
+    const replicaUrl = `file://${tempDir('orphan-replica')}`;
+    const first = await startReplicatedServer({ dataDir, replicaUrl });
+    await first.stop();
+    const orphan = spawn(litestreamBinary(), ['replicate', '-config', join(dataDir, 'litestream.yml'), '-no-expand-env'], { stdio: 'ignore' });
+    const orphanExit = new Promise((resolve) => orphan.once('exit', resolve));
+    writeFileSync(join(dataDir, 'litestream.pid'), `${orphan.pid}\n`);
+    const second = await startReplicatedServer({ dataDir, replicaUrl });
+    try {
+      await orphanExit;
+      expect(second.litestreamPid()).not.toBe(orphan.pid);
+      expect((await second.replica()).replica.litestream).toBe('running');
+    } finally {
+      orphan.kill('SIGKILL');
+      await second.stop();
+    }
+    expect(second.output()).toContain('stopping a Litestream left running by the previous server process');
   }, 60_000);
 
   it('refuses to start an empty DATA_DIR over it, naming the two ways on; REPLICA_START_EMPTY=1 starts anyway', async () => {

@@ -38,7 +38,7 @@ describe('GET /healthz with a replica', () => {
       await server.caughtUp();
       const healthy = await server.replica();
       expect(healthy.status).toBe(200);
-      expect(healthy.replica).toMatchObject({ url: expect.stringMatching(/^file:\/\//), lagSeconds: 0, litestream: 'running' });
+      expect(healthy.replica).toMatchObject({ target: 'file', lagSeconds: 0, litestream: 'running' });
 
       process.kill(server.litestreamPid()!, 'SIGKILL');
       const lags: number[] = [];

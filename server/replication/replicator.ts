@@ -21,7 +21,11 @@ import type { ReplicaSettings } from './replica-settings';
  * which makes its final sync ship the last writes.
  */
 export interface ReplicaStatus {
-  url: string;
+  /**
+   * Where the replica is, by kind only: /healthz is public (load balancers read it), so the
+   * bucket, path and endpoint stay out of it. The start's log line names the whole replica.
+   */
+  target: 'file' | 's3';
   /** Seconds since the oldest write not yet on the replica; 0 when caught up. */
   lagSeconds: number;
   /** When the newest write known to be on the replica was made (ISO), null until one is. */
@@ -149,7 +153,7 @@ export async function startReplication(options: ReplicationOptions): Promise<Rep
       const now = Date.now();
       const at = lag.lastReplicatedAt();
       return {
-        url: settings.displayUrl,
+        target: settings.target.kind,
         lagSeconds: lag.lagSeconds(now),
         lastReplicatedAt: at === null ? null : new Date(at).toISOString(),
         litestream: child ? 'running' : 'restarting',

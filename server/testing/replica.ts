@@ -12,6 +12,8 @@ import type { ReplicaStatus } from '../replication/replicator';
  * `npm run cli -- restore-replica`.
  */
 const ROOT = new URL('../../', import.meta.url).pathname;
+/** How far a file's mtime may read behind the clock that was read before the write (a kernel tick, with room). */
+const MTIME_SLACK_MS = 100;
 
 export interface ReplicatedServer extends ServerProcess {
   dataDir: string;
@@ -69,7 +71,10 @@ export async function startReplicatedServer(options: ReplicatedServerOptions): P
       while (Date.now() < deadline) {
         const { replica: now } = await replica();
         last = now;
-        if (now.lagSeconds === 0 && now.lastReplicatedAt !== null && new Date(now.lastReplicatedAt) >= since) return;
+        // The write's time is the WAL file's mtime, which the kernel stamps from its coarse clock (a
+        // tick, up to 10 ms, behind the time a process reads): a write made after `since` may carry a
+        // time a few milliseconds before it.
+        if (now.lagSeconds === 0 && now.lastReplicatedAt !== null && new Date(now.lastReplicatedAt).getTime() >= since.getTime() - MTIME_SLACK_MS) return;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       throw new Error(`the replica did not catch up within ${timeoutMs} ms: ${JSON.stringify(last)}`);

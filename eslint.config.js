@@ -28,7 +28,7 @@ export default tseslint.config(
   {
     // Domain modules know nothing of HTTP: they throw core's DomainError and the
     // HTTP layer (server/http, server/routes) maps it. Their tests may drive a real app.
-    files: ['server/{accounts,admin,analysis,assistant,payments,businesses,settings,credits,mail,ops,quotes}/**/*.ts'],
+    files: ['server/{accounts,admin,analysis,assistant,payments,businesses,settings,credits,mail,ops,quotes,jobs,replication,storage}/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [

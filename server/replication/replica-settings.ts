@@ -1,5 +1,6 @@
 import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { arePlainSegments, isBucketName, readS3Access, type S3Env } from '../storage/s3-access';
 
 /**
  * REPLICA_URL read with the S3 variables (docs/operations.md, Replication with Litestream).
@@ -25,25 +26,17 @@ export interface ReplicaSettings {
   startEmpty: boolean;
 }
 
-export interface ReplicaEnv {
+export interface ReplicaEnv extends S3Env {
   REPLICA_URL?: string;
   REPLICA_MAX_LAG_SECONDS?: string;
   REPLICA_SYNC_INTERVAL_MS?: string;
   REPLICA_START_EMPTY?: string;
-  S3_ENDPOINT?: string;
-  S3_REGION?: string;
-  AWS_ACCESS_KEY_ID?: string;
-  AWS_SECRET_ACCESS_KEY?: string;
 }
 
 /** Past this much unreplicated time /healthz says 503: 60 s is 60 of Litestream's 1 s syncs missed in a row. */
 export const DEFAULT_MAX_LAG_SECONDS = 60;
 /** Litestream's own default for both intervals (litestream.io/reference/config): about 1 s of writes at risk. */
 export const DEFAULT_SYNC_INTERVAL_MS = 1000;
-/** us-east-1 when S3_REGION is unset, as for the photo store (server/storage/store-url.ts says why). */
-const DEFAULT_REGION = 'us-east-1';
-const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
-const PATH_SEGMENT = /^[A-Za-z0-9._-]{1,100}$/;
 const URL_SHAPE = 'REPLICA_URL: must look like s3://bucket/path (an S3 bucket name and a path) or file:///absolute/folder';
 
 function wholeNumber(name: string, raw: string | undefined, fallback: number, min: number, max: number, problems: string[]): number {
@@ -83,17 +76,13 @@ function parseTarget(raw: string, env: ReplicaEnv, problems: string[]): ReplicaT
   }
   const match = /^s3:\/\/([^/?#]+)\/([^?#]*)$/.exec(raw);
   const segments = (match?.[2] ?? '').split('/').filter((s) => s !== '');
-  if (!match || !BUCKET.test(match[1]!) || segments.length === 0 || segments.some((s) => !PATH_SEGMENT.test(s) || s === '.' || s === '..')) {
+  if (!match || !isBucketName(match[1]!) || segments.length === 0 || !arePlainSegments(segments)) {
     problems.push(`${URL_SHAPE}; the path is letters, digits, dots, hyphens and underscores between slashes`);
     return undefined;
   }
-  const missing = [!env.AWS_ACCESS_KEY_ID?.trim() && 'AWS_ACCESS_KEY_ID', !env.AWS_SECRET_ACCESS_KEY?.trim() && 'AWS_SECRET_ACCESS_KEY'].filter(Boolean);
-  if (missing.length > 0) {
-    problems.push(`${missing.join(', ')}: required with an s3:// REPLICA_URL (the key pair of an account that may read, write, list and delete under the path)`);
-  }
-  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
-  if (endpoint && !/^https?:\/\/[^\s/]+\/?$/.test(endpoint)) problems.push('S3_ENDPOINT: must be a URL such as https://<account>.r2.cloudflarestorage.com');
-  return { kind: 's3', bucket: match[1]!, path: segments.join('/'), endpoint, region: env.S3_REGION?.trim() || DEFAULT_REGION };
+  // The key pair is only checked here: Litestream reads it from the environment itself.
+  const { endpoint, region } = readS3Access(env, 'an s3:// REPLICA_URL', 'under the path', /^https?:\/\/[^\s/]+\/?$/, problems);
+  return { kind: 's3', bucket: match[1]!, path: segments.join('/'), endpoint, region };
 }
 
 export function readReplicaSettings(env: ReplicaEnv): { settings?: ReplicaSettings; problems: string[] } {

@@ -1,3 +1,4 @@
+import { arePlainSegments, isBucketName, readS3Access, type S3Env } from './s3-access';
 import type { S3StoreSettings } from './s3-photo-store';
 
 /**
@@ -7,23 +8,8 @@ import type { S3StoreSettings } from './s3-photo-store';
  */
 export type PhotoStoreSettings = { kind: 'local' } | ({ kind: 's3' } & S3StoreSettings);
 
-/**
- * us-east-1 when S3_REGION is unset: AWS's own default, what MinIO and s3rver sign with, and a
- * name Cloudflare R2 takes as its "auto" (R2's S3 API docs). Set S3_REGION for any other AWS region.
- */
-export const DEFAULT_S3_REGION = 'us-east-1';
-
-/** S3's bucket naming rules (lower-case letters, digits, dots and hyphens, 3-63 long). */
-const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
-/** A prefix of plain path segments: no `..`, no empty segment, nothing a key could escape by. */
-const PREFIX_SEGMENT = /^[A-Za-z0-9._-]{1,100}$/;
-
-export interface PhotoStoreEnv {
+export interface PhotoStoreEnv extends S3Env {
   PHOTO_STORE_URL?: string;
-  S3_ENDPOINT?: string;
-  S3_REGION?: string;
-  AWS_ACCESS_KEY_ID?: string;
-  AWS_SECRET_ACCESS_KEY?: string;
 }
 
 export function readPhotoStoreSettings(env: PhotoStoreEnv): { settings: PhotoStoreSettings; problems: string[] } {
@@ -33,17 +19,12 @@ export function readPhotoStoreSettings(env: PhotoStoreEnv): { settings: PhotoSto
   const bucket = match?.[1] ?? '';
   const segments = (match?.[2] ?? '').split('/').filter((segment) => segment !== '');
   const problems: string[] = [];
-  if (!match || !BUCKET.test(bucket)) {
+  if (!match || !isBucketName(bucket)) {
     problems.push('PHOTO_STORE_URL: must look like s3://bucket or s3://bucket/prefix, with an S3 bucket name (3-63 lower-case letters, digits, dots and hyphens)');
-  } else if (segments.some((segment) => !PREFIX_SEGMENT.test(segment) || segment === '.' || segment === '..')) {
+  } else if (!arePlainSegments(segments)) {
     problems.push('PHOTO_STORE_URL: the prefix may hold only letters, digits, dots, hyphens and underscores between slashes (no "..")');
   }
-  const accessKeyId = env.AWS_ACCESS_KEY_ID?.trim();
-  const secretAccessKey = env.AWS_SECRET_ACCESS_KEY?.trim();
-  const missing = [!accessKeyId && 'AWS_ACCESS_KEY_ID', !secretAccessKey && 'AWS_SECRET_ACCESS_KEY'].filter(Boolean);
-  if (missing.length > 0) problems.push(`${missing.join(', ')}: required with PHOTO_STORE_URL (the key pair of an account that may read, write, list and delete in the bucket)`);
-  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
-  if (endpoint && !/^https?:\/\/[^\s/]+/.test(endpoint)) problems.push('S3_ENDPOINT: must be a URL such as https://<account>.r2.cloudflarestorage.com');
+  const { endpoint, region, accessKeyId, secretAccessKey } = readS3Access(env, 'PHOTO_STORE_URL', 'in the bucket', /^https?:\/\/[^\s/]+/, problems);
   if (problems.length > 0) return { settings: { kind: 'local' }, problems };
   return {
     settings: {
@@ -51,7 +32,7 @@ export function readPhotoStoreSettings(env: PhotoStoreEnv): { settings: PhotoSto
       bucket,
       prefix: segments.map((segment) => `${segment}/`).join(''),
       endpoint,
-      region: env.S3_REGION?.trim() || DEFAULT_S3_REGION,
+      region,
       accessKeyId: accessKeyId!,
       secretAccessKey: secretAccessKey!,
     },

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { DATABASE_FILE } from '../server/ops/backup';
 import { analysisForm, grantTo } from '../server/testing/analysis';
 import { newAccount, startTestServer, TestClient } from '../server/testing/harness';
 import { restoreReplicaInto, startReplicatedServer, type ReplicatedServer } from '../server/testing/replica';
@@ -25,8 +26,6 @@ const ROUNDS = 3;
 const TRAFFIC_MS = 4_000;
 const SYNC_INTERVAL_MS = 1000;
 const SESSION_SECRET = 'restore-bench-session-secret-0123456789abcdef';
-/** server/config.ts: the database's name in DATA_DIR. */
-const DATABASE_FILE = 'treeanalyzer.sqlite';
 
 const dirs: string[] = [];
 const tempDir = (name: string) => {
@@ -66,7 +65,6 @@ async function seededDataDir(count: number): Promise<{ dataDir: string; login: {
     })();
     const dataDir = tempDir('seeded');
     await sqlite.backup(join(dataDir, DATABASE_FILE));
-    if (basename(server.config.databaseFile) !== DATABASE_FILE) throw new Error('the database file has another name now');
     return { dataDir, login: { username: account.username, password: account.password } };
   } finally {
     await server.close();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DATABASE_FILE } from './ops/backup';
 import { readReplicaSettings, type ReplicaSettings } from './replication/replica-settings';
 import { z } from 'zod';
 import { readPhotoStoreSettings, type PhotoStoreSettings } from './storage/store-url';
@@ -213,7 +214,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     env: env.NODE_ENV,
     port: env.PORT,
     dataDir,
-    databaseFile: join(dataDir, 'treeanalyzer.sqlite'),
+    databaseFile: join(dataDir, DATABASE_FILE),
     publicUrl,
     publicUrlSet: env.PUBLIC_URL !== undefined,
     sessionSecret: loadSessionSecret(dataDir, env.SESSION_SECRET),

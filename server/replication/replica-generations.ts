@@ -1,12 +1,8 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { writeLitestreamConfig } from './litestream-config';
+import { LitestreamCommandFailed, runLitestreamCommand } from './litestream-command';
 import type { ReplicaTarget } from './replica-settings';
-
-const run = promisify(execFile);
 
 /** One generation on the replica: a history that started from one snapshot (Litestream's word). */
 export interface Generation {
@@ -30,13 +26,12 @@ export async function replicaGenerations(binary: string, target: ReplicaTarget, 
   try {
     const standIn = join(dir, 'stand-in.sqlite');
     writeFileSync(standIn, '');
-    const config = writeLitestreamConfig(join(dir, 'litestream.yml'), { databaseFile: standIn, target, syncIntervalMs });
     let stdout: string;
     try {
-      ({ stdout } = await run(binary, ['generations', '-config', config, '-no-expand-env', standIn], { timeout: 60_000, env: process.env }));
+      ({ stdout } = await runLitestreamCommand(binary, 'generations', { databaseFile: standIn, target, syncIntervalMs }, { timeoutMs: 60_000 }));
     } catch (err) {
-      const detail = (err as { stderr?: string }).stderr?.trim().split('\n').at(-1) ?? (err as Error).message;
-      throw new ReplicaUnreachable(`Could not read the replica: ${detail}`);
+      if (!(err instanceof LitestreamCommandFailed)) throw err;
+      throw new ReplicaUnreachable(`Could not read the replica: ${err.lastLines(1)}`);
     }
     return parseGenerations(stdout);
   } finally {

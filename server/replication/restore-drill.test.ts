@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { leadListSchema } from '../../core/business';
 import { userTokensResponseSchema } from '../../core/credits';
 import { analysisForm, photo } from '../testing/analysis';
+import { visitorAnalyze, visitorLead } from '../testing/business';
 import { newAccount, TestClient } from '../testing/harness';
 import { restoreReplicaInto, startReplicatedServer, type ReplicatedServer } from '../testing/replica';
 import { startLocalS3, type LocalS3 } from '../testing/s3-server';
@@ -103,58 +104,36 @@ async function traffic(server: ReplicatedServer, owners: Owner[], acked: Acked[]
   let visitors = 0;
   const full = (index: number) => acked.filter((a) => a.owner === index && a.kind === 'analysis').length >= MAX_ANALYSES_PER_OWNER;
   const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
-  const ownerWorker = async (index: number) => {
-    const owner = owners[index]!;
+  /** Runs `step` for an owner until the kill; a step that got no 201 (or the owner is full) waits a little first. */
+  const worker = async (index: number, step: () => Promise<boolean>) => {
     while (!stopped()) {
-      if (full(index)) {
-        await pause();
-        continue;
-      }
       try {
-        const res = await owner.client.upload('/api/analyze-tree', analysisForm({ image: photo(), description: 'oak, 16 inch trunk, 40 ft tall' }));
-        if (res.status !== 201) {
-          await pause();
-          continue;
-        }
-        const body = (await res.json()) as { analysis: { id: number } };
-        acked.push({ at: Date.now(), owner: index, kind: 'analysis', key: body.analysis.id });
+        if (full(index) || !(await step())) await pause();
       } catch {
         return; // the server is gone
       }
     }
   };
-  const visitorWorker = async (index: number) => {
-    const owner = owners[index]!;
-    while (!stopped()) {
-      if (full(index)) {
-        await pause();
-        continue;
-      }
-      try {
-        const priced = await fetch(`${server.url}/api/analyze-tree?businessSlug=${owner.slug}`, {
-          method: 'POST',
-          body: analysisForm({ businessSlug: owner.slug, description: 'redbud, 6 inch trunk, 15 ft tall' }),
-        });
-        if (priced.status !== 201) {
-          await pause();
-          continue;
-        }
-        const { analysis, leadToken } = (await priced.json()) as { analysis: { id: number }; leadToken: string };
-        acked.push({ at: Date.now(), owner: index, kind: 'analysis', key: analysis.id });
-        visitors += 1;
-        const name = `Drill Visitor ${visitors}`;
-        const lead = await fetch(`${server.url}/api/businesses/${owner.slug}/leads`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ name, phone: '07700 900123', postcode: 'LS6 2AB', trees: [{ analysisId: analysis.id, leadToken }] }),
-        });
-        if (lead.status === 201) acked.push({ at: Date.now(), owner: index, kind: 'lead', key: name });
-      } catch {
-        return;
-      }
-    }
+  const ownerAnalyses = (index: number) => async () => {
+    const res = await owners[index]!.client.upload('/api/analyze-tree', analysisForm({ image: photo(), description: 'oak, 16 inch trunk, 40 ft tall' }));
+    if (res.status !== 201) return false;
+    const body = (await res.json()) as { analysis: { id: number } };
+    acked.push({ at: Date.now(), owner: index, kind: 'analysis', key: body.analysis.id });
+    return true;
   };
-  await Promise.all(owners.flatMap((_, index) => [ownerWorker(index), visitorWorker(index)]));
+  const visitorRequests = (index: number) => async () => {
+    const { slug } = owners[index]!;
+    const priced = await visitorAnalyze(server, slug);
+    if (priced.status !== 201) return false;
+    const { analysis, leadToken } = (await priced.json()) as { analysis: { id: number }; leadToken: string };
+    acked.push({ at: Date.now(), owner: index, kind: 'analysis', key: analysis.id });
+    visitors += 1;
+    const name = `Drill Visitor ${visitors}`;
+    const lead = await visitorLead(server, slug, { name, phone: '07700 900123', trees: [{ analysisId: analysis.id, leadToken }] });
+    if (lead.status === 201) acked.push({ at: Date.now(), owner: index, kind: 'lead', key: name });
+    return true;
+  };
+  await Promise.all(owners.flatMap((_, index) => [worker(index, ownerAnalyses(index)), worker(index, visitorRequests(index))]));
 }
 
 describe('the restore drill', () => {

@@ -1,16 +1,11 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { DATABASE_FILE } from '../ops/backup';
 import { litestreamBinary } from './litestream-binary';
-import { writeLitestreamConfig } from './litestream-config';
+import { LitestreamCommandFailed, runLitestreamCommand } from './litestream-command';
 import { replicaGenerations } from './replica-generations';
 import type { ReplicaSettings } from './replica-settings';
-
-const run = promisify(execFile);
 
 export class ReplicaRestoreError extends Error {}
 
@@ -73,19 +68,19 @@ export async function restoreReplica(dataDir: string, settings: ReplicaSettings)
   const generations = await replicaGenerations(binary, settings.target, settings.syncIntervalMs);
   if (generations.length === 0) throw new ReplicaRestoreError(`The replica ${settings.displayUrl} holds no database yet: nothing to restore.`);
   mkdirSync(dataDir, { recursive: true });
-  const work = mkdtempSync(join(tmpdir(), 'treeanalyzer-restore-'));
   let log: string;
   try {
-    const config = writeLitestreamConfig(join(work, 'litestream.yml'), { databaseFile: file, target: settings.target, syncIntervalMs: settings.syncIntervalMs });
-    try {
-      const out = await run(binary, ['restore', '-config', config, '-no-expand-env', file], { timeout: 30 * 60_000, env: process.env, maxBuffer: 64 * 1024 * 1024 });
-      log = `${out.stdout}\n${out.stderr}`;
-    } catch (err) {
-      const detail = (err as { stderr?: string }).stderr?.trim().split('\n').slice(-3).join('\n') ?? (err as Error).message;
-      throw new ReplicaRestoreError(`Litestream could not restore the replica ${settings.displayUrl}:\n${detail}`);
-    }
+    const out = await runLitestreamCommand(
+      binary,
+      'restore',
+      { databaseFile: file, target: settings.target, syncIntervalMs: settings.syncIntervalMs },
+      { timeoutMs: 30 * 60_000, maxBuffer: 64 * 1024 * 1024 },
+    );
+    log = `${out.stdout}\n${out.stderr}`;
+  } catch (err) {
+    if (!(err instanceof LitestreamCommandFailed)) throw err;
+    throw new ReplicaRestoreError(`Litestream could not restore the replica ${settings.displayUrl}:\n${err.lastLines(3)}`);
   } finally {
-    rmSync(work, { recursive: true, force: true });
     // Litestream 0.3.13 leaves the -wal and -shm of its temporary file behind.
     for (const leftover of ['.tmp-wal', '.tmp-shm']) rmSync(`${file}${leftover}`, { force: true });
   }

@@ -5,9 +5,9 @@ import { LEAD_THANKS, OPERATOR_WORDS } from '../core/embed';
 import { NO_VISIT_HEADING, SURVEYOR_WORDS, VISIT_HEADING } from '../core/homeowner-guide';
 import { ownerCopiesSnippet } from './embed-owner';
 import { expect, test } from './fixtures';
-import { fingerTap, onScreen, PHONE, polePhoto, TAPS } from './fixtures/pole-photo';
+import { PHONE, polePhoto, tapEveryPoint } from './fixtures/pole-photo';
 import { shownText } from './visitor-text';
-import { hostChrome, startHostPage } from './fixtures/host-page';
+import { hostChrome, startHostPage, stepAndPhotoBetweenBars } from './fixtures/host-page';
 import { keepScreenshot } from './keep-screenshot';
 import { waitForMail } from './mailbox';
 import type { HostSite } from './rig/host-site';
@@ -146,21 +146,10 @@ test('a homeowner on a phone prices two trees (by taps, and measured on the phot
   await expect(element.getByLabel('A door (2.0 m)')).toBeChecked();
   const step = element.getByTestId('measure-step');
   // The host scrolls the step line and the whole photo between its header and its banner.
-  const inView = async () => {
-    const chrome = await hostChrome(visitor);
-    const s = (await step.boundingBox())!;
-    const p = (await photo.boundingBox())!;
-    return s.y >= chrome.header!.bottom && p.y + p.height <= chrome.banner!.top;
-  };
+  const inView = () => stepAndPhotoBetweenBars(visitor, step, photo);
   await expect.poll(inView, { timeout: 5_000 }).toBe(true);
   await visitor.screenshot({ path: testInfo.outputPath('garden-5-measuring-start-screen.png') });
-  for (const [index, tap] of TAPS.entries()) {
-    await expect(step).toContainText(`Step ${index + 1} of 6`);
-    expect(await inView()).toBe(true);
-    const at = await onScreen(photo, tap);
-    await fingerTap(cdp, at.x, at.y);
-    await expect(element.locator('[data-testid^="measure-point-"]')).toHaveCount(index + 1);
-  }
+  await tapEveryPoint(element, photo, cdp, inView);
   await expect(step).toContainText('All done');
   await expect(element.getByTestId('measured-height')).toContainText(/About 1[12]\.\d m \(\d+ ft\) tall/);
   await expect(element.getByTestId('measured-trunk')).toContainText(/About (4\d|5\d) cm \(\d+ in\) across/);

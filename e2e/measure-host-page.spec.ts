@@ -1,8 +1,8 @@
 import type { BrowserContext, CDPSession, FrameLocator, Locator, Page } from '@playwright/test';
 import { ownerCopiesSnippet } from './embed-owner';
 import { expect, test } from './fixtures';
-import { fingerTap, onScreen, PHONE, polePhoto, TAPS } from './fixtures/pole-photo';
-import { hostChrome, startHostPage } from './fixtures/host-page';
+import { fingerTap, onScreen, PHONE, polePhoto, TAPS, tapEveryPoint } from './fixtures/pole-photo';
+import { hostChrome, startHostPage, stepAndPhotoBetweenBars } from './fixtures/host-page';
 import { keepScreenshot } from './keep-screenshot';
 import type { HostSite } from './rig/host-site';
 
@@ -141,25 +141,14 @@ test('iframe on a phone: the host scrolls the photo and its step line between th
   await expect(photo).toHaveAttribute('aria-busy', 'false');
 
   // The host scrolled by itself: the step line and the whole photo lie between the header and the banner.
-  const inView = async () => {
-    const chrome = await hostChrome(visitor);
-    const s = (await step.boundingBox())!;
-    const p = (await photo.boundingBox())!;
-    return s.y >= chrome.header!.bottom && p.y + p.height <= chrome.banner!.top;
-  };
+  const inView = () => stepAndPhotoBetweenBars(visitor, step, photo);
   await expect.poll(inView, { timeout: 5_000 }).toBe(true);
   expect(await visitor.evaluate(() => window.scrollY)).toBeGreaterThan(scrolledFrom);
   // The visitor's screen as it is (a full-page picture would resize the viewport and move the page).
   await visitor.screenshot({ path: testInfo.outputPath('measure-host-iframe-open.png') });
 
-  for (const [index, tap] of TAPS.entries()) {
-    await expect(step).toContainText(`Step ${index + 1} of 6`);
-    // No scrolling by the test: the taps land where the host put the photo.
-    expect(await inView()).toBe(true);
-    const at = await onScreen(photo, tap);
-    await fingerTap(cdp, at.x, at.y);
-    await expect(element.locator('[data-testid^="measure-point-"]')).toHaveCount(index + 1);
-  }
+  // No scrolling by the test: the taps land where the host put the photo.
+  await tapEveryPoint(element, photo, cdp, inView);
   await expect(step).toContainText('All done');
   await expectSizes(element);
   await visitor.screenshot({ path: testInfo.outputPath('measure-host-iframe-done.png') });

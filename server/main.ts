@@ -6,6 +6,7 @@ import { sendDueReminders } from './jobs/reminders';
 import { recoverReservations } from './analysis/reservations';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
+import { backgroundMail } from './mail/background';
 import { createMailer } from './mail/create-mailer';
 import { createPaymentProvider } from './payments/create-provider';
 import { createVisionProvider } from './analysis/vision';
@@ -15,6 +16,9 @@ import { watchEventLoop } from './ops/event-loop';
 import { RateLimits } from './http/rate-limit';
 import { replicateDatabase } from './replication/replicate-database';
 import { createPhotoStore } from './storage/create-photo-store';
+
+/** How long stopping waits for mail already on its way; within the 10 s the whole stop may take. */
+const MAIL_DRAIN_MS = 5_000;
 
 /** The thin entry (CONVENTIONS 1): read config, open and migrate the database, listen, shut down cleanly. */
 async function start(): Promise<void> {
@@ -94,7 +98,10 @@ async function start(): Promise<void> {
     // Give in-flight requests up to 10 s, then close the database and exit.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    server.close(() => {
+    server.close(async () => {
+      // Mail already on its way (a reset link, a lead for the owner) is written or sent before the
+      // mailer closes, for up to MAIL_DRAIN_MS: a message waiting out a retry delay is given up.
+      await Promise.race([backgroundMail(mailer).idle(), new Promise((resolve) => setTimeout(resolve, MAIL_DRAIN_MS))]);
       mailer.close?.();
       db.$client.close();
       // Litestream after the database: its final sync ships the last writes.

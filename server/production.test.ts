@@ -61,6 +61,22 @@ describe('NODE_ENV=production without SMTP_URL', () => {
     expect(printed).not.toContain(encodeURIComponent(token));
     expect(printed).not.toContain('reset-password?token');
   }, 90_000);
+
+  it('still writes a reset mail asked for just before the server is told to stop, then stops cleanly', async () => {
+    const before = outboxCount(dataDir);
+    const server = await startProduction();
+    const account = newAccount();
+    const headers = { 'content-type': 'application/json', origin: server.url };
+    expect((await fetch(`${server.url}/api/auth/register`, { method: 'POST', headers, body: JSON.stringify(account) })).status).toBe(201);
+    const asked = await fetch(`${server.url}/api/auth/forgot-password`, { method: 'POST', headers, body: JSON.stringify({ email: account.email }) });
+    expect(asked.status).toBe(200);
+    // SIGTERM at once: the mail goes out after the answer, so it is still on its way.
+    await server.stop();
+    expect(outboxCount(dataDir)).toBe(before + 1);
+    expect(server.output()).toContain('mail written to outbox');
+    expect(server.output()).toContain('"msg":"stopped"');
+    expect(server.child.exitCode).toBe(0);
+  }, 90_000);
 });
 
 describe('NODE_ENV=production with STRIPE_API_BASE', () => {

@@ -24,15 +24,22 @@ const tempDir = (name: string) => {
 };
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-/** The process ids a process started (every thread's children, from /proc). */
+/**
+ * The process ids a process started (every thread's children, from /proc). A thread that ends
+ * between the listing and the read (libvips and libuv start and end worker threads as they
+ * please) has no children left to report.
+ */
 function childrenOf(pid: number): number[] {
-  return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number),
-  );
+  return readdirSync(`/proc/${pid}/task`).flatMap((task) => {
+    let children: string;
+    try {
+      children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ESRCH') return [];
+      throw err;
+    }
+    return children.trim().split(/\s+/).filter(Boolean).map(Number);
+  });
 }
 
 const usernames = (file: string) => {

@@ -337,9 +337,23 @@ export const leads = sqliteTable(
     /** The postcode was outside the business's districts when the request came (still sent, marked). */
     outsideArea: integer('outside_area', { mode: 'boolean' }).notNull().default(false),
     contactedAt: integer('contacted_at', { mode: 'timestamp_ms' }),
+    /**
+     * When the owner was last e-mailed about this request ("New" or "Updated quote request"):
+     * updates within 10 minutes of it are folded into one later e-mail (server/businesses/lead-mail.ts).
+     */
+    ownerMailedAt: integer('owner_mailed_at', { mode: 'timestamp_ms' }),
+    /** An update came inside that window and the owner has not been told of it yet. */
+    ownerMailPending: integer('owner_mail_pending', { mode: 'boolean' }).notNull().default(false),
+    /** When the visitor was sent the acknowledgement of their request (null: not sent, or no e-mail). */
+    acknowledgedAt: integer('acknowledged_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
-  (t) => [index('leads_business_idx').on(t.businessId, t.createdAt), uniqueIndex('leads_analysis_unique').on(t.analysisId)],
+  (t) => [
+    index('leads_business_idx').on(t.businessId, t.createdAt),
+    uniqueIndex('leads_analysis_unique').on(t.analysisId),
+    // The hourly job's look for updates still to tell the owner of: the few pending rows only.
+    index('leads_owner_mail_pending_idx').on(t.ownerMailPending).where(sql`owner_mail_pending = 1`),
+  ],
 );
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../core/errors';
 import { MODEL_MAX_EDGE } from '../../core/photo-shrink';
 import { fixturePhoto, jpegWithGps, readGpsLatitude } from '../testing/images';
-import { cleanJpegSize } from './clean-jpeg';
+import { cleanJpegSize, iccProfileIsWellFormed } from './clean-jpeg';
 import { normaliseImage } from './image';
 
 /**
@@ -27,6 +27,34 @@ const withSegment = (jpeg: Buffer, marker: number, body: Buffer) => {
   return Buffer.concat([jpeg.subarray(0, 2), Buffer.from([0xff, marker]), length, body, jpeg.subarray(2)]);
 };
 
+/** `jpeg` with its first `marker` segment's body replaced by `body`. */
+const replacingSegment = (jpeg: Buffer, marker: number, body: Buffer) => {
+  for (let at = 2; at + 4 <= jpeg.length; at += 2 + jpeg.readUInt16BE(at + 2)) {
+    if (jpeg[at + 1] !== marker) continue;
+    const length = Buffer.alloc(2);
+    length.writeUInt16BE(body.length + 2);
+    return Buffer.concat([jpeg.subarray(0, at + 2), length, body, jpeg.subarray(at + 2 + jpeg.readUInt16BE(at + 2))]);
+  }
+  throw new Error(`no segment 0x${marker.toString(16)}`);
+};
+
+/** The ICC profile the browser's copy carries (sharp's sRGB, laid out as Chromium's: 480 bytes, the TRCs sharing one curve). */
+const profileOf = (jpeg: Buffer) => {
+  const at = jpeg.indexOf(Buffer.from('ICC_PROFILE\0'));
+  return Buffer.from(jpeg.subarray(at + 14, at - 2 + jpeg.readUInt16BE(at - 2)));
+};
+const iccSegment = (profile: Buffer, chunk = 1, chunks = 1) => Buffer.concat([Buffer.from('ICC_PROFILE\0'), Buffer.from([chunk, chunks]), profile]);
+
+/** JFIF 1.01's APP0 body: version, units (1: dots per inch), 72 x 72, and a thumbnail's width and height. */
+const jfif = (thumbnail: [number, number] = [0, 0]) => Buffer.from([...Buffer.from('JFIF\0'), 1, 1, 1, 0, 72, 0, 72, ...thumbnail]);
+
+/** `profile` with the 32-bit big-endian value at `at` replaced. */
+const patched = (profile: Buffer, at: number, value: number) => {
+  const copy = Buffer.from(profile);
+  copy.writeUInt32BE(value, at);
+  return copy;
+};
+
 describe('cleanJpegSize', () => {
   it("passes the browser's copy, with its size", async () => {
     const copy = await browserCopy();
@@ -46,6 +74,52 @@ describe('cleanJpegSize', () => {
       oversizedProfile: withSegment(await sharp(copy).toBuffer(), 0xe2, Buffer.concat([Buffer.from('ICC_PROFILE\0\x01\x01'), Buffer.alloc(9000)])),
     };
     for (const [name, bytes] of Object.entries(fails)) expect(cleanJpegSize(bytes, MODEL_MAX_EDGE), name).toBeNull();
+  });
+
+  it('keeps a bare 16-byte JFIF header and a well-formed sRGB profile', async () => {
+    const copy = await browserCopy();
+    const withJfif = withSegment(copy, 0xe0, jfif());
+    expect(cleanJpegSize(withJfif, MODEL_MAX_EDGE)).not.toBeNull();
+    const profile = profileOf(copy);
+    expect(profile.length).toBe(480);
+    expect(iccProfileIsWellFormed(profile)).toBe(true);
+  });
+
+  it('fails a JFIF APP0 with anything after its 16 bytes: text, a thumbnail, a second header', async () => {
+    const copy = await browserCopy();
+    const fails = {
+      script: withSegment(copy, 0xe0, Buffer.concat([jfif(), Buffer.from('<script>alert(1)</script>')])),
+      gps: withSegment(copy, 0xe0, Buffer.concat([jfif(), Buffer.from('GPS 51.4769N 0.0005W')])),
+      thumbnail: withSegment(copy, 0xe0, Buffer.concat([jfif([2, 2]), Buffer.alloc(12, 0x80)])),
+      thumbnailSizeOnly: withSegment(copy, 0xe0, jfif([1, 0])),
+      extension: withSegment(copy, 0xe0, Buffer.concat([Buffer.from('JFXX\0\x10'), Buffer.alloc(64, 0x80)])),
+      twoHeaders: withSegment(withSegment(copy, 0xe0, jfif()), 0xe0, jfif()),
+    };
+    for (const [name, bytes] of Object.entries(fails)) expect(cleanJpegSize(bytes, MODEL_MAX_EDGE), name).toBeNull();
+  });
+
+  it('fails an ICC profile whose size, signature, tag table or chunking is not what it claims, or that hides bytes', async () => {
+    const copy = await browserCopy();
+    const profile = profileOf(copy);
+    const block = Buffer.alloc(3400, 'lat=51.4769;lon=-0.0005;<script>alert(1)</script>');
+    const fails = {
+      arbitraryBlock: iccSegment(block),
+      sizeTooLarge: iccSegment(patched(profile, 0, profile.length + 4)),
+      sizeTooSmall: iccSegment(patched(profile, 0, profile.length - 4)),
+      // 3.4 KB after the tags, the header's size written to match: no tag holds those bytes.
+      blockAfterTags: iccSegment(patched(Buffer.concat([profile, block]), 0, profile.length + block.length)),
+      signature: iccSegment(Buffer.concat([profile.subarray(0, 36), Buffer.from('acsq'), profile.subarray(40)])),
+      tagPastTheEnd: iccSegment(patched(profile, 132 + 8, profile.length)),
+      tagInTheHeader: iccSegment(patched(profile, 132 + 4, 16)),
+      tagCountPastTheEnd: iccSegment(patched(profile, 128, 0xffffffff)),
+      tagCountOneMore: iccSegment(patched(profile, 128, profile.readUInt32BE(128) + 1)),
+      firstOfTwoChunks: iccSegment(profile, 1, 2),
+      secondChunk: iccSegment(profile, 2, 2),
+      headerOnly: iccSegment(profile.subarray(0, 100)),
+    };
+    for (const [name, body] of Object.entries(fails)) expect(cleanJpegSize(replacingSegment(copy, 0xe2, body), MODEL_MAX_EDGE), name).toBeNull();
+    // The same profile, unchanged, passes in the same place.
+    expect(cleanJpegSize(replacingSegment(copy, 0xe2, iccSegment(profile)), MODEL_MAX_EDGE)).not.toBeNull();
   });
 
   it('fails a picture with anything after its end or hidden in its scan (an appended page, a second image)', async () => {
@@ -99,6 +173,17 @@ describe('normaliseImage keeps a clean copy as it came', () => {
     );
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).code).toBe('VALIDATION_ERROR');
+  });
+
+  it('re-encodes a photo whose JFIF header or profile carries more, storing none of it', async () => {
+    const copy = await browserCopy();
+    const script = Buffer.from('<script>alert(1)</script>');
+    const afterJfif = await normaliseImage(withSegment(copy, 0xe0, Buffer.concat([jfif(), script])));
+    const afterTags = await normaliseImage(replacingSegment(copy, 0xe2, iccSegment(patched(Buffer.concat([profileOf(copy), script]), 0, 480 + script.length))));
+    for (const image of [afterJfif, afterTags]) {
+      expect(image.stored.equals(copy)).toBe(false);
+      expect(image.stored.includes(script)).toBe(false);
+    }
   });
 
   it('encodes a small photo once for both copies on the long way', async () => {

@@ -35,17 +35,26 @@ ${parts.script ? `<script nonce="${nonce}">${parts.script}</script>` : ''}
 </html>`;
 }
 
+/** Whom to ask on a page for a link that is gone: the business's name and phone as the quote had them. */
+function senderLines(sender: { name: string; phone: string }): string {
+  const name = sender.name ? `<p><strong>${escapeHtml(sender.name)}</strong></p>` : '';
+  const phone = sender.phone ? `<p>Phone: <a href="tel:${escapeHtml(sender.phone.replace(/[^\d+]/g, ''))}">${escapeHtml(sender.phone)}</a></p>` : '';
+  return `<h2>Who sent it</h2>${name}${phone}`;
+}
+
 /**
  * The small page for a link that opens nothing (404 unknown, 410 withdrawn, replaced or expired)
  * or an answer that could not be taken (429, 413, 415...): the plain message and nothing of any
- * account, not even the business's name or colour.
+ * account, not even the business's colour. A link that was real but is gone (410) names the
+ * business and its phone (`sender`), since its message tells the customer to ask them; an
+ * unknown one names nobody.
  */
-export function messagePage(heading: string, message: string, nonce: string, back?: string): string {
+export function messagePage(heading: string, message: string, nonce: string, back?: string, sender?: { name: string; phone: string } | null): string {
   const link = back ? `<p><a href="${escapeHtml(back)}">Back to the quote</a></p>` : '';
   return htmlDocument({
     title: heading,
     accentColor: null,
     nonce,
-    body: `<main><div class="card"><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(message)}</p>${link}</div></main>`,
+    body: `<main><div class="card"><h1>${escapeHtml(heading)}</h1><p>${escapeHtml(message)}</p>${link}${sender ? senderLines(sender) : ''}</div></main>`,
   });
 }

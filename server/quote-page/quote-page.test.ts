@@ -343,7 +343,7 @@ describe('links that open nothing', () => {
     }
   });
 
-  it('a withdrawn or replaced link is a 410 that says which, with nothing of the quote', async () => {
+  it('a withdrawn or replaced link is a 410 that says which and whom to ask, with nothing of the quote', async () => {
     const withdrawn = await sentJob();
     expect((await owner.post(`/api/jobs/${withdrawn.job.id}/revoke`, {})).status).toBe(200);
     const replaced = await sentJob();
@@ -356,8 +356,11 @@ describe('links that open nothing', () => {
       expect(res.status).toBe(410);
       const html = await res.text();
       expect(words(html)).toContain(message);
-      expect(html).not.toContain('Birch');
+      // The message says to ask the business: the page names it and its phone, as the quote had them.
+      expect(words(html)).toContain('Who sent it Birch & Sons Tree Care Phone: 01632 960000');
+      expect(html).toContain('href="tel:01632960000"');
       expect(html).not.toContain(HEDGE);
+      expect(html).not.toContain('Łukasz');
       expect((await postForm(`/quote/${token}/accept`, [['name', 'Jo'], ['acceptTerms', 'yes']])).status).toBe(410);
     }
   });
@@ -399,6 +402,9 @@ describe('an expired link', () => {
     server.clock.advance(31 * 24 * 60 * 60 * 1000);
     const res = await page(`/quote/${token}`);
     expect(res.status).toBe(410);
-    expect(words(await res.text())).toContain(QUOTE_LINK_MESSAGES.expired);
+    const html = await res.text();
+    expect(words(html)).toContain(QUOTE_LINK_MESSAGES.expired);
+    expect(words(html)).toContain('Who sent it Birch & Sons Tree Care Phone: 01632 960000');
+    expect(html).not.toContain(HEDGE);
   });
 });

@@ -8,6 +8,7 @@ import { bodyIdleMs, readBodyText } from '../http/body';
 import type { AppEnv } from '../http/context';
 import { ownOrigins } from '../http/public-access';
 import { clientAddress, clientNetwork } from '../http/rate-limit';
+import { goneLinkSender } from '../jobs/gone-link-sender';
 import { answerQuoteAs, viewQuoteFrom } from '../jobs/quote-flow';
 import { describeError } from '../log';
 import { parseAnswerForm } from './form-answer';
@@ -212,7 +213,10 @@ quotePageRoutes.onError((err, c) => {
     const linkGone = err.code === 'NOT_FOUND' || err.code === 'QUOTE_GONE';
     const token = /^\/quote\/([^/]+)\//.exec(c.req.path)?.[1];
     const back = !linkGone && token ? `/quote/${token}` : undefined;
-    return html(c, (nonce) => messagePage(HEADINGS[err.code] ?? 'Something went wrong', err.message, nonce, back), err.status as ContentfulStatusCode);
+    // Gone (withdrawn, replaced, expired): the message says to ask the business, so it names them.
+    const pageToken = /^\/quote\/([^/]+)/.exec(c.req.path)?.[1];
+    const sender = err.code === 'QUOTE_GONE' && pageToken ? goneLinkSender(c.var.deps.db, pageToken) : null;
+    return html(c, (nonce) => messagePage(HEADINGS[err.code] ?? 'Something went wrong', err.message, nonce, back, sender), err.status as ContentfulStatusCode);
   }
   // No path: it holds the link's token; the request id ties this line to the access line, which masks it.
   c.var.deps.logger.error({ requestId: c.var.requestId, method: c.req.method, error: describeError(err) }, 'request failed');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyProfileSchema, formatVatNumber, isUkVatNumber, PHONE_MESSAGE, VALIDITY_MESSAGE, VAT_NUMBER_MESSAGE } from './company-profile';
+import { companyProfileSchema, formatVatNumber, isUkVatNumber, PHONE_MESSAGE, VALIDITY_MESSAGE, VAT_NUMBER_MESSAGE, vatNumberLine } from './company-profile';
 
 const valid = {
   tradingName: ' Oak & Ash Tree Care Ltd ',
@@ -32,6 +32,12 @@ describe('UK VAT numbers', () => {
   it("prints HMRC's grouping", () => {
     expect(formatVatNumber('GB123456789')).toBe('GB 123 4567 89');
     expect(formatVatNumber('gb 123456789 012')).toBe('GB 123 4567 89 012');
+  });
+
+  it('prints one line wherever a VAT number is shown, and nothing without one', () => {
+    expect(vatNumberLine('GB123456789')).toBe('VAT registration no. GB 123 4567 89');
+    expect(vatNumberLine('GB 123 4567 89')).toBe('VAT registration no. GB 123 4567 89');
+    expect(vatNumberLine('')).toBe('');
   });
 });
 

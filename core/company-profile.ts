@@ -46,6 +46,14 @@ export function formatVatNumber(vatNumber: string): string {
   return d.length === 12 ? `${main} ${d.slice(9)}` : main;
 }
 
+/**
+ * The VAT number as every quote, page, PDF and e-mail prints it: "VAT registration no. GB 123 4567
+ * 89", one label and HMRC's grouping wherever the customer reads it; "" when not VAT-registered.
+ */
+export function vatNumberLine(vatNumber: string): string {
+  return vatNumber.trim() ? `VAT registration no. ${formatVatNumber(vatNumber)}` : '';
+}
+
 /** 7 to 15 digits (ITU-T E.164 allows 15), written with the characters people use. */
 function isPhoneNumber(text: string): boolean {
   const digits = text.replace(/\D/g, '').length;

@@ -1,4 +1,5 @@
 import { cancellationNotice, modelCancellationForm } from '../../core/consumer-rights';
+import { vatNumberLine } from '../../core/company-profile';
 import { formatGbp } from '../../core/money';
 import { plainLine } from '../../core/plain-text';
 import { formatQuoteDate } from '../../core/quote';
@@ -29,7 +30,7 @@ export function quoteLinkEmail(content: QuoteContent, link: string, totals: Quot
   const lines = [
     `Hello ${plainLine(content.customer.name)},`,
     `${name} has sent you a quote for tree work${content.customer.siteAddress ? ` at ${content.customer.siteAddress.replace(/\n/g, ', ')}` : ''}: ${totalWords(content, totals)}${content.items.some((i) => i.optional) ? ', with optional items you can add' : ''}.`,
-    `Read it, choose any optional items and accept, decline or ask for a change here:\n${link}`,
+    `Read it${content.items.some((i) => i.optional) ? ', choose any optional items' : ''} and accept, decline or ask for a change here:\n${link}`,
     `The quote is valid until ${formatQuoteDate(new Date(content.validUntil))}. Quote ${content.reference}${content.version > 1 ? ` (version ${content.version}, which replaces the one sent before)` : ''}.`,
     'A copy of the quote is attached as a PDF to keep.',
   ];
@@ -109,6 +110,7 @@ export function acceptanceEmail(input: { content: QuoteContent; name: string; at
     `Thank you: you accepted quote ${content.reference} from ${name} on ${formatQuoteDate(input.at)}, as "${input.name}".`,
     `The work:\n${items.join('\n')}`,
     `Total: ${totalWords(content, input.totals)}.`,
+    ...(content.business.vatNumber ? [vatNumberLine(content.business.vatNumber)] : []),
     ...(content.consumer
       ? [
           input.startEarly

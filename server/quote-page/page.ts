@@ -1,3 +1,4 @@
+import { vatNumberLine } from '../../core/company-profile';
 import { EARLY_START_EXPLAINED, cancellationNotice, modelCancellationForm } from '../../core/consumer-rights';
 import { formatGbp, parsePence } from '../../core/money';
 import { VAT_STANDARD_RATE_PERCENT, type VatMode } from '../../core/price';
@@ -63,7 +64,7 @@ function businessCard(quote: PublicQuote): string {
     b.address ? `<address class="pre">${escapeHtml(b.address)}</address>` : '',
     b.phone ? `<p>Phone: <a href="tel:${escapeHtml(b.phone.replace(/[^\d+]/g, ''))}">${escapeHtml(b.phone)}</a></p>` : '',
     b.email ? `<p>E-mail: <a href="mailto:${escapeHtml(b.email)}">${escapeHtml(b.email)}</a></p>` : '',
-    b.vatNumber ? `<p>VAT no. ${escapeHtml(b.vatNumber)}</p>` : '',
+    b.vatNumber ? `<p>${escapeHtml(vatNumberLine(b.vatNumber))}</p>` : '',
   ];
   return `<div><h2>From</h2><p><strong>${escapeHtml(b.name || 'Your tree surgeon')}</strong></p>${lines.join('')}</div>`;
 }

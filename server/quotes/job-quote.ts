@@ -1,5 +1,5 @@
 import type { Analysis } from '../../core/analysis';
-import { formatVatNumber } from '../../core/company-profile';
+import { vatNumberLine } from '../../core/company-profile';
 import type { Job } from '../../core/jobs';
 import { formatQuoteDate, type ReportCopy } from '../../core/quote';
 import { QUOTE_FONT, quoteText, useQuoteFonts } from './job-quote-font';
@@ -150,7 +150,7 @@ function drawHeader(doc: Doc, theme: QuoteTheme, input: JobQuoteInput, sender: Q
       address || null,
       // Phone and e-mail share a line when they fit on one, else one line each.
       ...(doc.widthOfString(contactLine) <= leftWidth ? [contactLine] : contacts),
-      company.vatNumber ? `VAT registration no. ${formatVatNumber(company.vatNumber)}` : null,
+      vatNumberLine(company.vatNumber) || null,
     ].filter((line): line is string => Boolean(line));
     for (const line of details) {
       doc.text(line, MARGIN, y, { width: leftWidth });

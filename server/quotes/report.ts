@@ -1,5 +1,5 @@
 import { SAFETY_DISCLAIMER, type Analysis } from '../../core/analysis';
-import { DEFAULT_QUOTE_VALIDITY_DAYS, formatVatNumber } from '../../core/company-profile';
+import { DEFAULT_QUOTE_VALIDITY_DAYS, vatNumberLine } from '../../core/company-profile';
 import { formatTimeRange, formatTotalTime, totalMinutes } from '../../core/format';
 import { describeMethod, formatQuoteDate, quoteValidUntil, type QuoteRecipient, type ReportCopy } from '../../core/quote';
 import { DEFAULT_UNIT_SYSTEM, diameterText, heightText } from '../../core/units';
@@ -168,7 +168,7 @@ function drawHeader(doc: Doc, input: ReportInput, company: QuoteCompany | null, 
       company?.address ? winAnsi(company.address).split('\n').join(', ') : null,
       // Phone and e-mail share a line when they fit on one, else one line each.
       ...(doc.widthOfString(contactLine) <= leftWidth ? [contactLine] : contacts),
-      company?.vatNumber ? `VAT registration no. ${formatVatNumber(company.vatNumber)}` : null,
+      company ? vatNumberLine(company.vatNumber) || null : null,
     ].filter((line): line is string => Boolean(line));
     for (const line of lines) {
       doc.text(line, MARGIN, y, { width: leftWidth, lineGap: 1 });

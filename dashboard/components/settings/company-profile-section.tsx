@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import type { SettingsResponse } from '../../../core/analysis';
 import {
   companyProfileSchema,
+  formatVatNumber,
   LOGO_HINT,
   MAX_ADDRESS_LINES,
   MAX_LOGO_BYTES,
@@ -100,7 +101,8 @@ export function CompanyProfileSection({ saved }: { saved: CompanyProfileResponse
               hint="Only if you are VAT-registered, e.g. GB 123 4567 89. Quotes then show the price before VAT, VAT at 20% and the total."
               autoCapitalize="characters"
               error={errors.vatNumber?.message}
-              {...form.register('vatNumber')}
+              // Shown as quotes print it (GB 123 4567 89) as soon as it is typed, not only once saved.
+              {...form.register('vatNumber', { onBlur: (event: ChangeEvent<HTMLInputElement>) => form.setValue('vatNumber', formatVatNumber(event.target.value)) })}
             />
             <TextField
               label="Quote valid for (days)"

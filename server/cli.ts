@@ -13,6 +13,7 @@ import { createPhotoStore } from './storage/create-photo-store';
 import { restoreReplica, ReplicaRestoreError } from './replication/restore-replica';
 import { ReplicaUnreachable } from './replication/replica-generations';
 import { LitestreamMissing } from './replication/litestream-binary';
+import { keepNewFilesPrivate, tightenDataDir } from './ops/data-permissions';
 
 /**
  * Operator commands against the same database the server uses (DATA_DIR):
@@ -175,6 +176,8 @@ async function main(argv: string[]): Promise<number> {
     console.error(command ? `Unknown command "${command}".\n${USAGE}` : USAGE);
     return 2;
   }
+  // Backups, restored files and the database are the server's user's alone (server/ops/data-permissions.ts).
+  keepNewFilesPrivate();
   let config;
   try {
     config = loadConfig();
@@ -182,6 +185,7 @@ async function main(argv: string[]): Promise<number> {
     if (err instanceof ConfigError) return fail(err.message);
     throw err;
   }
+  tightenDataDir(config.dataDir);
   // Restore replaces the database file, so it runs before the file is opened.
   if (command === 'restore') return restore(config, args);
   if (command === 'restore-replica') return restoreFromReplica(config, args);

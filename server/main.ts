@@ -16,12 +16,15 @@ import { watchEventLoop } from './ops/event-loop';
 import { RateLimits } from './http/rate-limit';
 import { replicateDatabase } from './replication/replicate-database';
 import { createPhotoStore } from './storage/create-photo-store';
+import { keepNewFilesPrivate, tightenDataDir } from './ops/data-permissions';
 
 /** How long stopping waits for mail already on its way; within the 10 s the whole stop may take. */
 const MAIL_DRAIN_MS = 5_000;
 
 /** The thin entry (CONVENTIONS 1): read config, open and migrate the database, listen, shut down cleanly. */
 async function start(): Promise<void> {
+  // Before DATA_DIR, the secret or the database is made: what this process creates is its user's alone.
+  keepNewFilesPrivate();
   let config: Config;
   try {
     config = loadConfig();
@@ -35,6 +38,9 @@ async function start(): Promise<void> {
 
   const logOut = batchedDestination();
   const logger = createLogger({ level: config.logLevel, destination: logOut });
+  // An install from before the rule (0644 files in a 0755 DATA_DIR) is closed now (server/ops/data-permissions.ts).
+  const tightened = tightenDataDir(config.dataDir);
+  if (tightened > 0) logger.info({ dataDir: config.dataDir, tightened }, 'took group and other permissions off files in DATA_DIR');
   // REPLICA_URL: Litestream streams the database off the box, unless the start is refused
   // (an empty DATA_DIR over a replica that holds data). Without it nothing of this runs.
   const replication = config.replica && (await replicateDatabase(config.databaseFile, config.dataDir, config.replica, logger));

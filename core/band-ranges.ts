@@ -25,3 +25,28 @@ export function heightBandRange(band: HeightBand, units: UnitSystem): string {
 export function diameterBandRange(band: DiameterBand, units: UnitSystem): string {
   return units === 'metric' ? DIAMETER_BANDS[band].range : DIAMETER_BAND_IMPERIAL[band];
 }
+
+/** The sizes the visitor chose as bands, as ranges ("8 to 15 m"); null for a size not chosen so. */
+export interface ChosenBands {
+  height: string | null;
+  diameter: string | null;
+}
+
+/**
+ * A size chosen as a band is stored as the band's middle value (core/normalise.ts), so reading it
+ * back as a figure ("11.5 m") says something the visitor never said: this finds the band again
+ * by its value and gives its range, for every screen, e-mail and job item that shows it back.
+ */
+export function chosenBands(
+  tree: { heightFt: number | null; dbhIn: number | null; sources: { height: string; diameter: string } | null },
+  units: UnitSystem,
+): ChosenBands {
+  const heightBand =
+    tree.sources?.height === 'band' ? (Object.keys(HEIGHT_BANDS) as HeightBand[]).find((band) => HEIGHT_BANDS[band].feet === tree.heightFt) : undefined;
+  const diameterBand =
+    tree.sources?.diameter === 'band' ? (Object.keys(DIAMETER_BANDS) as DiameterBand[]).find((band) => DIAMETER_BANDS[band].inches === tree.dbhIn) : undefined;
+  return {
+    height: heightBand ? heightBandRange(heightBand, units) : null,
+    diameter: diameterBand ? diameterBandRange(diameterBand, units) : null,
+  };
+}

@@ -337,8 +337,11 @@ export const leadSchema = z.object({
 export type Lead = z.infer<typeof leadSchema>;
 export const leadListSchema = z.object({ leads: z.array(leadSchema) });
 export const leadResponseSchema = z.object({ lead: leadSchema });
-/** The answer to a quote request: the thanks, and whether the postcode is outside the districts the business lists. */
-export const leadThanksSchema = z.object({ message: z.string(), outsideArea: z.boolean() });
+/**
+ * The answer to a quote request: the thanks, whether the postcode is outside the districts the
+ * business lists, and the request's reference (core/embed.ts requestReference).
+ */
+export const leadThanksSchema = z.object({ message: z.string(), outsideArea: z.boolean(), reference: z.string() });
 export type LeadThanks = z.infer<typeof leadThanksSchema>;
 export const leadUpdateSchema = z.object({ contacted: z.boolean('contacted must be true or false') });
 

@@ -52,6 +52,12 @@ export const embedAnalysisSchema = analysisSchema
      * a site that shows its own (they are never shown by the estimator).
      */
     guide: homeownerGuideSchema,
+    /**
+     * The sizes the visitor chose as a band, as that band's range in the business's units
+     * ("8 to 15 m"), to show back instead of `height` and `diameter` (the band's middle); null
+     * for a size typed, measured or read from the photo (core/band-ranges.ts chosenBands).
+     */
+    chosenBands: z.object({ height: z.string().nullable(), diameter: z.string().nullable() }),
   });
 
 export const embedAnalyzeResponseSchema = z.object({

@@ -147,6 +147,15 @@ export const LEAD_MAX_TREES = 10;
 /** The honeypot: a field people never see or fill; bots that fill every input do. */
 export const LEAD_HONEYPOT_FIELD = 'website';
 export const LEAD_THANKS = 'Thank you! Your request has been sent.';
+
+/**
+ * A quote request's reference as the visitor and the business read it: R-000123, from the
+ * lead's id (as core/jobs.ts jobReference makes a quote's Q-000012). The widget's thanks, the
+ * visitor's acknowledgement and the owner's e-mail all print the same one.
+ */
+export function requestReference(leadId: number): string {
+  return `R-${String(leadId).padStart(6, '0')}`;
+}
 /** A quote request without the estimate's token, or with one too long to be ours. */
 export const LEAD_TOKEN_REQUIRED = 'leadToken is required: send the leadToken of the estimate answer';
 /** Our tokens are 43 characters (256 bits, base64url); anything far longer is refused unread. */

@@ -3,6 +3,7 @@ import { migrateDatabase, openDatabase } from '../db/client';
 import { createApp } from './app';
 import { runHousekeeping } from './ops/housekeeping';
 import { sendDueReminders } from './jobs/reminders';
+import { sendHeldLeadUpdates } from './businesses/lead-mail';
 import { recoverReservations } from './analysis/reservations';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -86,6 +87,15 @@ async function start(): Promise<void> {
   housekeeping();
   const hourly = setInterval(housekeeping, 60 * 60 * 1000);
   hourly.unref();
+  // Every minute: a quote request's updates held back so its owner gets one e-mail in ten
+  // minutes (server/businesses/lead-mail.ts) go out once that window has passed.
+  const heldLeadUpdates = () => {
+    const sent = sendHeldLeadUpdates({ db, clock, mailer, config });
+    if (sent > 0) logger.info({ leadUpdates: sent }, 'held quote request updates sent');
+  };
+  heldLeadUpdates();
+  const everyMinute = setInterval(heldLeadUpdates, 60 * 1000);
+  everyMinute.unref();
 
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     // "listening on" stays in the message: scripts and benches wait for it.

@@ -11,6 +11,8 @@ import { priceFromCost } from '../../core/price';
 import { jobPriceSchema } from '../../core/pricing';
 import { includedWork } from '../../core/quote';
 import { homeownerGuide } from '../../core/homeowner-guide';
+import { chosenBands } from '../../core/band-ranges';
+import { DEFAULT_UNIT_SYSTEM } from '../../core/units';
 import { assumptionSentences } from '../../core/site-assumptions';
 import { normaliseConfidence, storedMinutes, wholeSize } from '../../core/normalise';
 import { siteDetailsSchema } from '../../core/site';
@@ -229,6 +231,7 @@ export function toEmbedAnalysis(row: AnalysisRow, roundingPence: number): EmbedA
       at: row.createdAt,
       roundingPence,
     }),
+    chosenBands: chosenBands({ heightFt: view.height, dbhIn: view.diameter, sources: view.sources }, view.units ?? DEFAULT_UNIT_SYSTEM),
   };
 }
 

@@ -186,6 +186,11 @@ export function listLeads(db: Db, business: Pick<BusinessRow, 'id' | 'ownerId'>)
   return leadViews(db, business.ownerId, eq(leads.businessId, business.id));
 }
 
+/** One of the business owner's leads as they read it, with its trees and newest job; undefined once it is gone. */
+export function leadView(db: Db, ownerId: number, leadId: number): Lead | undefined {
+  return leadViews(db, ownerId, eq(leads.id, leadId))[0];
+}
+
 export function markContacted(db: Db, clock: Clock, business: Pick<BusinessRow, 'id' | 'ownerId'>, leadId: number, contacted: boolean): Lead {
   const updated = Number.isSafeInteger(leadId)
     ? db

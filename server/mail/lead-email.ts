@@ -1,5 +1,6 @@
 import type { Lead } from '../../core/business';
 import { CONTACT_METHOD_LABELS, CONTACT_TIME_LABELS } from '../../core/contact-preference';
+import { requestReference } from '../../core/embed';
 import { formatTotalTime } from '../../core/format';
 import { plainLine } from '../../core/plain-text';
 import { formatLeadTotal } from '../../core/lead-total';
@@ -45,6 +46,8 @@ function estimateRows(estimate: Estimate, base: string, analysisId: number | nul
  */
 function sections(lead: Lead, base: string, districts: readonly string[]): { title: string | null; rows: [string, string][] }[] {
   const contact: Rows = [
+    // The one the visitor was given (the estimator's thanks, their acknowledgement): a reply quoting it finds this request.
+    ['Reference', requestReference(lead.id)],
     ['Name', lead.name],
     ['E-mail', lead.email],
     ['Phone', lead.phone],

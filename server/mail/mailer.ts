@@ -1,6 +1,14 @@
 /** Outgoing e-mail behind one interface (CONVENTIONS 2): SMTP when configured, else the outbox folder. */
 export interface MailMessage {
   to: string;
+  /**
+   * The name the message shows in From, e.g. the business's when it goes to their customer. The
+   * install's MAIL_FROM address stays the sender (its SPF and DKIM are the install's); only
+   * the display name changes (server/mail/sender.ts).
+   */
+  from?: string;
+  /** The address a reply goes to (Reply-To), e.g. the business's when the message is from it. */
+  replyTo?: string;
   subject: string;
   text: string;
   html?: string;

@@ -5,6 +5,7 @@ import type { Transporter } from 'nodemailer';
 import type { Logger } from '../log';
 import type { Mailer, MailMessage } from './mailer';
 import { loadNodemailer } from './nodemailer';
+import { mailOptions } from './sender';
 
 /**
  * With no SMTP server configured, each message is built by nodemailer exactly as it
@@ -18,7 +19,7 @@ export function createOutboxMailer(outboxDir: string, from: string, logger: Logg
     kind: 'outbox',
     async send(message: MailMessage) {
       transport ??= (await loadNodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-      const info = await transport.sendMail({ from, ...message });
+      const info = await transport.sendMail(mailOptions(message, from));
       await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = join(outboxDir, name);

@@ -49,4 +49,14 @@ describe('SMTP mailer', () => {
     });
     expect(done.status).toBe(200);
   });
+
+  it("sends a business's message as the install's address with the business's name, and replies to the business", async () => {
+    await server.mailer.send({ to: 'jo@home.test', from: 'Oak & Ash\r\nBcc: x@evil.test', replyTo: 'office@oakandash.test', subject: 'Your quote request', text: 'Thank you' });
+    const mail = received.find((m) => m.to.includes('jo@home.test'));
+    // A line break in a name is a space: it adds no header.
+    expect(mail?.raw).toContain('From: "Oak & Ash Bcc: x@evil.test" <no-reply@trees.test>');
+    expect(mail?.raw).toContain('Reply-To: office@oakandash.test');
+    expect(mail?.raw).not.toMatch(/^Bcc:/m);
+    expect(mail?.to).toEqual(['jo@home.test']);
+  });
 });

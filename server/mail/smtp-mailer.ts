@@ -1,6 +1,7 @@
 import type { Transporter } from 'nodemailer';
 import type { Mailer, MailMessage } from './mailer';
 import { loadNodemailer } from './nodemailer';
+import { mailOptions } from './sender';
 
 /** Sends by SMTP with nodemailer; SMTP_URL such as smtp://user:pass@host:587 or smtps://host:465. */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
@@ -9,7 +10,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
     kind: 'smtp',
     async send(message: MailMessage) {
       transport ??= (await loadNodemailer()).createTransport(smtpUrl);
-      await transport.sendMail({ from, ...message });
+      await transport.sendMail(mailOptions(message, from));
     },
     close: () => transport?.close(),
   };

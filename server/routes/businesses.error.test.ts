@@ -112,7 +112,7 @@ describe('leads: validation and limits', () => {
     const mails = outboxCount(server.dataDir);
     const res = await visitorLead(server, slug, { ...proofs[0]!, name: 'Bot', email: 'bot@example.com', website: 'http://spam.example' });
     expect(res.status).toBe(201);
-    expect(await res.json()).toEqual({ message: LEAD_THANKS, outsideArea: false });
+    expect(await res.json()).toEqual({ message: LEAD_THANKS, outsideArea: false, reference: expect.stringMatching(/^R-\d{6}$/) });
     const businessId = (await (await owner.get('/api/businesses')).json()).businesses.find((b: { slug: string }) => b.slug === slug).id;
     expect((await (await owner.get(`/api/businesses/${businessId}/leads`)).json()).leads).toEqual([]);
     await new Promise((r) => setTimeout(r, 200));
@@ -124,7 +124,7 @@ describe('leads: validation and limits', () => {
     expect(first.status).toBe(201);
     const again = await visitorLead(server, slug, { ...proofs[1]!, name: 'Jo Ash', phone: '+44 20 7946 0958' });
     expect(again.status).toBe(200);
-    expect(await again.json()).toEqual({ message: LEAD_THANKS, outsideArea: false });
+    expect(await again.json()).toEqual({ message: LEAD_THANKS, outsideArea: false, reference: expect.stringMatching(/^R-\d{6}$/) });
     const businessId = (await (await owner.get('/api/businesses')).json()).businesses.find((b: { slug: string }) => b.slug === slug).id;
     const leads = (await (await owner.get(`/api/businesses/${businessId}/leads`)).json()).leads as { analysisId: number; name: string; phone: string }[];
     expect(leads.filter((lead) => lead.analysisId === proofs[1]!.analysisId)).toEqual([

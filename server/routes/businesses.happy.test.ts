@@ -142,7 +142,7 @@ describe('a visitor on the business site', () => {
       website: '',
     });
     expect(lead.status).toBe(201);
-    expect(await lead.json()).toEqual({ message: LEAD_THANKS, outsideArea: false });
+    expect(await lead.json()).toEqual({ message: LEAD_THANKS, outsideArea: false, reference: expect.stringMatching(/^R-\d{6}$/) });
 
     const leads = leadListSchema.parse(await (await owner.get(`/api/businesses/${business.id}/leads`)).json()).leads;
     expect(leads).toHaveLength(1);

@@ -1,8 +1,8 @@
+import { randomInt } from 'node:crypto';
 import { readsPhotos } from '../analysis/types';
 import { Hono, type Context } from 'hono';
 import { businessCreateSchema, businessUpdateSchema, funnelQuerySchema, leadInputSchema, leadUpdateSchema, widgetEventSchema, type FunnelResponse, type LeadThanks } from '../../core/business';
-import { LEAD_THANKS, type FunnelStep } from '../../core/embed';
-import { findUserById } from '../accounts/users';
+import { LEAD_THANKS, requestReference, type FunnelStep } from '../../core/embed';
 import {
   createBusiness,
   deleteBusiness,
@@ -15,16 +15,15 @@ import {
   type BusinessRow,
 } from '../businesses/businesses';
 import { countFunnelStep, funnelDays, funnelQuotes } from '../businesses/funnel';
-import { isOutsideArea, listLeads, markContacted, saveLead, toLeadView } from '../businesses/leads';
+import { isOutsideArea, listLeads, markContacted, saveLead } from '../businesses/leads';
+import { tellOfRequest } from '../businesses/lead-mail';
 import type { AppEnv } from '../http/context';
 import { validationError } from '../http/errors';
 import { publicBusiness, publicCors } from '../http/public-access';
-import { backgroundMail } from '../mail/background';
 import { clientNetwork } from '../http/rate-limit';
 import { businessRateSpent, visitorGuard } from '../http/visitor-limits';
 import { currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
-import { leadEmail } from '../mail/lead-email';
 
 /**
  * Businesses (docs/product.md, Embed widget). Owners
@@ -82,25 +81,17 @@ businessRoutes.on(['POST', 'OPTIONS'], '/:slug{[a-z0-9-]+}/leads', publicCors, v
   // Counted once the form is valid, so a visitor correcting a typo is not locked out; nothing is stored before this.
   await c.var.limits.consume('leadsPerAddress', clientNetwork(c), 'Too many quote requests from this connection. Please try again later.');
   const saved = saveLead(db, clock, business, input);
-  // The bot of the honeypot is answered as a person would be, outsideArea included.
-  const thanks: LeadThanks = { message: LEAD_THANKS, outsideArea: saved?.lead.outsideArea ?? isOutsideArea(business, input.postcode) };
+  // The bot of the honeypot is answered as a person would be, outsideArea and a reference included.
+  const thanks: LeadThanks = {
+    message: LEAD_THANKS,
+    outsideArea: saved?.lead.outsideArea ?? isOutsideArea(business, input.postcode),
+    reference: requestReference(saved?.lead.id ?? randomInt(1, 1_000_000)),
+  };
   if (!saved) return c.json(thanks, 201);
   if (!saved.updated) countFunnelStep(db, clock, business.id, 'leads');
   if (saved.addedTrees > 0) countFunnelStep(db, clock, business.id, 'trees', saved.addedTrees);
-  const owner = findUserById(db, business.ownerId);
-  if (owner) {
-    const message = leadEmail({
-      to: owner.email,
-      ownerName: owner.firstName,
-      businessName: business.name,
-      lead: toLeadView(saved.lead, saved.trees),
-      serviceDistricts: business.serviceDistricts,
-      publicUrl: config.publicUrl,
-      updated: saved.updated,
-    });
-    // The lead is stored whatever the mail does; a failed send is retried, then the operator's to see, not the visitor's.
-    backgroundMail(mailer).send(message, `lead ${saved.lead.id}`);
-  }
+  // The lead is stored whatever the mail does; a failed send is retried, then the operator's to see, not the visitor's.
+  tellOfRequest({ db, clock, mailer, config }, business, saved);
   return c.json(thanks, saved.updated ? 200 : 201);
 });
 

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { LEAD_MAIL_WINDOW_MS, sendHeldLeadUpdates } from '../businesses/lead-mail';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadListSchema } from '../../core/business';
@@ -82,7 +83,7 @@ describe("a stranger cannot take a visitor's quote request", () => {
 
     const sent = await visitorLead(server, business.slug, { ...real, name: 'Real Visitor', email: 'real@example.com' }, from('203.0.113.20'));
     expect(sent.status).toBe(201);
-    expect(await sent.json()).toEqual({ message: LEAD_THANKS, outsideArea: false });
+    expect(await sent.json()).toEqual({ message: LEAD_THANKS, outsideArea: false, reference: expect.stringMatching(/^R-\d{6}$/) });
     expect((await leadsOf(business.id)).map((l) => l.name)).toEqual(['Real Visitor']);
   });
 
@@ -115,7 +116,7 @@ describe("a stranger cannot take a visitor's quote request", () => {
     }
   });
 
-  it('a second request for the same estimate updates the first: one lead, the new details, the owner told again', async () => {
+  it('a second request for the same estimate updates the first: one lead, the new details, the owner told again when the ten minutes of the first e-mail have passed', async () => {
     const business = await createBusinessFor(owner);
     const proof = await estimate(business.slug, '203.0.113.50');
     await mailSettled(server);
@@ -127,6 +128,11 @@ describe("a stranger cannot take a visitor's quote request", () => {
     const leads = await leadsOf(business.id);
     expect(leads).toHaveLength(1);
     expect(leads[0]).toMatchObject({ name: 'Sam Birch', phone: '07700 900222', note: 'Mornings', analysisId: proof.analysisId });
+    await mailSettled(server);
+    // Told of the update once ten minutes have passed since the first e-mail (server/businesses/lead-mail.ts).
+    expect(outboxCount(server.dataDir)).toBe(mails + 1);
+    server.clock.advance(LEAD_MAIL_WINDOW_MS);
+    expect(sendHeldLeadUpdates(server)).toBe(1);
     await mailSettled(server);
     expect(outboxCount(server.dataDir)).toBe(mails + 2);
     const updatedMail = readOutbox(server.dataDir).find((m) => m.includes('Subject: Updated quote request') && m.includes('from Sam Birch'));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEAD_MAIL_WINDOW_MS, sendHeldLeadUpdates } from '../businesses/lead-mail';
 import { funnelResponseSchema, leadListSchema, LEAD_TREES_MESSAGES, type Lead } from '../../core/business';
 import { ESTIMATE_NOT_FOUND, LEAD_MAX_TREES, LEAD_THANKS } from '../../core/embed';
 import { errorBodySchema } from '../../core/errors';
@@ -78,7 +79,7 @@ describe('several trees in one quote request', () => {
     const birch = await estimate(business.slug, 'birch, 8 inch trunk, 25 ft tall');
     const { name, res } = request(business.slug, { trees: [oak, birch], address: '12 Oak Lane, Headingley' });
     expect((await res).status).toBe(201);
-    expect(await (await res).json()).toEqual({ message: LEAD_THANKS, outsideArea: false });
+    expect(await (await res).json()).toEqual({ message: LEAD_THANKS, outsideArea: false, reference: expect.stringMatching(/^R-\d{6}$/) });
 
     const leads = await ownerLeads(business.id);
     expect(leads).toHaveLength(1);
@@ -206,6 +207,9 @@ describe('several trees in one quote request', () => {
     expect(leads).toHaveLength(1);
     expect(leads[0]).toMatchObject({ id: lead!.id, name: again.name, note: 'And the birch' });
     expect(treeIds(leads[0]!)).toEqual([a.analysisId, b.analysisId]);
+    // The owner is told of the update when ten minutes have passed since the first e-mail (server/businesses/lead-mail.ts).
+    server.clock.advance(LEAD_MAIL_WINDOW_MS);
+    expect(sendHeldLeadUpdates(server)).toBe(1);
     const mail = await leadMailFor(server, ownerEmail, again.name);
     expect(mail).toContain(`Updated quote request for ${business.name}`);
     expect(mail).toContain('Tree 2 of 2');

@@ -73,7 +73,7 @@ describe('the postcode on a quote request', () => {
     for (const [postcode, stored] of typed) {
       const { res, name } = await request(business.slug, postcode, { address: '  12 Oak Lane, Headingley  ' });
       expect(res.status, await res.clone().text()).toBe(201);
-      expect(await res.json()).toEqual({ message: LEAD_THANKS, outsideArea: false });
+      expect(await res.json()).toEqual({ message: LEAD_THANKS, outsideArea: false, reference: expect.stringMatching(/^R-\d{6}$/) });
       const lead = (await ownerLeads(business.id)).find((l) => l.name === name)!;
       expect(lead).toMatchObject({ postcode: stored, address: '12 Oak Lane, Headingley', outsideArea: false });
     }
@@ -174,11 +174,11 @@ describe('the districts a business covers', () => {
     const business = await createBusinessFor(owner, { serviceDistricts: ['LS1', 'LS6'] });
     const inside = await request(business.slug, 'ls6 2ab');
     expect(inside.res.status).toBe(201);
-    expect(await inside.res.json()).toEqual({ message: LEAD_THANKS, outsideArea: false });
+    expect(await inside.res.json()).toEqual({ message: LEAD_THANKS, outsideArea: false, reference: expect.stringMatching(/^R-\d{6}$/) });
 
     const outside = await request(business.slug, 'bd1 1aa', { address: '1 Mill Street, Bradford' });
     expect(outside.res.status).toBe(201);
-    expect(await outside.res.json()).toEqual({ message: LEAD_THANKS, outsideArea: true });
+    expect(await outside.res.json()).toEqual({ message: LEAD_THANKS, outsideArea: true, reference: expect.stringMatching(/^R-\d{6}$/) });
 
     const leads = await ownerLeads(business.id);
     expect(leads.find((l) => l.name === inside.name)).toMatchObject({ postcode: 'LS6 2AB', outsideArea: false });
@@ -201,17 +201,17 @@ describe('the districts a business covers', () => {
     const business = await createBusinessFor(owner, { serviceDistricts: ['BD'] });
     for (const postcode of ['BD1 1AA', 'bd99 9zz', 'BD23 4QB']) {
       const { res } = await request(business.slug, postcode);
-      expect(await res.json(), postcode).toEqual({ message: LEAD_THANKS, outsideArea: false });
+      expect(await res.json(), postcode).toEqual({ message: LEAD_THANKS, outsideArea: false, reference: expect.stringMatching(/^R-\d{6}$/) });
     }
     const { res } = await request(business.slug, 'B33 8TH');
-    expect(await res.json()).toEqual({ message: LEAD_THANKS, outsideArea: true });
+    expect(await res.json()).toEqual({ message: LEAD_THANKS, outsideArea: true, reference: expect.stringMatching(/^R-\d{6}$/) });
   });
 
   it('an empty list covers everywhere', async () => {
     const business = await createBusinessFor(owner);
     for (const postcode of ['TR1 1AA', 'ZE1 0AA', 'GIR 0AA']) {
       const { res, name } = await request(business.slug, postcode);
-      expect(await res.json(), postcode).toEqual({ message: LEAD_THANKS, outsideArea: false });
+      expect(await res.json(), postcode).toEqual({ message: LEAD_THANKS, outsideArea: false, reference: expect.stringMatching(/^R-\d{6}$/) });
       expect((await ownerLeads(business.id)).find((l) => l.name === name)?.outsideArea).toBe(false);
     }
   });
@@ -220,10 +220,10 @@ describe('the districts a business covers', () => {
     const business = await createBusinessFor(owner, { serviceDistricts: ['LS6'] });
     const proof = await estimate(business.slug);
     const first = await visitorLead(server, business.slug, { ...proof, name: 'Robin Again', phone: '07700 900123', postcode: 'BD1 1AA' });
-    expect(await first.json()).toEqual({ message: LEAD_THANKS, outsideArea: true });
+    expect(await first.json()).toEqual({ message: LEAD_THANKS, outsideArea: true, reference: expect.stringMatching(/^R-\d{6}$/) });
     const again = await visitorLead(server, business.slug, { ...proof, name: 'Robin Again', phone: '07700 900123', postcode: 'LS6 1AA' });
     expect(again.status).toBe(200);
-    expect(await again.json()).toEqual({ message: LEAD_THANKS, outsideArea: false });
+    expect(await again.json()).toEqual({ message: LEAD_THANKS, outsideArea: false, reference: expect.stringMatching(/^R-\d{6}$/) });
     expect((await ownerLeads(business.id)).find((l) => l.name === 'Robin Again')).toMatchObject({ postcode: 'LS6 1AA', outsideArea: false });
   });
 });

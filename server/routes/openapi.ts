@@ -185,7 +185,7 @@ const paths = {
       requestBody: { required: true, content: json(ref('LeadInput')) },
       responses: {
         '201': { description: 'Sent to the business.', content: json(ref('LeadThanks')) },
-        '200': { description: 'A request for one of these estimates was sent before; its details and trees are updated and the business told again.', content: json(ref('LeadThanks')) },
+        '200': { description: 'A request for one of these estimates was sent before; its details and trees are updated and the business told again (at most one e-mail about one request in 10 minutes; later updates are folded into the next).', content: json(ref('LeadThanks')) },
         '400': invalid,
         '403': siteNotListed,
         '404': errorResponse('No such business, or no estimate of this business that the token proves (one answer for a wrong token, another business and an unknown id).'),

@@ -49,6 +49,7 @@ export const ESTIMATE_ANALYSIS: EmbedAnalysis = {
     crewSize: 2,
   },
   sizeWarnings: [],
+  chosenBands: { height: null, diameter: null },
   included: [{ text: 'Setting up and protecting the work area', included: true }],
   guide: {
     price: { minPence: 2500, maxPence: 4500, vatMode: 'none' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { networkOf } from './client-network';
+import { networkOf, siteOf } from './client-network';
 
 describe('networkOf: what rate limits count by', () => {
   it('keeps an IPv4 address as it is', () => {
@@ -32,5 +32,19 @@ describe('networkOf: what rate limits count by', () => {
 
   it('leaves what is not an address as its own key', () => {
     expect(networkOf('unknown')).toBe('unknown');
+  });
+});
+
+describe('siteOf: the /56 a /64 key is counted in too', () => {
+  it('writes the /56 around a /64, alone or at the head of a longer key', () => {
+    expect(siteOf(networkOf('2001:db8:85a3:12::1'))).toBe('2001:db8:85a3:0::/56');
+    expect(siteOf(networkOf('2001:db8:85a3:12ff::1'))).toBe('2001:db8:85a3:1200::/56');
+    expect(siteOf(networkOf('2001:db8:85a3:1234::1'))).toBe(siteOf(networkOf('2001:db8:85a3:12fe::9')));
+    expect(siteOf(networkOf('2001:db8:85a3:1334::1'))).not.toBe(siteOf(networkOf('2001:db8:85a3:1234::1')));
+    expect(siteOf(`${networkOf('2001:db8:85a3:12ff::1')}|7|loads`)).toBe('2001:db8:85a3:1200::/56|7|loads');
+  });
+
+  it('has none for an IPv4 address, an account or a business', () => {
+    for (const key of ['203.0.113.7', networkOf('::ffff:198.51.100.4'), '42', 'someone@example.com', '2001:db8::/64x']) expect(siteOf(key), key).toBeNull();
   });
 });

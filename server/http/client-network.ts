@@ -6,7 +6,8 @@ import { isIPv4, isIPv6 } from 'node:net';
  * IPv6 address is its /64, the block an ISP hands one subscriber (RFC 6177) and from which a host
  * picks addresses at will (RFC 8981), so counting whole addresses would give one client
  * unlimited keys. An IPv4 address written as IPv6 (`::ffff:192.0.2.1`, as a dual-stack socket
- * reports it) is the IPv4 address. Anything else (a proxy's odd header) is its own key.
+ * reports it) is the IPv4 address. Anything else (no address at all) is its own key: the
+ * client's address is always a socket's or a checked X-Forwarded-For hop (rate-limit.ts).
  */
 export function networkOf(address: string): string {
   const plain = address.trim().toLowerCase().replace(/^\[|\]$/g, '').split('%')[0]!;
@@ -31,4 +32,20 @@ function ipv6Groups(address: string): number[] {
   const left = part(head);
   const right = part(tail);
   return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+/** A key that starts with an IPv6 /64 as networkOf writes it (alone, or before "|" and more). */
+const SIXTY_FOUR = /^([0-9a-f]{1,4}:[0-9a-f]{1,4}:[0-9a-f]{1,4}:)([0-9a-f]{1,4})::\/64(?=$|\|)/;
+
+/**
+ * The /56 around a /64 key (docs/security.md, Abuse of the public estimator), the same key with
+ * its /64 written as that /56, or null for any other key (IPv4, an account, a business). RFC
+ * 6177 lets an ISP give a home up to a /56, so one client can move across 256 /64s; rate limits
+ * count that /56 too, with a larger allowance (rate-limit.ts SITE_ALLOWANCE).
+ */
+export function siteOf(key: string): string | null {
+  const match = SIXTY_FOUR.exec(key);
+  if (!match) return null;
+  const fourth = (parseInt(match[2]!, 16) & 0xff00).toString(16);
+  return `${match[1]}${fourth}::/56${key.slice(match[0].length)}`;
 }

@@ -2,7 +2,8 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { AppEnv } from './context';
-import { networkOf } from './client-network';
+import { isIP } from 'node:net';
+import { networkOf, siteOf } from './client-network';
 import { ApiError } from './errors';
 
 /**
@@ -84,6 +85,19 @@ export const CHAT_LIMITS = {
 } satisfies Record<string, Limit>;
 
 export const RATE_LIMITS = { ...ACCOUNT_LIMITS, ...EMBED_LIMITS, ...QUOTE_LIMITS, ...CHAT_LIMITS };
+
+/**
+ * How many times a /64's points the /56 around it may spend (docs/security.md, Abuse of the
+ * public estimator). Every limit keyed by a client's network counts an IPv6 client twice: by its
+ * /64 and by its /56 (client-network.ts siteOf). RFC 6177 lets an ISP give a home up to a /56
+ * (256 /64s), so the /64 alone would let one household multiply every allowance by 256; but a
+ * mobile network gives each phone its own /64 from a shared pool, so a /56 alone would lump
+ * strangers together. Four is a home with a few networks of its own (a main LAN, guests, a
+ * work VLAN) each able to use a whole /64's allowance, while a client hopping across its /56
+ * gets four /64s' worth, not 256; strangers on one mobile /56 still share four people's worth of
+ * a limit that one person seldom reaches.
+ */
+export const SITE_ALLOWANCE = 4;
 export type LimitName = keyof typeof RATE_LIMITS;
 
 /**
@@ -123,6 +137,8 @@ export function loginDelayMs(failures: number, delay: LoginDelay = LOGIN_DELAY):
 
 export class RateLimits {
   private readonly limiters = new Map<LimitName, RateLimiterMemory>();
+  /** The same limits for the /56 around an IPv6 /64 key, SITE_ALLOWANCE times the points. */
+  private readonly siteLimiters = new Map<LimitName, RateLimiterMemory>();
   private readonly limits: Record<LimitName, Limit>;
   readonly loginDelay: LoginDelay;
 
@@ -133,6 +149,7 @@ export class RateLimits {
     this.limits = limits;
     for (const [name, limit] of Object.entries(limits) as [LimitName, Limit][]) {
       this.limiters.set(name, new RateLimiterMemory({ points: limit.points, duration: limit.windowSeconds }));
+      this.siteLimiters.set(name, new RateLimiterMemory({ points: limit.points * SITE_ALLOWANCE, duration: limit.windowSeconds }));
     }
   }
 
@@ -147,25 +164,46 @@ export class RateLimits {
     return limiter;
   }
 
-  /** Spends one point; throws 429 with Retry-After once the key has none left. */
-  async consume(name: LimitName, key: string, refusal?: Refusal): Promise<void> {
-    try {
-      await this.limiter(name).consume(key);
-    } catch (err) {
-      if (err instanceof RateLimiterRes) throw tooMany(err.msBeforeNext, refusal);
-      throw err;
-    }
+  /**
+   * The counters a key spends from: its own, and for an IPv6 /64 key also its /56's. Every method
+   * below goes through both, so a /64 is refused when either is spent.
+   */
+  private countersOf(name: LimitName, key: string): { limiter: RateLimiterMemory; key: string }[] {
+    const own = { limiter: this.limiter(name), key };
+    const site = siteOf(key);
+    return site === null ? [own] : [own, { limiter: this.siteLimiters.get(name)!, key: site }];
   }
 
-  /** Spends one point if the key has one left; false (and nothing thrown) when it has none. */
-  async spend(name: LimitName, key: string): Promise<boolean> {
-    try {
-      await this.limiter(name).consume(key);
-      return true;
-    } catch (err) {
-      if (err instanceof RateLimiterRes) return false;
-      throw err;
+  /**
+   * Spends one point from each counter, or none: one with no point left refuses, and what was
+   * taken from the others is given back (a /64 refused for its /56 keeps its own points).
+   */
+  private async take(name: LimitName, key: string): Promise<RateLimiterRes | null> {
+    const taken: { limiter: RateLimiterMemory; key: string }[] = [];
+    for (const counter of this.countersOf(name, key)) {
+      try {
+        await counter.limiter.consume(counter.key);
+        taken.push(counter);
+      } catch (err) {
+        if (!(err instanceof RateLimiterRes)) throw err;
+        // The library counts a refused point too; taken back, so a later giveBack frees a real one.
+        await counter.limiter.reward(counter.key, 1);
+        for (const done of taken) await done.limiter.reward(done.key, 1);
+        return err;
+      }
     }
+    return null;
+  }
+
+  /** Spends one point; throws 429 with Retry-After once the key (or its /56) has none left. */
+  async consume(name: LimitName, key: string, refusal?: Refusal): Promise<void> {
+    const refused = await this.take(name, key);
+    if (refused) throw tooMany(refused.msBeforeNext, refusal);
+  }
+
+  /** Spends one point if the key (and its /56) has one left; false (nothing spent, nothing thrown) when not. */
+  async spend(name: LimitName, key: string): Promise<boolean> {
+    return (await this.take(name, key)) === null;
   }
 
   /**
@@ -173,40 +211,49 @@ export class RateLimits {
    * before a visitor's upload is read (the point is spent only once it proves a real upload).
    */
   async check(name: LimitName, key: string, refusal?: Refusal): Promise<void> {
-    const limit = this.limiter(name);
-    const res = await limit.get(key);
-    if (res && res.consumedPoints >= limit.points) throw tooMany(res.msBeforeNext, refusal);
+    for (const { limiter, key: counted } of this.countersOf(name, key)) {
+      const res = await limiter.get(counted);
+      if (res && res.consumedPoints >= limiter.points) throw tooMany(res.msBeforeNext, refusal);
+    }
   }
 
   /** Whether the key has no point left in its window (the business's status reads "busy" then). */
   async exhausted(name: LimitName, key: string): Promise<boolean> {
-    const limit = this.limiter(name);
-    const res = await limit.get(key);
-    return res !== null && res.consumedPoints >= limit.points;
+    for (const { limiter, key: counted } of this.countersOf(name, key)) {
+      const res = await limiter.get(counted);
+      if (res !== null && res.consumedPoints >= limiter.points) return true;
+    }
+    return false;
   }
 
   /** Gives back a point spent on work that turned out not to be done (a refused upload). */
   async giveBack(name: LimitName, key: string): Promise<void> {
-    const limit = this.limiter(name);
-    if (((await limit.get(key))?.consumedPoints ?? 0) > 0) await limit.reward(key, 1);
+    for (const { limiter, key: counted } of this.countersOf(name, key)) {
+      if (((await limiter.get(counted))?.consumedPoints ?? 0) > 0) await limiter.reward(counted, 1);
+    }
   }
 
-  /** Points the key has spent in its current window (0 when none). */
+  /** Points the key itself has spent in its current window (0 when none). */
   async count(name: LimitName, key: string): Promise<number> {
     return (await this.limiter(name).get(key))?.consumedPoints ?? 0;
   }
 
   async reset(name: LimitName, key: string): Promise<void> {
-    await this.limiter(name).delete(key);
+    for (const { limiter, key: counted } of this.countersOf(name, key)) await limiter.delete(counted);
   }
 }
 
-/** The client's address: the socket peer (the product is served directly or behind one trusted proxy per TRUST_PROXY). */
+/**
+ * The client's address: the socket peer, or behind one trusted proxy (TRUST_PROXY) the last
+ * X-Forwarded-For hop, the one that proxy wrote. A last hop that is not an IP address (a proxy
+ * misconfigured, or one that appends what the client sent) is ignored for the socket's: it is
+ * neither a rate limit's key of its own nor stored as where a quote was accepted from.
+ */
 export function clientAddress(c: Context<AppEnv>): string {
   if (c.var.deps.config.trustProxy) {
     const forwarded = c.req.header('x-forwarded-for');
     const last = forwarded?.split(',').map((s) => s.trim()).filter(Boolean).pop();
-    if (last) return last;
+    if (last && isIP(last)) return last;
   }
   try {
     return getConnInfo(c).remote.address ?? 'unknown';

@@ -9,6 +9,7 @@ import { grantTo } from '../testing/analysis';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
 import { mailSettled, newestOutboxMessage } from '../testing/mail';
 import { analysisIdOf, jobOf } from '../testing/jobs';
+import { logoForm, testLogoPng } from '../testing/logo';
 
 /*
  * The customer's quote page over HTTP (docs/product.md, Jobs and quotes: the customer's page): the
@@ -374,7 +375,7 @@ describe("the trees' photos", () => {
     const res = await page(`/quote/${token}/items/${tree.id}/photo`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/jpeg');
-    expect(res.headers.get('cache-control')).toBe('private, max-age=3600');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     const bytes = Buffer.from(await res.arrayBuffer());
     const stored = Buffer.from(await (await owner.get(`/api/analysis/${tree.analysisId}/image`)).arrayBuffer());
@@ -392,6 +393,18 @@ describe("the trees' photos", () => {
 
     await jobOf(await owner.post(`/api/jobs/${job.id}/send`, { email: CUSTOMER }));
     expect((await page(`/quote/${token}/items/${tree.id}/photo`)).status).toBe(410);
+  });
+});
+
+describe("the sender's logo", () => {
+  it('is served by a live link, never kept in a cache', async () => {
+    expect((await owner.upload('/api/system-settings/logo', logoForm(await testLogoPng()))).status).toBe(200);
+    const { token } = await sentJob();
+    const res = await page(`/quote/${token}/logo`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect((await page(`/quote/${'A'.repeat(43)}/logo`)).status).toBe(404);
   });
 });
 

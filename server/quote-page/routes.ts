@@ -177,7 +177,8 @@ function pageImage(path: string, contentType: string, read: (c: PageContext, tok
     await c.var.limits.check('quoteLinksPerAddress', network, TOO_MANY);
     try {
       const bytes = await read(c, shapedToken(c));
-      c.header('Cache-Control', 'private, max-age=3600');
+      // As the page: a shared computer's cache keeps no copy of a customer's garden or the quote's sender.
+      c.header('Cache-Control', 'private, no-store');
       return c.body(new Uint8Array(bytes), 200, { 'Content-Type': contentType });
     } catch (err) {
       if (err instanceof DomainError) await c.var.limits.spend('quoteLinksPerAddress', network);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainLine } from './plain-text';
+import { plainLine, plainText } from './plain-text';
 
 describe('plainLine', () => {
   it('turns every line break into a space: C0, NEL, the line and paragraph separators', () => {
@@ -13,5 +13,22 @@ describe('plainLine', () => {
 
   it('keeps names in every script, accents and spaces as typed', () => {
     for (const name of ['Zoë Ó Briain', 'محمد الأحمد', 'יעל כהן', '李小龍', 'Anne-Marie O\'Neil']) expect(plainLine(name)).toBe(name);
+  });
+});
+
+describe('plainText', () => {
+  const bidi = '\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069';
+
+  it('keeps lines and tabs, every break written as \\n', () => {
+    expect(plainText('Gate code:\t1234\r\nBack gate\rSide\u0085A\u2028B\u2029C\nD')).toBe('Gate code:\t1234\nBack gate\nSide\nA\nB\nC\nD');
+  });
+
+  it('drops every other control and the bidi controls', () => {
+    expect(plainText(`A\u0000B\u000bC\u000cD\u001bE\u007fF\u0080\u009fG${bidi}H`)).toBe('ABCDEFGH');
+    expect(plainText('Invoice \u202egpj.exe')).toBe('Invoice gpj.exe');
+  });
+
+  it('keeps words in every script, and spaces as typed', () => {
+    for (const text of ['  Zoë Ó Briain  ', 'محمد الأحمد', 'יעל כהן\nשורה', '李小龍', '£600 — “fell”']) expect(plainText(text)).toBe(text);
   });
 });

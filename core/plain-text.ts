@@ -30,3 +30,24 @@ export function plainLine(text: string): string {
   }
   return line.replace(/ {2,}/g, ' ').trim();
 }
+
+/** A line break in any of its forms: CRLF, CR, LF, NEL, and the line and paragraph separators. */
+const LINE_BREAKS = /\r\n|[\r\n\u0085\u2028\u2029]/g;
+
+/**
+ * Text a customer or visitor wrote (a note, a message, an address, a description) as it is kept
+ * and then shown: in an e-mail body, on the quote page, in a PDF, in a calendar file. Its lines
+ * stay lines (every break above becomes "\n") and tabs stay; every other control character (the
+ * rest of C0, DEL, C1: NUL, VT, form feed, escape...) and every bidi control listed above is
+ * dropped, so none can hide or reorder words or break a format that forbids it (RFC 5545 3.3.11
+ * forbids controls in a calendar's text). Spaces are kept as typed; nothing is trimmed. For a
+ * name or anything else of one line, plainLine.
+ */
+export function plainText(text: string): string {
+  let kept = '';
+  for (const ch of text.replace(LINE_BREAKS, '\n')) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (code === 0x0a || code === 0x09 || !isControlOrBidi(code)) kept += ch;
+  }
+  return kept;
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hiddenCharacters } from '../testing/hidden-characters';
 import { buildCalendar, escapeText, foldLine, utcStamp, type CalendarEvent } from './ics';
 
 /*
@@ -25,6 +26,13 @@ describe('escapeText', () => {
   it('escapes backslashes, semicolons, commas and newlines, backslash first', () => {
     expect(escapeText('a\\b; c, d\ne\r\nf')).toBe('a\\\\b\\; c\\, d\\ne\\nf');
     expect(escapeText('C:\\new')).toBe('C:\\\\new');
+  });
+
+  it('drops NUL, VT and the other controls RFC 5545 forbids, and bidi controls, from rows stored before input was cleaned', () => {
+    expect(escapeText('Jo\u0000 \u202eSmith\u202c\u000b\u001b[2J\tgate\u2028code')).toBe('Jo Smith[2J\tgate\\ncode');
+    const ics = buildCalendar({ stamp: new Date('2026-06-01T09:00:00Z'), sequence: 0, events: [{ ...WORK, location: '12 Elm\u0000 Road\u000b', description: 'Move the car\u202e\u0007' }] });
+    expect(hiddenCharacters(ics, { lines: true })).toEqual([]);
+    expect(unfold(ics)).toContain('LOCATION:12 Elm Road');
   });
 });
 

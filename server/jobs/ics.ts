@@ -1,4 +1,5 @@
 import { clockMinutes } from '../../core/job-booking';
+import { plainText } from '../../core/plain-text';
 
 /**
  * The booking's calendar file (docs/product.md, Jobs and quotes, Booking and done): RFC 5545
@@ -46,9 +47,13 @@ export interface CalendarInput {
   events: CalendarEvent[];
 }
 
-/** TEXT value escaping (RFC 5545 3.3.11): backslash first, then ; , and newlines as \n. */
+/**
+ * TEXT value escaping (RFC 5545 3.3.11): controls other than tab and bidi controls dropped (the
+ * RFC forbids the first; rows stored before input was cleaned may hold them: core/plain-text.ts),
+ * then backslash, ; , and newlines as \n.
+ */
 export function escapeText(text: string): string {
-  return text
+  return plainText(text)
     .replace(/\\/g, '\\\\')
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')

@@ -14,6 +14,7 @@ import { formatAnalysisDate } from '../components/analysis/analysis-date';
 import { Dialog } from '../components/dialog';
 import { AddLineForm } from '../components/jobs/add-line-form';
 import { BookingPanel } from '../components/jobs/booking-panel';
+import { ChangeRequestNotice } from '../components/jobs/change-request-notice';
 import { SendQuotePanel } from '../components/jobs/send-quote-panel';
 import { JobCustomerFields, type CustomerErrors } from '../components/jobs/job-customer-fields';
 import {
@@ -165,6 +166,7 @@ function JobEditor({ job }: { job: Job }) {
         </div>
       </div>
 
+      <ChangeRequestNotice job={job} />
       {locked ? (
         <p className="mb-4 flex items-start gap-2 rounded-lg border border-stone-200 bg-stone-50 px-3 py-2.5 text-sm text-stone-800">
           <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

@@ -11,13 +11,28 @@ import { buttonStyles } from '../ui';
 
 const ANSWER_WORDS = { accepted: 'Accepted', declined: 'Declined', changes_requested: 'Change asked' } as const;
 
+/** What the send box says under its address: what to do first, or what sending does. */
+function sendHint({ unsaved, noAddress, again }: { unsaved: boolean; noAddress: boolean; again: boolean }): string {
+  if (unsaved) return 'Save your changes first: the saved job is what is sent.';
+  if (noAddress) return "Type the address to send it to, or save the customer's e-mail above.";
+  return again ? 'Sending again makes a new version; the link sent before stops working.' : 'They get a link to read, accept, decline or ask for a change.';
+}
+
 /**
  * Sending the quote (docs/product.md, Jobs and quotes): to the customer's e-mail or a typed one,
  * as a new version whose link replaces the one before; each version sent, when it was opened and
  * answered; and withdrawing the current link. Save changes first: what is sent is the saved job.
  */
 export function SendQuotePanel({ job, unsaved }: { job: Job; unsaved: boolean }) {
-  const [email, setEmail] = useState(job.customer.email ?? '');
+  const saved = job.customer.email ?? '';
+  const [email, setEmail] = useState(saved);
+  // The box follows the customer's saved e-mail: saving one (or a new one) on the job puts it here.
+  // Adjusted while rendering (react.dev, "Adjusting some state when a prop changes"), not in an effect.
+  const [followed, setFollowed] = useState(saved);
+  if (followed !== saved) {
+    setFollowed(saved);
+    setEmail(saved);
+  }
   const [failure, setFailure] = useState<string | null>(null);
   const send = useSendJob(job.id);
   const revoke = useRevokeJob(job.id);
@@ -48,10 +63,10 @@ export function SendQuotePanel({ job, unsaved }: { job: Job; unsaved: boolean })
               autoComplete="off"
               value={email}
               onChange={(event) => setEmail(event.target.value)}
-              hint={unsaved ? 'Save your changes first: the saved job is what is sent.' : current ? 'Sending again makes a new version; the link sent before stops working.' : 'They get a link to read, accept, decline or ask for a change.'}
+              hint={sendHint({ unsaved, noAddress: email.trim() === '', again: current !== undefined })}
             />
           </div>
-          <button type="submit" className={buttonStyles.primary} disabled={unsaved || job.items.length === 0} aria-busy={send.isPending || undefined}>
+          <button type="submit" className={buttonStyles.primary} disabled={unsaved || job.items.length === 0 || email.trim() === ''} aria-busy={send.isPending || undefined}>
             {send.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <Send aria-hidden="true" className="size-4" />}
             {current ? 'Send again' : 'Send quote'}
           </button>

@@ -90,9 +90,19 @@ test('an accepted job is booked with a site visit (the customer gets the calenda
   expect(ics).toContain(`DTSTART;TZID=Europe/London:${workDate.replace(/-/g, '')}T083000`);
   expect(ics).toContain(`DTSTART;TZID=Europe/London:${visitDate.replace(/-/g, '')}T100000`);
 
-  // Done: each tree's actual times, in the surgeon's words for time.
+  // Done a fortnight early: asked first, with the booked date, and "Not yet" leaves it booked.
   await booked.getByRole('button', { name: 'Mark as done' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Mark as done' });
+  const early = page.getByRole('dialog', { name: 'Mark as done before the booked date?' });
+  await expect(early).toContainText(`This job is booked for ${formatBookingDate(workDate, 'long')}, 08:30, and that day has not come yet.`);
+  await keepScreenshot(page, 'booking-done-early-390');
+  await early.getByRole('button', { name: 'Not yet' }).click();
+  await expect(early).toBeHidden();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await booked.getByRole('button', { name: 'Mark as done' }).click();
+  await early.getByRole('button', { name: 'It is done' }).click();
+
+  // Done: each tree's actual times, in the surgeon's words for time.
+  const dialog = page.getByRole('dialog', { name: 'Mark as done', exact: true });
   await dialog.getByLabel('Cutting').fill('1h 30m');
   await dialog.getByLabel('Prep & setup').fill('45');
   await dialog.getByLabel('Cleanup').fill('40m');

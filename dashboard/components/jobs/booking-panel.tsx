@@ -349,13 +349,44 @@ function DoneDialog({ job, open, onClose }: { job: Job; open: boolean; onClose: 
   );
 }
 
+/**
+ * Asked before the times of a job whose booked day has not come: times typed months early (the
+ * wrong job, a slip of the date) would calibrate the next estimates from work not yet done.
+ */
+function EarlyDoneDialog({ booking, open, onClose, onConfirm }: { booking: NonNullable<Job['booking']>; open: boolean; onClose: () => void; onConfirm: () => void }) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Mark as done before the booked date?"
+      actions={
+        <>
+          <button type="button" className={buttonStyles.secondary} onClick={onClose}>
+            Not yet
+          </button>
+          <button type="button" className={buttonStyles.primary} onClick={onConfirm}>
+            <CheckCheck aria-hidden="true" className="size-4" />
+            It is done
+          </button>
+        </>
+      }
+    >
+      <p className="text-stone-800">
+        {`This job is booked for ${formatBookingDate(booking.date, 'long')}, ${booking.startTime}, and that day has not come yet. Mark it done only if the work is finished: its times calibrate your next estimates.`}
+      </p>
+    </Dialog>
+  );
+}
+
 /** The job page's booking section: shown once the customer has accepted. */
 export function BookingPanel({ job }: { job: Job }) {
   const [changing, setChanging] = useState(false);
   const [finishing, setFinishing] = useState(false);
+  const [early, setEarly] = useState(false);
   const headingId = useId();
   if (job.status !== 'accepted' && job.status !== 'booked' && job.status !== 'done') return null;
   const open = job.status !== 'done';
+  const beforeBookedDay = job.booking !== null && ukToday(new Date()) < job.booking.date;
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-xl border border-stone-200 bg-white p-4">
@@ -383,11 +414,22 @@ export function BookingPanel({ job }: { job: Job }) {
               Change the date
             </button>
           ) : null}
-          <button type="button" className={buttonStyles.secondary} onClick={() => setFinishing(true)}>
+          <button type="button" className={buttonStyles.secondary} onClick={() => (beforeBookedDay ? setEarly(true) : setFinishing(true))}>
             <CheckCheck aria-hidden="true" className="size-4" />
             Mark as done
           </button>
         </div>
+      ) : null}
+      {job.booking ? (
+        <EarlyDoneDialog
+          booking={job.booking}
+          open={early}
+          onClose={() => setEarly(false)}
+          onConfirm={() => {
+            setEarly(false);
+            setFinishing(true);
+          }}
+        />
       ) : null}
       <DoneDialog job={job} open={finishing} onClose={() => setFinishing(false)} />
     </section>

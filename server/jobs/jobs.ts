@@ -11,6 +11,7 @@ import { toAnalysisView, type AnalysisRow } from '../analysis/store';
 import { leadTreeIds, type LeadRow } from '../businesses/leads';
 import type { Clock } from '../clock';
 import { treeWork } from './tree-work';
+import { describeLeadTrees } from './lead-items';
 
 /**
  * Jobs (docs/product.md, Jobs and quotes): an account's quote to one customer, its trees (the
@@ -106,6 +107,7 @@ export function createJob(db: Db, clock: Clock, userId: number, input: NewJob, p
       .returning()
       .get();
     insertTrees(tx, job.id, trees, 0, pricing);
+    if (lead) describeLeadTrees(tx, job.id, trees);
     return job;
   });
 }

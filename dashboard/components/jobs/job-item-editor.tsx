@@ -4,8 +4,13 @@ import type { JobItem } from '../../../core/jobs';
 import { formatPrice, priceRows, type JobPrice, type VatMode } from '../../../core/price';
 import { itemErrors, PRICE_VAT_NOTE, shownItem, type ItemDraft } from './job-draft';
 
-/** "1. Oak", "2. Typed line": what the item is called on the page and to a screen reader. */
+/**
+ * "1. Oak", "2. Typed line", and "Tree 3 (kind not sure)" for a tree nobody named (as its quote
+ * request and the visitor's acknowledgement call it, core/request-tree.ts): what the item is
+ * called on the page and to a screen reader.
+ */
 export function itemTitle(item: JobItem, index: number): string {
+  if (item.kind === 'tree' && !item.estimate?.species) return `Tree ${index + 1} (kind not sure)`;
   const name = item.kind === 'line' ? 'Typed line' : (item.estimate?.species ?? 'Tree');
   return `${index + 1}. ${name}`;
 }

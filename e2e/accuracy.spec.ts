@@ -4,13 +4,16 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { grantCredits, signedInAccount } from './operator';
+import { keepScreenshot } from './keep-screenshot';
+import { waitForMail } from './mailbox';
 import { e2eEnv } from './rig/env';
 
 /*
  * The Estimate Accuracy page, reached from History. With no feedback it says
- * what to do; with one reported job it shows it and says the calibrated figure needs a second;
+ * what to do; with one reported tree it shows it and says the calibrated figure needs a second;
  * with several, the medians before and after calibration, the gain in words and a chart, at
- * 375 px and axe clean.
+ * 375 px and axe clean. Times are reported per tree: three trees of one job are three trees and
+ * one job (issue 34 read "Over your 3 jobs").
  */
 const PHOTO = fileURLToPath(new URL('./fixtures/photos/redbud-small-tree.jpg', import.meta.url));
 const ORIGIN = { Origin: e2eEnv('baseURL') };
@@ -55,7 +58,7 @@ test('with no feedback, the page says how to get figures', async ({ page }) => {
   await expect(page).toHaveURL('/accuracy');
   await expect(page.getByRole('heading', { level: 1, name: 'Estimate Accuracy' })).toBeVisible();
   await expect(page).toHaveTitle(/^Estimate Accuracy/);
-  await expect(page.getByRole('heading', { name: 'No jobs with actual times yet' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No trees with actual times yet' })).toBeVisible();
   await expect(page.getByText("Send actual times from an analysis's Feedback to see how close your estimates are")).toBeVisible();
   await expectNoSeriousAxeViolations(page);
   await noWiderThan(page, 375);
@@ -73,12 +76,12 @@ test('with reported jobs, the medians before and after calibration, the gain in 
   // One job: shown, and the calibrated figure waits for a second.
   await reportedJob(page, FELL);
   await page.goto('/accuracy');
-  const summary = page.getByRole('region', { name: 'Your reported jobs' });
-  await expect(summary.getByText('Jobs with actual times')).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Your reported trees' });
+  await expect(summary.getByText('Trees with actual times')).toBeVisible();
   await expect(summary.getByRole('definition').first()).toHaveText('1');
-  await expect(summary).toContainText("On your one job so far, the model's estimate was");
-  await expect(summary).toContainText('The calibrated figure needs a second job');
-  await expect(page.getByText('The chart starts with your second reported job.')).toBeVisible();
+  await expect(summary).toContainText("On your one tree so far, the model's estimate was");
+  await expect(summary).toContainText('The calibrated figure needs a second tree');
+  await expect(page.getByText('The chart starts with your second reported tree.')).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 
   // Then dismantles and fells in turn, and one job not reported yet.
@@ -90,23 +93,24 @@ test('with reported jobs, the medians before and after calibration, the gain in 
 
   await page.goto('/history');
   await page.getByRole('link', { name: 'How accurate are my estimates?' }).click();
-  await expect(summary.getByRole('definition').first()).toHaveText('7');
-  await expect(summary).toContainText("Over your 7 jobs, the model's estimates were off the actual times by a median of");
-  await expect(summary).toContainText(/On your 6 jobs after the first, calibrating each from only the jobs reported before it brought the median error from \d+% to \d+%: \d+% less error\./);
+  // Each reported from History on its own: seven trees, seven jobs.
+  await expect(summary.getByRole('definition')).toHaveText(['7', '7', /^\d+%$/]);
+  await expect(summary).toContainText("Over your 7 trees from 7 jobs, the model's estimates were off the actual times by a median of");
+  await expect(summary).toContainText(/On your 6 trees after the first, calibrating each from only the trees reported before it brought the median error from \d+% to \d+%: \d+% less error\./);
 
-  const parts = page.getByRole('table', { name: /On your 6 jobs after the first/ });
-  await expect(parts.getByRole('columnheader')).toHaveText(['Part of the job', "Model's estimate", 'Calibrated']);
-  await expect(parts.getByRole('rowheader')).toHaveText(['Cutting', 'Prep & Setup', 'Cleanup', 'Whole job']);
-  await expect(parts.getByRole('row', { name: /Whole job/ }).getByRole('cell')).toHaveText([/^\d+%$/, /^\d+%$/]);
+  const parts = page.getByRole('table', { name: /On your 6 trees after the first/ });
+  await expect(parts.getByRole('columnheader')).toHaveText(['Part of the work', "Model's estimate", 'Calibrated']);
+  await expect(parts.getByRole('rowheader')).toHaveText(['Cutting', 'Prep & Setup', 'Cleanup', 'Whole tree']);
+  await expect(parts.getByRole('row', { name: /Whole tree/ }).getByRole('cell')).toHaveText([/^\d+%$/, /^\d+%$/]);
 
-  const chart = page.getByRole('img', { name: "Error of each job's estimate, oldest report first", exact: true });
+  const chart = page.getByRole('img', { name: "Error of each tree's estimate, oldest report first", exact: true });
   await expect(chart).toBeVisible();
-  await expect(chart).toHaveAccessibleDescription(/7 reported jobs from .* the model estimated it .* calibrated from the jobs reported before it/);
+  await expect(chart).toHaveAccessibleDescription(/7 reported trees from .* the model estimated it .* calibrated from the trees reported before it/);
 
-  await page.getByText('The figures for each job').click();
-  const perJob = page.getByRole('table', { name: "Each reported job's error, oldest report first" });
+  await page.getByText('The figures for each tree').click();
+  const perJob = page.getByRole('table', { name: "Each reported tree's error, oldest report first" });
   await expect(perJob.getByRole('row')).toHaveCount(8);
-  await expect(perJob.getByRole('row').nth(1)).toContainText('First job');
+  await expect(perJob.getByRole('row').nth(1)).toContainText('First tree');
   await expect(perJob.getByRole('row').nth(2)).toContainText('Climb and dismantle');
 
   await expectNoSeriousAxeViolations(page);
@@ -116,4 +120,36 @@ test('with reported jobs, the medians before and after calibration, the gain in 
   await page.setViewportSize({ width: 1280, height: 900 });
   await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: test.info().outputPath('accuracy-reported-1280.png'), fullPage: true });
+});
+
+test('three trees of one job marked done read as three trees of one job', async ({ page }) => {
+  test.setTimeout(120_000);
+  const account = await signedInAccount(page);
+  // Three analyses at 10 credits each.
+  grantCredits(account.username, 40);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = `accuracy-job-${account.username}@example.test`;
+  const analysisIds = [await estimate(page, FELL.description), await estimate(page, FELL.description), await estimate(page, DISMANTLE.description)];
+  const made = await page.request.post('/api/jobs', { data: { analysisIds, customer: { name: 'Jo Rowan', email } }, headers: ORIGIN });
+  expect(made.status(), await made.text()).toBe(201);
+  const { job } = (await made.json()) as { job: { id: number; items: { id: number }[] } };
+  const since = Date.now();
+  expect((await page.request.post(`/api/jobs/${job.id}/send`, { data: {}, headers: ORIGIN })).status()).toBe(200);
+  const { mail } = await waitForMail(email, { since });
+  const token = /\/quote\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')?.[1];
+  expect(token, mail.text).toBeTruthy();
+  const accepted = await page.request.post(`/api/quotes/${token}/accept`, { data: { name: 'Jo Rowan', acceptTerms: true }, headers: ORIGIN });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  const actuals = job.items.map((item, i) => ({ itemId: item.id, cuttingTime: [14, 15, 950][i], prepTime: 20, cleanupTime: 30 }));
+  const done = await page.request.post(`/api/jobs/${job.id}/done`, { data: { actuals }, headers: ORIGIN });
+  expect(done.status(), await done.text()).toBe(200);
+
+  await page.goto('/accuracy');
+  const summary = page.getByRole('region', { name: 'Your reported trees' });
+  await expect(summary.getByRole('definition')).toHaveText(['3', '1', /^\d+%$/]);
+  await expect(summary).toContainText("Over your 3 trees of one job, the model's estimates were off the actual times by a median of");
+  await expect(summary).not.toContainText('3 jobs');
+  await expectNoSeriousAxeViolations(page);
+  await noWiderThan(page, 390);
+  await keepScreenshot(page, 'accuracy-one-job-390');
 });

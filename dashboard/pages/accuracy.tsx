@@ -6,7 +6,7 @@ import { useAccuracy } from '../api/accuracy';
 import { errorMessage } from '../api/client';
 import { ErrorAlert } from '../components/alert';
 import { AccuracyChart, AccuracyTable } from '../components/accuracy/accuracy-chart';
-import { errorText, gainSentence, jobsText, overallSentence } from '../components/accuracy/accuracy-words';
+import { errorText, gainSentence, overallSentence, treesText } from '../components/accuracy/accuracy-words';
 import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
 import { Spinner } from '../components/spinner';
 import { buttonStyles, cardStyles } from '../components/ui';
@@ -15,7 +15,7 @@ const PARTS: { key: keyof AccuracyMedians; label: string }[] = [
   { key: 'cutting', label: 'Cutting' },
   { key: 'prep', label: 'Prep & Setup' },
   { key: 'cleanup', label: 'Cleanup' },
-  { key: 'total', label: 'Whole job' },
+  { key: 'total', label: 'Whole tree' },
 ];
 
 function kindLabel(point: AccuracyPoint): string {
@@ -30,7 +30,7 @@ function NoReportedJobs() {
       <span className="flex size-12 items-center justify-center rounded-full bg-green-100 text-green-800">
         <Gauge aria-hidden="true" className="size-6" />
       </span>
-      <h2 className="text-lg font-semibold text-stone-900">No jobs with actual times yet</h2>
+      <h2 className="text-lg font-semibold text-stone-900">No trees with actual times yet</h2>
       <p className="max-w-prose text-sm text-stone-700">
         Send actual times from an analysis&apos;s Feedback to see how close your estimates are: after a job, open it in
         History, choose Provide Feedback and enter how long cutting, prep and cleanup really took.
@@ -43,20 +43,20 @@ function NoReportedJobs() {
   );
 }
 
-/** The model's estimate and the calibrated one, per part of the job, on the same jobs. */
+/** The model's estimate and the calibrated one, per part of a tree's work, on the same trees. */
 function MediansTable({ accuracy }: { accuracy: Accuracy }) {
-  const one = accuracy.calibratedJobs === 0;
-  const model = one ? accuracy.original : accuracy.originalOnCalibratedJobs;
+  const one = accuracy.calibratedTrees === 0;
+  const model = one ? accuracy.original : accuracy.originalOnCalibratedTrees;
   const caption = one
-    ? 'On your one job. The calibrated figure needs a second job.'
-    : `On your ${jobsText(accuracy.calibratedJobs)} after the first, each calibrated from only the jobs reported before it.`;
+    ? 'On your one tree. The calibrated figure needs a second tree.'
+    : `On your ${treesText(accuracy.calibratedTrees)} after the first, each calibrated from only the trees reported before it.`;
   return (
     <table className="w-full text-left text-sm">
       <caption className="mb-2 text-left text-stone-700">{caption}</caption>
       <thead className="text-stone-600">
         <tr>
           <th scope="col" className="py-1 pr-2 font-medium">
-            Part of the job
+            Part of the work
           </th>
           <th scope="col" className="py-1 pr-2 text-right font-medium">
             Model&apos;s estimate
@@ -87,14 +87,18 @@ function AccuracyReport({ accuracy }: { accuracy: Accuracy }) {
     <div className="grid gap-4 lg:grid-cols-2">
       <section aria-labelledby="accuracy-summary" className={`${cardStyles} flex flex-col gap-3 p-4 sm:p-6`}>
         <h2 id="accuracy-summary" className="text-lg font-semibold text-stone-900">
-          Your reported jobs
+          Your reported trees
         </h2>
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <div className="rounded-lg bg-stone-50 px-3 py-2">
-            <dt className="text-stone-600">Jobs with actual times</dt>
-            <dd className="text-2xl font-semibold text-stone-900">{accuracy.jobs}</dd>
+            <dt className="text-stone-600">Trees with actual times</dt>
+            <dd className="text-2xl font-semibold text-stone-900">{accuracy.trees}</dd>
           </div>
           <div className="rounded-lg bg-stone-50 px-3 py-2">
+            <dt className="text-stone-600">Jobs they came from</dt>
+            <dd className="text-2xl font-semibold text-stone-900">{accuracy.jobs}</dd>
+          </div>
+          <div className="col-span-2 rounded-lg bg-stone-50 px-3 py-2">
             <dt className="text-stone-600">Median error, model&apos;s estimate</dt>
             <dd className="text-2xl font-semibold text-stone-900">{errorText(accuracy.original.total)}</dd>
           </div>
@@ -105,7 +109,7 @@ function AccuracyReport({ accuracy }: { accuracy: Accuracy }) {
 
       <section aria-labelledby="accuracy-parts" className={`${cardStyles} flex flex-col gap-3 p-4 sm:p-6`}>
         <h2 id="accuracy-parts" className="text-lg font-semibold text-stone-900">
-          Median error by part of the job
+          Median error by part of the work
         </h2>
         <MediansTable accuracy={accuracy} />
       </section>
@@ -114,13 +118,13 @@ function AccuracyReport({ accuracy }: { accuracy: Accuracy }) {
         <h2 id="accuracy-over-time" className="text-lg font-semibold text-stone-900">
           Over time
         </h2>
-        {accuracy.jobs > 1 ? (
+        {accuracy.trees > 1 ? (
           <AccuracyChart points={accuracy.series} />
         ) : (
-          <p className="text-sm text-stone-700">The chart starts with your second reported job.</p>
+          <p className="text-sm text-stone-700">The chart starts with your second reported tree.</p>
         )}
         <details className="text-sm">
-          <summary className="cursor-pointer font-semibold text-green-800">The figures for each job</summary>
+          <summary className="cursor-pointer font-semibold text-green-800">The figures for each tree</summary>
           <div className="mt-2">
             <AccuracyTable points={accuracy.series} kindLabel={kindLabel} />
           </div>
@@ -129,10 +133,11 @@ function AccuracyReport({ accuracy }: { accuracy: Accuracy }) {
 
       <p className="text-sm text-stone-600 lg:col-span-2">
         The error is how far the middle of an estimate&apos;s range was from the actual time, as a share of the actual
-        time; the median is the middle one of those, so one unusual job does not swamp the rest. Calibrated figures
-        use your own jobs only, reported before each one; other crews&apos; experience on this service is left out,
-        as what they had reported at the time cannot be reconstructed.
-        {accuracy.jobs >= accuracy.limit ? ` Only your latest ${accuracy.limit} reported jobs are measured.` : ''}
+        time, for each tree whose times you reported (a job of three trees reports three); the median is the middle
+        one of those, so one unusual tree does not swamp the rest. Calibrated figures use your own trees only,
+        reported before each one; other crews&apos; experience on this service is left out, as what they had
+        reported at the time cannot be reconstructed.
+        {accuracy.trees >= accuracy.limit ? ` Only your latest ${accuracy.limit} reported trees are measured.` : ''}
       </p>
     </div>
   );
@@ -157,7 +162,7 @@ export function AccuracyPage() {
         </button>
       </div>
     );
-  } else if (accuracy.data.jobs === 0) {
+  } else if (accuracy.data.trees === 0) {
     content = <NoReportedJobs />;
   } else {
     content = <AccuracyReport accuracy={accuracy.data} />;

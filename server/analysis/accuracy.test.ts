@@ -13,10 +13,11 @@ const START = Date.parse('2026-03-02T08:00:00Z');
 function job(
   index: number,
   actual: Partial<Record<'cutting' | 'prep' | 'cleanup', number | null>>,
-  options: { kind?: JobKind | null; base?: Record<'cutting' | 'prep' | 'cleanup', number> } = {},
+  options: { kind?: JobKind | null; base?: Record<'cutting' | 'prep' | 'cleanup', number>; jobId?: number | null } = {},
 ): ReportedJob {
   return {
     analysisId: index + 1,
+    jobId: options.jobId ?? null,
     reportedAt: new Date(START + index * DAY),
     kind: options.kind === undefined ? 'straight_fell' : options.kind,
     base: options.base ?? { cutting: 60, prep: 20, cleanup: 40 },
@@ -43,22 +44,24 @@ describe('measureAccuracy', () => {
     const none = { cutting: null, prep: null, cleanup: null, total: null };
     const answer = measureAccuracy([]);
     expect(accuracySchema.parse(answer)).toEqual({
+      trees: 0,
       jobs: 0,
       limit: 500,
       original: none,
-      calibratedJobs: 0,
+      calibratedTrees: 0,
       calibrated: none,
-      originalOnCalibratedJobs: none,
+      originalOnCalibratedTrees: none,
       series: [],
     });
   });
 
   it('measures one job against its own estimate, and calibrates nothing from it', () => {
     const answer = measureAccuracy([job(0, { cutting: 90, prep: 20, cleanup: 30 })]);
+    expect(answer.trees).toBe(1);
     expect(answer.jobs).toBe(1);
     // 60 vs 90 cutting, 20 vs 20 prep, 40 vs 30 cleanup; 120 vs 140 in all.
     expect(answer.original).toEqual({ cutting: percent(60, 90), prep: 0, cleanup: percent(40, 30), total: percent(120, 140) });
-    expect(answer.calibratedJobs).toBe(0);
+    expect(answer.calibratedTrees).toBe(0);
     expect(answer.calibrated.total).toBeNull();
     expect(answer.series).toEqual([
       { analysisId: 1, reportedAt: new Date(START).toISOString(), kind: 'straight_fell', originalError: percent(120, 140), calibratedError: null },
@@ -88,10 +91,10 @@ describe('measureAccuracy', () => {
     // Job 3 (a dismantle) knows jobs 1 and 2; its kind's totals are job 1's.
     const third = 60 * chainedFactor(ratio(120), combineTotals(ratio(120), ratio(30)), null);
     expect(answer.series.map((p) => p.calibratedError)).toEqual([null, percent(second, 30), percent(third, 150)]);
-    expect(answer.calibratedJobs).toBe(2);
+    expect(answer.calibratedTrees).toBe(2);
     expect(answer.calibrated.cutting).toBe(meanOfTwo(exact(second, 30), exact(third, 150)));
     // The same two jobs, as the model estimated them.
-    expect(answer.originalOnCalibratedJobs.cutting).toBe(meanOfTwo(exact(60, 30), exact(60, 150)));
+    expect(answer.originalOnCalibratedTrees.cutting).toBe(meanOfTwo(exact(60, 30), exact(60, 150)));
   });
 
   it('never lets a job calibrate itself or anything reported before it', () => {
@@ -118,11 +121,11 @@ describe('measureAccuracy', () => {
         : job(i, { cutting: 90, prep: 30, cleanup: 60 }, { kind: 'climb_dismantle' }),
     );
     const answer = accuracySchema.parse(measureAccuracy(jobs));
-    expect(answer.jobs).toBe(20);
-    expect(answer.calibratedJobs).toBe(19);
+    expect(answer.trees).toBe(20);
+    expect(answer.calibratedTrees).toBe(19);
     // Ten fells 42.9 % off and ten dismantles 33.3 % off: the median is the mean of the middle two.
     expect(answer.original.total).toBe(meanOfTwo(exact(120, 84), exact(120, 180)));
-    expect(answer.calibrated.total!).toBeLessThan(answer.originalOnCalibratedJobs.total!);
+    expect(answer.calibrated.total!).toBeLessThan(answer.originalOnCalibratedTrees.total!);
     // Each kind's estimates close in on its own times with every report (fells from below, dismantles from above)...
     for (const kind of ['straight_fell', 'climb_dismantle'] as const) {
       const errors = answer.series.filter((p) => p.kind === kind && p.calibratedError !== null).map((p) => p.calibratedError!);
@@ -132,6 +135,13 @@ describe('measureAccuracy', () => {
       // shrinkage's priors set how far; core/calibration.ts).
       expect(errors.at(-1)!, kind).toBeLessThan(answer.series.find((p) => p.kind === kind)!.originalError! * 0.6);
     }
+  });
+
+  it('counts trees as trees and jobs as jobs: three trees of one job, and a tree reported on its own', () => {
+    // Issue 34: "Over your 3 jobs" for three trees of one job.
+    const oneJob = [0, 1, 2].map((i) => job(i, { cutting: 60 }, { jobId: 7 }));
+    expect(measureAccuracy(oneJob)).toMatchObject({ trees: 3, jobs: 1, calibratedTrees: 2 });
+    expect(measureAccuracy([...oneJob, job(3, { cutting: 60 }), job(4, { cutting: 60 }, { jobId: 9 })])).toMatchObject({ trees: 5, jobs: 3 });
   });
 
   it('calibrates a job of no known kind from the account as a whole', () => {

@@ -1,8 +1,8 @@
-import { and, desc, eq, isNotNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { ACCURACY_JOB_LIMIT, JOB_KINDS, type Accuracy, type AccuracyMedians, type AccuracyPoint } from '../../core/accuracy';
 import type { JobKind } from '../../core/calibration';
 import type { Db } from '../../db/client';
-import { treeAnalyses } from '../../db/schema';
+import { jobItems, jobs as jobRows, treeAnalyses } from '../../db/schema';
 import { applyCalibration, combineFeedback, feedbackTotals, NO_FEEDBACK, NO_INSTALL, type FeedbackTotals } from './calibration';
 
 /**
@@ -20,9 +20,11 @@ import { applyCalibration, combineFeedback, feedbackTotals, NO_FEEDBACK, NO_INST
 const COMPONENTS = ['cutting', 'prep', 'cleanup'] as const;
 type Component = (typeof COMPONENTS)[number];
 
-/** One analysis with feedback, as the measurement needs it. */
+/** One analysis (one tree) with feedback, as the measurement needs it. */
 export interface ReportedJob {
   analysisId: number;
+  /** The Jobs job the tree was done in; null for a tree reported from History on its own, itself a job. */
+  jobId: number | null;
   reportedAt: Date;
   kind: JobKind | null;
   /** The time model's uncalibrated midpoints, minutes. */
@@ -113,13 +115,15 @@ export function measureAccuracy(jobs: ReportedJob[]): Accuracy {
     if (job.kind) kinds[job.kind] = combineFeedback(kinds[job.kind], observed);
   });
 
+  const inJobs = new Set(jobs.flatMap((job) => (job.jobId === null ? [] : [job.jobId])));
   return {
-    jobs: jobs.length,
+    trees: jobs.length,
+    jobs: inJobs.size + jobs.filter((job) => job.jobId === null).length,
     limit: ACCURACY_JOB_LIMIT,
     original: medians(original),
-    calibratedJobs: calibrated.length,
+    calibratedTrees: calibrated.length,
     calibrated: medians(calibrated),
-    originalOnCalibratedJobs: medians(original.slice(1)),
+    originalOnCalibratedTrees: medians(original.slice(1)),
     series,
   };
 }
@@ -157,11 +161,13 @@ export function readReportedJobs(db: Db, userId: number, limit = ACCURACY_JOB_LI
     .orderBy(desc(a.createdAt), desc(a.id))
     .limit(limit)
     .all();
+  const jobOf = jobsOfTrees(db, rows.map((row) => row.id));
   return rows.reverse().flatMap((row) =>
     row.baseTimes
       ? [
           {
             analysisId: row.id,
+            jobId: jobOf.get(row.id) ?? null,
             reportedAt: row.createdAt,
             kind: isJobKind(row.method) ? row.method : null,
             base: row.baseTimes,
@@ -170,6 +176,25 @@ export function readReportedJobs(db: Db, userId: number, limit = ACCURACY_JOB_LI
         ]
       : [],
   );
+}
+
+/**
+ * The Jobs job each tree was done in: the one marked done when the tree is in several (quoted
+ * twice, say), else the first made. Trees in no job are left out: each was its own job.
+ */
+function jobsOfTrees(db: Db, analysisIds: number[]): Map<number, number> {
+  if (analysisIds.length === 0) return new Map();
+  const links = db
+    .select({ analysisId: jobItems.analysisId, jobId: jobItems.jobId, status: jobRows.status })
+    .from(jobItems)
+    .innerJoin(jobRows, eq(jobRows.id, jobItems.jobId))
+    .where(inArray(jobItems.analysisId, analysisIds))
+    .orderBy(asc(jobItems.jobId))
+    .all();
+  const found = new Map<number, number>();
+  for (const link of links) if (link.analysisId !== null && link.status === 'done' && !found.has(link.analysisId)) found.set(link.analysisId, link.jobId);
+  for (const link of links) if (link.analysisId !== null && !found.has(link.analysisId)) found.set(link.analysisId, link.jobId);
+  return found;
 }
 
 /** GET /api/accuracy's answer for one account. */

@@ -55,12 +55,13 @@ describe('GET /api/accuracy', () => {
     await estimate(client, 'oak, 16 inch trunk, 40 ft tall, open field');
     const none = { cutting: null, prep: null, cleanup: null, total: null };
     expect(await accuracy(client)).toEqual({
+      trees: 0,
       jobs: 0,
       limit: 500,
       original: none,
-      calibratedJobs: 0,
+      calibratedTrees: 0,
       calibrated: none,
-      originalOnCalibratedJobs: none,
+      originalOnCalibratedTrees: none,
       series: [],
     });
   });
@@ -86,8 +87,10 @@ describe('GET /api/accuracy', () => {
     await sendFeedback(client, fell.id, { actualCuttingTime: fellActual.cutting, actualPrepTime: fellActual.prep, actualCleanupTime: fellActual.cleanup });
 
     const answer = await accuracy(client);
+    // Each reported from History on its own: three trees, three jobs.
+    expect(answer.trees).toBe(3);
     expect(answer.jobs).toBe(3);
-    expect(answer.calibratedJobs).toBe(2);
+    expect(answer.calibratedTrees).toBe(2);
     expect(answer.series.map((p) => p.analysisId)).toEqual([fell.id, dismantle.id, last.id]);
     expect(answer.series.map((p) => p.kind)).toEqual([fell.method, dismantle.method, last.method]);
     expect(new Set([fell.method, dismantle.method]).size, 'two kinds of job').toBe(2);
@@ -103,6 +106,7 @@ describe('GET /api/accuracy', () => {
 
     const reported = (analysis: Analysis, base: ReportedJob['base'], actual: Partial<ReportedJob['actual']>): ReportedJob => ({
       analysisId: analysis.id,
+      jobId: null,
       reportedAt: new Date(analysis.createdAt),
       kind: analysis.method as ReportedJob['kind'],
       base,
@@ -115,7 +119,7 @@ describe('GET /api/accuracy', () => {
     // A replaced time replaces the job's figures; it is still one job.
     await sendFeedback(client, dismantle.id, { actualCuttingTime: Math.round(dismantleBase.cutting) });
     const replaced = await accuracy(client);
-    expect(replaced.jobs).toBe(3);
+    expect(replaced.trees).toBe(3);
     expect(replaced.series[1]!.originalError).toBe(percent(dismantleBase.cutting, Math.round(dismantleBase.cutting)));
     expect(replaced.series[1]!.originalError).toBeLessThan(1);
   });

@@ -33,7 +33,7 @@ describe("another account's jobs", () => {
     theirs.push(await reportedJob(other.client, 1));
 
     const ownAnswer = accuracySchema.parse(await (await owner.client.get('/api/accuracy')).json());
-    expect(ownAnswer.jobs).toBe(2);
+    expect(ownAnswer.trees).toBe(2);
     expect(ownAnswer.series.map((p) => p.analysisId)).toEqual(mine);
     const theirAnswer = accuracySchema.parse(await (await other.client.get('/api/accuracy')).json());
     expect(theirAnswer.series.map((p) => p.analysisId)).toEqual(theirs);

@@ -269,7 +269,9 @@ describe('marking a job done', () => {
     expect(totalsAfter.cuttingObservations).toBe((totalsBefore?.cuttingObservations ?? 0) + 2);
     expect(totalsAfter.prepObservations).toBe((totalsBefore?.prepObservations ?? 0) + 1);
     const accuracyAfter = accuracySchema.parse(await (await owner.get('/api/accuracy')).json());
-    expect(accuracyAfter.jobs).toBe(accuracyBefore.jobs + 2);
+    // Two trees of one job: counted as two trees and one job (issue 34 read "3 jobs" for one).
+    expect(accuracyAfter.trees).toBe(accuracyBefore.trees + 2);
+    expect(accuracyAfter.jobs).toBe(accuracyBefore.jobs + 1);
 
     // Done is the end: neither booked nor done again.
     expect((await owner.post(`/api/jobs/${job.id}/done`, {})).status).toBe(409);

@@ -33,8 +33,8 @@ function path(points: AccuracyPoint[], value: (p: AccuracyPoint) => number | nul
 }
 
 /**
- * Each reported job's whole-job error, oldest first: the model's estimate (grey, dashed) and
- * the estimate calibrated from the jobs before it (green). Inline SVG, no chart library; the
+ * Each reported tree's whole error, oldest first: the model's estimate (grey, dashed) and
+ * the estimate calibrated from the trees before it (green). Inline SVG, no chart library; the
  * title and description name it for screen readers, and the page's table has the figures.
  */
 export function AccuracyChart({ points }: { points: AccuracyPoint[] }) {
@@ -58,9 +58,9 @@ export function AccuracyChart({ points }: { points: AccuracyPoint[] }) {
         aria-describedby={`${id}-desc`}
         className="h-auto w-full max-w-2xl"
       >
-        <title id={`${id}-title`}>Error of each job&apos;s estimate, oldest report first</title>
+        <title id={`${id}-title`}>Error of each tree&apos;s estimate, oldest report first</title>
         <desc id={`${id}-desc`}>
-          {`${points.length} reported jobs${first && last ? ` from ${formatReportDate(first.reportedAt)} to ${formatReportDate(last.reportedAt)}` : ''}: the whole job's error as the model estimated it (grey dashed line) and as calibrated from the jobs reported before it (green line). Errors above ${top}% are drawn at the top. Every figure is in the table of jobs below.`}
+          {`${points.length} reported trees${first && last ? ` from ${formatReportDate(first.reportedAt)} to ${formatReportDate(last.reportedAt)}` : ''}: each tree's whole error as the model estimated it (grey dashed line) and as calibrated from the trees reported before it (green line). Errors above ${top}% are drawn at the top. Every figure is in the table of trees below.`}
         </desc>
         {ticks.map((tick) => (
           <g key={tick}>
@@ -118,15 +118,15 @@ export function AccuracyChart({ points }: { points: AccuracyPoint[] }) {
   );
 }
 
-/** The per-job figures behind the chart, for anyone who would rather read them. */
+/** The per-tree figures behind the chart, for anyone who would rather read them. */
 export function AccuracyTable({ points, kindLabel }: { points: AccuracyPoint[]; kindLabel: (p: AccuracyPoint) => string }) {
   return (
     <table className="w-full max-w-xl text-left text-sm">
-      <caption className="sr-only">Each reported job&apos;s error, oldest report first</caption>
+      <caption className="sr-only">Each reported tree&apos;s error, oldest report first</caption>
       <thead className="text-stone-600">
         <tr>
           <th scope="col" className="py-1 pr-2 font-medium">
-            Job
+            Tree
           </th>
           <th scope="col" className="py-1 pr-2 text-right font-medium">
             Model
@@ -144,7 +144,7 @@ export function AccuracyTable({ points, kindLabel }: { points: AccuracyPoint[]; 
               <span className="block text-xs text-stone-600">{kindLabel(p)}</span>
             </th>
             <td className="py-1.5 pr-2 text-right tabular-nums">{errorText(p.originalError)}</td>
-            <td className="py-1.5 text-right tabular-nums">{p.calibratedError === null ? 'First job' : errorText(p.calibratedError)}</td>
+            <td className="py-1.5 text-right tabular-nums">{p.calibratedError === null ? 'First tree' : errorText(p.calibratedError)}</td>
           </tr>
         ))}
       </tbody>

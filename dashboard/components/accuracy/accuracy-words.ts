@@ -13,35 +13,40 @@ export function errorText(value: number | null): string {
 }
 
 export const jobsText = (count: number) => (count === 1 ? '1 job' : `${count} jobs`);
+export const treesText = (count: number) => (count === 1 ? '1 tree' : `${count} trees`);
 
-/** "Over your 12 jobs, the model's estimates were off the actual times by a median of 24%." */
+/**
+ * "Over your 12 trees from 5 jobs, the model's estimates were off the actual times by a median of
+ * 24%." Times are reported per tree, so the figures are over trees; the jobs are counted as jobs.
+ */
 export function overallSentence(accuracy: Accuracy): string | null {
-  const { jobs, original } = accuracy;
+  const { trees, jobs, original } = accuracy;
   if (original.total === null) return null;
-  if (jobs === 1) return `On your one job so far, the model's estimate was ${errorText(original.total)} off the actual time.`;
-  return `Over your ${jobsText(jobs)}, the model's estimates were off the actual times by a median of ${errorText(original.total)}.`;
+  if (trees === 1) return `On your one tree so far, the model's estimate was ${errorText(original.total)} off the actual time.`;
+  const from = jobs === 1 ? 'of one job' : `from ${jobsText(jobs)}`;
+  return `Over your ${treesText(trees)} ${from}, the model's estimates were off the actual times by a median of ${errorText(original.total)}.`;
 }
 
-/** How calibration did on the jobs it could be tried on, in plain words. */
+/** How calibration did on the trees it could be tried on, in plain words. */
 export function gainSentence(accuracy: Accuracy): string {
-  const { calibratedJobs, calibrated, originalOnCalibratedJobs } = accuracy;
-  if (calibratedJobs === 0) {
-    return 'The calibrated figure needs a second job: each job is calibrated only from the jobs reported before it, and your first had none.';
+  const { calibratedTrees, calibrated, originalOnCalibratedTrees } = accuracy;
+  if (calibratedTrees === 0) {
+    return 'The calibrated figure needs a second tree: each tree is calibrated only from the trees reported before it, and your first had none.';
   }
-  const before = originalOnCalibratedJobs.total;
+  const before = originalOnCalibratedTrees.total;
   const after = calibrated.total;
-  const on = calibratedJobs === 1 ? 'On your second job' : `On your ${jobsText(calibratedJobs)} after the first`;
+  const on = calibratedTrees === 1 ? 'On your second tree' : `On your ${treesText(calibratedTrees)} after the first`;
   if (before === null || after === null) return `${on} there are no times above zero to compare yet.`;
   const shownBefore = errorText(before);
   const shownAfter = errorText(after);
   if (shownBefore === shownAfter) {
-    return `${on}, calibrating each from only the jobs reported before it left the median error about the same, at ${shownAfter}. It settles as you report more jobs of each kind.`;
+    return `${on}, calibrating each from only the trees reported before it left the median error about the same, at ${shownAfter}. It settles as you report more trees of each kind.`;
   }
   if (after < before) {
     const less = Math.round((1 - after / before) * 100);
-    return `${on}, calibrating each from only the jobs reported before it brought the median error from ${shownBefore} to ${shownAfter}: ${less}% less error.`;
+    return `${on}, calibrating each from only the trees reported before it brought the median error from ${shownBefore} to ${shownAfter}: ${less}% less error.`;
   }
-  return `Calibration has not helped yet: ${on.charAt(0).toLowerCase()}${on.slice(1)}, the median error was ${shownAfter} calibrated against ${shownBefore} as the model estimated. It settles as you report more jobs of each kind.`;
+  return `Calibration has not helped yet: ${on.charAt(0).toLowerCase()}${on.slice(1)}, the median error was ${shownAfter} calibrated against ${shownBefore} as the model estimated. It settles as you report more trees of each kind.`;
 }
 
 /** "3 Mar 2026" in the viewer's own time zone: the day a job counts as reported. */

@@ -5,7 +5,8 @@ import { accentPalette } from '../../core/accent';
  * made for a phone first, a 40rem column on anything wider, the system's own font, tap targets of
  * at least 48 px (WCAG 2.2 2.5.8 asks 24; Android's guidance is 48), and the business's accent
  * on the bar and buttons with text that reads on it (core/accent.ts). `accent` may be null: the
- * small pages for a link that opens nothing carry no business's colour.
+ * small pages for a link that opens nothing carry no business's colour. A photo not fetched yet
+ * (later-photos.ts) is its grey box: the ::before covers Chromium's broken-image mark and alt text.
  */
 export function pageStyle(accentColor: string | null): string {
   const { accent, onAccent, accentVisible } = accentPalette(accentColor);
@@ -21,6 +22,7 @@ p{margin:0 0 .5rem}.meta{color:#57534e;margin:0 0 1rem}
 .items{list-style:none;margin:0;padding:0}.item{border-top:1px solid #e7e5e4;padding:1rem 0}.item:first-child{border-top:0;padding-top:0}
 .logo{display:block;max-width:12rem;max-height:4rem;width:auto;height:auto;margin:0 0 .75rem}
 .item img{display:block;width:100%;height:13rem;object-fit:cover;border-radius:8px;background:#e7e5e4;margin:0 0 .75rem}
+.item img[data-src]{position:relative}.item img[data-src]::before{content:"";position:absolute;inset:0;background:#e7e5e4;border-radius:8px}
 .line{display:flex;justify-content:space-between;gap:1rem;align-items:baseline}.line p{margin:0}
 .price{font-weight:700;white-space:nowrap;font-variant-numeric:tabular-nums}
 .tag{display:inline-block;margin-top:.5rem;padding:.125rem .5rem;border-radius:999px;background:#f5f5f4;border:1px solid #d6d3d1;font-size:.875rem;font-weight:600}

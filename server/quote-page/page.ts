@@ -7,6 +7,7 @@ import { ITEM_PRICE_HEADING, quoteTotalRows } from '../../core/quote-total-rows'
 import type { QuoteTotals } from '../../core/quote-totals';
 import type { PublicQuote } from '../../core/quote-versions';
 import { escapeHtml, htmlDocument } from './html';
+import { LATER_PHOTOS_SCRIPT, laterPhoto } from './later-photos';
 import { LIVE_TOTAL_SCRIPT } from './live-total';
 
 /**
@@ -85,11 +86,12 @@ function itemList(input: QuotePageInput, open: boolean): string {
   const ticked = new Set(input.refused?.typed.optionalItemIds ?? []);
   const heading = ITEM_PRICE_HEADING[quote.vatMode];
   // The first photo is near the top of a phone's screen, usually its largest paint: fetched at
-  // once and first; the rest wait until scrolled near.
+  // once and first; the rest wait until scrolled to (later-photos.ts).
   const firstPhoto = quote.items.find((item) => item.kind === 'tree')?.id;
   const items = quote.items.map((item) => {
-    const loading = item.id === firstPhoto ? 'fetchpriority="high"' : 'loading="lazy"';
-    const photo = item.kind === 'tree' ? `<img src="/quote/${escapeHtml(token)}/items/${item.id}/photo" alt="Photo of the tree" ${loading} decoding="async" width="640" height="416">` : '';
+    const src = `/quote/${escapeHtml(token)}/items/${item.id}/photo`;
+    const sized = 'alt="Photo of the tree" decoding="async" width="640" height="416"';
+    const photo = item.kind !== 'tree' ? '' : item.id === firstPhoto ? `<img src="${src}" ${sized} fetchpriority="high">` : laterPhoto(src, sized);
     let optional = '';
     if (item.optional && open) {
       // Described by the item's words, so each box says which item it adds.
@@ -213,5 +215,7 @@ ${notice}${answerStatus(quote)}
 ${answerForms}
 ${quote.consumer ? consumerRights(quote) : ''}
 </main>`;
-  return htmlDocument({ title, body, accentColor: quote.business.accentColor, nonce: input.nonce, script: open ? LIVE_TOTAL_SCRIPT : undefined });
+  const laterPhotos = quote.items.filter((item) => item.kind === 'tree').length > 1;
+  const scripts = [open ? LIVE_TOTAL_SCRIPT : '', laterPhotos ? LATER_PHOTOS_SCRIPT : ''].filter(Boolean);
+  return htmlDocument({ title, body, accentColor: quote.business.accentColor, nonce: input.nonce, script: scripts.length ? scripts.join('\n') : undefined });
 }

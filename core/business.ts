@@ -18,7 +18,8 @@ import {
   SLUG_PATTERN,
 } from './embed';
 import { CONTACT_METHODS, CONTACT_TIMES, EMAIL_FOR_EMAIL, PHONE_FOR_CALL } from './contact-preference';
-import { hasControlCharacters, isPhoneNumber, LEAD_MESSAGES } from './lead-checks';
+import { isPhoneNumber, LEAD_MESSAGES } from './lead-checks';
+import { plainLine, plainText } from './plain-text';
 import { parseDistricts, parsePostcode, POSTCODE_INVALID, POSTCODE_REQUIRED } from './postcode';
 import { DEFAULT_UNIT_SYSTEM, UNIT_SYSTEMS } from './units';
 import { jobPriceSchema, pricingRulesInputSchema, pricingRulesResponseSchema } from './pricing';
@@ -181,9 +182,11 @@ export const publicBusinessSchema = z.object({
 });
 export type PublicBusiness = z.infer<typeof publicBusinessSchema>;
 
+/** A visitor's optional text: its control and bidi characters dropped, lines kept (core/plain-text.ts), trimmed. */
 const optionalTrimmed = (max: number, message: string) =>
   z
     .string()
+    .overwrite(plainText)
     .trim()
     .max(max, message)
     .optional()
@@ -236,10 +239,12 @@ export const leadInputSchema = z
     trees: z.array(leadTreeInputSchema).min(1, LEAD_TREES_MESSAGES.none).max(LEAD_MAX_TREES, LEAD_TREES_MESSAGES.tooMany).optional(),
     name: z
       .string(LEAD_MESSAGES.nameRequired)
-      .trim()
+      // A typed line break is refused, as the widget refuses it; any other control or bidi
+      // character is dropped and the name kept as one plain line (core/plain-text.ts).
+      .refine((v) => !/[\r\n]/.test(v), LEAD_MESSAGES.nameLineBreak)
+      .overwrite(plainLine)
       .min(1, LEAD_MESSAGES.nameRequired)
-      .max(LEAD_LIMITS.name, LEAD_MESSAGES.nameTooLong)
-      .refine((v) => !hasControlCharacters(v), LEAD_MESSAGES.nameLineBreak),
+      .max(LEAD_LIMITS.name, LEAD_MESSAGES.nameTooLong),
     email: z
       .string()
       .trim()

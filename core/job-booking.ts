@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plain-text';
 import { jobSchema } from './jobs';
 
 /**
@@ -77,6 +78,7 @@ export const jobBookSchema = z
     /** For the customer: what to expect, what to move out of the way. */
     note: z
       .string()
+      .overwrite(plainText)
       .trim()
       .max(BOOKING_LIMITS.note, BOOKING_MESSAGES.note)
       .nullable()

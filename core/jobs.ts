@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainLine, plainText } from './plain-text';
 import { LEAD_LIMITS } from './embed';
 import { parsePence } from './money';
 import { jobPriceSchema } from './pricing';
@@ -36,9 +37,11 @@ const priceText = z
     return pence !== undefined && pence >= 0 && pence <= JOB_LIMITS.priceMaxPence;
   }, 'Price must be an amount in pounds from 0 to 1000000, with at most 2 decimals');
 
+/** Optional text about the customer: control and bidi characters dropped, lines kept (core/plain-text.ts). */
 const optionalText = (max: number, message: string) =>
   z
     .string()
+    .overwrite(plainText)
     .trim()
     .max(max, message)
     .optional()
@@ -46,7 +49,7 @@ const optionalText = (max: number, message: string) =>
     .transform((v) => (v ? v : null));
 
 export const jobCustomerSchema = z.object({
-  name: z.string('Customer name is required').trim().min(1, 'Customer name is required').max(LEAD_LIMITS.name, `Customer name must be at most ${LEAD_LIMITS.name} characters`),
+  name: z.string('Customer name is required').overwrite(plainLine).min(1, 'Customer name is required').max(LEAD_LIMITS.name, `Customer name must be at most ${LEAD_LIMITS.name} characters`),
   email: optionalText(LEAD_LIMITS.email, 'E-mail address is too long').refine((v) => v === null || z.email().safeParse(v).success, 'Enter a valid e-mail address'),
   phone: optionalText(LEAD_LIMITS.phone, `Phone must be at most ${LEAD_LIMITS.phone} characters`),
   siteAddress: optionalText(QUOTE_SITE_ADDRESS_MAX, `Site address must be at most ${QUOTE_SITE_ADDRESS_MAX} characters`),
@@ -76,7 +79,7 @@ export const jobTreesSchema = z.object({
 
 /** POST /api/jobs/{id}/lines: work the photo cannot price (a hedge, a stump alone). */
 export const jobLineSchema = z.object({
-  description: z.string('Describe the work').trim().min(1, 'Describe the work').max(JOB_LIMITS.description, `At most ${JOB_LIMITS.description} characters`),
+  description: z.string('Describe the work').overwrite(plainText).trim().min(1, 'Describe the work').max(JOB_LIMITS.description, `At most ${JOB_LIMITS.description} characters`),
   price: priceText,
   optional: z.boolean().default(false),
 });
@@ -89,7 +92,7 @@ export const jobUpdateSchema = z.object({
       z.object({
         id: z.number().int().positive(),
         price: priceText.optional(),
-        description: z.string().trim().min(1, 'Describe the work').max(JOB_LIMITS.description, `At most ${JOB_LIMITS.description} characters`).optional(),
+        description: z.string().overwrite(plainText).trim().min(1, 'Describe the work').max(JOB_LIMITS.description, `At most ${JOB_LIMITS.description} characters`).optional(),
         optional: z.boolean().optional(),
       }),
     )

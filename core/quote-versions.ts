@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainLine, plainText } from './plain-text';
 import { JOB_ITEM_KINDS } from './jobs';
 import { VAT_MODES, type VatMode } from './price';
 
@@ -55,7 +56,8 @@ export const quoteSendSchema = z.object({
     .optional(),
 });
 
-const nameSchema = z.string('Type your full name').trim().min(2, 'Type your full name').max(100, 'Your name must be at most 100 characters');
+/** The customer's name as they type it to answer: one plain line, no control or bidi character (core/plain-text.ts). */
+const nameSchema = z.string('Type your full name').overwrite(plainLine).min(2, 'Type your full name').max(100, 'Your name must be at most 100 characters');
 
 /** POST /api/quotes/{token}/accept. */
 export const quoteAcceptSchema = z.object({
@@ -68,12 +70,12 @@ export const quoteAcceptSchema = z.object({
 
 /** POST /api/quotes/{token}/decline. */
 export const quoteDeclineSchema = z.object({
-  reason: z.string().trim().max(1000, 'At most 1000 characters').optional(),
+  reason: z.string().overwrite(plainText).trim().max(1000, 'At most 1000 characters').optional(),
 });
 
 /** POST /api/quotes/{token}/changes. */
 export const quoteChangesSchema = z.object({
-  message: z.string('Say what you would like changed').trim().min(1, 'Say what you would like changed').max(2000, 'At most 2000 characters'),
+  message: z.string('Say what you would like changed').overwrite(plainText).trim().min(1, 'Say what you would like changed').max(2000, 'At most 2000 characters'),
 });
 
 const money = z.object({ net: z.string(), vat: z.string(), gross: z.string() });

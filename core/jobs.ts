@@ -5,6 +5,7 @@ import { parsePence } from './money';
 import { jobPriceSchema } from './pricing';
 import { VAT_MODES } from './price';
 import { QUOTE_SITE_ADDRESS_MAX } from './quote';
+import { QUOTE_CHANGE_KINDS } from './quote-changes';
 
 /**
  * Jobs as the API takes and answers them (docs/product.md, Jobs and quotes): a job groups an
@@ -13,12 +14,25 @@ import { QUOTE_SITE_ADDRESS_MAX } from './quote';
  */
 
 /** Where a job is on its way from a quote to a booked, done job. */
-export const JOB_STATUSES = ['draft', 'sent', 'viewed', 'accepted', 'declined', 'changes_requested', 'expired', 'booked', 'done'] as const;
+export const JOB_STATUSES = ['draft', 'sent', 'viewed', 'accepted', 'declined', 'changes_requested', 'expired', 'booked', 'done', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-/** Once the customer has accepted, the quote is a record: its items and prices no longer change. */
-export const LOCKED_STATUSES: ReadonlySet<JobStatus> = new Set(['accepted', 'booked', 'done']);
+/**
+ * Once the customer has accepted, the quote is a record: its items, prices and words no longer
+ * change and it is not sent again. A cancelled agreement stays as it was when cancelled.
+ */
+export const LOCKED_STATUSES: ReadonlySet<JobStatus> = new Set(['accepted', 'booked', 'done', 'cancelled']);
 export const JOB_LOCKED_MESSAGE = 'This quote has been accepted, so its items and prices can no longer change.';
+export const JOB_CANCELLED_MESSAGE = 'This agreement has been cancelled, so its quote can no longer change. Make a new job to quote again.';
+
+/** Why a locked job refuses a change (409). */
+export const lockedMessage = (status: JobStatus): string => (status === 'cancelled' ? JOB_CANCELLED_MESSAGE : JOB_LOCKED_MESSAGE);
+
+/** How a cancellation reached the business: online from the customer's page, or told to the surgeon. */
+export const CANCELLATION_VIAS = ['online', 'email', 'letter', 'phone', 'in_person'] as const;
+export type CancellationVia = (typeof CANCELLATION_VIAS)[number];
+/** What the surgeon can record (the customer's own page records 'online'). */
+export const RECORDED_CANCELLATION_VIAS = ['email', 'letter', 'phone', 'in_person'] as const;
 
 export const JOB_ITEM_KINDS = ['tree', 'line'] as const;
 export type JobItemKind = (typeof JOB_ITEM_KINDS)[number];
@@ -156,7 +170,11 @@ export const jobSchema = z.object({
       answers: z.array(z.object({ kind: z.enum(['accepted', 'declined', 'changes_requested']), at: z.string(), name: z.string().nullable(), message: z.string().nullable() })),
     }),
   ),
-  /** The evidence of the customer's acceptance, when there is one. */
+  /**
+   * The evidence of the customer's acceptance, when there is one. `contentHash` is the SHA-256
+   * of the customer's copy as they were shown it (core/quote-copy.ts); `cancellableUntil` the
+   * last UK day a consumer may cancel (null for a trade quote).
+   */
   acceptance: z
     .object({
       version: z.number().int(),
@@ -167,6 +185,33 @@ export const jobSchema = z.object({
       contentHash: z.string(),
       address: z.string(),
       userAgent: z.string().nullable(),
+      cancellableUntil: z.string().nullable(),
+    })
+    .nullable(),
+  /** The agreement's cancellation, when there is one: online by the customer, or recorded by the surgeon. */
+  cancellation: z
+    .object({
+      at: z.string(),
+      /** The UK day the business was told. */
+      receivedOn: z.string(),
+      via: z.enum(CANCELLATION_VIAS),
+      name: z.string().nullable(),
+      note: z.string().nullable(),
+      /** Whether it came within the customer's 14 days (the refund duty then applies). */
+      withinPeriod: z.boolean(),
+      contentHash: z.string(),
+      address: z.string().nullable(),
+      userAgent: z.string().nullable(),
+    })
+    .nullable(),
+  /**
+   * While a sent quote waits for its answer: what the job says now that the version the customer
+   * can accept does not (core/quote-changes.ts); null when nothing changed or nothing is open.
+   */
+  changedSinceSent: z
+    .object({
+      version: z.number().int(),
+      changes: z.array(z.object({ kind: z.enum(QUOTE_CHANGE_KINDS), item: z.string().nullable(), before: z.string().nullable(), after: z.string().nullable(), words: z.string() })),
     })
     .nullable(),
   /** When the work is booked, UK wall clock (core/job-booking.ts); null until booked. */
@@ -195,3 +240,17 @@ export const jobListSchema = z.object({ jobs: z.array(jobSchema) });
 export function jobReference(id: number): string {
   return `Q-${String(id).padStart(6, '0')}`;
 }
+
+const cancelNote = z.string().trim().max(1000, 'At most 1000 characters').optional().nullable().transform((v) => (v ? v : null));
+
+/** POST /api/jobs/{id}/cancel: the surgeon records a cancellation the customer sent another way. */
+export const jobCancelSchema = z.object({
+  receivedOn: z
+    .string('Enter the date you were told, as YYYY-MM-DD')
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date you were told, as YYYY-MM-DD')
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T12:00:00Z`)) && new Date(`${v}T12:00:00Z`).toISOString().startsWith(v), 'Enter the date you were told, as YYYY-MM-DD'),
+  via: z.enum(RECORDED_CANCELLATION_VIAS, 'Say how the customer told you: email, letter, phone or in_person'),
+  note: cancelNote,
+});
+export type JobCancelInput = z.input<typeof jobCancelSchema>;

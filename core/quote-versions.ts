@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { plainLine, plainText } from './plain-text';
-import { JOB_ITEM_KINDS } from './jobs';
+import { CANCELLATION_VIAS, JOB_ITEM_KINDS } from './jobs';
 import { VAT_MODES, type VatMode } from './price';
 
 /**
@@ -68,6 +68,21 @@ export const quoteAcceptSchema = z.object({
   startWithinCancellationPeriod: z.boolean().default(false),
 });
 
+/** POST /api/quotes/{token}/cancel: the consumer cancels the agreement within their 14 days (the model form's words). */
+export const quoteCancelSchema = z.object({
+  name: nameSchema,
+  confirm: z.literal(true, 'Please tick to confirm you are cancelling'),
+});
+
+/** Why a cancellation is refused: not an accepted agreement (409), done (409), or too late (410). */
+export const QUOTE_CANCEL_MESSAGES = {
+  notAccepted: 'Only an accepted quote can be cancelled. If you do not want this quote, you can decline it.',
+  notConsumer: 'This quote was made to a business customer, so it cannot be cancelled online. Please contact the business that sent it.',
+  alreadyCancelled: 'This agreement has already been cancelled.',
+  done: 'The work is complete, so this agreement can no longer be cancelled. Please contact the business that sent it.',
+  periodOver: (lastDay: string) => `The 14-day cancellation period ended on ${lastDay}, so this agreement can no longer be cancelled online. Please contact the business that sent it.`,
+} as const;
+
 /** POST /api/quotes/{token}/decline. */
 export const quoteDeclineSchema = z.object({
   reason: z.string().overwrite(plainText).trim().max(1000, 'At most 1000 characters').optional(),
@@ -104,6 +119,17 @@ export const publicQuoteSchema = z.object({
       startEarly: z.boolean(),
       /** For an acceptance: the total with the optional items chosen. */
       totals: money.nullable(),
+      /**
+       * For an acceptance: the SHA-256 of this copy without its answer, as recorded when the
+       * customer accepted (core/quote-copy.ts says how to check it).
+       */
+      contentHash: z.string().nullable(),
+      /** For a consumer's acceptance: the last UK day ("YYYY-MM-DD") they may cancel; null otherwise. */
+      cancellableUntil: z.string().nullable(),
+      /** Whether the customer may cancel online now (within the 14 days, not cancelled, the work not done). */
+      canCancel: z.boolean(),
+      /** The agreement's cancellation, once there is one. */
+      cancellation: z.object({ at: z.string(), via: z.enum(CANCELLATION_VIAS), name: z.string().nullable() }).nullable(),
     })
     .nullable(),
 });

@@ -4,7 +4,7 @@ import type { PhotoMeasurement } from '../core/photo-measure';
 import { DEFAULT_QUOTE_ROUNDING_PENCE, type QuoteRoundingPence } from '../core/quote-settings';
 import { VAT_MODES, type JobPrice, type PricingRules } from '../core/price';
 import { UNIT_SYSTEMS } from '../core/units';
-import { JOB_ITEM_KINDS, JOB_STATUSES } from '../core/jobs';
+import { CANCELLATION_VIAS, JOB_ITEM_KINDS, JOB_STATUSES } from '../core/jobs';
 import { QUOTE_ANSWER_KINDS, type QuoteContent } from '../core/quote-versions';
 import type { StoredValueSources } from '../core/tree-details';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
@@ -489,6 +489,36 @@ export const quoteAnswers = sqliteTable(
   },
   (t) => [index('quote_answers_version_idx').on(t.versionId)],
 );
+
+/**
+ * The cancellation of an accepted quote (docs/product.md, Jobs and quotes: cancelling): online by
+ * the customer from their page (the name typed, the address and browser, as for an acceptance)
+ * or recorded by the surgeon (the day they were told and how, a note). `content_hash` is the
+ * accepted copy's, so the cancellation names what it cancels. One a job.
+ */
+export const quoteCancellations = sqliteTable('quote_cancellations', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  jobId: integer('job_id')
+    .notNull()
+    .unique()
+    .references(() => jobs.id, { onDelete: 'cascade' }),
+  /** The accepted version it cancels. */
+  versionId: integer('version_id')
+    .notNull()
+    .references(() => quoteVersions.id, { onDelete: 'cascade' }),
+  via: text('via', { enum: CANCELLATION_VIAS }).notNull(),
+  /** The UK day the business was told, "YYYY-MM-DD". */
+  receivedOn: text('received_on').notNull(),
+  name: text('name'),
+  note: text('note'),
+  withinPeriod: integer('within_period', { mode: 'boolean' }).notNull(),
+  contentHash: text('content_hash').notNull(),
+  address: text('address'),
+  userAgent: text('user_agent'),
+  /** The surgeon who recorded it; null when the customer cancelled online. */
+  recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
 
 export const userTokens = sqliteTable('user_tokens', {
   id: integer('id').primaryKey({ autoIncrement: true }),

@@ -3,6 +3,7 @@ import { migrateDatabase, openDatabase } from '../db/client';
 import { createApp } from './app';
 import { runHousekeeping } from './ops/housekeeping';
 import { sendDueReminders } from './jobs/reminders';
+import { expireQuotes } from './jobs/quote-links';
 import { sendHeldLeadUpdates } from './businesses/lead-mail';
 import { recoverReservations } from './analysis/reservations';
 import { systemClock } from './clock';
@@ -77,12 +78,13 @@ async function start(): Promise<void> {
     },
   );
 
-  // At start and hourly: expired sessions, old reset tokens and event ids, demo refills, and
-  // the one reminder to customers who have not answered a quote.
+  // At start and hourly: expired sessions, old reset tokens and event ids, demo refills, quotes
+  // past their validity marked expired, and the one reminder to customers who have not answered.
   const housekeeping = () => {
     const done = runHousekeeping(db, clock);
+    const quotesExpired = expireQuotes(db, clock.now());
     const quoteReminders = sendDueReminders({ db, clock, mailer, config, logger, photos });
-    logger.info({ ...done, quoteReminders }, 'housekeeping');
+    logger.info({ ...done, quotesExpired, quoteReminders }, 'housekeeping');
   };
   housekeeping();
   const hourly = setInterval(housekeeping, 60 * 60 * 1000);

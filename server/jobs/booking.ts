@@ -1,10 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { BOOKING_MESSAGES, formatBookingDate, siteVisitOf, ukToday, type JobActuals, type JobBooking } from '../../core/job-booking';
 import { DomainError } from '../../core/errors';
 import { jobReference, type JobStatus } from '../../core/jobs';
 import type { QuoteContent } from '../../core/quote-versions';
 import { immediate, type Db } from '../../db/client';
-import { jobs, quoteAnswers, quoteVersions } from '../../db/schema';
+import { jobs } from '../../db/schema';
 import { saveFeedback } from '../analysis/feedback';
 import type { AppDeps } from '../deps';
 import { backgroundMail } from '../mail/background';
@@ -12,6 +12,8 @@ import { bookingEmail } from '../mail/booking-email';
 import { getCompanyProfile } from '../settings/settings';
 import { buildCalendar, VISIT_MINUTES, WORKING_DAY_MINUTES, type CalendarEvent } from './ics';
 import { itemsOf, type JobRow } from './jobs';
+import { acceptedOf } from './quote-links';
+import { fromBusiness } from './quote-flow';
 
 /**
  * Booked and done (docs/product.md, Jobs and quotes, Booking and done). An accepted job is booked
@@ -37,14 +39,8 @@ function reread(db: Db, job: JobRow): JobRow {
 
 /** The version the customer accepted and the optional items they chose, when there is one. */
 function accepted(db: Db, jobId: number): { content: QuoteContent; chosen: number[] } | undefined {
-  const row = db
-    .select({ content: quoteVersions.content, chosen: quoteAnswers.optionalItemIds })
-    .from(quoteAnswers)
-    .innerJoin(quoteVersions, eq(quoteVersions.id, quoteAnswers.versionId))
-    .where(and(eq(quoteVersions.jobId, jobId), eq(quoteAnswers.kind, 'accepted')))
-    .orderBy(desc(quoteAnswers.id))
-    .get();
-  return row ? { content: row.content, chosen: row.chosen ?? [] } : undefined;
+  const found = acceptedOf(db, jobId);
+  return found ? { content: found.version.content, chosen: found.answer.optionalItemIds ?? [] } : undefined;
 }
 
 const visitText = (visit: JobBooking['siteVisit']) => (visit ? `${visit.date}T${visit.time}` : null);
@@ -157,7 +153,7 @@ export function bookJob(deps: BookingDeps, job: JobRow, booking: JobBooking): { 
     rebooked: before.bookedFor !== null,
     calendar,
   });
-  backgroundMail(deps.mailer).send(mail, `booking ${jobReference(job.id)}`);
+  backgroundMail(deps.mailer).send(fromBusiness(deps, job.userId, { name: businessName, email: business.email }, mail), `booking ${jobReference(job.id)}`);
   return { job: booked, emailed: true };
 }
 
@@ -171,7 +167,8 @@ export function markJobDone(db: Db, now: Date, job: JobRow, actuals: JobActuals)
   return immediate(db, (tx) => {
     const current = reread(tx, job);
     refuseUnlessBookable(current.status, BOOKING_MESSAGES.notDoneYet);
-    const items = new Map(itemsOf(tx, [job.id]).map((item) => [item.id, item]));
+    // The trees are the accepted version's (the job's record), not the draft's.
+    const items = new Map((accepted(tx, job.id)?.content.items ?? itemsOf(tx, [job.id])).map((item) => [item.id, item]));
     for (const actual of actuals) {
       const item = items.get(actual.itemId);
       if (!item) throw new DomainError('NOT_FOUND', 'Item not found');

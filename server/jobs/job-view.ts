@@ -1,13 +1,16 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import { siteVisitOf } from '../../core/job-booking';
-import { jobReference, type Job } from '../../core/jobs';
+import { jobReference, type Job, type JobItemKind, type JobStatus } from '../../core/jobs';
+import type { VatMode } from '../../core/price';
+import { quoteChanges } from '../../core/quote-changes';
+import type { QuoteContent } from '../../core/quote-versions';
 import { penceToDecimal } from '../../core/money';
 import { quoteTotals, type QuoteTotals } from '../../core/quote-totals';
 import type { Db } from '../../db/client';
-import { quoteAnswers, quoteVersions, treeAnalyses } from '../../db/schema';
+import { quoteAnswers, quoteCancellations, quoteVersions, treeAnalyses } from '../../db/schema';
 import { toAnalysisView } from '../analysis/store';
-import { itemsOf, type JobRow } from './jobs';
-import type { QuoteAnswerRow, QuoteVersionRow } from './quote-links';
+import { itemsOf, type JobItemRow, type JobRow } from './jobs';
+import { cancellableUntil, type QuoteAnswerRow, type QuoteVersionRow } from './quote-links';
 
 const money = (totals: QuoteTotals) => ({
   net: penceToDecimal(totals.netPence),
@@ -58,42 +61,49 @@ export function toJobViews(db: Db, rows: readonly JobRow[]): Job[] {
     db,
     rows.map((row) => row.id),
   );
-  const analysisIds = [...new Set(items.map((item) => item.analysisId).filter((id): id is number => id !== null))];
-  const analyses = new Map(
-    (analysisIds.length > 0 ? db.select().from(treeAnalyses).where(inArray(treeAnalyses.id, analysisIds)).all() : []).map((row) => [row.id, toAnalysisView(row)]),
-  );
   const versionsOfJob = versionsByJob(
     db,
     rows.map((row) => row.id),
   );
+  const sentItems = [...versionsOfJob.values()].flatMap((list) => list.flatMap(({ version }) => version.content.items));
+  const analysisIds = [...new Set([...items, ...sentItems].map((item) => item.analysisId).filter((id): id is number => id !== null))];
+  const analyses = new Map(
+    (analysisIds.length > 0 ? db.select().from(treeAnalyses).where(inArray(treeAnalyses.id, analysisIds)).all() : []).map((row) => [row.id, toAnalysisView(row)]),
+  );
+  const cancellations = new Map(
+    (rows.length > 0 ? db.select().from(quoteCancellations).where(inArray(quoteCancellations.jobId, rows.map((row) => row.id))).all() : []).map((c) => [c.jobId, c]),
+  );
   return rows.map((row) => {
-    const own = items.filter((item) => item.jobId === row.id);
-    const priced = own.map((item) => ({ id: item.id, pricePence: item.pricePence, optional: item.optional }));
     const versions = versionsOfJob.get(row.id) ?? [];
     const accepted = versions.flatMap(({ version, answers }) => answers.filter((a) => a.kind === 'accepted').map((answer) => ({ version, answer })))[0];
     const chosen = new Set(accepted?.answer.optionalItemIds ?? []);
+    // Once accepted, the job is the version the customer accepted, never the live draft.
+    const record = accepted ? recordOf(accepted.version.content) : liveOf(row, items.filter((item) => item.jobId === row.id));
+    const priced = record.items.map((item) => ({ id: item.id, pricePence: item.pricePence, optional: item.optional }));
+    const cancellation = cancellations.get(row.id);
     return {
       id: row.id,
       reference: jobReference(row.id),
       status: row.status,
-      customer: { name: row.customerName, email: row.customerEmail, phone: row.customerPhone, siteAddress: row.siteAddress },
+      customer: record.customer,
       businessId: row.businessId,
       leadId: row.leadId,
-      vatMode: row.vatMode,
-      items: own.map((item) => {
+      vatMode: record.vatMode,
+      items: record.items.map((item) => {
         const analysis = item.analysisId === null ? undefined : analyses.get(item.analysisId);
         return {
           id: item.id,
           kind: item.kind,
-          analysisId: item.analysisId,
+          // A sent version keeps its tree's analysis id; once that analysis is deleted, none.
+          analysisId: analysis ? item.analysisId : null,
           description: item.description,
           price: penceToDecimal(item.pricePence),
           optional: item.optional,
           estimate: item.kind === 'tree' ? { species: analysis?.species ?? null, imageUrl: analysis?.imageUrl ?? null, price: analysis?.price ?? null } : null,
         };
       }),
-      totals: money(quoteTotals(priced, chosen, row.vatMode)),
-      totalsWithOptional: money(quoteTotals(priced, new Set(priced.map((p) => p.id)), row.vatMode)),
+      totals: money(quoteTotals(priced, chosen, record.vatMode, record.vatRatePercent)),
+      totalsWithOptional: money(quoteTotals(priced, new Set(priced.map((p) => p.id)), record.vatMode, record.vatRatePercent)),
       versions: versions.map(({ version, answers }) => ({
         version: version.version,
         sentTo: version.sentTo,
@@ -115,8 +125,23 @@ export function toJobViews(db: Db, rows: readonly JobRow[]): Job[] {
             contentHash: accepted.answer.contentHash,
             address: accepted.answer.address,
             userAgent: accepted.answer.userAgent,
+            cancellableUntil: cancellableUntil(accepted.version.content, accepted.answer.createdAt),
           }
         : null,
+      cancellation: cancellation
+        ? {
+            at: cancellation.createdAt.toISOString(),
+            receivedOn: cancellation.receivedOn,
+            via: cancellation.via,
+            name: cancellation.name,
+            note: cancellation.note,
+            withinPeriod: cancellation.withinPeriod,
+            contentHash: cancellation.contentHash,
+            address: cancellation.address,
+            userAgent: cancellation.userAgent,
+          }
+        : null,
+      changedSinceSent: accepted ? null : changedSinceSent(row, record, versions),
       booking:
         row.bookedFor && row.bookedStart && row.bookedAt
           ? {
@@ -133,6 +158,34 @@ export function toJobViews(db: Db, rows: readonly JobRow[]): Job[] {
       updatedAt: row.updatedAt.toISOString(),
     };
   });
+}
+
+/** What a job's items, customer and VAT are: the accepted version's, or the live draft's. */
+interface JobRecord {
+  customer: Job['customer'];
+  vatMode: VatMode;
+  vatRatePercent?: number;
+  items: { id: number; kind: JobItemKind; analysisId: number | null; description: string; pricePence: number; optional: boolean }[];
+}
+
+const recordOf = (content: QuoteContent): JobRecord => ({ customer: content.customer, vatMode: content.vatMode, vatRatePercent: content.vatRatePercent, items: content.items });
+
+const liveOf = (row: JobRow, items: JobItemRow[]): JobRecord => ({
+  customer: { name: row.customerName, email: row.customerEmail, phone: row.customerPhone, siteAddress: row.siteAddress },
+  vatMode: row.vatMode,
+  items,
+});
+
+/** Statuses in which the customer's link opens a version they can still accept. */
+const WAITING: ReadonlySet<JobStatus> = new Set(['sent', 'viewed', 'changes_requested']);
+
+/** While the customer can accept the version sent, what the job says now that the version does not. */
+function changedSinceSent(row: JobRow, live: JobRecord, versions: readonly VersionWithAnswers[]): Job['changedSinceSent'] {
+  if (!WAITING.has(row.status)) return null;
+  const open = versions.find(({ version }) => !version.replacedAt && !version.revokedAt);
+  if (!open) return null;
+  const changes = quoteChanges(open.version.content, live);
+  return changes.length > 0 ? { version: open.version.version, changes } : null;
 }
 
 export function toJobView(db: Db, row: JobRow): Job {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { DomainError } from '../../core/errors';
-import { JOB_LIMITS, JOB_LOCKED_MESSAGE, JOB_NOT_FOUND, LOCKED_STATUSES, type JobCustomer } from '../../core/jobs';
+import { JOB_LIMITS, JOB_NOT_FOUND, LOCKED_STATUSES, lockedMessage, type JobCustomer } from '../../core/jobs';
 import { parsePence } from '../../core/money';
 import { QUOTE_SITE_ADDRESS_MAX } from '../../core/quote';
 import type { VatMode } from '../../core/price';
@@ -17,7 +17,8 @@ import { describeLeadTrees } from './lead-items';
  * Jobs (docs/product.md, Jobs and quotes): an account's quote to one customer, its trees (the
  * account's own analyses) and typed lines, each priced by the surgeon. A job and its items are
  * the account's alone: another account's job, lead or analysis is the same 404 as a missing one.
- * Once the customer has accepted, items and prices are locked (409).
+ * Once the customer has accepted, items and prices are locked (409): each change reads the job
+ * again inside its own immediate transaction and checks the lock there (rereadOwnJob).
  */
 export type JobRow = typeof jobs.$inferSelect;
 export type JobItemRow = typeof jobItems.$inferSelect;
@@ -134,10 +135,10 @@ function insertTrees(tx: Db, jobId: number, trees: readonly AnalysisRow[], posit
  * job page's "Add a tree from History"). A tree already in the job is not added twice, so a
  * repeated request changes nothing; another account's analysis is a 404 and adds nothing.
  */
-export function addTrees(db: Db, clock: Clock, job: JobRow, analysisIds: readonly number[], pricing: JobPricing): JobRow {
-  refuseIfLocked(job);
+export function addTrees(db: Db, clock: Clock, job: Pick<JobRow, 'id' | 'userId'>, analysisIds: readonly number[], pricing: JobPricing): JobRow {
   const trees = ownAnalyses(db, job.userId, [...new Set(analysisIds)]);
   return immediate(db, (tx) => {
+    unlockedJob(tx, job);
     const existing = itemsOf(tx, [job.id]);
     const present = new Set(existing.map((item) => item.analysisId));
     const fresh = trees.filter((tree) => !present.has(tree.id));
@@ -157,8 +158,26 @@ export function findOwnJob(db: Db, userId: number, id: number): JobRow {
   return row;
 }
 
-function refuseIfLocked(job: JobRow): void {
-  if (LOCKED_STATUSES.has(job.status)) throw new DomainError('CONFLICT', JOB_LOCKED_MESSAGE);
+/** Refuses a change to a job the customer has accepted (or whose agreement was cancelled): 409 with the reason. */
+export function refuseIfLocked(job: Pick<JobRow, 'status'>): void {
+  if (LOCKED_STATUSES.has(job.status)) throw new DomainError('CONFLICT', lockedMessage(job.status));
+}
+
+/**
+ * The job as it is now, read inside the caller's write transaction. Every change to a job reads
+ * it here, after the request's body has arrived, and checks the lock on what it reads: a body
+ * that arrives after the customer's acceptance finds the job accepted (409), whatever the order
+ * in which the requests began.
+ */
+export function rereadOwnJob(tx: Db, job: Pick<JobRow, 'id' | 'userId'>): JobRow {
+  return findOwnJob(tx, job.userId, job.id);
+}
+
+/** The job read again inside the write transaction, refused when locked. */
+function unlockedJob(tx: Db, job: Pick<JobRow, 'id' | 'userId'>): JobRow {
+  const current = rereadOwnJob(tx, job);
+  refuseIfLocked(current);
+  return current;
 }
 
 /** The items of the jobs, in their order. */
@@ -180,9 +199,9 @@ export interface JobChanges {
  * whether it is optional, items removed. An item id that is not this job's is a 404; nothing is
  * changed unless all of it can be.
  */
-export function updateJob(db: Db, clock: Clock, job: JobRow, changes: JobChanges, roundingPence: number): JobRow {
-  refuseIfLocked(job);
+export function updateJob(db: Db, clock: Clock, job: Pick<JobRow, 'id' | 'userId'>, changes: JobChanges, roundingPence: number): JobRow {
   return immediate(db, (tx) => {
+    unlockedJob(tx, job);
     const own = new Map(itemsOf(tx, [job.id]).map((item) => [item.id, item]));
     for (const id of [...(changes.items ?? []).map((i) => i.id), ...(changes.removeItemIds ?? [])]) {
       if (!own.has(id)) throw notFound('Item not found');
@@ -209,9 +228,9 @@ export function updateJob(db: Db, clock: Clock, job: JobRow, changes: JobChanges
 }
 
 /** Adds a typed line (work the photo cannot price) at the end of the job. */
-export function addLine(db: Db, clock: Clock, job: JobRow, line: { description: string; price: string; optional: boolean }): JobRow {
-  refuseIfLocked(job);
+export function addLine(db: Db, clock: Clock, job: Pick<JobRow, 'id' | 'userId'>, line: { description: string; price: string; optional: boolean }): JobRow {
   return immediate(db, (tx) => {
+    unlockedJob(tx, job);
     const existing = itemsOf(tx, [job.id]);
     if (existing.length >= JOB_LIMITS.items) throw new DomainError('VALIDATION_ERROR', `A job holds at most ${JOB_LIMITS.items} items`);
     const position = existing.reduce((last, item) => Math.max(last, item.position), -1) + 1;

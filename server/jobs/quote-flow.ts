@@ -1,4 +1,6 @@
-import { DomainError } from '../../core/errors';
+import { formatBookingDate, ukToday } from '../../core/job-booking';
+import { cancellationConfirmationEmail, cancellationOwnerEmail } from '../mail/cancellation-emails';
+import { cancelOnline, recordCancellation, type Cancelled, type RecordedCancellation } from './cancellation';
 import type { PublicQuote, QuoteContent } from '../../core/quote-versions';
 import { findUserById } from '../accounts/users';
 import type { AppDeps } from '../deps';
@@ -8,7 +10,7 @@ import type { MailMessage } from '../mail/mailer';
 import { acceptanceEmail, ownerQuoteNewsEmail, quoteLinkEmail, type OwnerNews } from '../mail/quote-emails';
 import { versionQuotePdf } from '../quotes/job-quote-source';
 import type { JobRow } from './jobs';
-import { answerQuote, contentTotals, markViewed, openQuote, sendQuote, toPublicQuote, type AnswerInput, type OpenedQuote, type QuoteAnswerRow, type QuoteVersionRow } from './quote-links';
+import { answerQuote, cancellableUntil, contentTotals, markViewed, openQuote, sendQuote, toPublicQuote, type AnswerInput, type OpenedQuote, type QuoteAnswerRow, type QuoteVersionRow } from './quote-links';
 
 /**
  * A quote's way from the surgeon to the customer and back (docs/product.md, Jobs and quotes): the
@@ -29,15 +31,29 @@ export function quoteLink(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/$/, '')}/quote/${token}`;
 }
 
-const NO_ADDRESS = "Add the customer's e-mail address to send the quote.";
+/** The API address of a quote link's copy, against which its fingerprint is checked. */
+export function quoteApiLink(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/$/, '')}/api/quotes/${token}`;
+}
 
-/** Sends the job to its customer (or `email`): a new version, its link by e-mail. */
-export function sendJobQuote(deps: FlowDeps, job: JobRow, email: string | undefined): JobRow {
-  const to = email ?? job.customerEmail;
-  if (!to) throw new DomainError('VALIDATION_ERROR', NO_ADDRESS, { details: { email: [NO_ADDRESS] } });
-  const sent = sendQuote(deps.db, deps.clock, job, to);
+/**
+ * Who a message to the customer is from: the business by name (the install's address still sends
+ * it, server/mail/sender.ts), replies going to the company profile's e-mail as sent with the
+ * quote, else the account's own. The customer's Reply then reaches a person.
+ */
+export function fromBusiness(deps: Pick<AppDeps, 'db'>, userId: number, business: { name: string; email: string }, message: MailMessage): MailMessage {
+  const replyTo = business.email || findUserById(deps.db, userId)?.email || undefined;
+  return { ...message, from: business.name || 'Your tree surgeon', ...(replyTo ? { replyTo } : {}) };
+}
+
+/**
+ * Sends the job to its customer (or `email`): a new version, its link by e-mail. The job is read
+ * again and its lock checked inside the send's transaction (quote-links.ts sendQuote).
+ */
+export function sendJobQuote(deps: FlowDeps, job: Pick<JobRow, 'id' | 'userId'>, email: string | undefined): JobRow {
+  const sent = sendQuote(deps.db, deps.clock, job, email);
   const content = sent.version.content;
-  const mail = quoteLinkEmail(content, quoteLink(deps.config.publicUrl, sent.token), contentTotals(content, []));
+  const mail = fromBusiness(deps, job.userId, content.business, quoteLinkEmail(content, quoteLink(deps.config.publicUrl, sent.token), contentTotals(content, [])));
   sendWithPdf(deps, mail, content, () => customerQuotePdf(deps, sent), `quote ${content.reference} v${content.version}`);
   return sent.job;
 }
@@ -50,6 +66,8 @@ export interface QuoteOfJob {
   job: Pick<JobRow, 'userId' | 'businessId'>;
   version: Pick<QuoteVersionRow, 'content'>;
   answer?: QuoteAnswerRow | undefined;
+  /** The link's API address, when known, for the fingerprint's check sentence. */
+  apiUrl?: string;
 }
 
 /** The customer's PDF of a version, as sent (quotes/job-quote-source.ts), with their acceptance once given. */
@@ -59,7 +77,16 @@ export function customerQuotePdf(deps: Pick<AppDeps, 'db' | 'photos'>, quote: Qu
     userId: quote.job.userId,
     businessId: quote.job.businessId,
     content: quote.version.content,
-    acceptance: accepted ? { name: accepted.name ?? '', at: accepted.createdAt, optionalItemIds: accepted.optionalItemIds ?? [], startEarly: accepted.startEarly === true } : null,
+    acceptance: accepted
+      ? {
+          name: accepted.name ?? '',
+          at: accepted.createdAt,
+          optionalItemIds: accepted.optionalItemIds ?? [],
+          startEarly: accepted.startEarly === true,
+          contentHash: accepted.contentHash,
+          apiUrl: quote.apiUrl,
+        }
+      : null,
   });
 }
 
@@ -75,6 +102,11 @@ export function sendWithPdf(deps: Pick<FlowDeps, 'mailer' | 'logger'>, message: 
   }, label);
 }
 
+/** A message to the owner about their customer: a reply goes to the customer (the address the quote was sent to). */
+export function toOwnerAbout(content: Pick<QuoteContent, 'customer'>, message: MailMessage): MailMessage {
+  return content.customer.email ? { ...message, replyTo: content.customer.email } : message;
+}
+
 /** Tells the owner the news; with `pdf`, the accepted quote's PDF goes with it. */
 function tellOwner(
   deps: FlowDeps,
@@ -86,14 +118,14 @@ function tellOwner(
   const owner = findUserById(deps.db, opened.job.userId);
   if (!owner) return;
   const content = opened.version.content;
-  const message = ownerQuoteNewsEmail({
+  const message = toOwnerAbout(content, ownerQuoteNewsEmail({
     to: owner.email,
     ownerName: owner.firstName,
     content,
     news,
     jobLink: `${deps.config.publicUrl.replace(/\/$/, '')}/jobs/${opened.job.id}`,
     ...extra,
-  });
+  }));
   const label = `quote ${content.reference} ${news}`;
   if (pdf) sendWithPdf(deps, message, content, pdf, label);
   else backgroundMail(deps.mailer).send(message, label);
@@ -107,7 +139,12 @@ function tellOwner(
 export function viewQuoteFrom(deps: FlowDeps, token: string, countsAsView = true): { quote: PublicQuote; userId: number } {
   const opened = openQuote(deps.db, deps.clock, token);
   if (countsAsView && !opened.answer && markViewed(deps.db, deps.clock, opened)) tellOwner(deps, opened, 'viewed');
-  return { quote: toPublicQuote(opened), userId: opened.job.userId };
+  return { quote: publicQuoteOf(deps, opened), userId: opened.job.userId };
+}
+
+/** The customer's copy of an opened link now: whether it can still be cancelled depends on the day and the job. */
+export function publicQuoteOf(deps: Pick<AppDeps, 'clock'>, opened: OpenedQuote): PublicQuote {
+  return toPublicQuote({ ...opened, jobStatus: opened.job.status, now: deps.clock.now() });
 }
 
 /** The customer's copy as their link opens it (viewQuoteFrom). */
@@ -128,14 +165,64 @@ export function answerQuoteAs(deps: FlowDeps, token: string, input: CustomerAnsw
     const totals = contentTotals(content, chosen);
     // One PDF of the accepted quote, made once for both e-mails.
     let accepted: Promise<Buffer> | undefined;
-    const pdf = () => (accepted ??= customerQuotePdf(deps, { job: opened.job, version: opened.version, answer }));
+    const pdf = () => (accepted ??= customerQuotePdf(deps, { job: opened.job, version: opened.version, answer, apiUrl: quoteApiLink(deps.config.publicUrl, token) }));
     tellOwner(deps, opened, 'accepted', { acceptance: { name: answer.name ?? '', totals, startEarly: answer.startEarly === true } }, pdf);
     if (content.customer.email) {
-      const mail = acceptanceEmail({ content, name: answer.name ?? '', at: answer.createdAt, chosen, totals, startEarly: answer.startEarly === true, link: quoteLink(deps.config.publicUrl, token) });
-      sendWithPdf(deps, mail, content, pdf, `quote ${content.reference} acceptance`);
+      const lastDay = cancellableUntil(content, answer.createdAt);
+      const mail = acceptanceEmail({
+        content,
+        name: answer.name ?? '',
+        at: answer.createdAt,
+        chosen,
+        totals,
+        startEarly: answer.startEarly === true,
+        link: quoteLink(deps.config.publicUrl, token),
+        fingerprint: { hash: answer.contentHash, apiUrl: quoteApiLink(deps.config.publicUrl, token) },
+        cancelUntil: lastDay ? formatBookingDate(lastDay, 'long') : null,
+      });
+      sendWithPdf(deps, fromBusiness(deps, opened.job.userId, content.business, mail), content, pdf, `quote ${content.reference} acceptance`);
     }
   } else {
     tellOwner(deps, opened, answer.kind, { message: answer.message });
   }
-  return toPublicQuote({ version: opened.version, answer: answer.kind === 'changes_requested' ? undefined : answer });
+  return publicQuoteOf(deps, { ...opened, answer: answer.kind === 'changes_requested' ? undefined : answer });
+}
+
+/** E-mails both sides about a cancellation: the customer from the business, the owner with the refund duty. */
+function tellCancellation(deps: FlowDeps, cancelled: Cancelled, link: string | null): void {
+  const { job, version, answer, cancellation } = cancelled;
+  const content = version.content;
+  const facts = {
+    via: cancellation.via,
+    receivedOn: cancellation.receivedOn,
+    name: cancellation.name,
+    note: cancellation.note,
+    withinPeriod: cancellation.withinPeriod,
+    contentHash: cancellation.contentHash,
+  };
+  const label = `quote ${content.reference} cancelled`;
+  const to = job.customerEmail ?? content.customer.email;
+  if (to) {
+    const mail = cancellationConfirmationEmail({ content, cancellation: facts, acceptedOn: ukToday(answer.createdAt), link: link ?? `${deps.config.publicUrl.replace(/\/$/, '')}/` });
+    backgroundMail(deps.mailer).send(fromBusiness(deps, job.userId, content.business, { ...mail, to }), `${label} (customer)`);
+  }
+  const owner = findUserById(deps.db, job.userId);
+  if (owner) {
+    const mail = cancellationOwnerEmail({ to: owner.email, ownerName: owner.firstName, content, cancellation: facts, jobLink: `${deps.config.publicUrl.replace(/\/$/, '')}/jobs/${job.id}` });
+    backgroundMail(deps.mailer).send(toOwnerAbout({ customer: { ...content.customer, email: to } }, mail), `${label} (owner)`);
+  }
+}
+
+/** The customer cancels online from their link (cancellation.ts cancelOnline); both sides are e-mailed. */
+export function cancelQuoteAs(deps: FlowDeps, token: string, input: { name: string; address: string; userAgent: string | null }): PublicQuote {
+  const cancelled = cancelOnline(deps.db, deps.clock, token, input);
+  tellCancellation(deps, cancelled, quoteLink(deps.config.publicUrl, token));
+  return publicQuoteOf(deps, cancelled.opened);
+}
+
+/** The surgeon records a cancellation the customer sent another way; both sides are e-mailed. */
+export function recordJobCancellation(deps: FlowDeps, job: Pick<JobRow, 'id' | 'userId'>, input: RecordedCancellation): JobRow {
+  const cancelled = recordCancellation(deps.db, deps.clock, job, job.userId, input);
+  tellCancellation(deps, cancelled, null);
+  return cancelled.job;
 }

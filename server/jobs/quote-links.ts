@@ -1,7 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { DomainError } from '../../core/errors';
-import { JOB_LOCKED_MESSAGE, LOCKED_STATUSES, jobReference, type JobStatus } from '../../core/jobs';
+import { jobReference, lockedMessage, type JobStatus } from '../../core/jobs';
+import { cancellationLastDay } from '../../core/consumer-rights';
+import { ukToday } from '../../core/job-booking';
+import { customerCopyText } from '../../core/quote-copy';
 import { penceToDecimal } from '../../core/money';
 import { VAT_STANDARD_RATE_PERCENT } from '../../core/price';
 import { quoteValidUntil } from '../../core/quote';
@@ -14,11 +17,11 @@ import {
   type QuoteContent,
 } from '../../core/quote-versions';
 import { immediate, type Db } from '../../db/client';
-import { businesses, jobs, quoteAnswers, quoteVersions } from '../../db/schema';
+import { businesses, jobs, quoteAnswers, quoteCancellations, quoteVersions } from '../../db/schema';
 import { randomSecret, sha256 } from '../accounts/tokens';
 import type { Clock } from '../clock';
 import { getCompanyProfile, getSettings } from '../settings/settings';
-import { itemsOf, type JobRow } from './jobs';
+import { itemsOf, refuseIfLocked, rereadOwnJob, type JobRow } from './jobs';
 
 /**
  * Quote links (docs/product.md, Jobs and quotes; CONVENTIONS 13 and 14). Sending a job freezes
@@ -33,9 +36,15 @@ export type QuoteAnswerRow = typeof quoteAnswers.$inferSelect;
 
 const gone = (message: string) => new DomainError('QUOTE_GONE', message);
 
-/** The content's fingerprint: SHA-256 of its JSON, keys in the order the content is built. */
+export type QuoteCancellationRow = typeof quoteCancellations.$inferSelect;
+
+/**
+ * The fingerprint of the customer's copy of a version: the SHA-256 of the quote as their link
+ * serves it, without its answer, in canonical JSON (core/quote-copy.ts). Anyone with the link can
+ * recompute it from `GET /api/quotes/{token}`; an acceptance records it as it stood then.
+ */
 export function contentHash(content: QuoteContent): string {
-  return createHash('sha256').update(JSON.stringify(content)).digest('hex');
+  return createHash('sha256').update(customerCopyText(toPublicQuote({ version: { content } }))).digest('hex');
 }
 
 /** The customer's copy of the job as it stands, for sending now. */
@@ -89,19 +98,33 @@ export interface SentQuote {
   token: string;
 }
 
+const NO_ADDRESS = "Add the customer's e-mail address to send the quote.";
+
 /**
- * Sends the job as a new version to `to`: the version before (if any) is marked replaced in the
- * same transaction, so only the newest link opens the quote. An accepted job is locked (409);
- * a job with nothing in it cannot be sent (400).
+ * Sends the job as a new version to `email` (else the job's customer e-mail): the version before
+ * (if any) is marked replaced in the same transaction, so only the newest link opens the quote.
+ * The job is read again and its lock checked inside that one immediate transaction, so an
+ * acceptance that lands first always wins: an accepted job is never sent again (409) and its
+ * accepted version is never replaced. A job with nothing in it cannot be sent (400).
  */
-export function sendQuote(db: Db, clock: Clock, job: JobRow, to: string): SentQuote {
-  if (LOCKED_STATUSES.has(job.status)) throw new DomainError('CONFLICT', JOB_LOCKED_MESSAGE);
+export function sendQuote(db: Db, clock: Clock, job: Pick<JobRow, 'id' | 'userId'>, email: string | undefined): SentQuote {
   const now = clock.now();
   const token = randomSecret();
   return immediate(db, (tx) => {
+    const current = rereadOwnJob(tx, job);
+    refuseIfLocked(current);
+    const to = email ?? current.customerEmail;
+    if (!to) throw new DomainError('VALIDATION_ERROR', NO_ADDRESS, { details: { email: [NO_ADDRESS] } });
+    const accepted = tx
+      .select({ id: quoteAnswers.id })
+      .from(quoteAnswers)
+      .innerJoin(quoteVersions, eq(quoteVersions.id, quoteAnswers.versionId))
+      .where(and(eq(quoteVersions.jobId, job.id), eq(quoteAnswers.kind, 'accepted')))
+      .get();
+    if (accepted) throw new DomainError('CONFLICT', lockedMessage('accepted'));
     const last = tx.select({ version: quoteVersions.version }).from(quoteVersions).where(eq(quoteVersions.jobId, job.id)).orderBy(desc(quoteVersions.version)).get();
     const number = (last?.version ?? 0) + 1;
-    const content = freezeContent(tx, job, number, to, now);
+    const content = freezeContent(tx, current, number, to, now);
     if (content.items.length === 0) throw new DomainError('VALIDATION_ERROR', 'Add a tree or a line to the job before sending it.');
     tx.update(quoteVersions)
       .set({ replacedAt: now })
@@ -127,12 +150,12 @@ export function sendQuote(db: Db, clock: Clock, job: JobRow, to: string): SentQu
 }
 
 /** Ends the current link (the customer's page then says the quote was withdrawn); the job is a draft again. */
-export function revokeQuote(db: Db, clock: Clock, job: JobRow): JobRow {
-  if (LOCKED_STATUSES.has(job.status)) throw new DomainError('CONFLICT', JOB_LOCKED_MESSAGE);
-  const version = currentVersion(db, job.id);
-  if (!version) throw new DomainError('NOT_FOUND', 'This job has no quote link to withdraw.');
+export function revokeQuote(db: Db, clock: Clock, job: Pick<JobRow, 'id' | 'userId'>): JobRow {
   const now = clock.now();
   return immediate(db, (tx) => {
+    refuseIfLocked(rereadOwnJob(tx, job));
+    const version = currentVersion(tx, job.id);
+    if (!version) throw new DomainError('NOT_FOUND', 'This job has no quote link to withdraw.');
     tx.update(quoteVersions).set({ revokedAt: now }).where(eq(quoteVersions.id, version.id)).run();
     return tx.update(jobs).set({ status: 'draft', updatedAt: now }).where(eq(jobs.id, job.id)).returning().get()!;
   });
@@ -142,6 +165,28 @@ export interface OpenedQuote {
   version: QuoteVersionRow;
   job: JobRow;
   answer: QuoteAnswerRow | undefined;
+  /** The agreement's cancellation, once there is one. */
+  cancellation?: QuoteCancellationRow | undefined;
+}
+
+/**
+ * The accepted version of a job and its acceptance, read in the caller's transaction: once there
+ * is one, it is the job's record (items, prices, words, customer), whatever the draft says.
+ */
+export function acceptedOf(db: Db, jobId: number): { version: QuoteVersionRow; answer: QuoteAnswerRow } | undefined {
+  const row = db
+    .select({ version: quoteVersions, answer: quoteAnswers })
+    .from(quoteAnswers)
+    .innerJoin(quoteVersions, eq(quoteVersions.id, quoteAnswers.versionId))
+    .where(and(eq(quoteVersions.jobId, jobId), eq(quoteAnswers.kind, 'accepted')))
+    .orderBy(desc(quoteAnswers.id))
+    .get();
+  return row ?? undefined;
+}
+
+/** A job's cancellation, if any. */
+export function cancellationOf(db: Db, jobId: number): QuoteCancellationRow | undefined {
+  return db.select().from(quoteCancellations).where(eq(quoteCancellations.jobId, jobId)).get();
 }
 
 /** The final answer to a version (an acceptance or a refusal), if any; a change asked for leaves it open. */
@@ -175,7 +220,7 @@ export function openQuote(db: Db, clock: Clock, token: string): OpenedQuote {
   if (version.replacedAt) throw gone(QUOTE_LINK_MESSAGES.replaced);
   const answer = finalAnswer(db, version.id);
   if (!answer && version.expiresAt.getTime() < clock.now().getTime()) throw gone(QUOTE_LINK_MESSAGES.expired);
-  return { version, job, answer };
+  return { version, job, answer, cancellation: answer?.kind === 'accepted' ? cancellationOf(db, job.id) : undefined };
 }
 
 /**
@@ -230,7 +275,8 @@ export function answerQuote(db: Db, clock: Clock, token: string, input: AnswerIn
         message: input.message ?? null,
         optionalItemIds: input.kind === 'accepted' ? chosen : null,
         startEarly: input.kind === 'accepted' ? input.startEarly === true : null,
-        contentHash: opened.version.contentHash,
+        // The copy as the customer's link serves it now: what they were shown when they answered.
+        contentHash: contentHash(opened.version.content),
         address: input.address,
         userAgent: input.userAgent?.slice(0, 500) ?? null,
         createdAt: now,
@@ -249,11 +295,34 @@ export function contentTotals(content: QuoteContent, chosen: readonly number[]):
   return quoteTotals(content.items, new Set(chosen), content.vatMode, content.vatRatePercent);
 }
 
-/** What the customer's link shows: their copy as sent, and their answer once given. */
-export function toPublicQuote(opened: Pick<OpenedQuote, 'version' | 'answer'>): PublicQuote {
+/** The last UK day a consumer who accepted at `at` may cancel; null for a trade quote. */
+export function cancellableUntil(content: Pick<QuoteContent, 'consumer'>, at: Date): string | null {
+  return content.consumer ? cancellationLastDay(ukToday(at)) : null;
+}
+
+/** What the customer's link shows of a version: the copy, and what is known of its answer. */
+export interface PublicQuoteSource {
+  version: Pick<QuoteVersionRow, 'content'>;
+  answer?: QuoteAnswerRow | undefined;
+  cancellation?: QuoteCancellationRow | undefined;
+  /** The job's status now (a done job can no longer be cancelled) and the time, for `canCancel`. */
+  jobStatus?: JobStatus;
+  now?: Date;
+}
+
+/**
+ * What the customer's link shows: their copy as sent, and their answer once given. Everything that
+ * changes after sending is inside `answer`, so the copy without it stays what the customer was
+ * shown (its fingerprint, contentHash above).
+ */
+export function toPublicQuote(opened: PublicQuoteSource): PublicQuote {
   const { content } = opened.version;
   const answer = opened.answer;
   const chosen = answer?.optionalItemIds ?? [];
+  const accepted = answer?.kind === 'accepted';
+  const lastDay = accepted ? cancellableUntil(content, answer.createdAt) : null;
+  const cancellation = accepted ? opened.cancellation : undefined;
+  const canCancel = lastDay !== null && !cancellation && opened.jobStatus !== 'done' && opened.now !== undefined && ukToday(opened.now) <= lastDay;
   return {
     reference: content.reference,
     version: content.version,
@@ -275,6 +344,10 @@ export function toPublicQuote(opened: Pick<OpenedQuote, 'version' | 'answer'>): 
           optionalItemIds: chosen,
           startEarly: answer.startEarly === true,
           totals: answer.kind === 'accepted' ? money(contentTotals(content, chosen)) : null,
+          contentHash: accepted ? answer.contentHash : null,
+          cancellableUntil: lastDay,
+          canCancel,
+          cancellation: cancellation ? { at: cancellation.createdAt.toISOString(), via: cancellation.via, name: cancellation.name } : null,
         }
       : null,
   };
@@ -283,4 +356,36 @@ export function toPublicQuote(opened: Pick<OpenedQuote, 'version' | 'answer'>): 
 /** The reference a version is sent under, e.g. Q-000012 (v2). */
 export function versionReference(jobId: number, version: number): string {
   return version > 1 ? `${jobReference(jobId)} (v${version})` : jobReference(jobId);
+}
+
+/** Statuses of a quote still waiting for the customer's answer. */
+const WAITING: JobStatus[] = ['sent', 'viewed', 'changes_requested'];
+
+/**
+ * Quotes whose validity has passed without an answer read "expired" (run at start and hourly,
+ * with the reminders): the job's current version (not replaced or withdrawn) is past its date and
+ * has no acceptance or refusal. The customer's link already says so (410); the job can be sent
+ * again as a new version. Returns how many jobs changed.
+ */
+export function expireQuotes(db: Db, now: Date): number {
+  // Found and changed in one transaction, so a job sent again meanwhile is not caught.
+  return immediate(db, (tx) => {
+    const open = tx
+    .select({ jobId: quoteVersions.jobId })
+    .from(quoteVersions)
+    .innerJoin(jobs, eq(jobs.id, quoteVersions.jobId))
+    .where(
+      and(
+        inArray(jobs.status, WAITING),
+        isNull(quoteVersions.replacedAt),
+        isNull(quoteVersions.revokedAt),
+        lt(quoteVersions.expiresAt, now),
+        sql`not exists (select 1 from ${quoteAnswers} where ${quoteAnswers.versionId} = ${quoteVersions.id} and ${quoteAnswers.kind} != 'changes_requested')`,
+      ),
+    )
+    .all()
+    .map((row) => row.jobId);
+    if (open.length === 0) return 0;
+    return tx.update(jobs).set({ status: 'expired', updatedAt: now }).where(inArray(jobs.id, open)).run().changes;
+  });
 }

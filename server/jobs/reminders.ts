@@ -4,7 +4,7 @@ import { randomSecret, sha256 } from '../accounts/tokens';
 import type { AppDeps } from '../deps';
 import { quoteReminderEmail } from '../mail/quote-emails';
 import { getSettings } from '../settings/settings';
-import { customerQuotePdf, quoteLink, sendWithPdf } from './quote-flow';
+import { customerQuotePdf, fromBusiness, quoteLink, sendWithPdf } from './quote-flow';
 import { contentTotals } from './quote-links';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -47,7 +47,7 @@ export function sendDueReminders(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' |
       .run().changes;
     if (claimed === 0) continue;
     const content = version.content;
-    const mail = quoteReminderEmail(content, quoteLink(deps.config.publicUrl, token), contentTotals(content, []));
+    const mail = fromBusiness(deps, userId, content.business, quoteReminderEmail(content, quoteLink(deps.config.publicUrl, token), contentTotals(content, [])));
     sendWithPdf(deps, mail, content, () => customerQuotePdf(deps, { job: { userId, businessId }, version }), `quote ${content.reference} reminder`);
     sent += 1;
   }

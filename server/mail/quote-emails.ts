@@ -1,4 +1,5 @@
-import { cancellationNotice, modelCancellationForm } from '../../core/consumer-rights';
+import { cancellationNotice, modelCancellationForm, modelFormFactsOf } from '../../core/consumer-rights';
+import { fingerprintCheck } from '../../core/quote-copy';
 import { vatNumberLine } from '../../core/company-profile';
 import { formatGbp } from '../../core/money';
 import { plainLine } from '../../core/plain-text';
@@ -99,7 +100,19 @@ export function ownerQuoteNewsEmail(input: {
 }
 
 /** To the customer: their acceptance confirmed, with what they chose, and their rights as a consumer. */
-export function acceptanceEmail(input: { content: QuoteContent; name: string; at: Date; chosen: readonly number[]; totals: QuoteTotals; startEarly: boolean; link: string }): MailMessage {
+export function acceptanceEmail(input: {
+  content: QuoteContent;
+  name: string;
+  at: Date;
+  chosen: readonly number[];
+  totals: QuoteTotals;
+  startEarly: boolean;
+  link: string;
+  /** The accepted copy's fingerprint and the address it can be checked against (core/quote-copy.ts). */
+  fingerprint: { hash: string; apiUrl: string };
+  /** The last day to cancel (a consumer's), as words. */
+  cancelUntil: string | null;
+}): MailMessage {
   const { content } = input;
   const name = businessName(content);
   const trader = { name, address: content.business.address, phone: content.business.phone, email: content.business.email };
@@ -117,11 +130,13 @@ export function acceptanceEmail(input: { content: QuoteContent; name: string; at
             ? 'You asked for the work to start within your 14-day cancellation period.'
             : 'You did not ask for the work to start within your 14-day cancellation period, so it will not start before that period is over unless you ask.',
           cancellationNotice(trader).join('\n\n'),
-          modelCancellationForm(trader).join('\n'),
+          ...(input.cancelUntil ? [`You can also cancel online from your quote page until the end of ${input.cancelUntil}: ${input.link}`] : []),
+          modelCancellationForm(trader, modelFormFactsOf(content, { chosen: input.chosen, on: formatQuoteDate(input.at), name: input.name })).join('\n'),
         ]
       : []),
     `Terms:\n${content.terms}`,
     `Your quote: ${input.link}`,
+    `Fingerprint of the quote you accepted (SHA-256): ${input.fingerprint.hash}\n${fingerprintCheck(input.fingerprint.apiUrl)}`,
     'The accepted quote is attached as a PDF: please keep it with this e-mail.',
   ];
   return { to: content.customer.email ?? '', subject: `You accepted quote ${content.reference} from ${name}`, text: lines.join('\n\n'), html: paragraphs(lines) };

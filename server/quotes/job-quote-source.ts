@@ -2,7 +2,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Analysis } from '../../core/analysis';
 import type { Job } from '../../core/jobs';
 import { penceToDecimal } from '../../core/money';
-import { quoteValidUntil, type ReportCopy } from '../../core/quote';
+import { cancellationNotice, modelCancellationForm, modelFormFactsOf } from '../../core/consumer-rights';
+import { formatQuoteDate, quoteValidUntil, type ReportCopy } from '../../core/quote';
+import { fingerprintCheck } from '../../core/quote-copy';
 import type { QuoteContent } from '../../core/quote-versions';
 import type { Db } from '../../db/client';
 import { businesses, treeAnalyses } from '../../db/schema';
@@ -77,13 +79,29 @@ export async function jobQuotePdf(db: Db, store: PhotoStore, request: JobQuoteRe
   });
 }
 
+/** The cancellation notice and the model form, filled in with the accepted quote's facts. */
+function consumerRightsOf(content: QuoteContent, acceptance: { name: string; at: Date; optionalItemIds: readonly number[] }) {
+  const { business } = content;
+  const trader = { name: business.name || 'Your tree surgeon', address: business.address, phone: business.phone, email: business.email };
+  const facts = modelFormFactsOf(content, { chosen: acceptance.optionalItemIds, on: formatQuoteDate(acceptance.at), name: acceptance.name });
+  return { notice: cancellationNotice(trader), form: modelCancellationForm(trader, facts) };
+}
+
 /** A sent version, for the customer: whose it is, what was sent, and their acceptance if they gave it. */
 export interface VersionQuoteRequest {
   userId: number;
   /** The business the job came through, if any: the profile's trading name is then printed as "A trading name of". */
   businessId: number | null;
   content: QuoteContent;
-  acceptance?: { name: string; at: Date; optionalItemIds: readonly number[]; startEarly: boolean } | null;
+  acceptance?: {
+    name: string;
+    at: Date;
+    optionalItemIds: readonly number[];
+    startEarly: boolean;
+    /** The accepted copy's fingerprint, printed with the sentence on how to check it against `apiUrl`. */
+    contentHash?: string;
+    apiUrl?: string;
+  } | null;
 }
 
 /**
@@ -119,7 +137,15 @@ export async function versionQuotePdf(db: Db, store: PhotoStore, request: Versio
     issuedAt: new Date(content.issuedAt),
     validUntil: new Date(content.validUntil),
     chosenOptionalIds: acceptance?.optionalItemIds,
-    acceptance: acceptance ? { name: acceptance.name, at: acceptance.at, startEarly: acceptance.startEarly } : null,
+    acceptance: acceptance
+      ? {
+          name: acceptance.name,
+          at: acceptance.at,
+          startEarly: acceptance.startEarly,
+          fingerprint: acceptance.contentHash ? { hash: acceptance.contentHash, check: fingerprintCheck(acceptance.apiUrl ?? 'the API address of your quote link (/api/quotes/ followed by the link\'s code)') } : undefined,
+        }
+      : null,
+    rights: acceptance && content.consumer ? consumerRightsOf(content, acceptance) : null,
     photos,
     copy: 'customer',
   });

@@ -75,6 +75,8 @@ function job(overrides: Partial<Job> = {}): Job {
     totalsWithOptional: { net: '0.00', vat: '0.00', gross: '0.00' },
     versions: [],
     acceptance: null,
+    cancellation: null,
+    changedSinceSent: null,
     booking: null,
     doneAt: null,
     createdAt: ISSUED_AT.toISOString(),

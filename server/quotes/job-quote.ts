@@ -37,7 +37,15 @@ export interface JobQuoteInput {
    * Prints "Accepted by <name> on <date>" (with chosenOptionalIds, the accepted quote), and when
    * the consumer asked for the work to start within their 14-day cancellation period, says so.
    */
-  acceptance?: { name: string; at: Date; startEarly?: boolean } | null;
+  acceptance?: {
+    name: string;
+    at: Date;
+    startEarly?: boolean;
+    /** The accepted copy's fingerprint and the sentence on how to check it (core/quote-copy.ts). */
+    fingerprint?: { hash: string; check: string };
+  } | null;
+  /** A consumer's accepted copy: the right to cancel and the model form filled in (core/consumer-rights.ts). */
+  rights?: { notice: string[]; form: string[] } | null;
   copy: ReportCopy;
   /** The trees' analyses by id, for the internal copy's working. */
   analyses?: ReadonlyMap<number, Analysis>;
@@ -79,6 +87,7 @@ export async function buildJobQuotePdf(input: JobQuoteInput): Promise<Buffer> {
   drawTotals(doc, theme, lines, job.vatMode);
   drawAcceptance(doc, theme, input, sender?.name ?? null);
   drawTerms(doc, theme, input.terms);
+  if (input.rights) drawRights(doc, theme, input.rights);
   if (copy === 'internal') drawWorking(doc, theme, job.reference, lines, input.analyses ?? new Map());
   drawFooters(doc, copy, job.reference, input.validUntil);
   doc.end();
@@ -204,12 +213,17 @@ function drawAcceptance(doc: Doc, theme: QuoteTheme, input: JobQuoteInput, sende
   if (input.acceptance) {
     const early = input.acceptance.startEarly ? ` The customer asked for the work to start within their 14-day cancellation period.` : '';
     const text = `Accepted by ${quoteText(input.acceptance.name)} on ${formatQuoteDate(input.acceptance.at)}.${early}`;
-    const height = doc.font(QUOTE_FONT.bold).fontSize(10.5).heightOfString(text, { width: width - 28 }) + 16;
+    const print = input.acceptance.fingerprint;
+    const proof = print ? `Fingerprint of the accepted quote (SHA-256): ${print.hash}. ${print.check}` : '';
+    const textHeight = doc.font(QUOTE_FONT.bold).fontSize(10.5).heightOfString(text, { width: width - 28 });
+    const proofHeight = proof ? doc.font(QUOTE_FONT.regular).fontSize(8).heightOfString(proof, { width: width - 28 }) + 6 : 0;
+    const height = textHeight + proofHeight + 16;
     ensureRoom(doc, height);
     const y = doc.y;
     doc.rect(MARGIN, y, width, height).fill(theme.tint);
     doc.rect(MARGIN, y, 4, height).fill(theme.accent);
     doc.fillColor(COLOUR.text).font(QUOTE_FONT.bold).fontSize(10.5).text(text, MARGIN + 14, y + 8, { width: width - 28 });
+    if (proof) doc.fillColor(COLOUR.muted).font(QUOTE_FONT.regular).fontSize(8).text(proof, MARGIN + 14, y + 8 + textHeight + 6, { width: width - 28 });
     doc.y = y + height + 14;
     return;
   }
@@ -257,6 +271,23 @@ function drawTerms(doc: Doc, theme: QuoteTheme, terms: string): void {
       doc.text(text, MARGIN, y, { width, lineGap: 1 });
     }
     doc.y += 2.5;
+  }
+}
+
+/** A consumer's right to cancel and the model form, filled in with the accepted quote's facts. */
+function drawRights(doc: Doc, theme: QuoteTheme, rights: { notice: string[]; form: string[] }): void {
+  const width = contentWidth(doc);
+  for (const [title = '', ...lines] of [rights.notice, rights.form]) {
+    doc.font(QUOTE_FONT.regular).fontSize(8.5);
+    ensureRoom(doc, 20 + 3 * doc.currentLineHeight(true));
+    doc.y = heading(doc, theme, title);
+    for (const line of lines) {
+      const text = quoteText(line);
+      doc.font(QUOTE_FONT.regular).fontSize(8.5);
+      ensureRoom(doc, Math.min(doc.heightOfString(text, { width, lineGap: 1 }), 2 * doc.currentLineHeight(true)));
+      doc.fillColor(COLOUR.text).text(text, MARGIN, doc.y, { width, lineGap: 1 });
+      doc.y += 3;
+    }
   }
 }
 

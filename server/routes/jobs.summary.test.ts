@@ -103,7 +103,7 @@ describe('GET /api/jobs/summary', () => {
 
     const july = await summary();
     expect(july).toEqual({
-      counts: { draft: 1, sent: 1, viewed: 0, accepted: 1, declined: 0, changes_requested: 0, expired: 0, booked: 0, done: 1 },
+      counts: { draft: 1, sent: 1, viewed: 0, accepted: 1, declined: 0, changes_requested: 0, expired: 0, booked: 0, done: 1, cancelled: 0 },
       total: 4,
       month: {
         timeZone: 'Europe/London',

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { jobCreateSchema, jobLineSchema, jobTreesSchema, jobUpdateSchema, type Job } from '../../core/jobs';
+import { jobCancelSchema, jobCreateSchema, jobLineSchema, jobTreesSchema, jobUpdateSchema, type Job } from '../../core/jobs';
 import type { AppEnv } from '../http/context';
 import { currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
@@ -8,7 +8,7 @@ import { searchOwnJobs } from '../jobs/job-search';
 import { jobSummary } from '../jobs/summary';
 import { jobListQuerySchema, type JobSummary } from '../../core/job-summary';
 import { toJobView, toJobViews } from '../jobs/job-view';
-import { sendJobQuote } from '../jobs/quote-flow';
+import { recordJobCancellation, sendJobQuote } from '../jobs/quote-flow';
 import { revokeQuote } from '../jobs/quote-links';
 import { quoteSendSchema } from '../../core/quote-versions';
 import { jobPricingFor } from '../jobs/pricing';
@@ -54,9 +54,14 @@ jobRoutes.post('/', async (c) => {
 
 jobRoutes.get('/:id{[0-9]+}', (c) => answer(c, ownJob(c)));
 
+/*
+ * Every change below finds the job first (another account's job is a 404 whatever the body
+ * says), then reads the body, then reads the job again and checks its lock inside the change's
+ * own immediate transaction (jobs/jobs.ts rereadOwnJob): a body that arrives after the customer's
+ * acceptance is refused (409), whatever the order the requests began in.
+ */
 jobRoutes.patch('/:id{[0-9]+}', async (c) => {
   const { db, clock } = c.var.deps;
-  // Ownership first: another account's job is a 404 whatever the body says.
   const job = ownJob(c);
   const input = await readJson(c, jobUpdateSchema);
   return answer(c, updateJob(db, clock, job, input, jobPricingFor(db, job.userId).roundingPence));
@@ -82,6 +87,16 @@ jobRoutes.post('/:id{[0-9]+}/send', async (c) => {
   const job = ownJob(c);
   const { email } = await readJson(c, quoteSendSchema);
   return answer(c, sendJobQuote(c.var.deps, job, email));
+});
+
+/**
+ * Records a cancellation the customer sent by e-mail, letter, phone or in person (the customer's
+ * own page cancels online): the day the surgeon was told and how. Both sides are e-mailed.
+ */
+jobRoutes.post('/:id{[0-9]+}/cancel', async (c) => {
+  const job = ownJob(c);
+  const input = await readJson(c, jobCancelSchema);
+  return answer(c, recordJobCancellation(c.var.deps, job, input));
 });
 
 /** Withdraws the current link: the customer's page then says so. */

@@ -1,10 +1,10 @@
 import { Hono, type Context } from 'hono';
-import { QUOTE_LINK_MESSAGES, QUOTE_TOKEN_MAX, quoteAcceptSchema, quoteChangesSchema, quoteDeclineSchema, type PublicQuote } from '../../core/quote-versions';
+import { QUOTE_LINK_MESSAGES, QUOTE_TOKEN_MAX, quoteAcceptSchema, quoteCancelSchema, quoteChangesSchema, quoteDeclineSchema, type PublicQuote } from '../../core/quote-versions';
 import { DomainError } from '../../core/errors';
 import type { AppEnv } from '../http/context';
 import { clientAddress, clientNetwork } from '../http/rate-limit';
 import { readJson } from '../http/validate';
-import { answerQuoteAs, customerQuotePdf, quotePdfFilename, viewQuote, type CustomerAnswer } from '../jobs/quote-flow';
+import { answerQuoteAs, cancelQuoteAs, customerQuotePdf, quoteApiLink, quotePdfFilename, viewQuote, type CustomerAnswer } from '../jobs/quote-flow';
 import { openQuote } from '../jobs/quote-links';
 
 /**
@@ -48,8 +48,9 @@ quoteRoutes.get('/:token', async (c) => quote(c, viewQuote(c.var.deps, await tok
  */
 quoteRoutes.get('/:token/quote.pdf', async (c) => {
   const { deps } = c.var;
-  const opened = openQuote(deps.db, deps.clock, await tokenOf(c));
-  const pdf = await customerQuotePdf(deps, opened);
+  const token = await tokenOf(c);
+  const opened = openQuote(deps.db, deps.clock, token);
+  const pdf = await customerQuotePdf(deps, { ...opened, apiUrl: quoteApiLink(deps.config.publicUrl, token) });
   keepPrivate(c);
   return c.body(new Uint8Array(pdf), 200, {
     'Content-Type': 'application/pdf',
@@ -82,4 +83,15 @@ quoteRoutes.post('/:token/changes', async (c) => {
   const token = await tokenOf(c);
   const { message } = await readJson(c, quoteChangesSchema);
   return quote(c, answerQuoteAs(c.var.deps, token, { kind: 'changes_requested', message, ...evidence(c) }));
+});
+
+/**
+ * The consumer cancels the accepted agreement within their 14 days (jobs/cancellation.ts): 200
+ * with the copy, 409 with a sentence when it is not an accepted agreement (or is done or already
+ * cancelled), 410 once the 14 days are over. Both sides are e-mailed.
+ */
+quoteRoutes.post('/:token/cancel', async (c) => {
+  const token = await tokenOf(c);
+  const { name } = await readJson(c, quoteCancelSchema);
+  return quote(c, cancelQuoteAs(c.var.deps, token, { name, ...evidence(c) }));
 });

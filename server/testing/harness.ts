@@ -44,6 +44,8 @@ export interface TestServer {
   photos: PhotoStore;
   /** The app itself, for tests that read its route list (app.routes). */
   app: App;
+  /** The listening Node server, for tests that wait for a request to reach it ('request' event). */
+  http: ServerType;
   close(): Promise<void>;
 }
 
@@ -99,6 +101,7 @@ export async function startTestServer(
     dataDir,
     photos,
     app,
+    http: server,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       mailer.close?.();

@@ -12,6 +12,7 @@ const TONE: Record<JobStatus, string> = {
   declined: 'bg-red-100 text-red-900',
   expired: 'bg-red-100 text-red-900',
   changes_requested: 'bg-amber-100 text-amber-950',
+  cancelled: 'bg-stone-200 text-stone-900',
 };
 
 export function JobStatusBadge({ status }: { status: JobStatus }) {

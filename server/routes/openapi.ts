@@ -5,7 +5,7 @@ import { leadInputSchema, leadThanksSchema, publicBusinessSchema, widgetEventSch
 import { LEAD_MAX_TREES, SLUG_MAX, SLUG_PATTERN } from '../../core/embed';
 import { embedAnalyzeResponseSchema } from '../../core/embed-api';
 import { errorBodySchema } from '../../core/errors';
-import { publicQuoteResponseSchema, QUOTE_TOKEN_MAX, quoteAcceptSchema, quoteChangesSchema, quoteDeclineSchema } from '../../core/quote-versions';
+import { publicQuoteResponseSchema, QUOTE_TOKEN_MAX, quoteAcceptSchema, quoteCancelSchema, quoteChangesSchema, quoteDeclineSchema } from '../../core/quote-versions';
 import { siteDetailsInputSchema } from '../../core/site';
 import { needsDetailsSchema, treeDetailsSchema } from '../../core/tree-details';
 import { UPLOAD_TEXT_FIELDS } from '../analysis/upload';
@@ -49,6 +49,7 @@ const componentSchemas = {
   QuoteAccept: fromZod(quoteAcceptSchema, 'input'),
   QuoteDecline: fromZod(quoteDeclineSchema, 'input'),
   QuoteChanges: fromZod(quoteChangesSchema, 'input'),
+  QuoteCancel: fromZod(quoteCancelSchema, 'input'),
   Error: fromZod(errorBodySchema, 'output'),
 };
 
@@ -286,6 +287,24 @@ const quotePaths = {
       responses: { '200': { ...quoteAnswered, description: "The customer's copy; `answer` stays null, as the quote is still open." }, ...quoteAnswerRefusals },
     },
   },
+  '/api/quotes/{token}/cancel': {
+    post: {
+      operationId: 'cancelQuote',
+      summary: 'A consumer cancels the accepted agreement within their 14 days (Consumer Contracts Regulations 2013), with their full name',
+      description:
+        "`confirm` must be true. The cancellation is kept with the same evidence as an acceptance (the name, the client's address and browser, the accepted copy's fingerprint), the job reads cancelled, and both sides are e-mailed. `answer.canCancel` and `answer.cancellableUntil` in the copy say whether and until when this is open.",
+      parameters: [tokenParameter],
+      requestBody: { required: true, content: json(ref('QuoteCancel')) },
+      responses: {
+        '200': { ...quoteAnswered, description: "The customer's copy, its `answer.cancellation` filled in." },
+        '400': invalid,
+        '403': quoteAnswerRefusals['403'],
+        ...quoteLinkRefusals,
+        '409': errorResponse('Not an accepted agreement, a trade quote, already cancelled, or the work is complete: the message says which.'),
+        '410': errorResponse('The link no longer opens the quote, or the 14-day cancellation period is over (the message gives its last day).'),
+      },
+    },
+  },
 };
 
 /** The document; `serverUrl` is this install's public address. */
@@ -296,7 +315,7 @@ export function publicApiDocument(serverUrl: string) {
       title: 'TreeAnalyzer Pro public API',
       version: '1',
       description:
-        "The calls that need no account. The embed API, what a business's own website may call: the estimator's business lookup, a visitor's analysis, quote requests and funnel events; any site may call them with CORS and no credentials, and a business that lists its site origins gets every other origin refused. The customer's quote link (/api/quotes/{token}): read, download, accept, decline or ask for a change, the link's token the only credential; called from this site's quote page, so no CORS, and an answer from another site is refused.",
+        "The calls that need no account. The embed API, what a business's own website may call: the estimator's business lookup, a visitor's analysis, quote requests and funnel events; any site may call them with CORS and no credentials, and a business that lists its site origins gets every other origin refused. The customer's quote link (/api/quotes/{token}): read, download, accept, decline, ask for a change or (a consumer, within 14 days of accepting) cancel, the link's token the only credential; called from this site's quote page, so no CORS, and an answer from another site is refused.",
     },
     servers: [{ url: serverUrl }],
     paths: { ...paths, ...quotePaths },

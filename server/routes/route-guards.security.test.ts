@@ -33,6 +33,7 @@ runCommonRouteTests({
     'POST /api/quotes/:token/accept': 'the customer accepts by the link; the token is the credential',
     'POST /api/quotes/:token/decline': 'the customer declines by the link',
     'POST /api/quotes/:token/changes': 'the customer asks for a change by the link',
+    'POST /api/quotes/:token/cancel': 'the consumer cancels an accepted agreement by the link within 14 days (quotes.cancel.test.ts)',
   },
   async seed() {
     const { client: owner, account } = await registerClient(server);

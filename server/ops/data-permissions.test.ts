@@ -50,6 +50,10 @@ function oldInstall(): { dataDir: string; outside: string } {
     writeFileSync(file, 'x', { mode: 0o644 });
     chmodSync(file, 0o644);
   }
+  // Photos' folder as an older install made it (0755), its photos 0600 as they were always written.
+  mkdirSync(join(dataDir, 'uploads'), { mode: 0o755 });
+  chmodSync(join(dataDir, 'uploads'), 0o755);
+  writeFileSync(join(dataDir, 'uploads', 'photo.jpg'), 'x', { mode: 0o600 });
   writeFileSync(join(dataDir, 'helper.sh'), '#!/bin/sh\n');
   chmodSync(join(dataDir, 'helper.sh'), 0o755);
   symlinkSync(outside, join(dataDir, 'shared.txt'));
@@ -68,9 +72,12 @@ describe('tightenDataDir', () => {
     expect(modes[`backups/monday/${DATABASE_FILE}`]).toBe(0o600);
     expect(modes['notes.txt']).toBe(0o600);
     expect(modes['helper.sh']).toBe(0o700);
+    expect(modes.uploads).toBe(0o700);
+    expect(modes['uploads/photo.jpg']).toBe(0o600);
     for (const [path, mode] of Object.entries(modes)) expect(mode & 0o077, path).toBe(0);
     expect(modeOf(outside)).toBe(0o644);
-    expect(changed).toBe(Object.keys(modes).length + 1);
+    // DATA_DIR and every entry under it, but the photo that was already 0600.
+    expect(changed).toBe(1 + Object.keys(modes).length - 1);
     // Nothing left to do on the next start.
     expect(tightenDataDir(dataDir)).toBe(0);
   });

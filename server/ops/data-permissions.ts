@@ -21,6 +21,13 @@ import { join } from 'node:path';
  */
 export const PRIVATE_UMASK = 0o077;
 const GROUP_AND_OTHER = 0o077;
+/**
+ * DATA_DIR's folders whose every file is written 0600 by the code that writes it (photos and logos:
+ * server/storage/local-photo-store.ts; mail: server/mail/outbox-mailer.ts): the folder itself is
+ * tightened but not walked, for it may hold hundreds of thousands of photos (a walk of 50,000
+ * took 2 s on a small box at every start), and DATA_DIR's own 0700 closes them to others anyway.
+ */
+const WRITTEN_PRIVATE = new Set(['uploads', 'logos', 'outbox']);
 
 /** From now on, files and folders this process and its children create are its user's alone. */
 export function keepNewFilesPrivate(): void {
@@ -28,8 +35,9 @@ export function keepNewFilesPrivate(): void {
 }
 
 /**
- * Takes group and other bits off DATA_DIR and everything under it (not through links). Answers
- * how many it changed, for the start's log line.
+ * Takes group and other bits off DATA_DIR and everything under it (not through links; the
+ * folders of WRITTEN_PRIVATE files themselves only). Answers how many it changed, for the
+ * start's log line.
  */
 export function tightenDataDir(dataDir: string): number {
   const uid = process.getuid?.();
@@ -46,7 +54,8 @@ export function tightenDataDir(dataDir: string): number {
       const stat = lstatSync(path, { throwIfNoEntry: false });
       if (!stat) continue; // gone since the listing (a -shm closed by another process)
       const ours = uid === undefined || stat.uid === uid;
-      if (stat.isDirectory() && ours) walk(path);
+      const writtenPrivate = dir === dataDir && WRITTEN_PRIVATE.has(entry.name);
+      if (stat.isDirectory() && ours && !writtenPrivate) walk(path);
       if (stat.isDirectory() || stat.isFile()) tighten(path, stat.mode, stat.uid);
     }
   };

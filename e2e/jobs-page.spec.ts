@@ -91,10 +91,12 @@ test("the Jobs page: this month's values, status counts, the server's search, an
   await expect(page.getByRole('button', { name: 'All 3' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: 'Accepted 1' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Draft 1' })).toBeVisible();
+  // What the list is worth counts the quotes still open and those won, not the draft (£90).
+  await expect(page.getByRole('status').filter({ hasText: '3 jobs listed: £250.00 still open, £775.00 won. Not counted: 1 draft.' })).toBeVisible();
   await page.getByRole('button', { name: 'Sent 1' }).click();
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Zoë Ash');
-  await expect(page.getByRole('status').filter({ hasText: '1 job listed, worth £250.00' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '1 job listed: £250.00 still open, £0.00 won.' })).toBeVisible();
   await page.getByRole('button', { name: 'All 3' }).click();
   await expect(rows).toHaveCount(3);
 
@@ -103,7 +105,7 @@ test("the Jobs page: this month's values, status counts, the server's search, an
   await search.fill('LUKASZ');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Łukasz Wójcik');
-  await expect(page.getByRole('status').filter({ hasText: '1 job listed, worth £775.00' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '1 job listed: £0.00 still open, £775.00 won.' })).toBeVisible();
   await search.fill('%');
   await expect(page.getByText('No jobs match.')).toBeVisible();
   await search.fill('');

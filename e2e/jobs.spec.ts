@@ -172,7 +172,7 @@ test('two analyses ticked in History become a job, priced, with an optional hedg
   await expect(row).toContainText('3 items');
   await expect(row).toContainText(gbp(rounded.totals.gross));
   await expect(page.getByRole('button', { name: 'Draft 1' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: `1 job listed, worth ${gbp(rounded.totals.gross)}` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '1 job listed: £0.00 still open, £0.00 won. Not counted: 1 draft.' })).toBeVisible();
 
   // An empty job beside it, from New job.
   await page.getByRole('button', { name: 'New job' }).click();

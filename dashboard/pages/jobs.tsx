@@ -9,7 +9,7 @@ import { useJobSearch, useJobSummary } from '../api/job-list';
 import { useDebouncedValue } from '../components/admin/use-debounced-value';
 import { ErrorAlert } from '../components/alert';
 import { formatAnalysisDate } from '../components/analysis/analysis-date';
-import { counted, formatPounds, JOB_STATUS_LABELS, monthName, totalGrossPence, type StatusFilter } from '../components/jobs/job-list-summary';
+import { counted, formatPounds, JOB_STATUS_LABELS, listedValue, monthName, type StatusFilter } from '../components/jobs/job-list-summary';
 import { JobStatusBadge } from '../components/jobs/job-status-badge';
 import { MakeJobDialog } from '../components/jobs/make-job-dialog';
 import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
@@ -211,16 +211,26 @@ function JobList({ summary }: { summary: JobSummary }) {
       </div>
 
       <p role="status" className="text-sm text-stone-700">
-        {jobs.isSuccess ? (
-          <>
-            {`${counted(listed.length, 'job')} listed, worth `}
-            <span className="font-semibold text-stone-900">{formatGbp(totalGrossPence(listed))}</span>
-          </>
-        ) : null}
+        {jobs.isSuccess ? <ListedValueLine jobs={listed} /> : null}
       </p>
 
       {rows}
     </div>
+  );
+}
+
+/** "5 jobs listed: £1,200.00 still open, £900.00 won. Not counted: 1 draft, 1 declined." */
+function ListedValueLine({ jobs }: { jobs: readonly Job[] }) {
+  const value = listedValue(jobs);
+  return (
+    <>
+      {`${counted(jobs.length, 'job')} listed: `}
+      <span className="font-semibold text-stone-900">{formatGbp(value.openPence)}</span>
+      {' still open, '}
+      <span className="font-semibold text-stone-900">{formatGbp(value.wonPence)}</span>
+      {' won.'}
+      {value.notCounted ? ` Not counted: ${value.notCounted}.` : null}
+    </>
   );
 }
 

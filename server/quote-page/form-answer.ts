@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { DomainError } from '../../core/errors';
-import { quoteAcceptSchema, quoteChangesSchema, quoteDeclineSchema } from '../../core/quote-versions';
+import { quoteAcceptSchema, quoteCancelSchema, quoteChangesSchema, quoteDeclineSchema } from '../../core/quote-versions';
 import { validationError } from '../http/errors';
 import type { CustomerAnswer } from '../jobs/quote-flow';
 import type { AnswerForm, TypedAnswer } from './page';
@@ -53,4 +53,11 @@ export function parseAnswerForm(form: AnswerForm, fields: URLSearchParams): Pars
   if (!result.ok) return { typed, ...result };
   const { name, optionalItemIds, startWithinCancellationPeriod } = result.data;
   return { typed, ok: true, answer: { kind: 'accepted', name, optionalItemIds, startEarly: startWithinCancellationPeriod } };
+}
+
+/** The cancel form: the customer's name and the tick that says they are cancelling (quoteCancelSchema). */
+export function parseCancelForm(fields: URLSearchParams): { typed: TypedAnswer } & ({ ok: true; name: string } | { ok: false; error: DomainError }) {
+  const typed: TypedAnswer = { name: fields.get('name') ?? '', confirm: fields.has('confirm') };
+  const result = checked(quoteCancelSchema, { name: typed.name, confirm: typed.confirm });
+  return result.ok ? { typed, ok: true, name: result.data.name } : { typed, ...result };
 }

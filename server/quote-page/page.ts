@@ -1,5 +1,7 @@
 import { vatNumberLine } from '../../core/company-profile';
-import { EARLY_START_EXPLAINED, cancellationNotice, modelCancellationForm } from '../../core/consumer-rights';
+import { EARLY_START_EXPLAINED, cancellationNotice, modelCancellationForm, modelFormFactsOf } from '../../core/consumer-rights';
+import { formatBookingDate } from '../../core/job-booking';
+import { fingerprintCheck, groupedFingerprint } from '../../core/quote-copy';
 import { formatGbp, parsePence } from '../../core/money';
 import { VAT_STANDARD_RATE_PERCENT, type VatMode } from '../../core/price';
 import { formatQuoteDate } from '../../core/quote';
@@ -17,7 +19,7 @@ import { LIVE_TOTAL_SCRIPT } from './live-total';
  * (accept, decline, ask for a change) that work without JavaScript. Once answered, the answer.
  */
 
-export type AnswerForm = 'accept' | 'decline' | 'changes';
+export type AnswerForm = 'accept' | 'decline' | 'changes' | 'cancel';
 
 /** What the customer sent, kept when an answer is refused, so nothing typed is lost. */
 export interface TypedAnswer {
@@ -27,6 +29,7 @@ export interface TypedAnswer {
   optionalItemIds?: number[];
   reason?: string;
   message?: string;
+  confirm?: boolean;
 }
 
 export interface QuotePageInput {
@@ -39,6 +42,8 @@ export interface QuotePageInput {
   notice?: string;
   /** Whether the sender has a logo: it heads the page, from the link's own route (quote-photo.ts). */
   logo?: boolean;
+  /** This install's public origin, for the fingerprint's check address. */
+  origin?: string;
 }
 
 /** The money of a quote row in pence (the API carries pounds text). */
@@ -125,7 +130,8 @@ function totalsList(quote: PublicQuote, open: boolean): string {
   return `<dl class="totals" aria-live="polite">${html.join('')}</dl>`;
 }
 
-function answerStatus(quote: PublicQuote): string {
+function answerStatus(input: QuotePageInput): string {
+  const { quote } = input;
   const answer = quote.answer;
   if (!answer) return '';
   const business = escapeHtml(quote.business.name || 'The business');
@@ -137,7 +143,45 @@ function answerStatus(quote: PublicQuote): string {
   const chosenLine = !hasOptional ? '' : chosen.length ? `<p>Optional items chosen: ${chosen.map((item) => `${escapeHtml(item.description)} (${formatGbp(pence(item.price))})`).join('; ')}.</p>` : '<p>No optional items chosen.</p>';
   const total = answer.totals ? `<p>Total: <strong>${formatGbp(pence(answer.totals.gross))}</strong>${quote.vatMode === 'none' ? '' : ' including VAT'}.</p>` : '';
   const early = quote.consumer ? `<p>${answer.startEarly ? 'You asked for the work to start within your 14-day cancellation period.' : 'You did not ask for the work to start within your 14-day cancellation period.'}</p>` : '';
-  return `<section class="card status" aria-labelledby="status"><h2 id="status">Accepted</h2><p>Accepted by <strong>${escapeHtml(answer.name ?? '')}</strong> on ${escapeHtml(when(answer.at))}.</p>${chosenLine}${total}${early}<p>${business} has been told, and a copy has been sent to you by e-mail.</p></section>`;
+  const cancelled = answer.cancellation;
+  if (cancelled) {
+    const how = cancelled.via === 'online' ? `by ${escapeHtml(cancelled.name ?? 'you')} on this page` : `as recorded by ${business}`;
+    return `<section class="card status cancelled" aria-labelledby="status"><h2 id="status">Cancelled</h2><p>This agreement, accepted by <strong>${escapeHtml(answer.name ?? '')}</strong> on ${escapeHtml(when(answer.at))}, was cancelled ${how} on ${escapeHtml(when(cancelled.at))}.</p><p>${business} has been told, and a confirmation has been sent to you by e-mail. Anything you have paid for this work is repaid within 14 days.</p>${fingerprint(input)}</section>`;
+  }
+  return `<section class="card status" aria-labelledby="status"><h2 id="status">Accepted</h2><p>Accepted by <strong>${escapeHtml(answer.name ?? '')}</strong> on ${escapeHtml(when(answer.at))}.</p>${chosenLine}${total}${early}<p>${business} has been told, and a copy has been sent to you by e-mail.</p>${fingerprint(input)}</section>`;
+}
+
+/** The accepted copy's fingerprint, with how to check it (core/quote-copy.ts). */
+function fingerprint(input: QuotePageInput): string {
+  const hash = input.quote.answer?.contentHash;
+  if (!hash) return '';
+  const api = `${input.origin ?? ''}/api/quotes/${input.token}`;
+  return `<details class="proof"><summary>Fingerprint of the quote you accepted</summary><p>SHA-256: <code class="hash">${escapeHtml(groupedFingerprint(hash))}</code></p><p class="hint">${escapeHtml(fingerprintCheck(api))}</p></details>`;
+}
+
+/**
+ * While a consumer may still cancel online (their 14 days, nothing cancelled, the work not
+ * complete): the model form's words as a form, their name and a tick. After the 14 days, why not.
+ */
+function cancelForm(input: QuotePageInput): string {
+  const { quote, token } = input;
+  const answer = quote.answer;
+  if (answer?.kind !== 'accepted' || !quote.consumer || answer.cancellation) return '';
+  const lastDay = answer.cancellableUntil ? formatBookingDate(answer.cancellableUntil, 'long') : null;
+  if (!answer.canCancel) {
+    return lastDay ? `<section class="card" aria-labelledby="cancel"><h2 id="cancel">Cancelling</h2><p>Your 14-day cancellation period ended on ${escapeHtml(lastDay)}${quote.business.phone ? `. To talk about the work, call ${escapeHtml(quote.business.name || 'the business')} on ${escapeHtml(quote.business.phone)}` : ''}.</p></section>` : '';
+  }
+  const refused = input.refused?.form === 'cancel' ? input.refused : undefined;
+  const errors = refused?.fields ?? {};
+  const typed = refused?.typed ?? {};
+  const invalid = (field: string, errorId: string) => (errors[field] ? ` aria-invalid="true" aria-describedby="${errorId}" autofocus` : '');
+  const general = refused && !errors.name && !errors.confirm ? `<p class="error" tabindex="-1" autofocus>${escapeHtml(refused.message)}</p>` : '';
+  return `<form id="cancel" class="card" method="post" action="/quote/${escapeHtml(token)}/cancel"><fieldset><legend>Cancel this agreement</legend>
+<p class="hint">You can cancel until the end of ${escapeHtml(lastDay ?? '')} without giving a reason. I/We hereby give notice that I/We cancel my/our contract for the supply of this service.</p>${general}
+<label for="cancel-name">Your full name</label>
+<input type="text" id="cancel-name" name="name" autocomplete="name" required minlength="2" maxlength="100" value="${escapeHtml(typed.name ?? '')}"${invalid('name', 'cancel-name-error')}>${fieldError('cancel-name-error', errors.name)}
+<div class="check"><input type="checkbox" id="cancel-confirm" name="confirm" value="yes" required${invalid('confirm', 'cancel-confirm-error')}><label for="cancel-confirm">I am cancelling this agreement</label></div>${fieldError('cancel-confirm-error', errors.confirm)}
+<button type="submit" class="secondary">Cancel this agreement</button></fieldset></form>`;
 }
 
 function acceptForm(input: QuotePageInput): string {
@@ -182,13 +226,18 @@ function textForm(input: QuotePageInput, form: 'decline' | 'changes'): string {
 <button type="submit" class="secondary">${words.button}</button></fieldset></form>`;
 }
 
-/** The consumer's right to cancel and the model form (Consumer Contracts Regulations 2013, Schedule 3), folded away. */
+/**
+ * The consumer's right to cancel and the model form (Consumer Contracts Regulations 2013,
+ * Schedule 3), folded away; once accepted, the form is filled in with the agreement's facts.
+ */
 function consumerRights(quote: PublicQuote): string {
   const b = quote.business;
   const trader = { name: b.name || 'Your tree surgeon', address: b.address, phone: b.phone, email: b.email };
+  const answer = quote.answer?.kind === 'accepted' ? quote.answer : null;
+  const facts = answer ? modelFormFactsOf(quote, { chosen: answer.optionalItemIds, on: formatQuoteDate(new Date(answer.at)), name: answer.name ?? '' }) : undefined;
   // Each text's first line is its title; the section's heading already says the first.
   const [, ...notice] = cancellationNotice(trader);
-  const [formTitle = '', ...form] = modelCancellationForm(trader);
+  const [formTitle = '', ...form] = modelCancellationForm(trader, facts);
   return `<section class="card rights" aria-labelledby="rights"><h2 id="rights">Your right to cancel</h2>
 <p class="hint">As a consumer you have 14 days to cancel after accepting. This is also in the e-mail you receive when you accept.</p>
 <details><summary>The cancellation notice</summary>${paragraphs(notice)}</details>
@@ -208,11 +257,12 @@ export function quotePage(input: QuotePageInput): string {
 <main data-quote data-vat-mode="${quote.vatMode}" data-vat-rate="${VAT_STANDARD_RATE_PERCENT}" data-included-pence="${included}">
 ${input.logo ? `<img class="logo" src="/quote/${escapeHtml(token)}/logo" alt="${escapeHtml(quote.business.name ? `${quote.business.name} logo` : 'Logo')}">` : ''}<h1>Quote ${escapeHtml(quote.reference)}</h1>
 <p class="meta">Issued ${escapeHtml(formatQuoteDate(new Date(quote.issuedAt)))} · Valid until ${escapeHtml(formatQuoteDate(new Date(quote.validUntil)))}${version} · <a href="/api/quotes/${escapeHtml(token)}/quote.pdf" download>Download as PDF</a></p>
-${notice}${answerStatus(quote)}
+${notice}${answerStatus(input)}
 <div class="card parties">${businessCard(quote)}${customerCard(quote)}</div>
 <section class="card" aria-labelledby="work"><h2 id="work">The work</h2>${itemList(input, open)}${totalsList(quote, open)}<p class="hint">${VAT_WORDS[quote.vatMode]}${open && quote.items.some((i) => i.optional) ? ' Optional items are added to the total when you tick them.' : ''}</p></section>
 <section class="card" aria-labelledby="terms"><h2 id="terms">Terms</h2><p>This quote is valid until ${escapeHtml(formatQuoteDate(new Date(quote.validUntil)))}.</p><details><summary>Read the terms of this quote</summary><div class="pre">${escapeHtml(quote.terms)}</div></details></section>
 ${answerForms}
+${cancelForm(input)}
 ${quote.consumer ? consumerRights(quote) : ''}
 </main>`;
   const laterPhotos = quote.items.filter((item) => item.kind === 'tree').length > 1;

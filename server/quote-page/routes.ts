@@ -9,9 +9,9 @@ import type { AppEnv } from '../http/context';
 import { ownOrigins } from '../http/public-access';
 import { clientAddress, clientNetwork } from '../http/rate-limit';
 import { goneLinkSender } from '../jobs/gone-link-sender';
-import { answerQuoteAs, viewQuoteFrom } from '../jobs/quote-flow';
+import { answerQuoteAs, cancelQuoteAs, viewQuoteFrom } from '../jobs/quote-flow';
 import { describeError } from '../log';
-import { parseAnswerForm } from './form-answer';
+import { parseAnswerForm, parseCancelForm } from './form-answer';
 import { messagePage } from './html';
 import { quotePage, type AnswerForm, type QuotePageInput } from './page';
 import { openedByPerson } from './opened-by-person';
@@ -100,9 +100,9 @@ const pagePath = (token: string) => `/quote/${encodeURIComponent(token)}`;
  * What the page shows for a link: the customer's copy and whether the sender's logo heads it.
  * Opening it is a view when a person's browser opened it (opened-by-person.ts), not a scanner.
  */
-function pageOf(c: PageContext, token: string, countsAsView = false): Pick<QuotePageInput, 'token' | 'quote' | 'logo'> {
+function pageOf(c: PageContext, token: string, countsAsView = false): Pick<QuotePageInput, 'token' | 'quote' | 'logo' | 'origin'> {
   const { quote, userId } = viewQuoteFrom(c.var.deps, token, countsAsView);
-  return { token, quote, logo: hasQuoteLogo(c.var.deps.db, userId) };
+  return { token, quote, logo: hasQuoteLogo(c.var.deps.db, userId), origin: c.var.deps.config.publicUrl.replace(/\/$/, '') };
 }
 
 quotePageRoutes.get('/quote/:token', async (c) => {
@@ -162,6 +162,29 @@ quotePageRoutes.post('/quote/:token/:form{accept|decline|changes}', async (c) =>
   // See Other: the page is fetched afresh, and a reload does not post the answer again.
   return c.redirect(`${pagePath(token)}${form === 'changes' ? '?asked=change' : ''}`, 303);
 });
+
+/**
+ * The consumer cancels the accepted agreement from the page (jobs/cancellation.ts), as the API's
+ * POST /api/quotes/{token}/cancel does: refused fields come back beside the form, a refusal of
+ * the cancellation itself (409, 410) as the page with its sentence, success as a 303 to the page.
+ */
+quotePageRoutes.post('/quote/:token/cancel', async (c) => {
+  const token = await tokenOf(c);
+  if (!fromThisPage(c)) throw new DomainError('FORBIDDEN', 'This answer did not come from the quote page. Please open the link in your e-mail and answer there.');
+  const parsed = parseCancelForm(await readForm(c));
+  if (!parsed.ok) return refusedPage(c, token, 'cancel', parsed.error, parsed.typed);
+  try {
+    cancelQuoteAs(c.var.deps, token, { name: parsed.name, address: clientAddress(c), userAgent: c.req.header('user-agent') ?? null });
+  } catch (err) {
+    if (err instanceof DomainError && (err.code === 'CONFLICT' || (err.code === 'QUOTE_GONE' && /cancellation period/.test(err.message)))) {
+      const shown = pageOf(c, token);
+      return html(c, (nonce) => quotePage({ ...shown, nonce, notice: err.message }), err.status as ContentfulStatusCode);
+    }
+    throw err;
+  }
+  return c.redirect(pagePath(token), 303);
+});
+quotePageRoutes.get('/quote/:token/cancel', (c) => c.redirect(pagePath(shapedToken(c)), 303));
 
 /** A form's address opened directly (a bookmark of the page an error came back on): the quote. */
 quotePageRoutes.get('/quote/:token/:form{accept|decline|changes}', (c) => c.redirect(pagePath(shapedToken(c)), 303));

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { jobListSchema, jobResponseSchema, type Job, type JobCreateInput } from '../../core/jobs';
+import { jobListSchema, jobResponseSchema, type Job, type JobCancelInput, type JobCreateInput } from '../../core/jobs';
 import { request } from './client';
 import { queryKeys } from './query-client';
 
@@ -34,6 +34,8 @@ export const jobsApi = {
   /** A new version with a new link, e-mailed; the link before stops working. */
   send: (id: number, email: string) => request('POST', `/api/jobs/${id}/send`, { body: { email }, schema: jobResponseSchema }),
   revoke: (id: number) => request('POST', `/api/jobs/${id}/revoke`, { body: {}, schema: jobResponseSchema }),
+  /** Records a cancellation the customer sent by e-mail, letter, phone or in person; both sides are e-mailed. */
+  cancel: (id: number, body: JobCancelInput) => request('POST', `/api/jobs/${id}/cancel`, { body: { ...body }, schema: jobResponseSchema }),
 };
 
 export const jobKeys = {
@@ -115,3 +117,11 @@ export function useRevokeJob(id: number) {
   });
 }
 
+
+export function useCancelJob(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: JobCancelInput) => (await jobsApi.cancel(id, body)).job,
+    onSuccess: (job) => rememberJob(queryClient, job),
+  });
+}

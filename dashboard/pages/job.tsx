@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Inbox, ListPlus, LoaderCircle, Lock, Save, Scale } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'wouter';
-import { JOB_LOCKED_MESSAGE, LOCKED_STATUSES, type Job, type JobItem } from '../../core/jobs';
+import { LOCKED_STATUSES, lockedMessage, type Job, type JobItem } from '../../core/jobs';
 import type { VatMode } from '../../core/price';
 import { quoteRoundingLabel } from '../../core/quote-settings';
 import { errorMessage, isApiError } from '../api/client';
@@ -14,7 +14,9 @@ import { formatAnalysisDate } from '../components/analysis/analysis-date';
 import { Dialog } from '../components/dialog';
 import { AddLineForm } from '../components/jobs/add-line-form';
 import { BookingPanel } from '../components/jobs/booking-panel';
+import { CancellationPanel } from '../components/jobs/cancellation-panel';
 import { ChangeRequestNotice } from '../components/jobs/change-request-notice';
+import { ChangedSinceSentNotice, ExpiredNotice } from '../components/jobs/changed-since-sent-notice';
 import { SendQuotePanel } from '../components/jobs/send-quote-panel';
 import { JobCustomerFields, type CustomerErrors } from '../components/jobs/job-customer-fields';
 import {
@@ -167,10 +169,12 @@ function JobEditor({ job }: { job: Job }) {
       </div>
 
       <ChangeRequestNotice job={job} />
+      <ChangedSinceSentNotice job={job} />
+      <ExpiredNotice job={job} />
       {locked ? (
         <p className="mb-4 flex items-start gap-2 rounded-lg border border-stone-200 bg-stone-50 px-3 py-2.5 text-sm text-stone-800">
           <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {JOB_LOCKED_MESSAGE}
+          {lockedMessage(job.status)}
         </p>
       ) : null}
 
@@ -181,6 +185,7 @@ function JobEditor({ job }: { job: Job }) {
       <div className="flex max-w-3xl flex-col gap-6 lg:grid lg:max-w-none lg:grid-cols-[minmax(0,1fr)_19rem] lg:gap-x-8">
         {/* Once accepted, booking is what the job asks for next: first in the column. */}
         <BookingPanel job={job} />
+        <CancellationPanel job={job} />
         <form id={FORM_ID} ref={form} onSubmit={save} noValidate>
           <fieldset disabled={locked} className="flex min-w-0 flex-col gap-6">
             <JobCustomerFields
@@ -252,7 +257,7 @@ function JobEditor({ job }: { job: Job }) {
             <div className="min-w-0">
               <p className="font-bold text-green-900">{formatQuoteTotal(live.totals, job.vatMode)}</p>
               <p role="status" className="text-xs text-stone-700">
-                {locked ? 'Accepted: locked' : unsaved ? 'Unsaved changes' : 'All changes saved'}
+                {locked ? (job.status === 'cancelled' ? 'Cancelled: locked' : 'Accepted: locked') : unsaved ? 'Unsaved changes' : 'All changes saved'}
               </p>
             </div>
             {locked ? null : (

@@ -39,7 +39,7 @@ async function jobWith(page: Page, name: string, email: string, lines: [string, 
 async function send(page: Page, job: Job): Promise<string> {
   const since = Date.now() - 1000;
   await jobOf(await page.request.post(`/api/jobs/${job.id}/send`, { data: {}, headers: origin() }));
-  const { mail } = await waitForMail(job.customer.email!, { since });
+  const { mail } = await waitForMail(job.customer.email!, { since, subject: /^Your quote from/ });
   const token = /\/quote\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')?.[1];
   expect(token, mail.text).toBeTruthy();
   return token!;

@@ -135,7 +135,7 @@ test("a visitor's lead becomes a job of two trees and an optional hedge, sent, a
   await expect(page.getByText('Sent', { exact: true }).first()).toBeVisible();
 
   // The customer's phone: the link from the e-mail, no account.
-  const { mail } = await waitForMail(customerEmail, { since: sentAt });
+  const { mail } = await waitForMail(customerEmail, { since: sentAt, subject: /^Your quote from/ });
   expect(mail.subject).toBe(`Your quote from Hazel & Holm Tree Surgery: ${priced.reference}`);
   const link = /https?:\/\/\S+\/quote\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? '')?.[0];
   expect(link, mail.text).toBeTruthy();

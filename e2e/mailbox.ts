@@ -17,12 +17,12 @@ function recipients(mail: ParsedMail): string[] {
 
 /**
  * Waits (polling, bounded) for the newest message to `address` that the mail catcher
- * received at or after `since` (epoch ms), and returns it parsed (quoted-printable,
- * base64 and multipart decoded by mailparser).
+ * received at or after `since` (epoch ms), and whose subject matches `subject` when given,
+ * and returns it parsed (quoted-printable, base64 and multipart decoded by mailparser).
  */
 export async function waitForMail(
   address: string,
-  { since = 0, timeoutMs = 15_000 }: { since?: number; timeoutMs?: number } = {},
+  { since = 0, timeoutMs = 15_000, subject }: { since?: number; timeoutMs?: number; subject?: RegExp } = {},
 ): Promise<CaughtMail> {
   const mailDir = e2eEnv('mailDir');
   const wanted = address.toLowerCase();
@@ -36,10 +36,10 @@ export async function waitForMail(
       if (checked.has(file)) continue;
       checked.add(file);
       const mail = await simpleParser(await readFile(join(mailDir, file)));
-      if (recipients(mail).includes(wanted)) return { file, receivedAt, mail };
+      if (recipients(mail).includes(wanted) && (!subject || subject.test(mail.subject ?? ''))) return { file, receivedAt, mail };
     }
     if (Date.now() > deadline) {
-      throw new Error(`No e-mail to ${address} arrived within ${timeoutMs / 1000} s (${files.length} caught in all).`);
+      throw new Error(`No e-mail to ${address}${subject ? ` with a subject like ${subject}` : ''} arrived within ${timeoutMs / 1000} s (${files.length} caught in all).`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }

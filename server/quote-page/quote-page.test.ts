@@ -234,8 +234,10 @@ describe('answering with JavaScript off', () => {
     expect(text).toContain('You asked for the work to start within your 14-day cancellation period.');
     expect(text).toContain('Optional: chosen');
     expect(text).toMatch(/Optional items chosen £175\.00 Total £775\.00/);
-    // Answered: no forms and no script; the consumer's rights stay.
-    expect(html).not.toContain('<form');
+    // Answered: no answer forms and no script; the consumer's rights stay, with the form to cancel within the 14 days.
+    for (const form of ['accept', 'decline', 'changes']) expect(html).not.toContain(`/quote/${token}/${form}"`);
+    expect(html.match(/<form /g)).toHaveLength(1);
+    expect(html).toContain(`action="/quote/${token}/cancel"`);
     expect(html).not.toContain('<script');
     expect(text).toContain('Your right to cancel');
 

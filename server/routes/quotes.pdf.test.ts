@@ -218,7 +218,7 @@ describe("the sender's logo on the customer's page", () => {
     const logo = await fetch(`${server.url}/quote/${token}/logo`);
     expect(logo.status).toBe(200);
     expect(logo.headers.get('content-type')).toMatch(/^image\//);
-    expect(logo.headers.get('cache-control')).toBe('private, max-age=3600');
+    expect(logo.headers.get('cache-control')).toBe('private, no-store');
     expect(Buffer.from(await logo.arrayBuffer()).subarray(1, 4).toString('latin1')).toBe('PNG');
     // A link that opens nothing has no logo either.
     expect((await fetch(`${server.url}/quote/${'A'.repeat(43)}/logo`)).status).toBe(404);

@@ -244,7 +244,7 @@ function JobEditor({ job }: { job: Job }) {
         {locked ? null : <AddLineForm job={job} disabled={locked} />}
         <SendQuotePanel job={job} unsaved={unsaved} />
         <div className="lg:sticky lg:top-4 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:self-start">
-          <JobTotals live={live} vatMode={job.vatMode} unsaved={unsaved} accepted={job.acceptance !== null} />
+          <JobTotals live={live} vatMode={job.vatMode} unsaved={unsaved} accepted={job.acceptance !== null} cancelled={job.status === 'cancelled'} />
         </div>
 
         {/* Kept clear of the chat button in the corner (right-4, size-14) until the column ends short of it. */}

@@ -99,7 +99,7 @@ function mailOwner(deps: LeadMailDeps, business: BusinessRow, lead: LeadRow, vie
   backgroundMail(deps.mailer).send(() => {
     const current = view();
     if (!current) throw new Error('the request was deleted before its e-mail went');
-    return leadEmail({
+    const message = leadEmail({
       to: owner.email,
       ownerName: owner.firstName,
       businessName: business.name,
@@ -108,6 +108,8 @@ function mailOwner(deps: LeadMailDeps, business: BusinessRow, lead: LeadRow, vie
       publicUrl: deps.config.publicUrl,
       updated,
     });
+    // About a customer: the owner's Reply reaches the visitor, when they gave an e-mail.
+    return current.email ? { ...message, replyTo: current.email } : message;
   }, `lead ${lead.id}`);
 }
 

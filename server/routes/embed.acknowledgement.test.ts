@@ -84,6 +84,9 @@ describe('the homeowner is answered', () => {
 
     const [ack, ...more] = await mailsTo('jo@home.test', 'Your quote request');
     expect(more).toHaveLength(0);
+    // The owner's news of the request: their Reply reaches the visitor.
+    const [news] = await mailsTo(ownerEmail, 'New quote request');
+    expect(header(news!.text, 'Reply-To')).toBe('jo@home.test');
     const mail = ack!.text;
     // Quoted as RFC 5322 asks of a name with a special character; the install's address sends.
     expect(header(mail, 'From')).toBe('"Oak & Ash Tree Care" <no-reply@trees.test>');

@@ -4,6 +4,7 @@ import { QUOTE_CANCEL_MESSAGES, publicQuoteResponseSchema, type PublicQuote } fr
 import { expireQuotes } from '../jobs/quote-links';
 import { advanceKeepingSession, registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
 import { jobOf } from '../testing/jobs';
+import { ownerWithProfile, sentLinesJob } from '../testing/quote-links';
 import { mailSettled, outboxMessages } from '../testing/mail';
 
 /*
@@ -22,12 +23,9 @@ const DAY = 24 * 3600_000;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const registered = await registerClient(server);
+  const registered = await ownerWithProfile(server);
   owner = registered.client;
   ownerEmail = registered.account.email;
-  await owner.request('PATCH', '/api/system-settings', {
-    companyProfile: { tradingName: 'Birch Brothers', phone: '01632 960000', email: 'office@birch.example', address: '1 Yard Lane\nLeeds', vatNumber: '', quoteValidityDays: 30 },
-  });
 });
 afterAll(() => server.close());
 
@@ -43,16 +41,7 @@ function mailTo(before: number, to: string, subject: RegExp): string {
 }
 const header = (mail: string, name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(mail)?.[1];
 
-async function sentJob(name = 'Jo Rowan'): Promise<{ job: Job; token: string }> {
-  const job = await jobOf(await owner.post('/api/jobs', { customer: { name, email: CUSTOMER, siteAddress: '12 Elm Road, Leeds LS6 2AB' } }), 201);
-  await jobOf(await owner.post(`/api/jobs/${job.id}/lines`, { description: 'Fell the leylandii', price: '600' }), 201);
-  const before = outbox().length;
-  const sent = await jobOf(await owner.post(`/api/jobs/${job.id}/send`, {}));
-  await mailSettled(server);
-  const token = mailTo(before, CUSTOMER, /^Your quote from/).match(/\/quote\/([A-Za-z0-9_-]{43})/)?.[1];
-  if (!token) throw new Error('no quote link');
-  return { job: sent, token };
-}
+const sentJob = (name = 'Jo Rowan') => sentLinesJob(server, owner, { name, email: CUSTOMER, siteAddress: '12 Elm Road, Leeds LS6 2AB' }, [{ description: 'Fell the leylandii', price: '600' }]);
 
 const post = (token: string, action: string, body: unknown) =>
   fetch(`${server.url}/api/quotes/${token}/${action}`, {

@@ -4,7 +4,8 @@ import { JOB_LOCKED_MESSAGE, type Job } from '../../core/jobs';
 import { customerCopyText } from '../../core/quote-copy';
 import { publicQuoteResponseSchema, type PublicQuote } from '../../core/quote-versions';
 import { grantTo } from '../testing/analysis';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
+import { startTestServer, type TestClient, type TestServer } from '../testing/harness';
+import { ownerWithProfile, sentLinesJob } from '../testing/quote-links';
 import { analysisIdOf, jobOf } from '../testing/jobs';
 import { mailSettled, outboxMessages } from '../testing/mail';
 import { pausedJsonRequest } from '../testing/paused-request';
@@ -18,35 +19,20 @@ import { pdfText } from '../testing/quote';
  */
 let server: TestServer;
 let owner: TestClient;
-let username: string;
 const CUSTOMER = 'customer@example.com';
 
 beforeAll(async () => {
   server = await startTestServer();
-  const registered = await registerClient(server);
+  const registered = await ownerWithProfile(server);
   owner = registered.client;
-  username = registered.account.username;
-  grantTo(server, username, 100);
-  await owner.request('PATCH', '/api/system-settings', {
-    companyProfile: { tradingName: 'Birch Brothers', phone: '01632 960000', email: 'office@birch.example', address: '1 Yard Lane\nLeeds', vatNumber: '', quoteValidityDays: 30 },
-  });
+  grantTo(server, registered.account.username, 100);
 });
 afterAll(() => server.close());
 
 const outbox = (): string[] => outboxMessages(server.dataDir).map((mail) => mail.text);
 
 /** A job of one line, "Crown lift" at £100, sent; its link's token from the e-mail. */
-async function sentJob(name = 'Jo Rowan'): Promise<{ job: Job; token: string }> {
-  const job = await jobOf(await owner.post('/api/jobs', { customer: { name, email: CUSTOMER, siteAddress: '12 Elm Road, Leeds LS6 2AB' } }), 201);
-  await jobOf(await owner.post(`/api/jobs/${job.id}/lines`, { description: 'Crown lift', price: '100' }), 201);
-  const before = outbox().length;
-  const sent = await jobOf(await owner.post(`/api/jobs/${job.id}/send`, {}));
-  await mailSettled(server);
-  const mail = outbox().slice(before).find((m) => m.includes(`To: ${CUSTOMER}`) && m.includes(sent.reference));
-  const token = mail?.match(/\/quote\/([A-Za-z0-9_-]{43})/)?.[1];
-  if (!token) throw new Error('no quote link in the e-mail');
-  return { job: sent, token };
-}
+const sentJob = (name = 'Jo Rowan') => sentLinesJob(server, owner, { name, email: CUSTOMER, siteAddress: '12 Elm Road, Leeds LS6 2AB' }, [{ description: 'Crown lift', price: '100' }]);
 
 const accept = (token: string) =>
   fetch(`${server.url}/api/quotes/${token}/accept`, {

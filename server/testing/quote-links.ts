@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jobResponseSchema, type Job } from '../../core/jobs';
-import type { TestClient, TestServer } from './harness';
+import { registerClient, type TestClient, type TestServer } from './harness';
 import { decodeQuotedPrintable, mailSettled } from './mail';
 
 /** Quotes sent and answered over HTTP, as a customer would (docs/product.md, Jobs and quotes). */
@@ -26,7 +26,8 @@ export async function sendQuoteTo(server: TestServer, owner: TestClient, jobId: 
   await mailSettled(server);
   for (const file of outboxFiles(server).filter((f) => !before.has(f))) {
     const mail = Buffer.from(decodeQuotedPrintable(readFileSync(join(server.dataDir, 'outbox', file), 'utf8')), 'latin1').toString('utf8');
-    const token = mail.includes(`To: ${to}`) ? mail.match(/\/quote\/([A-Za-z0-9_-]{43})/)?.[1] : undefined;
+    // This job's quote e-mail: not another message to the same customer (an earlier acceptance's, whose PDF came late).
+    const token = mail.includes(`To: ${to}`) && mail.includes(job.reference) ? mail.match(/\/quote\/([A-Za-z0-9_-]{43})/)?.[1] : undefined;
     if (token) return { job, token };
   }
   throw new Error(`no quote link e-mailed to ${to}`);
@@ -39,4 +40,32 @@ export async function acceptQuote(server: TestServer, token: string, optionalIte
     headers: { 'content-type': 'application/json', origin: server.origin },
     body: JSON.stringify({ name: 'Alex Customer', acceptTerms: true, optionalItemIds, startWithinCancellationPeriod: false }),
   });
+}
+
+/** The company profile the quote tests send under: replies go to its e-mail. */
+export const BIRCH_PROFILE = { tradingName: 'Birch Brothers', phone: '01632 960000', email: 'office@birch.example', address: '1 Yard Lane\nLeeds', vatNumber: '', quoteValidityDays: 30 };
+
+/** A new account with `profile` as its company profile, signed in. */
+export async function ownerWithProfile(server: TestServer, profile: Record<string, unknown> = BIRCH_PROFILE) {
+  const registered = await registerClient(server);
+  const res = await registered.client.request('PATCH', '/api/system-settings', { companyProfile: profile });
+  if (res.status !== 200) throw new Error(`profile: ${res.status} ${await res.text()}`);
+  return registered;
+}
+
+/** A job of typed lines for `customer`, sent to their e-mail; the link's token from that e-mail. */
+export async function sentLinesJob(
+  server: TestServer,
+  owner: TestClient,
+  customer: { name: string; email: string; siteAddress?: string },
+  lines: { description: string; price: string; optional?: boolean }[],
+): Promise<{ job: Job; token: string }> {
+  const made = await owner.post('/api/jobs', { customer });
+  if (made.status !== 201) throw new Error(`job: ${made.status} ${await made.text()}`);
+  const { id } = jobResponseSchema.parse(await made.json()).job;
+  for (const line of lines) {
+    const added = await owner.post(`/api/jobs/${id}/lines`, line);
+    if (added.status !== 201) throw new Error(`line: ${added.status} ${await added.text()}`);
+  }
+  return sendQuoteTo(server, owner, id, customer.email);
 }

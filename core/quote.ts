@@ -75,7 +75,7 @@ export function includedWork(site: SiteDetails | null, factors: readonly string[
   const waste = said('wood left on site') ? false : said('wood and chippings taken away') ? true : (site?.wasteRemoval ?? CAUTIOUS_SITE.wasteRemoval.value);
   return [
     { text: 'Setting up and protecting the work area', included: true },
-    { text: 'Felling or dismantling the tree as described', included: true },
+    { text: 'Taking the tree down as described', included: true },
     { text: 'Tidying the site when the work is done', included: true },
     stump
       ? { text: 'Stump grinding below ground level', included: true }

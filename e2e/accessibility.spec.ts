@@ -203,7 +203,7 @@ test('Business Admin with a business, and its /embed page, pass axe and every co
     const estimator = page.locator('tree-estimator');
     await checkScreen(page, estimator.getByRole('heading', { name: 'Get a guide price for your tree' }));
     await estimator.locator('input[type="file"]').setInputFiles(PHOTO);
-    await estimator.getByLabel('Additional Context').fill('redbud, 6 inch trunk, 15 ft tall');
+    await estimator.getByLabel('Anything else we should know?').fill('redbud, 6 inch trunk, 15 ft tall');
     await estimator.getByRole('button', { name: 'Get my price' }).click();
     await checkScreen(page, estimator.getByRole('heading', { name: 'Your guide price' }));
   }

@@ -41,6 +41,8 @@ async function expectVisitorWords(element: Locator) {
   expect(text).toContain('Powered by');
   expect(text, 'the estimator shows the operator\'s words to a visitor').not.toMatch(OPERATOR_WORDS);
   expect(text, "the estimator shows the trade's working to a visitor").not.toMatch(SURVEYOR_WORDS);
+  // A form's words and the trade's, not a homeowner's (issue 34, goal 5).
+  expect(text, 'the estimator speaks as a form or the trade does').not.toMatch(/Additional Context|chipper|dismantl|vehicle can reach|JPEG|PNG|WebP/i);
 }
 
 /** No sideways scrolling on the phone, whatever the step. */
@@ -106,8 +108,8 @@ test('no AI key: a photo and taps give a price at the business rate, the quote r
   await expectFitsPhone(visitor);
   await expectNoSeriousAxeViolations(visitor, 'tree-estimator');
   await visitor.screenshot({ path: test.info().outputPath('homeowner-questions-390.png'), fullPage: true });
-  // Nothing typed: Additional Context stays empty.
-  await expect(element.getByLabel('Additional Context')).toHaveValue('');
+  // Nothing typed: "Anything else we should know?" stays empty.
+  await expect(element.getByLabel('Anything else we should know?')).toHaveValue('');
 
   await element.getByRole('button', { name: 'Get my price' }).click();
   await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible({ timeout: 20_000 });
@@ -270,7 +272,7 @@ test.describe('with a vision model', () => {
     const easy = await estimate([
       ['What could the tree hit if it fell?', 'Nothing'],
       ['Are there power lines near the tree?', 'No'],
-      ['How can a crew get to the tree?', 'Open (vehicle can reach)'],
+      ['How can a crew get to the tree?', 'A van can get to it'],
       ['Grind out the stump too?', 'No'],
     ]);
     await expect(easy.element).toContainText('Not included');

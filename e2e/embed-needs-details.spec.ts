@@ -30,7 +30,7 @@ test('"Not sure" of the size gives a typical garden tree\'s price, a visit recom
   const element = visitor.locator('tree-estimator');
   await expect(element.getByRole('heading', { name: 'Get a guide price for your tree' })).toBeVisible();
   await element.locator('input[type="file"]').setInputFiles(PHOTO);
-  await element.getByLabel('Additional Context').fill('a tree on the front lawn');
+  await element.getByLabel('Anything else we should know?').fill('a tree on the front lawn');
 
   // Nothing reads the size from this photo: "Not sure" is checked for both until a size is picked.
   const height = element.getByRole('group', { name: 'How tall is the tree?' });

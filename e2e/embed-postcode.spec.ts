@@ -46,7 +46,7 @@ test('a request from outside the districts a business covers is sent, marked, an
   const element = visitor.locator('tree-estimator');
   await expect(element.getByRole('heading', { name: 'Get a guide price for your tree' })).toBeVisible({ timeout: 15_000 });
   await element.locator('input[type="file"]').setInputFiles(PHOTO);
-  await element.getByLabel('Additional Context').fill('redbud, 6 inch trunk, 15 ft tall, open lawn');
+  await element.getByLabel('Anything else we should know?').fill('redbud, 6 inch trunk, 15 ft tall, open lawn');
   await element.getByRole('button', { name: 'Get my price' }).click();
   await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible({ timeout: 30_000 });
 

@@ -46,7 +46,7 @@ test.afterAll(async () => {
 
 async function photoAndAnswers(element: Locator) {
   await element.locator('input[type="file"]').setInputFiles(PHOTO);
-  await element.getByLabel('Additional Context').fill(CONTEXT);
+  await element.getByLabel('Anything else we should know?').fill(CONTEXT);
   await element.getByRole('group', { name: 'Grind out the stump too?' }).getByText('Yes', { exact: true }).click();
 }
 
@@ -93,7 +93,7 @@ test("a visitor's own limit says the wait, offers no retry until it is over, and
   await visitor.screenshot({ path: test.info().outputPath('visitor-limit-over.png'), fullPage: true });
   await element.getByRole('button', { name: 'Try Again' }).click();
   await expect(element.getByRole('button', { name: 'Remove redbud-small-tree.jpg' })).toBeVisible();
-  await expect(element.getByLabel('Additional Context')).toHaveValue(CONTEXT);
+  await expect(element.getByLabel('Anything else we should know?')).toHaveValue(CONTEXT);
   await expect(element.getByRole('group', { name: 'Grind out the stump too?' }).getByRole('radio', { name: 'Yes', exact: true })).toBeChecked();
   await expect(element.getByRole('button', { name: 'Get my price' })).toBeEnabled();
   await visitor.context().close();

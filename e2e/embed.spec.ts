@@ -32,7 +32,7 @@ async function visitorGetsEstimateAndRequestsQuote(scope: Locator, owner: Owner)
   const analyze = scope.getByRole('button', { name: 'Get my price' });
   await expect(analyze).toBeDisabled();
   await scope.locator('input[type="file"]').setInputFiles(PHOTO);
-  await scope.getByLabel('Additional Context').fill('redbud, 6 inch trunk, 15 ft tall, open lawn');
+  await scope.getByLabel('Anything else we should know?').fill('redbud, 6 inch trunk, 15 ft tall, open lawn');
   // The answer is held until the processing view has been seen: once it is in, the view
   // finishes its steps in a few hundred ms, too brief to catch on a busy machine.
   let release = () => {};

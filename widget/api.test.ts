@@ -99,9 +99,9 @@ describe('estimatorApi', () => {
   });
 
   it('posts a lead as JSON and returns the thanks', async () => {
-    const fetch = stubFetch(async () => response(JSON.stringify({ message: 'Thank you!', outsideArea: true }), { status: 201 }));
+    const fetch = stubFetch(async () => response(JSON.stringify({ message: 'Thank you!', outsideArea: true, reference: 'R-000012' }), { status: 201 }));
     const thanks = await estimatorApi('https://trees.example').requestQuote('oak', { trees: [{ analysisId: 5, leadToken: 'tok' }], name: 'Jo', phone: '07700 900123', postcode: 'LS6 2AB' });
-    expect(thanks).toEqual({ message: 'Thank you!', outsideArea: true });
+    expect(thanks).toEqual({ message: 'Thank you!', outsideArea: true, reference: 'R-000012' });
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('https://trees.example/api/businesses/oak/leads');
     expect(JSON.parse(init.body as string)).toEqual({ trees: [{ analysisId: 5, leadToken: 'tok' }], name: 'Jo', phone: '07700 900123', postcode: 'LS6 2AB' });

@@ -140,10 +140,11 @@ export interface LeadRequest {
 }
 
 /** What goes with the photo: the visitor's notes, and their answers as JSON text (widget/questions/answers.ts). */
-/** The request's answer: the thanks, and whether the postcode is outside the districts the business lists. */
+/** The request's answer: the thanks, whether the postcode is outside the districts the business lists, and the request's reference (R-000123). */
 export interface LeadAnswer {
   message: string;
   outsideArea: boolean;
+  reference: string | null;
 }
 
 export interface AnalyzeFields {
@@ -198,8 +199,12 @@ export function estimatorApi(origin: string): EstimatorApi {
         body: JSON.stringify(lead),
       });
       const body = await json(response);
-      if (!isRecord(body)) return { message: '', outsideArea: false };
-      return { message: typeof body.message === 'string' ? body.message : '', outsideArea: body.outsideArea === true };
+      if (!isRecord(body)) return { message: '', outsideArea: false, reference: null };
+      return {
+        message: typeof body.message === 'string' ? body.message : '',
+        outsideArea: body.outsideArea === true,
+        reference: typeof body.reference === 'string' ? body.reference : null,
+      };
     },
 
     reportPhoto(slug) {

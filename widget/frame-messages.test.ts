@@ -95,3 +95,17 @@ describe('scrollToShow', () => {
     expect(scrollToShow({ top: 900, bottom: 900 }, BETWEEN_BARS)).toBe(0);
   });
 });
+
+describe('a focused field or button clear of the host bars (nearest)', () => {
+  // A 844 px phone with a 64 px header and a 180 px cookie banner.
+  const CLEAR = { top: 64, bottom: 664 };
+  it('moves a control under the banner up just past it, one under the header down just below it, and a clear one not at all', () => {
+    expect(scrollToShow({ top: 700, bottom: 744 }, CLEAR, 8, 'nearest')).toBe(744 - (664 - 8));
+    expect(scrollToShow({ top: 40, bottom: 84 }, CLEAR, 8, 'nearest')).toBe(40 - (64 + 8));
+    expect(scrollToShow({ top: 300, bottom: 344 }, CLEAR, 8, 'nearest')).toBe(0);
+  });
+  it('is carried by the frame message only as the literal true', () => {
+    expect(readFrameMessage({ type: SHOW_AREA_MESSAGE, top: 10, height: 44, frameHeight: 900, nearest: true })).toMatchObject({ nearest: true });
+    expect(readFrameMessage({ type: SHOW_AREA_MESSAGE, top: 10, height: 44, frameHeight: 900, nearest: 'yes' })).not.toHaveProperty('nearest');
+  });
+});

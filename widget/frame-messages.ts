@@ -44,7 +44,7 @@ export function readFrameMessage(data: unknown): FrameMessage | null {
   if (data.type === SHOW_AREA_MESSAGE) {
     const [top, height, frameHeight] = [lengthIn(data.top), lengthIn(data.height), lengthIn(data.frameHeight)];
     if (top === null || height === null || frameHeight === null || height === 0) return null;
-    return { type: SHOW_AREA_MESSAGE, top, height: Math.min(height, MAX_FRAME_HEIGHT - top), frameHeight };
+    return { type: SHOW_AREA_MESSAGE, top, height: Math.min(height, MAX_FRAME_HEIGHT - top), frameHeight, ...(data.nearest === true ? { nearest: true } : {}) };
   }
   if ((data.type === RESULT_EVENT || data.type === LEAD_EVENT) && isRecord(data.detail)) {
     return data as unknown as EmbedFrameMessage;
@@ -89,11 +89,17 @@ export const SHOW_AREA_MARGIN = 8;
  * How far the host page should scroll (positive: down) so `area` sits in `visible`, the part
  * of its viewport its fixed and sticky bars leave: centred when it fits, else its top just below
  * the top bar (the step line first, then as much of the photo as fits). Both in viewport px.
+ * 'nearest' moves no more than it takes to clear the bars, and not at all when the area is clear.
  */
-export function scrollToShow(area: Band, visible: Band, margin = SHOW_AREA_MARGIN): number {
+export function scrollToShow(area: Band, visible: Band, margin = SHOW_AREA_MARGIN, align: 'center' | 'nearest' = 'center'): number {
   const room = visible.bottom - visible.top;
   const height = area.bottom - area.top;
   if (!(room > 0) || !(height > 0)) return 0;
+  if (align === 'nearest' && height + 2 * margin <= room) {
+    if (area.bottom > visible.bottom - margin) return Math.round(area.bottom - (visible.bottom - margin));
+    if (area.top < visible.top + margin) return Math.round(area.top - (visible.top + margin));
+    return 0;
+  }
   const top = height + 2 * margin <= room ? visible.top + (room - height) / 2 : visible.top + Math.min(margin, Math.max(room - height, 0));
   return Math.round(area.top - top);
 }

@@ -13,6 +13,8 @@ export interface LeadDraft {
   honeypot: string;
   /** The district the business may not cover, once a request from outside its list was sent. */
   outside: string | null;
+  /** The sent request's reference (core/embed.ts requestReference), shown with the thanks; null until sent. */
+  reference?: string | null;
 }
 
 export const EMPTY_LEAD_DRAFT: LeadDraft = {

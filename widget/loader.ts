@@ -1,5 +1,6 @@
 import { ELEMENT_TAG, RESIZE_MESSAGE } from '../core/embed';
-import { acceptFrameMessage, clampFrameHeight, scrollToShow, type Band } from './frame-messages';
+import { acceptFrameMessage, clampFrameHeight, scrollToShow } from './frame-messages';
+import { visibleBand } from './host-bars';
 import { SHOW_AREA_MESSAGE, type ShowAreaMessage } from './show-area-message';
 
 /**
@@ -11,7 +12,8 @@ import { SHOW_AREA_MESSAGE, type ShowAreaMessage } from './show-area-message';
  *  - sizes /embed/{slug} iframes to their content and re-dispatches their result and
  *    lead events on the iframe element, so the host hears them with either snippet,
  *  - scrolls the page when measuring opens in a frame, so the step line and the photo sit
- *    between the page's own fixed or sticky bars (a site header, a cookie banner).
+ *    between the page's own fixed or sticky bars (a site header, a cookie banner), and when a
+ *    field or button in the frame takes focus, so it is not left under them.
  */
 
 /** Baked in at build time from the estimator build's manifest (vite.widget.config.ts). */
@@ -32,37 +34,11 @@ function ourScript(): HTMLScriptElement | null {
   return document.querySelector<HTMLScriptElement>('script[src$="/widget.js"]');
 }
 
-/** The fixed or sticky box `element` is in, unless it holds the frame itself (a site's own modal) or fills most of the screen. */
-function barAround(element: Element | null, frame: Element): DOMRect | null {
-  for (let at = element; at; at = at.parentElement) {
-    const position = getComputedStyle(at).position;
-    if (position !== 'fixed' && position !== 'sticky') continue;
-    const box = at.getBoundingClientRect();
-    return at.contains(frame) || box.height > innerHeight / 2 ? null : box;
-  }
-  return null;
-}
-
-/**
- * The part of the viewport not under the page's bars: whatever fixed or sticky box lies at the
- * top edge or the bottom edge, above the frame's middle and both its sides.
- */
-function visibleBand(frame: HTMLIFrameElement): Band {
-  const box = frame.getBoundingClientRect();
-  const band = { top: 0, bottom: innerHeight };
-  const within = (x: number) => Math.min(Math.max(x, 0), innerWidth - 1);
-  for (const x of [box.left + 8, box.left + box.width / 2, box.right - 8].map(within)) {
-    for (const el of document.elementsFromPoint(x, 1)) band.top = Math.max(band.top, barAround(el, frame)?.bottom ?? 0);
-    for (const el of document.elementsFromPoint(x, innerHeight - 2)) band.bottom = Math.min(band.bottom, barAround(el, frame)?.top ?? innerHeight);
-  }
-  return band;
-}
-
 /** Scrolls the page so the frame's area (in the frame's own px) shows between the page's bars. */
 function showFrameArea(frame: HTMLIFrameElement, message: ShowAreaMessage): void {
   frame.style.height = `${clampFrameHeight(message.frameHeight)}px`;
   const top = frame.getBoundingClientRect().top + frame.clientTop + message.top;
-  const by = scrollToShow({ top, bottom: top + message.height }, visibleBand(frame));
+  const by = scrollToShow({ top, bottom: top + message.height }, visibleBand(frame), undefined, message.nearest ? 'nearest' : 'center');
   // 'instant': a host's `scroll-behavior: smooth` would leave the photo moving under the first tap.
   if (by) window.scrollBy({ top: by, behavior: 'instant' });
 }

@@ -13,4 +13,9 @@ export interface ShowAreaMessage {
   top: number;
   height: number;
   frameHeight: number;
+  /**
+   * Scroll only as far as it takes to bring the area clear of the bars (a field or button that
+   * took focus), instead of centring it (measuring's step line and photo).
+   */
+  nearest?: boolean;
 }

@@ -7,6 +7,7 @@ import { estimatorApi } from './api';
 import { announceToHost, type HostEvent } from './host-events';
 import styles from './styles.css?inline';
 import { useEstimator } from './use-estimator';
+import { useClearOfHostBars } from './use-clear-of-host-bars';
 import { useFrameResize } from './use-frame-resize';
 import { UnitsContext } from './units-context';
 import { LoadingView } from './views/loading-view';
@@ -73,6 +74,7 @@ function Estimator({ slug, host, inFrame }: { slug: string; host: Element | null
   const estimator = useEstimator(slug, api, tellHost);
   const { business, view, acted: focus } = estimator;
   const wrapper = useFrameResize<HTMLElement>(inFrame);
+  const roomBelow = useClearOfHostBars(wrapper, inFrame);
   const palette = accentPalette(business?.accentColor);
   const accentVariables = {
     '--estimator-accent': palette.accent,
@@ -86,7 +88,7 @@ function Estimator({ slug, host, inFrame }: { slug: string; host: Element | null
       ref={wrapper}
       aria-label={name ? `Tree work estimator by ${name}` : 'Tree work estimator'}
       className="@container bg-white text-left font-sans text-base leading-normal font-normal text-stone-800 antialiased"
-      style={accentVariables}
+      style={roomBelow > 0 ? { ...accentVariables, paddingBottom: roomBelow } : accentVariables}
     >
       <div className="p-4 @md:p-6">
       <UnitsContext.Provider value={business?.units ?? DEFAULT_UNIT_SYSTEM}>

@@ -43,8 +43,9 @@ export function TreeCard({ analysis }: { analysis: EmbedAnalysis }) {
     <Card title="Your tree" icon={<TreeDeciduous aria-hidden="true" className="size-5 text-stone-600" />}>
       <dl>
         <Row label="Kind of tree">{analysis.species || 'Not sure'}</Row>
-        <Row label="Height">{analysis.height != null ? heightText(analysis.height, units) : 'Not sure'}</Row>
-        <Row label="Trunk">{analysis.diameter != null ? diameterText(analysis.diameter, units) : 'Not sure'}</Row>
+        {/* A size chosen as a band reads back as that band ("8 to 15 m"), not the middle the estimate used. */}
+        <Row label="Height">{analysis.chosenBands.height ?? (analysis.height != null ? heightText(analysis.height, units) : 'Not sure')}</Row>
+        <Row label="Trunk">{analysis.chosenBands.diameter ?? (analysis.diameter != null ? diameterText(analysis.diameter, units) : 'Not sure')}</Row>
       </dl>
     </Card>
   );

@@ -86,7 +86,10 @@ export function LeadForm({ treeCount, businessName, draft, onDraft, sent, submit
         contactTime,
         [LEAD_HONEYPOT_FIELD]: honeypot || undefined,
       });
-      setDraft({ outside: isRecord(answer) && answer.outsideArea === true && postcode ? postcode.district : null });
+      setDraft({
+        outside: isRecord(answer) && answer.outsideArea === true && postcode ? postcode.district : null,
+        reference: isRecord(answer) && typeof answer.reference === 'string' ? answer.reference : null,
+      });
       setSending(false);
       onSent();
     } catch (error) {
@@ -104,7 +107,11 @@ export function LeadForm({ treeCount, businessName, draft, onDraft, sent, submit
         <h3 id="lead-title" className="text-base font-semibold text-stone-900">
           Request a quote
         </h3>
-        <LeadThanks outside={draft.outside === null ? null : outsideAreaMessage(businessName, draft.outside)} />
+        <LeadThanks
+          outside={draft.outside === null ? null : outsideAreaMessage(businessName, draft.outside)}
+          reference={draft.reference ?? null}
+          emailed={fields.email.trim() !== ''}
+        />
       </section>
     );
   }
@@ -244,14 +251,23 @@ export function LeadForm({ treeCount, businessName, draft, onDraft, sent, submit
  * The form's button is gone once sent: focus moves to the thanks, so keyboard users keep their
  * place. A request from outside the business's districts was sent too, and says so.
  */
-function LeadThanks({ outside }: { outside: string | null }) {
-  const thanks = useRef<HTMLParagraphElement>(null);
+function LeadThanks({ outside, reference, emailed }: { outside: string | null; reference: string | null; emailed: boolean }) {
+  const thanks = useRef<HTMLDivElement>(null);
   useEffect(() => thanks.current?.focus(), []);
   return (
-    <p ref={thanks} tabIndex={-1} role="status" className="mt-3 flex items-start gap-2 font-medium text-stone-900">
+    <div ref={thanks} tabIndex={-1} role="status" className="mt-3 flex items-start gap-2 text-stone-900">
       <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-visible" />
-      {outside ?? LEAD_THANKS}
-    </p>
+      <div className="flex flex-col gap-1">
+        <p className="font-medium">{outside ?? LEAD_THANKS}</p>
+        {/* The same reference as the acknowledgement e-mail and the business's own (core/embed.ts requestReference). */}
+        {reference && (
+          <p>
+            Your reference: <strong data-testid="lead-reference">{reference}</strong>
+          </p>
+        )}
+        {emailed && <p className="text-sm text-stone-700">We have e-mailed you a copy. To add anything, reply to it.</p>}
+      </div>
+    </div>
   );
 }
 

@@ -1,7 +1,14 @@
 import { Camera, ImageUp, ImageIcon, ScanSearch, Trees, X } from 'lucide-react';
 import { lazy, Suspense, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { formatFileSize } from '../../core/photo-check';
-import { ACCEPTED_IMAGE_TYPES, MAX_DESCRIPTION_CHARS, UPLOAD_HINT } from '../../core/upload-rules';
+import { ACCEPTED_IMAGE_TYPES, MAX_DESCRIPTION_CHARS } from '../../core/upload-rules';
+
+/**
+ * The photo's one rule in a homeowner's words: a phone's own photos are the types taken
+ * (ACCEPTED_IMAGE_TYPES), so a list of file formats tells them nothing; the size is what can
+ * still go wrong (MAX_UPLOAD_BYTES, 10 MB).
+ */
+const PHOTO_HINT = 'Any photo from your phone or camera, up to 10 MB.';
 import { TextAreaField } from '../components/text-field';
 import type { QuestionsPanelProps } from '../questions/questions-panel';
 import { ViewHeading } from '../components/view-heading';
@@ -38,7 +45,7 @@ function isTouchScreen(): boolean {
 
 /**
  * docs/product.md, Embed widget: a photo ("Take a photo" or "Choose a photo" on a phone), optional
- * "Additional Context", and "Get my price"; once the photo is chosen, the questions a homeowner
+ * "Anything else we should know?", and "Get my price"; once the photo is chosen, the questions a homeowner
  * answers with a tap each, so a photo and taps give a price with nothing typed. For the next tree
  * of a visit, the trees so far are one tap away and the site answers are kept.
  */
@@ -156,7 +163,7 @@ export function UploadView(props: UploadViewProps) {
           </button>
         </div>
         <p id="upload-hint" className={hintStyles}>
-          {UPLOAD_HINT}
+          {PHOTO_HINT}
         </p>
         <input
           ref={input}
@@ -192,11 +199,11 @@ export function UploadView(props: UploadViewProps) {
 
       <TextAreaField
         id="additional-context"
-        label="Additional Context"
+        label="Anything else we should know?"
         optional
         rows={3}
         maxLength={MAX_DESCRIPTION_CHARS}
-        placeholder="Anything else we should know, e.g. the tree leans towards the house"
+        placeholder="For example, it leans towards the house, or it is behind the garage"
         value={description}
         onChange={(event) => props.onDescriptionChange(event.target.value)}
       />

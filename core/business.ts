@@ -18,7 +18,7 @@ import {
   SLUG_PATTERN,
 } from './embed';
 import { CONTACT_METHODS, CONTACT_TIMES, EMAIL_FOR_EMAIL, PHONE_FOR_CALL } from './contact-preference';
-import { isPhoneNumber, LEAD_MESSAGES } from './lead-checks';
+import { hasLineBreak, isPhoneNumber, LEAD_MESSAGES } from './lead-checks';
 import { plainLine, plainText } from './plain-text';
 import { parseDistricts, parsePostcode, POSTCODE_INVALID, POSTCODE_REQUIRED } from './postcode';
 import { DEFAULT_UNIT_SYSTEM, UNIT_SYSTEMS } from './units';
@@ -241,7 +241,7 @@ export const leadInputSchema = z
       .string(LEAD_MESSAGES.nameRequired)
       // A typed line break is refused, as the widget refuses it; any other control or bidi
       // character is dropped and the name kept as one plain line (core/plain-text.ts).
-      .refine((v) => !/[\r\n]/.test(v), LEAD_MESSAGES.nameLineBreak)
+      .refine((v) => !hasLineBreak(v), LEAD_MESSAGES.nameLineBreak)
       .overwrite(plainLine)
       .min(1, LEAD_MESSAGES.nameRequired)
       .max(LEAD_LIMITS.name, LEAD_MESSAGES.nameTooLong),

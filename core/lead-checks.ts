@@ -2,6 +2,7 @@ import { checkEmail } from './account-checks';
 import { EMAIL_FOR_EMAIL, PHONE_FOR_CALL, type ContactMethod } from './contact-preference';
 import { LEAD_LIMITS } from './embed';
 import { postcodeProblem } from './postcode';
+import { plainLine } from './plain-text';
 
 /**
  * "Request a quote": the rules for a visitor's name, e-mail, phone, note, postcode and address, written once without
@@ -20,10 +21,12 @@ export const LEAD_MESSAGES = {
   addressTooLong: `Address must be at most ${LEAD_LIMITS.address} characters`,
 } as const;
 
-/** The name goes into the owner's e-mail subject: no line breaks or other control characters. */
-export function hasControlCharacters(text: string): boolean {
-  return [...text].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
-}
+/**
+ * The name goes into the owner's e-mail subject: a typed line break is refused; any other control
+ * or bidi character is dropped and the name kept as one plain line (core/plain-text.ts), as the
+ * server's schema does (core/business.ts).
+ */
+export const hasLineBreak = (text: string): boolean => /[\r\n]/.test(text);
 
 /** A phone number as people type it: digits with spaces, +, brackets, dots or dashes; 6 to 20 digits. */
 export function isPhoneNumber(text: string): boolean {
@@ -52,14 +55,14 @@ export type LeadErrors = Partial<Record<LeadField, string>>;
 /** Each field's first broken rule, in the order the server's schema checks them; {} when the form can be sent. */
 export function checkLead(fields: LeadFields, choices: LeadChoices = {}): LeadErrors {
   const errors: LeadErrors = {};
-  const name = fields.name.trim();
+  const name = plainLine(fields.name);
   const email = fields.email.trim();
   const phone = fields.phone.trim();
   const note = fields.note.trim();
 
-  if (name === '') errors.name = LEAD_MESSAGES.nameRequired;
+  if (hasLineBreak(fields.name)) errors.name = LEAD_MESSAGES.nameLineBreak;
+  else if (name === '') errors.name = LEAD_MESSAGES.nameRequired;
   else if (name.length > LEAD_LIMITS.name) errors.name = LEAD_MESSAGES.nameTooLong;
-  else if (hasControlCharacters(name)) errors.name = LEAD_MESSAGES.nameLineBreak;
 
   if (email !== '') {
     const problem = checkEmail(email).error;

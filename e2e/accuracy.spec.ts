@@ -13,7 +13,7 @@ import { e2eEnv } from './rig/env';
  * what to do; with one reported tree it shows it and says the calibrated figure needs a second;
  * with several, the medians before and after calibration, the gain in words and a chart, at
  * 375 px and axe clean. Times are reported per tree: three trees of one job are three trees and
- * one job (issue 34 read "Over your 3 jobs").
+ * one job (the page once read "Over your 3 jobs").
  */
 const PHOTO = fileURLToPath(new URL('./fixtures/photos/redbud-small-tree.jpg', import.meta.url));
 const ORIGIN = { Origin: e2eEnv('baseURL') };

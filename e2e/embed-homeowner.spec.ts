@@ -41,7 +41,7 @@ async function expectVisitorWords(element: Locator) {
   expect(text).toContain('Powered by');
   expect(text, 'the estimator shows the operator\'s words to a visitor').not.toMatch(OPERATOR_WORDS);
   expect(text, "the estimator shows the trade's working to a visitor").not.toMatch(SURVEYOR_WORDS);
-  // A form's words and the trade's, not a homeowner's (issue 34, goal 5).
+  // A form's words and the trade's, not a homeowner's (docs/product.md, Embed widget).
   expect(text, 'the estimator speaks as a form or the trade does').not.toMatch(/Additional Context|chipper|dismantl|vehicle can reach|JPEG|PNG|WebP/i);
 }
 

@@ -8,7 +8,7 @@ import { waitForMail } from './mailbox';
 import type { HostSite } from './rig/host-site';
 
 /*
- * A homeowner on a tree surgeon's page with a cookie banner fixed to its foot (issue 34, goal 5):
+ * A homeowner on a tree surgeon's page with a cookie banner fixed to its foot (docs/embedding.md):
  * taps on "Side gate only", the Postcode field and "Request a quote for 2 trees" once went to the
  * banner. Each control that takes focus scrolls just clear of the banner, with the script tag and
  * in the iframe; with the script tag the estimator keeps room at its foot so its send button can

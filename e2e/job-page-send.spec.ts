@@ -8,7 +8,7 @@ import { signedInAccount } from './operator';
 import { e2eEnv } from './rig/env';
 
 /*
- * The job page on a 390 px phone, as issue 34 walked it: a new job's customer e-mail saved on the
+ * The job page on a 390 px phone, as a surgeon walked it: a new job's customer e-mail saved on the
  * page goes straight into "Send the quote to" (it stayed empty, and Send answered 400 until a
  * reload); and when the customer asks for a change, their words head the page beside the status,
  * not only at the foot of the versions sent.

@@ -11,7 +11,7 @@ import { e2eEnv } from './rig/env';
 /*
  * The customer's quote page of three trees on a 390 px phone in Chromium (docs/product.md, Jobs
  * and quotes: the customer's page): opening it fetches the first tree's photo only, the others as
- * the customer scrolls to them, and nothing below moves when they arrive. Issue 34 measured every
+ * the customer scrolls to them, and nothing below moves when they arrive. We once measured every
  * photo fetched at once (409 KiB for three trees): Chromium's own loading="lazy" fetches anything
  * within 1,250 px of the screen, which on a phone is the whole list. With JavaScript off the page
  * still shows every photo.

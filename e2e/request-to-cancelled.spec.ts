@@ -12,7 +12,7 @@ import { e2eEnv } from './rig/env';
 import type { HostSite } from './rig/host-site';
 
 /*
- * A homeowner's request to a cancelled agreement, on 390 px phones (issue 34): three trees priced
+ * A homeowner's request to a cancelled agreement, on 390 px phones (docs/product.md, Jobs and quotes): three trees priced
  * on the surgeon's page (its cookie banner fixed at the foot), their sizes "Not sure"; the
  * acknowledgement e-mail from the business with the request's reference; the job made from the
  * request titled by the trees' kinds and carrying the stump grinding asked for; sent, accepted,

@@ -138,7 +138,7 @@ describe('measureAccuracy', () => {
   });
 
   it('counts trees as trees and jobs as jobs: three trees of one job, and a tree reported on its own', () => {
-    // Issue 34: "Over your 3 jobs" for three trees of one job.
+    // Seen before: "Over your 3 jobs" for three trees of one job.
     const oneJob = [0, 1, 2].map((i) => job(i, { cutting: 60 }, { jobId: 7 }));
     expect(measureAccuracy(oneJob)).toMatchObject({ trees: 3, jobs: 1, calibratedTrees: 2 });
     expect(measureAccuracy([...oneJob, job(3, { cutting: 60 }), job(4, { cutting: 60 }, { jobId: 9 })])).toMatchObject({ trees: 5, jobs: 3 });

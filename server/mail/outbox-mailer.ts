@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from '../log';
 import type { Mailer, MailMessage } from './mailer';
@@ -23,7 +23,12 @@ export function createOutboxMailer(outboxDir: string, from: string, logger: Logg
       await mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = join(outboxDir, name);
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      // Written whole beside the outbox, then renamed in: a reader (a mail app, the operator, a
+      // test) never finds half a message there.
+      const partial = join(dirname(outboxDir), '.outbox-partial');
+      await mkdir(partial, { recursive: true, mode: 0o700 });
+      await writeFile(join(partial, name), info.message as Buffer, { mode: 0o600 });
+      await rename(join(partial, name), file);
       logger.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox (set SMTP_URL to send it)');
     },
   };

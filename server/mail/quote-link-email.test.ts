@@ -5,7 +5,7 @@ import { mailSettled, outboxMessages } from '../testing/mail';
 
 /*
  * The customer's quote e-mail from the real app (quote-emails.ts quoteLinkEmail): it speaks of
- * optional items only when the quote has some. Issue 34 found "choose any optional items" in the
+ * optional items only when the quote has some. A walk through the product found "choose any optional items" in the
  * e-mail of a quote that had none.
  */
 let server: TestServer;

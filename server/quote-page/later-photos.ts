@@ -3,7 +3,7 @@
  * fetched as they scroll into view, not when the page opens. `loading="lazy"` alone does not do
  * it on a phone: Chromium starts a lazy image once it is within 1,250 px of the screen (2,500 px
  * on a slow connection; web.dev, "Browser-level image lazy loading for the web"), which on a
- * 390 px phone is every tree of a short quote, and issue 34 measured 409 KiB fetched at once for
+ * 390 px phone is every tree of a short quote, and 409 KiB was measured fetched at once for
  * three trees. So the page writes each later photo as an <img data-src> kept hidden, sized by its
  * width and height, with the plain <img> in a <noscript> for a browser without JavaScript; this
  * script shows the hidden ones (their boxes take their place before the first paint, so nothing

@@ -11,7 +11,7 @@ import { pdfText } from '../testing/quote';
  * One VAT number format wherever the customer or the surgeon reads it (core/company-profile.ts
  * vatNumberLine): typed as "gb 123456789", it reads "VAT registration no. GB 123 4567 89" on the
  * customer's page, the quote PDFs (the link's, the job's, the one-tree report), the acceptance
- * e-mail and in Settings. Issue 34 found "GB123456789" on the page beside "GB 123 4567 89" on the PDF.
+ * e-mail and in Settings. A walk through the product found "GB123456789" on the page beside "GB 123 4567 89" on the PDF.
  */
 let server: TestServer;
 let owner: TestClient;

@@ -11,7 +11,7 @@ import { TEST_PROFILE } from '../testing/logo';
 import { mailSettled, outboxMessages } from '../testing/mail';
 
 /*
- * The homeowner is answered (issue 34, goal 5), and the owner is not flooded (goal 8): a quote
+ * The homeowner is answered (docs/product.md, Embed widget), and the owner is not flooded: a quote
  * request answers its reference, the visitor gets an acknowledgement from the business with
  * that reference, their trees and guide prices, and replies go to the business; a burst of
  * updates to one request reaches the owner as one e-mail in ten minutes, the last one included.

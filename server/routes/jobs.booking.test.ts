@@ -269,7 +269,7 @@ describe('marking a job done', () => {
     expect(totalsAfter.cuttingObservations).toBe((totalsBefore?.cuttingObservations ?? 0) + 2);
     expect(totalsAfter.prepObservations).toBe((totalsBefore?.prepObservations ?? 0) + 1);
     const accuracyAfter = accuracySchema.parse(await (await owner.get('/api/accuracy')).json());
-    // Two trees of one job: counted as two trees and one job (issue 34 read "3 jobs" for one).
+    // Two trees of one job: counted as two trees and one job (the page once read "3 jobs" for one).
     expect(accuracyAfter.trees).toBe(accuracyBefore.trees + 2);
     expect(accuracyAfter.jobs).toBe(accuracyBefore.jobs + 1);
 

@@ -6,7 +6,7 @@ import { registerClient, startTestServer, type TestClient, type TestServer } fro
 import { jobOf } from '../testing/jobs';
 
 /*
- * A job made from a homeowner's request (issue 34, goal 5): each tree's item is named by its
+ * A job made from a homeowner's request (docs/product.md, Jobs and quotes): each tree's item is named by its
  * kind, or "Tree 2 (kind not sure)", with the size band the visitor chose (not its middle), and
  * carries the extras they asked for. Over HTTP against the real server.
  */

@@ -32,7 +32,7 @@ describe('accuracy words', () => {
   });
 
   it('count trees as trees and jobs as jobs', () => {
-    // Issue 34: three trees of one job read "Over your 3 jobs".
+    // Seen before: three trees of one job read "Over your 3 jobs".
     expect(overallSentence(accuracy(3, 30, 28, 14, 1))).toBe("Over your 3 trees of one job, the model's estimates were off the actual times by a median of 30%.");
     expect(overallSentence(accuracy(12, 30, 28, 14, 5))).toBe("Over your 12 trees from 5 jobs, the model's estimates were off the actual times by a median of 30%.");
   });

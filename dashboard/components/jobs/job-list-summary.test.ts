@@ -13,7 +13,7 @@ describe('the Jobs page', () => {
 
   it('counts only quotes still open or won in what the listed jobs are worth, and names what it left out', () => {
     const listed = (status: JobStatus, gross: string) => ({ status, totals: { gross } });
-    // The Jobs page of issue 34: five jobs "worth £3,415.00" with a declined and a draft among them.
+    // A Jobs page once read five jobs "worth £3,415.00" with a declined and a draft among them.
     const five = [listed('sent', '250.00'), listed('viewed', '40.00'), listed('accepted', '775.00'), listed('declined', '1500.00'), listed('draft', '850.00')];
     expect(listedValue(five)).toEqual({ openPence: 29_000, wonPence: 77_500, notCounted: '1 draft, 1 declined' });
     const rest = [listed('changes_requested', '10.00'), listed('booked', '20.00'), listed('done', '30.00'), listed('expired', '99.00'), listed('cancelled', '98.00'), listed('declined', '1.00'), listed('declined', '2.00')];

@@ -143,11 +143,15 @@ describe('edited after sending, accepted as sent', () => {
     const summary = (await (await owner.get('/api/jobs/summary')).json()) as { summary: { month: { accepted: { gross: string } } } };
     expect(Number(summary.summary.month.accepted.gross)).toBeGreaterThanOrEqual(100);
 
+    // The acceptance's e-mails (their PDF made in the background) are out before the booking's is looked for.
+    await mailSettled(server);
     const before = outbox().length;
     const booked = await owner.post(`/api/jobs/${job.id}/book`, { date: '2026-06-20' });
     expect(booked.status, await booked.clone().text()).toBe(200);
     await mailSettled(server);
-    const mail = outboxMessages(server.dataDir).slice(before).find((m) => m.text.includes(accepted.reference))!;
+    const mail = outboxMessages(server.dataDir)
+      .slice(before)
+      .find((m) => /^Subject: Your tree work is booked/m.test(m.text) && m.text.includes(accepted.reference))!;
     // The work agreed, in the calendar file: the accepted words only.
     const calendar = Buffer.from(/filename=booking-[^\n]*\.ics\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(mail.text)![1]!.replace(/\s/g, ''), 'base64').toString('utf8');
     expect(calendar).toContain('Crown lift');
@@ -157,12 +161,16 @@ describe('edited after sending, accepted as sent', () => {
   it('sending again offers the new version, which is then what the customer accepts', async () => {
     const { job } = await sentJob('Kit Elm');
     await jobOf(await owner.request('PATCH', `/api/jobs/${job.id}`, { items: [{ id: job.items[0]!.id, price: '150' }] }));
+    await mailSettled(server);
     const before = outbox().length;
     const resent = await jobOf(await owner.post(`/api/jobs/${job.id}/send`, {}));
     expect(resent.changedSinceSent).toBeNull();
     expect(resent.versions.map((version) => version.version)).toEqual([2, 1]);
     await mailSettled(server);
-    const token = outbox().slice(before).join('\n').match(/\/quote\/([A-Za-z0-9_-]{43})/)?.[1];
+    const token = outbox()
+      .slice(before)
+      .find((m) => /^Subject: Your quote from/m.test(m) && m.includes(job.reference))
+      ?.match(/\/quote\/([A-Za-z0-9_-]{43})/)?.[1];
     expect((await accept(token!)).status).toBe(200);
     expect((await getJob(job.id)).totals.gross).toBe('150.00');
   });
@@ -192,7 +200,9 @@ describe("the acceptance's fingerprint", () => {
     const view = await getJob(job.id);
     expect(view.acceptance?.contentHash).toBe(recomputed);
     await mailSettled(server);
-    const confirmation = outbox().slice(before).find((m) => m.includes(`To: ${CUSTOMER}`) && m.includes('You accepted quote'))!;
+    const confirmation = outbox()
+      .slice(before)
+      .find((m) => m.includes(`To: ${CUSTOMER}`) && m.includes(`You accepted quote ${job.reference}`))!;
     expect(confirmation).toContain(recomputed);
     expect(confirmation).toContain(`/api/quotes/${token}`);
     // Printed on the customer's PDF as well.

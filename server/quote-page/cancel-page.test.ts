@@ -5,7 +5,7 @@ import { publicQuoteResponseSchema } from '../../core/quote-versions';
 import { RateLimits } from '../http/rate-limit';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
 import { jobOf } from '../testing/jobs';
-import { mailSettled, newestOutboxMessage } from '../testing/mail';
+import { sendQuoteTo } from '../testing/quote-links';
 
 /*
  * The customer's page once they have accepted (docs/product.md, Jobs and quotes: cancelling):
@@ -29,9 +29,7 @@ afterAll(() => server.close());
 async function acceptedQuote(): Promise<string> {
   const made = await jobOf(await owner.post('/api/jobs', { customer: { name: 'Jo Rowan', email: 'jo@example.com', siteAddress: '12 Elm Road, Leeds' } }), 201);
   await jobOf(await owner.post(`/api/jobs/${made.id}/lines`, { description: 'Fell the leylandii', price: '600' }), 201);
-  await jobOf(await owner.post(`/api/jobs/${made.id}/send`, {}));
-  await mailSettled(server);
-  const token = newestOutboxMessage(server.dataDir).match(/\/quote\/([A-Za-z0-9_-]{43})/)![1]!;
+  const { token } = await sendQuoteTo(server, owner, made.id, 'jo@example.com');
   const accepted = await postForm(`/quote/${token}/accept`, [
     ['name', 'Jo Rowan'],
     ['acceptTerms', 'yes'],

@@ -66,7 +66,8 @@ describe('a quote request typed with bidi overrides, NUL and VT', () => {
     // Stored and shown to the owner as typed, less the hidden characters.
     const [stored] = leadListSchema.parse(await (await owner.get(`/api/businesses/${business.id}/leads`)).json()).leads;
     expect(stored).toMatchObject({ name: 'Robin Hart gpj.exe', note: 'Side gate code 1234\nPlease ring first', address: '12 Elm Road, Leeds' });
-    const leadMail = outboxMessages(server.dataDir).find((m) => m.text.includes('quote request') && m.text.includes('Robin'));
+    // The owner's news of the request (the visitor's acknowledgement goes out beside it, in either order).
+    const leadMail = outboxMessages(server.dataDir).find((m) => /^Subject: New quote request/m.test(m.text) && m.text.includes('Robin'));
     expect(leadMail?.text).toContain('Robin Hart gpj.exe');
     expect(leadMail?.text).toContain('Please ring first');
 

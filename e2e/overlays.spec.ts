@@ -93,8 +93,8 @@ test('at 375 px, scrolled to the bottom of Estimate Accuracy, the chat button co
 
   await page.setViewportSize(PHONE);
   await page.goto('/accuracy');
-  await page.getByText('The figures for each job').click({ timeout: 20_000 });
-  const perJob = page.getByRole('table', { name: "Each reported job's error, oldest report first" });
+  await page.getByText('The figures for each tree').click({ timeout: 20_000 });
+  const perJob = page.getByRole('table', { name: "Each reported tree's error, oldest report first" });
   await expect(perJob.getByRole('row')).toHaveCount(4);
   await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));
   await expect.poll(() => page.evaluate(() => Math.ceil(window.scrollY + window.innerHeight) >= document.scrollingElement!.scrollHeight)).toBe(true);

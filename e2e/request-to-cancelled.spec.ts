@@ -156,7 +156,7 @@ test("a homeowner's three-tree request becomes a job, is sent, accepted and canc
   await cancelForm.getByLabel('Your full name').fill(VISITOR.name);
   await cancelForm.getByLabel('I am cancelling this agreement').check();
   await cancelForm.getByRole('button', { name: 'Cancel this agreement' }).click();
-  const cancelled = customer.getByRole('region', { name: 'Cancelled' });
+  const cancelled = customer.getByRole('region', { name: 'Cancelled', exact: true });
   await expect(cancelled).toContainText(`was cancelled by ${VISITOR.name} on this page`);
   expect(await customer.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
   await keepScreenshot(customer, 'cancel-journey-3-cancelled-390');
@@ -172,7 +172,7 @@ test("a homeowner's three-tree request becomes a job, is sent, accepted and canc
 
   // The surgeon's job page: Cancelled, how and when, locked.
   await page.reload();
-  const panel = page.getByRole('region', { name: 'Cancelled' });
+  const panel = page.getByRole('region', { name: 'Cancelled', exact: true });
   await expect(panel).toContainText(`${VISITOR.name} cancelled online, from their quote page`, FIRST_LOAD);
   await expect(panel).toContainText('within their 14-day cancellation period');
   await expect(page.getByRole('status').filter({ hasText: 'Cancelled: locked' })).toBeVisible();

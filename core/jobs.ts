@@ -23,6 +23,9 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
  */
 export const LOCKED_STATUSES: ReadonlySet<JobStatus> = new Set(['accepted', 'booked', 'done', 'cancelled']);
 export const JOB_LOCKED_MESSAGE = 'This quote has been accepted, so its items and prices can no longer change.';
+/** A sent quote waiting for the customer's answer: their link opens a version they can still accept. */
+export const AWAITING_ANSWER_STATUSES = ['sent', 'viewed', 'changes_requested'] as const satisfies readonly JobStatus[];
+
 export const JOB_CANCELLED_MESSAGE = 'This agreement has been cancelled, so its quote can no longer change. Make a new job to quote again.';
 
 /** Why a locked job refuses a change (409). */

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { cancellationLastDay } from '../../core/consumer-rights';
 import { DomainError } from '../../core/errors';
 import type { CancellationVia } from '../../core/jobs';
 import { QUOTE_CANCEL_MESSAGES } from '../../core/quote-versions';
@@ -8,7 +7,7 @@ import { jobs, quoteCancellations } from '../../db/schema';
 import type { Clock } from '../clock';
 import { formatBookingDate, ukToday } from '../../core/job-booking';
 import { rereadOwnJob, type JobRow } from './jobs';
-import { acceptedOf, openQuote, type OpenedQuote, type QuoteAnswerRow, type QuoteCancellationRow, type QuoteVersionRow } from './quote-links';
+import { acceptedOf, lastDayToCancel, openQuote, type OpenedQuote, type QuoteAnswerRow, type QuoteCancellationRow, type QuoteVersionRow } from './quote-links';
 
 /**
  * Cancelling an accepted quote (docs/product.md, Jobs and quotes: cancelling). A consumer may
@@ -21,8 +20,6 @@ import { acceptedOf, openQuote, type OpenedQuote, type QuoteAnswerRow, type Quot
  * why, while the surgeon can still record a cancellation they agreed to, marked as outside them.
  */
 
-/** The last UK day of the consumer's 14 days, from the day they accepted. */
-export const lastDayToCancel = (answer: Pick<QuoteAnswerRow, 'createdAt'>): string => cancellationLastDay(ukToday(answer.createdAt));
 
 function refuseUnlessCancellable(job: JobRow, accepted: { answer: QuoteAnswerRow } | undefined, existing: QuoteCancellationRow | undefined): asserts accepted is { answer: QuoteAnswerRow } {
   if (existing || job.status === 'cancelled') throw new DomainError('CONFLICT', QUOTE_CANCEL_MESSAGES.alreadyCancelled);
@@ -48,7 +45,7 @@ export function cancelOnline(db: Db, clock: Clock, token: string, input: { name:
     const accepted = opened.answer?.kind === 'accepted' ? { version: opened.version, answer: opened.answer } : undefined;
     refuseUnlessCancellable(opened.job, accepted, opened.cancellation);
     if (!opened.version.content.consumer) throw new DomainError('CONFLICT', QUOTE_CANCEL_MESSAGES.notConsumer);
-    const lastDay = lastDayToCancel(accepted.answer);
+    const lastDay = lastDayToCancel(accepted.answer.createdAt);
     if (ukToday(now) > lastDay) throw new DomainError('QUOTE_GONE', QUOTE_CANCEL_MESSAGES.periodOver(formatBookingDate(lastDay, 'long')));
     const cancellation = tx
       .insert(quoteCancellations)
@@ -108,7 +105,7 @@ export function recordCancellation(db: Db, clock: Clock, job: Pick<JobRow, 'id' 
         receivedOn: input.receivedOn,
         name: null,
         note: input.note,
-        withinPeriod: input.receivedOn <= lastDayToCancel(accepted.answer),
+        withinPeriod: input.receivedOn <= lastDayToCancel(accepted.answer.createdAt),
         contentHash: accepted.answer.contentHash,
         address: null,
         userAgent: null,

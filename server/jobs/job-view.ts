@@ -1,6 +1,6 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import { siteVisitOf } from '../../core/job-booking';
-import { jobReference, type Job, type JobItemKind, type JobStatus } from '../../core/jobs';
+import { AWAITING_ANSWER_STATUSES, jobReference, type Job, type JobItemKind, type JobStatus } from '../../core/jobs';
 import type { VatMode } from '../../core/price';
 import { quoteChanges } from '../../core/quote-changes';
 import type { QuoteContent } from '../../core/quote-versions';
@@ -176,8 +176,7 @@ const liveOf = (row: JobRow, items: JobItemRow[]): JobRecord => ({
   items,
 });
 
-/** Statuses in which the customer's link opens a version they can still accept. */
-const WAITING: ReadonlySet<JobStatus> = new Set(['sent', 'viewed', 'changes_requested']);
+const WAITING: ReadonlySet<JobStatus> = new Set(AWAITING_ANSWER_STATUSES);
 
 /** While the customer can accept the version sent, what the job says now that the version does not. */
 function changedSinceSent(row: JobRow, live: JobRecord, versions: readonly VersionWithAnswers[]): Job['changedSinceSent'] {

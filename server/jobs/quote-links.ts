@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { DomainError } from '../../core/errors';
-import { jobReference, lockedMessage, type JobStatus } from '../../core/jobs';
+import { AWAITING_ANSWER_STATUSES, jobReference, lockedMessage, type JobStatus } from '../../core/jobs';
 import { cancellationLastDay } from '../../core/consumer-rights';
 import { ukToday } from '../../core/job-booking';
 import { customerCopyText } from '../../core/quote-copy';
@@ -295,9 +295,12 @@ export function contentTotals(content: QuoteContent, chosen: readonly number[]):
   return quoteTotals(content.items, new Set(chosen), content.vatMode, content.vatRatePercent);
 }
 
+/** The last UK day of the 14 days from an acceptance at `at` (regulation 30). */
+export const lastDayToCancel = (at: Date): string => cancellationLastDay(ukToday(at));
+
 /** The last UK day a consumer who accepted at `at` may cancel; null for a trade quote. */
 export function cancellableUntil(content: Pick<QuoteContent, 'consumer'>, at: Date): string | null {
-  return content.consumer ? cancellationLastDay(ukToday(at)) : null;
+  return content.consumer ? lastDayToCancel(at) : null;
 }
 
 /** What the customer's link shows of a version: the copy, and what is known of its answer. */
@@ -358,8 +361,6 @@ export function versionReference(jobId: number, version: number): string {
   return version > 1 ? `${jobReference(jobId)} (v${version})` : jobReference(jobId);
 }
 
-/** Statuses of a quote still waiting for the customer's answer. */
-const WAITING: JobStatus[] = ['sent', 'viewed', 'changes_requested'];
 
 /**
  * Quotes whose validity has passed without an answer read "expired" (run at start and hourly,
@@ -376,7 +377,7 @@ export function expireQuotes(db: Db, now: Date): number {
     .innerJoin(jobs, eq(jobs.id, quoteVersions.jobId))
     .where(
       and(
-        inArray(jobs.status, WAITING),
+        inArray(jobs.status, [...AWAITING_ANSWER_STATUSES]),
         isNull(quoteVersions.replacedAt),
         isNull(quoteVersions.revokedAt),
         lt(quoteVersions.expiresAt, now),

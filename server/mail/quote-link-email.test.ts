@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
 import { jobOf } from '../testing/jobs';
-import { mailSettled, outboxMessages } from '../testing/mail';
+import { addressedTo, mailSettled, outboxMessages } from '../testing/mail';
 
 /*
  * The customer's quote e-mail from the real app (quote-emails.ts quoteLinkEmail): it speaks of
@@ -23,7 +23,7 @@ async function quoteEmailFor(to: string, lines: { description: string; price: st
   for (const line of lines) await jobOf(await owner.post(`/api/jobs/${job.id}/lines`, line), 201);
   await jobOf(await owner.post(`/api/jobs/${job.id}/send`, {}));
   await mailSettled(server);
-  const mail = outboxMessages(server.dataDir).find((m) => m.text.includes(`To: ${to}`));
+  const mail = outboxMessages(server.dataDir).find((m) => addressedTo(m.text, to));
   expect(mail, to).toBeDefined();
   return mail!.text;
 }

@@ -4,7 +4,7 @@ import { RateLimits } from '../http/rate-limit';
 import { grantTo } from '../testing/analysis';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
 import { analysisIdOf, jobOf } from '../testing/jobs';
-import { mailSettled, outboxMessages } from '../testing/mail';
+import { addressedTo, mailSettled, outboxMessages } from '../testing/mail';
 import { pdfText } from '../testing/quote';
 
 /*
@@ -47,7 +47,7 @@ describe('the VAT number', () => {
     await mailSettled(server);
     const token = outboxMessages(server.dataDir)
       .map((mail) => mail.text)
-      .find((text) => text.includes(`To: ${CUSTOMER}`) && text.includes(job.reference))
+      .find((text) => addressedTo(text, CUSTOMER) && text.includes(job.reference))
       ?.match(/\/quote\/([A-Za-z0-9_-]{43})/)?.[1];
     expect(token).toBeDefined();
 
@@ -70,7 +70,7 @@ describe('the VAT number', () => {
     const confirmation = outboxMessages(server.dataDir)
       .slice(before)
       .map((mail) => mail.text)
-      .find((text) => text.includes(`To: ${CUSTOMER}`) && text.includes(`you accepted quote ${job.reference}`));
+      .find((text) => addressedTo(text, CUSTOMER) && text.includes(`you accepted quote ${job.reference}`));
     expect(confirmation).toContain(PRINTED);
     expect(confirmation).not.toContain('GB123456789');
     // An analysis and four PDFs (three read here, one attached): 20 s is seen beside a browser test run.

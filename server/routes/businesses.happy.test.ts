@@ -10,7 +10,7 @@ import { RateLimits } from '../http/rate-limit';
 import { grantTo } from '../testing/analysis';
 import { createBusinessFor, visitorAnalyze, visitorLead } from '../testing/business';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { decodeQuotedPrintable } from '../testing/mail';
+import { addressedTo, decodeQuotedPrintable } from '../testing/mail';
 
 let server: TestServer;
 let owner: TestClient;
@@ -32,7 +32,7 @@ async function outboxMailTo(to: string): Promise<string> {
     const files = await readdir(dir).catch(() => [] as string[]);
     for (const file of files) {
       const raw = decodeQuotedPrintable(await readFile(join(dir, file), 'utf8'));
-      if (raw.includes(`To: ${to}`) && raw.includes('quote request')) return raw;
+      if (addressedTo(raw, to) && raw.includes('quote request')) return raw;
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -8,7 +8,7 @@ import { grantTo } from '../testing/analysis';
 import { createBusinessFor, visitorAnalyze, visitorLead } from '../testing/business';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
 import { TEST_PROFILE } from '../testing/logo';
-import { mailSettled, outboxMessages } from '../testing/mail';
+import { addressedTo, mailSettled, outboxMessages } from '../testing/mail';
 
 /*
  * The homeowner is answered (docs/product.md, Embed widget), and the owner is not flooded: a quote
@@ -54,7 +54,7 @@ async function estimate(slug: string, fields: Parameters<typeof visitorAnalyze>[
 /** The messages to `to` whose subject contains `subject`, once background mail has settled. */
 async function mailsTo(to: string, subject: string) {
   await mailSettled(server);
-  return outboxMessages(server.dataDir).filter(({ text }) => text.includes(`To: ${to}`) && text.includes(subject));
+  return outboxMessages(server.dataDir).filter(({ text }) => addressedTo(text, to) && text.includes(subject));
 }
 
 const header = (mail: string, name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(mail)?.[1];

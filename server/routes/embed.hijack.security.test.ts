@@ -13,7 +13,7 @@ import { RateLimits } from '../http/rate-limit';
 import { grantTo, photo } from '../testing/analysis';
 import { createBusinessFor, visitorAnalyze, visitorLead } from '../testing/business';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { decodeQuotedPrintable, mailSettled, outboxCount } from '../testing/mail';
+import { addressedTo, decodeQuotedPrintable, mailSettled, outboxCount } from '../testing/mail';
 
 /*
  * The public estimator as an attacker tries it: a quote request for a guessed estimate id, a
@@ -288,7 +288,7 @@ describe('the owner is told when the estimator turns visitors away', () => {
 
 /** The newest limit notice to `to` (about `business` when given), as text. */
 function noticeFor(dataDir: string, to: string, business?: string): string {
-  const found = readOutbox(dataDir).filter((m) => m.includes(`To: ${to}`) && m.includes('turning visitors away') && (!business || m.includes(business)));
+  const found = readOutbox(dataDir).filter((m) => addressedTo(m, to) && m.includes('turning visitors away') && (!business || m.includes(business)));
   if (found.length === 0) throw new Error('no limit notice');
   return found[found.length - 1]!;
 }

@@ -5,7 +5,7 @@ import { createBusinessFor, looseEmbedLimits, visitorAnalyze, visitorLead } from
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
 import { hiddenCharacters } from '../testing/hidden-characters';
 import { jobOf } from '../testing/jobs';
-import { decodeQuotedPrintable, mailSettled, outboxMessages } from '../testing/mail';
+import { addressedTo, decodeQuotedPrintable, mailSettled, outboxMessages } from '../testing/mail';
 
 /*
  * Control and bidi characters a visitor or customer types (core/plain-text.ts) are dropped where
@@ -80,7 +80,7 @@ describe('a quote request typed with bidi overrides, NUL and VT', () => {
     await mailSettled(server);
     const token = outboxMessages(server.dataDir)
       .map((m) => m.text)
-      .find((text) => text.includes('To: robin@example.com') && text.includes(sent.reference))
+      .find((text) => addressedTo(text, 'robin@example.com') && text.includes(sent.reference))
       ?.match(/\/quote\/([A-Za-z0-9_-]{43})/)?.[1];
     expect(token).toBeDefined();
     const page = await (await fetch(`${server.url}/quote/${token}`)).text();
@@ -128,7 +128,7 @@ describe('answers typed on the quote page', () => {
       await mailSettled(server);
       const token = outboxMessages(server.dataDir)
         .map((m) => m.text)
-        .find((text) => text.includes(`To: ${email}`) && text.includes(sent.reference))
+        .find((text) => addressedTo(text, email) && text.includes(sent.reference))
         ?.match(/\/quote\/([A-Za-z0-9_-]{43})/)?.[1];
       return { job, token: token! };
     };

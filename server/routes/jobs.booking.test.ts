@@ -8,7 +8,7 @@ import { jobListSchema, type Job } from '../../core/jobs';
 import { calibrationTotals, jobs, treeAnalyses } from '../../db/schema';
 import { grantTo } from '../testing/analysis';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { decodeQuotedPrintable, mailSettled } from '../testing/mail';
+import { addressedTo, decodeQuotedPrintable, mailSettled } from '../testing/mail';
 import { analysisIdOf, jobOf } from '../testing/jobs';
 
 /*
@@ -107,7 +107,7 @@ async function book(jobId: number, body: unknown, client = owner) {
 function bookingMail(reference: string): string {
   const found = outboxFiles()
     .reverse()
-    .find((raw) => decoded(raw).includes(`To: ${CUSTOMER}`) && /^Subject: .*(booked|New date)/m.test(decoded(raw)) && decoded(raw).includes(reference));
+    .find((raw) => addressedTo(decoded(raw), CUSTOMER) && /^Subject: .*(booked|New date)/m.test(decoded(raw)) && decoded(raw).includes(reference));
   if (!found) throw new Error(`no booking e-mail for ${reference}`);
   return found;
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { analyze, grantTo } from '../testing/analysis';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
 import { logoForm, testLogoPng, TEST_PROFILE } from '../testing/logo';
-import { decodeQuotedPrintable, mailSettled } from '../testing/mail';
+import { addressedTo, decodeQuotedPrintable, mailSettled } from '../testing/mail';
 import { pdfText } from '../testing/quote';
 
 /*
@@ -92,7 +92,7 @@ describe('the job quote PDF over HTTP', () => {
     await mailSettled(server);
     const outbox = join(server.dataDir, 'outbox');
     const mails = readdirSync(outbox).map((file) => decodeQuotedPrintable(readFileSync(join(outbox, file), 'utf8')));
-    const token = mails.find((m) => m.includes('To: lukasz@example.com') && m.includes(made.reference))?.match(/\/quote\/([A-Za-z0-9_-]{43})/)?.[1];
+    const token = mails.find((m) => addressedTo(m, 'lukasz@example.com') && m.includes(made.reference))?.match(/\/quote\/([A-Za-z0-9_-]{43})/)?.[1];
     expect(token).toBeDefined();
     const accepted = await fetch(`${server.url}/api/quotes/${token}/accept`, {
       method: 'POST',

@@ -5,7 +5,7 @@ import { expireQuotes } from '../jobs/quote-links';
 import { advanceKeepingSession, registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
 import { jobOf } from '../testing/jobs';
 import { ownerWithProfile, sentLinesJob } from '../testing/quote-links';
-import { mailSettled, outboxMessages } from '../testing/mail';
+import { addressedTo, mailSettled, outboxMessages } from '../testing/mail';
 
 /*
  * Every quote ends in a state the surgeon sees (docs/product.md, Jobs and quotes): a consumer
@@ -35,7 +35,7 @@ const outbox = () => outboxMessages(server.dataDir).map((mail) => mail.text);
 function mailTo(before: number, to: string, subject: RegExp): string {
   const found = outbox()
     .slice(before)
-    .filter((m) => m.includes(`To: ${to}`) && subject.test(/^Subject: (.*)$/m.exec(m)?.[1] ?? ''));
+    .filter((m) => addressedTo(m, to) && subject.test(/^Subject: (.*)$/m.exec(m)?.[1] ?? ''));
   expect(found, `one e-mail to ${to} with subject ${subject}`).toHaveLength(1);
   return found[0]!;
 }

@@ -13,7 +13,7 @@ import { createOutboxMailer } from '../mail/outbox-mailer';
 import { grantTo } from '../testing/analysis';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
 import { logoForm, testLogoPng } from '../testing/logo';
-import { mailSettled, outboxMessages } from '../testing/mail';
+import { addressedTo, mailSettled, outboxMessages } from '../testing/mail';
 import { pdfText } from '../testing/quote';
 import { analysisIdOf, jobOf } from '../testing/jobs';
 
@@ -64,7 +64,7 @@ function attachedPdf(mail: Mail, reference: string): Buffer {
 function mailTo(to: string, words: string[], before = 0): Mail {
   const found = outbox()
     .slice(before)
-    .filter((mail) => mail.text.includes(`To: ${to}`) && words.every((w) => mail.text.includes(w)));
+    .filter((mail) => addressedTo(mail.text, to) && words.every((w) => mail.text.includes(w)));
   expect(found, `${to}: ${words.join(', ')}`).toHaveLength(1);
   return found[0]!;
 }

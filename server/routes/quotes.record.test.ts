@@ -7,7 +7,7 @@ import { grantTo } from '../testing/analysis';
 import { startTestServer, type TestClient, type TestServer } from '../testing/harness';
 import { ownerWithProfile, sentLinesJob } from '../testing/quote-links';
 import { analysisIdOf, jobOf } from '../testing/jobs';
-import { mailSettled, outboxMessages } from '../testing/mail';
+import { addressedTo, mailSettled, outboxMessages } from '../testing/mail';
 import { pausedJsonRequest } from '../testing/paused-request';
 import { pdfText } from '../testing/quote';
 
@@ -202,7 +202,7 @@ describe("the acceptance's fingerprint", () => {
     await mailSettled(server);
     const confirmation = outbox()
       .slice(before)
-      .find((m) => m.includes(`To: ${CUSTOMER}`) && m.includes(`You accepted quote ${job.reference}`))!;
+      .find((m) => addressedTo(m, CUSTOMER) && m.includes(`You accepted quote ${job.reference}`))!;
     expect(confirmation).toContain(recomputed);
     expect(confirmation).toContain(`/api/quotes/${token}`);
     // Printed on the customer's PDF as well.

@@ -6,7 +6,7 @@ import { sendDueReminders } from '../jobs/reminders';
 import { createLogger } from '../log';
 import { quoteVersions } from '../../db/schema';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { mailSettled, outboxMessages } from '../testing/mail';
+import { addressedTo, mailSettled, outboxMessages } from '../testing/mail';
 import { jobOf } from '../testing/jobs';
 
 /*
@@ -41,7 +41,7 @@ async function sentJob(customer = 'Łukasz Wójcik'): Promise<{ job: Job; token:
   const before = outbox().length;
   const sent = await jobOf(await owner.post(`/api/jobs/${job.id}/send`, {}));
   await mailSettled(server);
-  const mail = outbox().slice(before).find((m) => m.includes(`To: ${CUSTOMER}`) && m.includes(sent.reference));
+  const mail = outbox().slice(before).find((m) => addressedTo(m, CUSTOMER) && m.includes(sent.reference));
   const token = mail?.match(/\/quote\/([A-Za-z0-9_-]{43})/)?.[1];
   if (!token) throw new Error('no quote link in the e-mail');
   return { job: sent, token };
@@ -105,7 +105,7 @@ describe("the customer's link", () => {
     await open(token);
     await mailSettled(server);
     const news = outbox().slice(before);
-    expect(news.filter((m) => m.includes(`To: ${ownerEmail}`) && m.includes('opened quote'))).toHaveLength(1);
+    expect(news.filter((m) => addressedTo(m, ownerEmail) && m.includes('opened quote'))).toHaveLength(1);
     expect((await jobOf(await owner.get(`/api/jobs/${job.id}`))).status).toBe('viewed');
   });
 
@@ -127,10 +127,10 @@ describe("the customer's link", () => {
 
     await mailSettled(server);
     const mails = outbox().slice(before);
-    const toOwner = mails.find((m) => m.includes(`To: ${ownerEmail}`) && m.includes('accepted'));
+    const toOwner = mails.find((m) => addressedTo(m, ownerEmail) && m.includes('accepted'));
     expect(toOwner).toContain('£775.00');
     expect(toOwner).toContain('asked for the work to start within their 14-day cancellation period');
-    const toCustomer = mails.find((m) => m.includes(`To: ${CUSTOMER}`) && m.includes('You accepted quote'));
+    const toCustomer = mails.find((m) => addressedTo(m, CUSTOMER) && m.includes('You accepted quote'));
     expect(toCustomer).toContain('Your right to cancel');
     expect(toCustomer).toContain('Model cancellation form');
     expect(toCustomer).toContain('Reduce the beech hedge by 1 m');
@@ -227,7 +227,7 @@ describe('what the customer never sees', () => {
 describe('the one reminder', () => {
   const DAY = 24 * 60 * 60 * 1000;
   const remind = () => sendDueReminders({ db: server.db, clock: server.clock, mailer: server.mailer, config: server.config, photos: server.photos, logger: createLogger({ destination: { write: () => undefined } }) });
-  const reminders = (reference: string) => outbox().filter((m) => m.includes(`To: ${CUSTOMER}`) && m.includes('Reminder: your quote') && m.includes(reference));
+  const reminders = (reference: string) => outbox().filter((m) => addressedTo(m, CUSTOMER) && m.includes('Reminder: your quote') && m.includes(reference));
 
   it('goes once, after the days set, with a link of its own to the same quote', async () => {
     const { job, token } = await sentJob();

@@ -63,7 +63,16 @@ export async function leadMailFor(server: { mailer: Mailer; dataDir: string }, o
   const dir = join(server.dataDir, 'outbox');
   for (const file of readdirSync(dir)) {
     const raw = Buffer.from(decodeQuotedPrintable(readFileSync(join(dir, file), 'utf8')), 'latin1').toString('utf8');
-    if (raw.includes(`To: ${ownerEmail}`) && raw.includes(`from ${visitor}`)) return raw;
+    if (addressedTo(raw, ownerEmail) && raw.includes(`from ${visitor}`)) return raw;
   }
   throw new Error(`no lead e-mail from ${visitor}`);
+}
+
+/**
+ * Whether a message's own To header names `email`. A plain `includes('To: …')` also matches the
+ * Reply-To header, which names the business owner on every customer's e-mail.
+ */
+export function addressedTo(message: string, email: string): boolean {
+  const headers = message.split(/\r?\n\r?\n/, 1)[0] ?? '';
+  return /^To: (.*)$/m.exec(headers)?.[1]?.includes(email) ?? false;
 }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jobResponseSchema, type Job } from '../../core/jobs';
 import { registerClient, type TestClient, type TestServer } from './harness';
-import { decodeQuotedPrintable, mailSettled } from './mail';
+import { addressedTo, decodeQuotedPrintable, mailSettled } from './mail';
 
 /** Quotes sent and answered over HTTP, as a customer would (docs/product.md, Jobs and quotes). */
 
@@ -27,7 +27,7 @@ export async function sendQuoteTo(server: TestServer, owner: TestClient, jobId: 
   for (const file of outboxFiles(server).filter((f) => !before.has(f))) {
     const mail = Buffer.from(decodeQuotedPrintable(readFileSync(join(server.dataDir, 'outbox', file), 'utf8')), 'latin1').toString('utf8');
     // This job's quote e-mail: not another message to the same customer (an earlier acceptance's, whose PDF came late).
-    const token = mail.includes(`To: ${to}`) && mail.includes(job.reference) ? mail.match(/\/quote\/([A-Za-z0-9_-]{43})/)?.[1] : undefined;
+    const token = addressedTo(mail, to) && mail.includes(job.reference) ? mail.match(/\/quote\/([A-Za-z0-9_-]{43})/)?.[1] : undefined;
     if (token) return { job, token };
   }
   throw new Error(`no quote link e-mailed to ${to}`);

@@ -7,8 +7,8 @@ import sharp from 'sharp';
 import { normaliseImage, STORED_MAX_EDGE } from '../server/analysis/image';
 import { IMAGE_SLOTS, MAX_WAITING, MAX_WAITING_BYTES } from '../server/analysis/slots';
 import { UPLOAD_IDLE_MS } from '../server/http/multipart';
-import { analysisForm, grantTo, photo } from '../server/testing/analysis';
-import { registerClient, startTestServer, TestClient } from '../server/testing/harness';
+import { analysisForm, grantTo, photo } from '../testing/analysis';
+import { registerClient, startTestServer, TestClient } from '../testing/harness';
 import {
   allocatorSettings, freePort, machine, mb, MIB, ms, percentile, procStatusKb, runCli, sampleRss, startServerProcess,
   stopServerProcess, tenMegabyteJpeg, timeInTurns, writeSection,

@@ -46,7 +46,7 @@ interface Ready {
  * sliding, the sign-in hint cookie, request ids), so their distance from these rows, not from
  * the bare route, is what the app's own code costs.
  */
-async function floorApp(server: import('../server/testing/harness').TestServer) {
+async function floorApp(server: import('../testing/harness').TestServer) {
   const { Hono } = await import('hono');
   const { getCookie } = await import('hono/cookie');
   const { unsealData } = await import('iron-session');
@@ -86,8 +86,8 @@ async function floorApp(server: import('../server/testing/harness').TestServer) 
 async function serve(): Promise<void> {
   const { Hono } = await import('hono');
   const { serve: listen } = await import('@hono/node-server');
-  const { startTestServer, registerClient } = await import('../server/testing/harness');
-  const { analyze, grantTo } = await import('../server/testing/analysis');
+  const { startTestServer, registerClient } = await import('../testing/harness');
+  const { analyze, grantTo } = await import('../testing/analysis');
   const bareApp = new Hono().get('/', (c) => c.text('Hello Hono!'));
   const listenOn = (fetch: (request: Request) => Response | Promise<Response>) =>
     new Promise<string>((resolve) => {

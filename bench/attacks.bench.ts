@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { freePort, spawnServer, type ServerProcess } from '../build/server-process';
-import { analysisForm, photo } from '../server/testing/analysis';
-import { BOUNDARY, multipartBody } from '../server/testing/hostile-upload';
+import { analysisForm, photo } from '../testing/analysis';
+import { BOUNDARY, multipartBody } from '../testing/hostile-upload';
 import { blackPng, rawRequest, sendPaced, trickleJson, type Reply } from './attack-shapes';
 import { postJson, registerAccount, ROOT, writeSection } from './lib';
 

@@ -10,8 +10,8 @@ import { recordReservation, settleReservation } from '../server/analysis/reserva
 import { IMAGE_SLOTS, MAX_WAITING } from '../server/analysis/slots';
 import { systemClock } from '../server/clock';
 import { reserveAnalysisIn } from '../server/credits/ledger';
-import { analysisForm, photo } from '../server/testing/analysis';
-import { FIXTURE_PHOTOS } from '../server/testing/images';
+import { analysisForm, photo } from '../testing/analysis';
+import { FIXTURE_PHOTOS } from '../testing/images';
 import { cpuMsOf, machine, percentile, registerAccount, ROOT, writeSection } from './lib';
 
 /**

@@ -53,10 +53,10 @@ const WIDGET_DIR = join(ROOT, 'dist/widget');
  * A customer's quote page to measure: an account's two trees (real photos) and an optional hedge
  * line, sent; the path is the link in the customer's e-mail (/quote/<token>).
  */
-async function sentQuotePath(server: import('../server/testing/harness').TestServer): Promise<string> {
-  const { registerClient } = await import('../server/testing/harness');
-  const { analyze, grantTo, photo } = await import('../server/testing/analysis');
-  const { mailSettled, newestOutboxMessage } = await import('../server/testing/mail');
+async function sentQuotePath(server: import('../testing/harness').TestServer): Promise<string> {
+  const { registerClient } = await import('../testing/harness');
+  const { analyze, grantTo, photo } = await import('../testing/analysis');
+  const { mailSettled, newestOutboxMessage } = await import('../testing/mail');
   const { client, account } = await registerClient(server);
   grantTo(server, account.username, 100);
   const must = async (res: Response, status = 200) => {
@@ -77,7 +77,7 @@ async function sentQuotePath(server: import('../server/testing/harness').TestSer
 
 /** The child: the real app on a temp DATA_DIR serving the built dashboard; prints its URL and a quote page's path. */
 async function serve(): Promise<void> {
-  const { startTestServer } = await import('../server/testing/harness');
+  const { startTestServer } = await import('../testing/harness');
   const server = await startTestServer({}, { dashboardDir: DASHBOARD_DIR, widgetDir: WIDGET_DIR });
   console.log(JSON.stringify({ url: server.url, quotePath: await sentQuotePath(server) }));
   // Lives until the parent closes stdin (or kills it).

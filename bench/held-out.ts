@@ -2,9 +2,9 @@ import { analyzeResponseSchema, type Analysis } from '../core/analysis';
 import { formatTimeRange } from '../core/format';
 import type { SiteDetails } from '../core/site';
 import type { TreeDetails } from '../core/tree-details';
-import { analysisForm, grantTo } from '../server/testing/analysis';
-import { registerClient, startTestServer } from '../server/testing/harness';
-import { fixturePhoto, type FixturePhoto } from '../server/testing/images';
+import { analysisForm, grantTo } from '../testing/analysis';
+import { registerClient, startTestServer } from '../testing/harness';
+import { fixturePhoto, type FixturePhoto } from '../testing/images';
 
 /**
  * Held-out accuracy (docs/analysis.md, Held-out accuracy): the five real photos in

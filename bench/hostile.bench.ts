@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, spawnServer, type ServerProcess } from '../build/server-process';
-import { analysisForm, photo } from '../server/testing/analysis';
-import { repeatedParts, send } from '../server/testing/hostile-upload';
+import { analysisForm, photo } from '../testing/analysis';
+import { repeatedParts, send } from '../testing/hostile-upload';
 import { ms, postJson, registerAccount, ROOT, writeSection } from './lib';
 
 /**

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { ensureServerBundle } from '../build/server-bundle';
 import { MAX_UPLOAD_BYTES } from '../core/analysis';
-import { fixturePhoto } from '../server/testing/images';
+import { fixturePhoto } from '../testing/images';
 
 /** Helpers for bench/analysis.bench.ts: the upload it sends, timings, and the server child process. */
 
@@ -17,7 +17,7 @@ export const MIB = 1024 * 1024;
 export const TARGET_MIN_BYTES = 9.5 * MIB;
 
 /**
- * A camera-sized 4000x3000 JPEG just under the upload limit: server/testing/images.ts bigJpeg
+ * A camera-sized 4000x3000 JPEG just under the upload limit: testing/images.ts bigJpeg
  * (a real photo stretched, plus sensor-like noise), but with a seeded noise so every run sends
  * the same bytes, and stronger noise at a higher quality so it reaches 9.5-10 MiB. Amplitude 50
  * at quality 98 measured 9.69 MiB; the loop steps down should libjpeg ever encode it larger.

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { CHROMIUM_FLAGS } from '../e2e/chromium-flags';
 import { phonePhoto, PHONE, WEB_PHOTO } from '../e2e/phone-photo';
 import { normaliseImage } from '../server/analysis/image';
-import { fixturePhoto } from '../server/testing/images';
+import { fixturePhoto } from '../testing/images';
 import { cpuMsOf, ROOT, writeSection } from './lib';
 
 /**
@@ -56,9 +56,9 @@ const WIDGET_DIR = join(ROOT, 'dist/widget');
 
 /** The child: the real app on a temp DATA_DIR serving the build, a business whose owner has credits; prints its URL and slug. */
 async function serve(): Promise<void> {
-  const { registerClient, startTestServer } = await import('../server/testing/harness');
-  const { grantTo } = await import('../server/testing/analysis');
-  const { looseEmbedLimits } = await import('../server/testing/business');
+  const { registerClient, startTestServer } = await import('../testing/harness');
+  const { grantTo } = await import('../testing/analysis');
+  const { looseEmbedLimits } = await import('../testing/business');
   // One address makes every run here (15 estimates): the visitor's hourly limit of 10 is lifted, as for a busy office's shared line.
   const server = await startTestServer({}, { dashboardDir: DASHBOARD_DIR, widgetDir: WIDGET_DIR, rateLimits: looseEmbedLimits() });
   const { client, account } = await registerClient(server);

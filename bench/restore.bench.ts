@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { DATABASE_FILE } from '../server/ops/backup';
-import { analysisForm, grantTo } from '../server/testing/analysis';
-import { newAccount, startTestServer, TestClient } from '../server/testing/harness';
-import { restoreReplicaInto, startReplicatedServer, type ReplicatedServer } from '../server/testing/replica';
-import { FIXTURE_PHOTOS, fixturePhoto } from '../server/testing/images';
+import { analysisForm, grantTo } from '../testing/analysis';
+import { newAccount, startTestServer, TestClient } from '../testing/harness';
+import { restoreReplicaInto, startReplicatedServer, type ReplicatedServer } from '../testing/replica';
+import { FIXTURE_PHOTOS, fixturePhoto } from '../testing/images';
 import { writeSection } from './lib';
 
 /**

@@ -19,7 +19,7 @@ import { SPECIES } from './species';
  * The case a tester measured on a phone: the redbud photo (700 x 525), "A person (1.7 m)" as the
  * reference tapped on something small by a pavilion, 23 px tall (4% of the photo), and the tree
  * and its trunk tapped right. It came out a 35.5 m tree with a trunk 296 cm across. (The same
- * taps as server/testing/analysis.ts REDBUD_TINY_REFERENCE: core does not import the server's.)
+ * taps as testing/analysis.ts REDBUD_TINY_REFERENCE: core does not import the server's.)
  */
 const REDBUD_TINY_REFERENCE: PhotoMeasurement = {
   imageWidth: 700,

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { OPERATOR_WORDS } from '../core/embed';
 import { SURVEYOR_WORDS } from '../core/homeowner-guide';
-import { startFakeOpenAI, type FakeOpenAI } from '../server/testing/fake-openai';
+import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
 import { expectNoSeriousAxeViolations } from './axe';
 import { ownerCopiesSnippet } from './embed-owner';
 import { expect, test } from './fixtures';

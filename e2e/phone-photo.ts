@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import { fixturePhoto, type FixturePhoto } from '../server/testing/images';
+import { fixturePhoto, type FixturePhoto } from '../testing/images';
 
 /**
  * A 12-megapixel phone photo as a phone saves it, for e2e/photo-shrink.spec.ts and
@@ -12,7 +12,7 @@ import { fixturePhoto, type FixturePhoto } from '../server/testing/images';
 export const PHONE = { width: 3024, height: 4032 } as const;
 export const WEB_PHOTO: FixturePhoto = 'elm-beside-building.jpg';
 
-/** Greenwich, as server/testing/images.ts GPS_LATITUDE: what the server must never receive. */
+/** Greenwich, as testing/images.ts GPS_LATITUDE: what the server must never receive. */
 const GPS = { GPSLatitudeRef: 'N', GPSLatitude: '51/1 28/1 36840/1000', GPSLongitudeRef: 'W', GPSLongitude: '0/1 0/1 0/1' };
 
 /** The upright picture the phone saw, at the size asked: what a correct copy must look like. */

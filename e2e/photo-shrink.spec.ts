@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { AnalysisList } from '../core/analysis';
 import { SEND_MAX_EDGE } from '../core/photo-shrink';
 import { STORED_MAX_EDGE } from '../server/analysis/image';
-import { readGpsLatitude } from '../server/testing/images';
+import { readGpsLatitude } from '../testing/images';
 import { expect, test } from './fixtures';
 import { grantCredits, signedInAccount } from './operator';
 import { distanceFromUpright, PHONE, phonePhoto } from './phone-photo';

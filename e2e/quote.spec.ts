@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Download, Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { formatQuoteDate, quoteValidUntil } from '../core/quote';
-import { testLogoPng } from '../server/testing/logo';
+import { testLogoPng } from '../testing/logo';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { grantCredits, signedInAccount } from './operator';

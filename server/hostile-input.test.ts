@@ -14,8 +14,8 @@ import { parseDescription } from './analysis/description-parser';
 import { decodeHistoryCursor } from './analysis/history';
 import { createLocalAssistant } from './assistant/local-answerer';
 import { RateLimits } from './http/rate-limit';
-import { createBusinessFor } from './testing/business';
-import { registerClient, startTestServer, TestClient, type TestServer } from './testing/harness';
+import { createBusinessFor } from '../testing/business';
+import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
 
 /*
  * Denial of service by input shape: every function that reads a client's text does work that

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, spawnServer, type ServerProcess } from '../build/server-process';
-import { newAccount } from './testing/harness';
-import { decodeQuotedPrintable, outboxCount, resetTokenFrom } from './testing/mail';
+import { newAccount } from '../testing/harness';
+import { decodeQuotedPrintable, outboxCount, resetTokenFrom } from '../testing/mail';
 
 /**
  * Production-safe defaults (docs/operations.md, Production settings), on the real server in its own process with

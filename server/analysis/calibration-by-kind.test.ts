@@ -4,9 +4,9 @@ import { analyzeResponseSchema, settingsResponseSchema, type Analysis } from '..
 import { MIN_POOLED_ACCOUNTS, type ComponentTotals } from '../../core/calibration';
 import { calibrationTotals, treeAnalyses, users } from '../../db/schema';
 import { findUserByUsername } from '../accounts/users';
-import { analyze, grantTo } from '../testing/analysis';
-import { createBusinessFor, visitorAnalyze } from '../testing/business';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
+import { analyze, grantTo } from '../../testing/analysis';
+import { createBusinessFor, visitorAnalyze } from '../../testing/business';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 import {
   applyCalibration,
   NO_FEEDBACK,

@@ -6,8 +6,8 @@ import { analyzeResponseSchema, type Analysis, type FeedbackInput } from '../../
 import { calibrationFactor, chainedFactor, NO_OBSERVATIONS } from '../../core/calibration';
 import { calibrationKindTotals, calibrationTotals, treeAnalyses } from '../../db/schema';
 import { findUserByUsername } from '../accounts/users';
-import { analyze, grantTo } from '../testing/analysis';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
+import { analyze, grantTo } from '../../testing/analysis';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 import {
   applyCalibration,
   combineFeedback,

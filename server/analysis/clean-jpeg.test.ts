@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../core/errors';
 import { MODEL_MAX_EDGE } from '../../core/photo-shrink';
-import { fixturePhoto, jpegWithGps, readGpsLatitude } from '../testing/images';
+import { fixturePhoto, jpegWithGps, readGpsLatitude } from '../../testing/images';
 import { cleanJpegSize, iccProfileIsWellFormed } from './clean-jpeg';
 import { normaliseImage } from './image';
 

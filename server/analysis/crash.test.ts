@@ -7,9 +7,9 @@ import { freePort, spawnServer, type ServerProcess } from '../../build/server-pr
 import { findUserByUsername } from '../accounts/users';
 import { systemClock } from '../clock';
 import { balanceOf, grantCredits, ledgerSum } from '../credits/ledger';
-import { analysisForm } from '../testing/analysis';
-import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
-import { newAccount } from '../testing/harness';
+import { analysisForm } from '../../testing/analysis';
+import { startFakeOpenAI, type FakeOpenAI } from '../../testing/fake-openai';
+import { newAccount } from '../../testing/harness';
 import { uploadsDir } from './store';
 
 /**

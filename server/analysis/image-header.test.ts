@@ -2,8 +2,8 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../core/errors';
-import { FIXTURE_PHOTOS, fixturePhoto, jpegWithGps, pixelFlood, rotatedJpeg } from '../testing/images';
-import { testLogoPng } from '../testing/logo';
+import { FIXTURE_PHOTOS, fixturePhoto, jpegWithGps, pixelFlood, rotatedJpeg } from '../../testing/images';
+import { testLogoPng } from '../../testing/logo';
 import { readImageHeader, refuseImageShape } from './image-header';
 import { detectImageType } from './upload';
 

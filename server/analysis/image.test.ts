@@ -13,7 +13,7 @@ import {
   readGpsLatitude,
   rotatedJpeg,
   sampleImage,
-} from '../testing/images';
+} from '../../testing/images';
 import { MAX_INPUT_PIXELS, normaliseImage } from './image';
 
 const ISSUE = {

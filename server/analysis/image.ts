@@ -24,7 +24,7 @@ const THUMBNAIL_EDGE = 128;
 /**
  * The thresholds of the photo checks, calibrated on the five real photos in the shared
  * fixtures (sharp daylight trees: none may raise an issue) and on degraded copies of them
- * (server/testing/images.ts `degrade`). Measured values are quoted beside each threshold.
+ * (testing/images.ts `degrade`). Measured values are quoted beside each threshold.
  */
 export const PHOTO_THRESHOLDS = {
   /** Shortest side in px of the original: fewer leave a whole tree no bark or leaf texture. Fixtures 447-525. */

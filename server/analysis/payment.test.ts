@@ -5,8 +5,8 @@ import { immediate } from '../../db/client';
 import { findUserByUsername } from '../accounts/users';
 import { embedAnalysesToday } from '../businesses/usage';
 import { balanceOf, grantCredits, ledgerSum } from '../credits/ledger';
-import { createBusinessFor } from '../testing/business';
-import { registerClient, startTestServer, type TestServer } from '../testing/harness';
+import { createBusinessFor } from '../../testing/business';
+import { registerClient, startTestServer, type TestServer } from '../../testing/harness';
 import { AnalysisPayment, paymentStatus, refuseIfUnpayable, visitorPayer, type AnalysisPayer } from './payment';
 
 /**

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { immediate } from '../../db/client';
 import { embedAnalysesToday, reserveEmbedAnalysis } from '../businesses/usage';
 import { balanceOf, grantCredits, ledgerSum, reserveAnalysis } from '../credits/ledger';
-import { createBusinessFor } from '../testing/business';
-import { analysisForm } from '../testing/analysis';
+import { createBusinessFor } from '../../testing/business';
+import { analysisForm } from '../../testing/analysis';
 import { findUserByUsername } from '../accounts/users';
-import { registerClient, startTestServer, type TestServer } from '../testing/harness';
+import { registerClient, startTestServer, type TestServer } from '../../testing/harness';
 import { recordReservation, recoverReservations } from './reservations';
 
 /**

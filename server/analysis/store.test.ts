@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createUser } from '../accounts/users';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { startTestServer, type TestServer } from '../../testing/harness';
 import { findOwnAnalysis, imageUrlFor, storeAnalysis } from './store';
 
 let server: TestServer;

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../core/analysis';
 import { errorBodySchema } from '../../core/errors';
 import { renderError } from '../http/errors';
-import { DOOR_MEASUREMENT } from '../testing/analysis';
-import { sampleImage } from '../testing/images';
+import { DOOR_MEASUREMENT } from '../../testing/analysis';
+import { sampleImage } from '../../testing/images';
 import { readAnalysisUpload, uploadBodyLimit } from '../http/upload-limit';
 
 const IDLE_MS = 200;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUSINESS_NOT_FOUND_MESSAGE } from '../../core/embed';
 import { findUserByUsername } from '../accounts/users';
-import { createBusinessFor } from '../testing/business';
-import { registerClient, startTestServer, type TestServer } from '../testing/harness';
+import { createBusinessFor } from '../../testing/business';
+import { registerClient, startTestServer, type TestServer } from '../../testing/harness';
 import { findBusinessNamed } from './businesses';
 
 let server: TestServer;

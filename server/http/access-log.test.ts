@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyze, grantTo } from '../testing/analysis';
-import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
-import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
-import { mailSettled, newestOutboxMessage, resetTokenFrom } from '../testing/mail';
+import { analyze, grantTo } from '../../testing/analysis';
+import { startFakeOpenAI, type FakeOpenAI } from '../../testing/fake-openai';
+import { registerClient, startTestServer, TestClient, type TestServer } from '../../testing/harness';
+import { mailSettled, newestOutboxMessage, resetTokenFrom } from '../../testing/mail';
 
 /**
  * Structured logs an operator can use (docs/operations.md, Logs). One access line per request with the id the

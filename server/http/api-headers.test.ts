@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerClient, startTestServer, type TestServer } from '../testing/harness';
+import { registerClient, startTestServer, type TestServer } from '../../testing/harness';
 
 let server: TestServer;
 beforeAll(async () => {

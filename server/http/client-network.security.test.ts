@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../core/errors';
-import { jobOf } from '../testing/jobs';
-import { grantTo, photo } from '../testing/analysis';
-import { createBusinessFor, visitorAnalyze } from '../testing/business';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { sendQuoteTo } from '../testing/quote-links';
+import { jobOf } from '../../testing/jobs';
+import { grantTo, photo } from '../../testing/analysis';
+import { createBusinessFor, visitorAnalyze } from '../../testing/business';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { sendQuoteTo } from '../../testing/quote-links';
 import { RateLimits, SITE_ALLOWANCE } from './rate-limit';
 
 /*

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantTo } from '../testing/analysis';
-import { createBusinessFor, visitorAnalyze, visitorLead } from '../testing/business';
-import { newAccount, registerClient, startTestServer, type TestServer } from '../testing/harness';
+import { grantTo } from '../../testing/analysis';
+import { createBusinessFor, visitorAnalyze, visitorLead } from '../../testing/business';
+import { newAccount, registerClient, startTestServer, type TestServer } from '../../testing/harness';
 
 /**
  * Every unsafe /api request must come from our own origin, cookie or not, and JSON

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 
 /**
  * The same-origin check compares Origin with PUBLIC_URL, never with the Host header (docs/security.md):

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBusinessFor } from '../testing/business';
-import { registerClient, startTestServer, type TestServer } from '../testing/harness';
-import { sendRaw } from '../testing/raw-http';
+import { createBusinessFor } from '../../testing/business';
+import { registerClient, startTestServer, type TestServer } from '../../testing/harness';
+import { sendRaw } from '../../testing/raw-http';
 
 /**
  * JSON bodies are read with the uploads' idle timeout (docs/security.md): a quote request trickled to the

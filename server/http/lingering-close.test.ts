@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../core/errors';
-import { analysisForm, grantTo, photo } from '../testing/analysis';
-import { createBusinessFor } from '../testing/business';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { encodeForm, sendRaw } from '../testing/raw-http';
+import { analysisForm, grantTo, photo } from '../../testing/analysis';
+import { createBusinessFor } from '../../testing/business';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { encodeForm, sendRaw } from '../../testing/raw-http';
 
 /**
  * After refusing a body the server reads and discards the rest, within bounds, so a client still

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAccount, registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
+import { newAccount, registerClient, startTestServer, TestClient, type TestServer } from '../../testing/harness';
 
 /**
  * The session hint cookie (server/http/session.ts): set and cleared with the session cookie,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerClient, startTestServer, type TestServer } from '../testing/harness';
+import { registerClient, startTestServer, type TestServer } from '../../testing/harness';
 import { HSTS, PERMISSIONS_POLICY } from './security-headers';
 
 /** HSTS when the public address is https, and a restrictive Permissions-Policy everywhere. */

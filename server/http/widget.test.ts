@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBusinessFor } from '../testing/business';
-import { registerClient, startTestServer, type TestServer } from '../testing/harness';
+import { createBusinessFor } from '../../testing/business';
+import { registerClient, startTestServer, type TestServer } from '../../testing/harness';
 
 /*
  * How the widget's files and the /embed page are served, against a small stand-in build

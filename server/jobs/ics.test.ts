@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hiddenCharacters } from '../testing/hidden-characters';
+import { hiddenCharacters } from '../../testing/hidden-characters';
 import { buildCalendar, escapeText, foldLine, utcStamp, type CalendarEvent } from './ics';
 
 /*

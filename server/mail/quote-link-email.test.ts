@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { jobOf } from '../testing/jobs';
-import { addressedTo, mailSettled, outboxMessages } from '../testing/mail';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { jobOf } from '../../testing/jobs';
+import { addressedTo, mailSettled, outboxMessages } from '../../testing/mail';
 
 /*
  * The customer's quote e-mail from the real app (quote-emails.ts quoteLinkEmail): it speaks of

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeQuotedPrintable, mailSettled, resetTokenFrom } from '../testing/mail';
-import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
+import { decodeQuotedPrintable, mailSettled, resetTokenFrom } from '../../testing/mail';
+import { registerClient, startTestServer, TestClient, type TestServer } from '../../testing/harness';
 
 /** A real SMTP server on loopback that keeps what it receives. */
 const received: { to: string[]; raw: string }[] = [];

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeResponseSchema } from '../../core/analysis';
-import { analyze, grantTo } from '../testing/analysis';
-import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
-import { startLocalS3, type LocalS3 } from '../testing/s3-server';
+import { analyze, grantTo } from '../../testing/analysis';
+import { registerClient, startTestServer, TestClient, type TestServer } from '../../testing/harness';
+import { startLocalS3, type LocalS3 } from '../../testing/s3-server';
 import type { BackupManifest } from './backup';
 
 /**

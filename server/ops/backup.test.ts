@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { analyze, grantTo } from '../testing/analysis';
-import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
+import { analyze, grantTo } from '../../testing/analysis';
+import { registerClient, startTestServer, TestClient, type TestServer } from '../../testing/harness';
 import { backupTo, BackupError, DATABASE_FILE, readManifest, restoreFrom } from './backup';
 
 const cleanup: (() => Promise<void> | void)[] = [];

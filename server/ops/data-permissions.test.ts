@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { environmentWithout, freePort, spawnServer } from '../../build/server-process';
-import { newAccount } from '../testing/harness';
+import { newAccount } from '../../testing/harness';
 import { DATABASE_FILE } from './backup';
 import { tightenDataDir } from './data-permissions';
 

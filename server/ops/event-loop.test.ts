@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { startTestServer, type TestServer } from '../../testing/harness';
 import { watchEventLoop, type DelaySecond } from './event-loop';
 
 /** Holds the event loop, as a request doing too much work on it would. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetTokens, processedPaymentEvents, sessions } from '../../db/schema';
 import { findUserByUsername } from '../accounts/users';
-import { registerClient, startTestServer, type TestServer } from '../testing/harness';
+import { registerClient, startTestServer, type TestServer } from '../../testing/harness';
 import { EVENT_IDS_KEPT_DAYS, runHousekeeping } from './housekeeping';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -11,7 +11,7 @@ import {
   subscriptionDeletedEvent,
   subscriptionUpdatedEvent,
   type FakeStripe,
-} from '../testing/fake-stripe';
+} from '../../testing/fake-stripe';
 import { createStripeProvider, PLAN_PRODUCT_ID } from './stripe-provider';
 import { PaymentProviderError, WebhookSignatureError, type PaymentProvider } from './types';
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerCopyText, groupedFingerprint } from '../../core/quote-copy';
 import { publicQuoteResponseSchema } from '../../core/quote-versions';
 import { RateLimits } from '../http/rate-limit';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { jobOf } from '../testing/jobs';
-import { sendQuoteTo } from '../testing/quote-links';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { jobOf } from '../../testing/jobs';
+import { sendQuoteTo } from '../../testing/quote-links';
 
 /*
  * The customer's page once they have accepted (docs/product.md, Jobs and quotes: cancelling):

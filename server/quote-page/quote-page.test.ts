@@ -5,11 +5,11 @@ import { EARLY_START_EXPLAINED } from '../../core/consumer-rights';
 import type { Job } from '../../core/jobs';
 import { QUOTE_ALREADY_ANSWERED, QUOTE_LINK_MESSAGES, publicQuoteResponseSchema, type PublicQuote } from '../../core/quote-versions';
 import { RateLimits } from '../http/rate-limit';
-import { grantTo } from '../testing/analysis';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { mailSettled, newestOutboxMessage } from '../testing/mail';
-import { analysisIdOf, jobOf } from '../testing/jobs';
-import { logoForm, testLogoPng } from '../testing/logo';
+import { grantTo } from '../../testing/analysis';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { mailSettled, newestOutboxMessage } from '../../testing/mail';
+import { analysisIdOf, jobOf } from '../../testing/jobs';
+import { logoForm, testLogoPng } from '../../testing/logo';
 
 /*
  * The customer's quote page over HTTP (docs/product.md, Jobs and quotes: the customer's page): the

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Analysis } from '../../core/analysis';
 import { normaliseLogo } from '../settings/logo';
-import { photo } from '../testing/analysis';
-import { testLogoPng } from '../testing/logo';
-import { overlappingBoxes, pdfTextBoxes, QUOTE_GENERATED_AT, quoteAnalysis, TYPICAL_WARNINGS, type TextBox } from '../testing/quote';
+import { photo } from '../../testing/analysis';
+import { testLogoPng } from '../../testing/logo';
+import { overlappingBoxes, pdfTextBoxes, QUOTE_GENERATED_AT, quoteAnalysis, TYPICAL_WARNINGS, type TextBox } from '../../testing/quote';
 import { MARGIN } from './report-layout';
 import { buildReportPdf, type QuoteCompany, type ReportInput } from './report';
 

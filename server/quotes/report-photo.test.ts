@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DOOR_MEASUREMENT } from '../testing/analysis';
+import { DOOR_MEASUREMENT } from '../../testing/analysis';
 import type { Doc } from './report-layout';
 import { drawPhoto } from './report-photo';
 

@@ -7,9 +7,9 @@ import { SAFETY_DISCLAIMER, type Analysis } from '../../core/analysis';
 import { formatTimeRange, formatTotalTime, totalMinutes } from '../../core/format';
 import { describeWoodDensity, UNKNOWN_SPECIES_GREEN_DENSITY_KG_M3 } from '../../core/species';
 import { normaliseLogo } from '../settings/logo';
-import { photo } from '../testing/analysis';
-import { testLogoPng } from '../testing/logo';
-import { QUOTE_GENERATED_AT, quoteAnalysis, quotePrice, TYPICAL_WARNINGS, quoteCompany } from '../testing/quote';
+import { photo } from '../../testing/analysis';
+import { testLogoPng } from '../../testing/logo';
+import { QUOTE_GENERATED_AT, quoteAnalysis, quotePrice, TYPICAL_WARNINGS, quoteCompany } from '../../testing/quote';
 import { buildReportPdf, type QuoteCompany, type ReportInput } from './report';
 
 // A real photo (CC BY-SA 4.0, Msact; see the fixtures' ATTRIBUTION.md), 450 x 600.

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsResponseSchema } from '../../core/analysis';
 import { RateLimits } from '../http/rate-limit';
-import { grantTo } from '../testing/analysis';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { analysisIdOf, jobOf } from '../testing/jobs';
-import { addressedTo, mailSettled, outboxMessages } from '../testing/mail';
-import { pdfText } from '../testing/quote';
+import { grantTo } from '../../testing/analysis';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { analysisIdOf, jobOf } from '../../testing/jobs';
+import { addressedTo, mailSettled, outboxMessages } from '../../testing/mail';
+import { pdfText } from '../../testing/quote';
 
 /*
  * One VAT number format wherever the customer or the surgeon reads it (core/company-profile.ts

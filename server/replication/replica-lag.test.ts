@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { newAccount, TestClient } from '../testing/harness';
-import { startReplicatedServer, type ReplicatedServer } from '../testing/replica';
+import { newAccount, TestClient } from '../../testing/harness';
+import { startReplicatedServer, type ReplicatedServer } from '../../testing/replica';
 
 /**
  * /healthz's replica lag is honest (docs/operations.md, Replication with Litestream): with the real

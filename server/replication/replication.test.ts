@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, spawnServer } from '../../build/server-process';
-import { newAccount } from '../testing/harness';
-import { restoreReplicaInto, startReplicatedServer } from '../testing/replica';
+import { newAccount } from '../../testing/harness';
+import { restoreReplicaInto, startReplicatedServer } from '../../testing/replica';
 import { litestreamBinary } from './litestream-binary';
 
 /**

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { leadListSchema } from '../../core/business';
 import { userTokensResponseSchema } from '../../core/credits';
-import { analysisForm, photo } from '../testing/analysis';
-import { visitorAnalyze, visitorLead } from '../testing/business';
-import { newAccount, TestClient } from '../testing/harness';
-import { restoreReplicaInto, startReplicatedServer, type ReplicatedServer } from '../testing/replica';
-import { startLocalS3, type LocalS3 } from '../testing/s3-server';
+import { analysisForm, photo } from '../../testing/analysis';
+import { visitorAnalyze, visitorLead } from '../../testing/business';
+import { newAccount, TestClient } from '../../testing/harness';
+import { restoreReplicaInto, startReplicatedServer, type ReplicatedServer } from '../../testing/replica';
+import { startLocalS3, type LocalS3 } from '../../testing/s3-server';
 
 /**
  * The restore drill (docs/operations.md, Recovery runbook): the box dies mid-traffic and a new

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAccount } from '../testing/harness';
-import { startReplicatedServer } from '../testing/replica';
-import { S3RVER_CREDENTIALS, startLocalS3, type LocalS3 } from '../testing/s3-server';
+import { newAccount } from '../../testing/harness';
+import { startReplicatedServer } from '../../testing/replica';
+import { S3RVER_CREDENTIALS, startLocalS3, type LocalS3 } from '../../testing/s3-server';
 
 /**
  * An s3:// replica against a local S3 server (s3rver on 127.0.0.1): the database's snapshot and WAL

@@ -7,11 +7,11 @@ import { ACCOUNT_DELETED_MESSAGE, DELETE_PASSWORD_WRONG } from '../../core/accou
 import { userTokens } from '../../db/schema';
 import { findUserByUsername } from '../accounts/users';
 import { uploadsDir } from '../analysis/store';
-import { analyze, grantTo } from '../testing/analysis';
-import { createBusinessFor, visitorAnalyze, visitorLead } from '../testing/business';
-import { intentIdOf, startFakeStripe, type FakeStripe } from '../testing/fake-stripe';
-import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
-import { logoForm, testLogoPng } from '../testing/logo';
+import { analyze, grantTo } from '../../testing/analysis';
+import { createBusinessFor, visitorAnalyze, visitorLead } from '../../testing/business';
+import { intentIdOf, startFakeStripe, type FakeStripe } from '../../testing/fake-stripe';
+import { registerClient, startTestServer, TestClient, type TestServer } from '../../testing/harness';
+import { logoForm, testLogoPng } from '../../testing/logo';
 
 let server: TestServer;
 beforeAll(async () => {

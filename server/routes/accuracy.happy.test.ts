@@ -4,8 +4,8 @@ import { accuracySchema, type Accuracy } from '../../core/accuracy';
 import { analyzeResponseSchema, type Analysis, type FeedbackInput } from '../../core/analysis';
 import { treeAnalyses } from '../../db/schema';
 import { measureAccuracy, type ReportedJob } from '../analysis/accuracy';
-import { analyze, grantTo } from '../testing/analysis';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
+import { analyze, grantTo } from '../../testing/analysis';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 
 /*
  * GET /api/accuracy over HTTP, on analyses made and reported through the

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accuracySchema } from '../../core/accuracy';
 import { analyzeResponseSchema } from '../../core/analysis';
 import { errorBodySchema } from '../../core/errors';
-import { analyze, grantTo } from '../testing/analysis';
-import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
+import { analyze, grantTo } from '../../testing/analysis';
+import { registerClient, startTestServer, TestClient, type TestServer } from '../../testing/harness';
 
 /* An account's accuracy counts its own jobs only, and needs a session. */
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAccountPageSchema, adminLogResponseSchema, type AdminAccount } from '../../core/admin';
-import { grantTo } from '../testing/analysis';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
+import { grantTo } from '../../testing/analysis';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 
 /**
  * The admin log (docs/product.md, Help assistant and admin log) and the accounts table, as the first

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ONLY_MESSAGE, adminLogResponseSchema } from '../../core/admin';
-import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
-import { mailSettled, newestOutboxMessage, resetTokenFrom } from '../testing/mail';
+import { registerClient, startTestServer, TestClient, type TestServer } from '../../testing/harness';
+import { mailSettled, newestOutboxMessage, resetTokenFrom } from '../../testing/mail';
 
 /**
  * docs/product.md, Accounts: only an admin reaches the admin routes (401 signed out,

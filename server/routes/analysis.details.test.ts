@@ -15,10 +15,10 @@ import { NEEDS_DETAILS_MESSAGE, NOT_A_TREE_MESSAGE, type TreeDetails } from '../
 import { treeAnalyses } from '../../db/schema';
 import { findUserByUsername } from '../accounts/users';
 import { balanceOf, ledgerSum } from '../credits/ledger';
-import { analyze, DOOR_MEASUREMENT, grantTo } from '../testing/analysis';
-import { fakeVisionAnswer, startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { solidBlue } from '../testing/images';
+import { analyze, DOOR_MEASUREMENT, grantTo } from '../../testing/analysis';
+import { fakeVisionAnswer, startFakeOpenAI, type FakeOpenAI } from '../../testing/fake-openai';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { solidBlue } from '../../testing/images';
 
 /*
  * Issue "Estimates a tree surgeon would sign", over HTTP: a model's messy numbers and names are

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeResponseSchema, INSUFFICIENT_TOKENS_MESSAGE } from '../../core/analysis';
 import { findUserByUsername } from '../accounts/users';
 import { balanceOf, ledgerSum } from '../credits/ledger';
-import { analyze, grantTo } from '../testing/analysis';
-import { pixelFlood } from '../testing/images';
-import { fakeVisionAnswer, startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
-import { registerClient, startTestServer, type TestServer } from '../testing/harness';
+import { analyze, grantTo } from '../../testing/analysis';
+import { pixelFlood } from '../../testing/images';
+import { fakeVisionAnswer, startFakeOpenAI, type FakeOpenAI } from '../../testing/fake-openai';
+import { registerClient, startTestServer, type TestServer } from '../../testing/harness';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -7,10 +7,10 @@ import { embedAnalysesToday } from '../businesses/usage';
 import { balanceOf, ledgerSum } from '../credits/ledger';
 import { RateLimits } from '../http/rate-limit';
 import { MAX_UPLOAD_REQUEST_BYTES } from '../http/upload-limit';
-import { analysisForm, grantTo, photo } from '../testing/analysis';
-import { createBusinessFor } from '../testing/business';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { BOUNDARY, multipartBody, repeatedParts, send, whileReading, type Answer, type RawPart } from '../testing/hostile-upload';
+import { analysisForm, grantTo, photo } from '../../testing/analysis';
+import { createBusinessFor } from '../../testing/business';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { BOUNDARY, multipartBody, repeatedParts, send, whileReading, type Answer, type RawPart } from '../../testing/hostile-upload';
 
 /*
  * Hostile uploads (docs/security.md, Uploads and hostile input) against the real server over HTTP, on both ways in: the dashboard

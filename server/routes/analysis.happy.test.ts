@@ -7,8 +7,8 @@ import { NEEDS_DETAILS_MESSAGE } from '../../core/tree-details';
 import { userTokensResponseSchema } from '../../core/credits';
 import { findUserByUsername } from '../accounts/users';
 import { balanceOf, ledgerSum } from '../credits/ledger';
-import { analyze, grantTo } from '../testing/analysis';
-import { registerClient, startTestServer, type TestServer } from '../testing/harness';
+import { analyze, grantTo } from '../../testing/analysis';
+import { registerClient, startTestServer, type TestServer } from '../../testing/harness';
 
 let server: TestServer;
 beforeAll(async () => {

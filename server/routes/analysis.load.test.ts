@@ -7,10 +7,10 @@ import { findUserByUsername } from '../accounts/users';
 import { BUSY_MESSAGE, ImageSlots } from '../analysis/slots';
 import { embedAnalysesToday } from '../businesses/usage';
 import { balanceOf, ledgerSum } from '../credits/ledger';
-import { analysisForm, analyze, grantTo } from '../testing/analysis';
-import { createBusinessFor, visitorAnalyze } from '../testing/business';
-import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
+import { analysisForm, analyze, grantTo } from '../../testing/analysis';
+import { createBusinessFor, visitorAnalyze } from '../../testing/business';
+import { startFakeOpenAI, type FakeOpenAI } from '../../testing/fake-openai';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 
 /*
  * The analysis path under load (docs/performance.md, Analysis): an upload is read holding nothing and given up when

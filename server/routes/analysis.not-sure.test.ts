@@ -5,9 +5,9 @@ import { embedAnalyzeResponseSchema } from '../../core/embed-api';
 import type { SiteDetails } from '../../core/questions';
 import { CAUTIOUS_SITE, NOT_SURE, SITE_QUESTION_KEYS, TYPICAL_GARDEN_TREE, type CautiousSite } from '../../core/site-assumptions';
 import { needsDetailsSchema } from '../../core/tree-details';
-import { analyze, grantTo } from '../testing/analysis';
-import { createBusinessFor, looseEmbedLimits, visitorAnalyze } from '../testing/business';
-import { registerClient, startTestServer, type TestServer } from '../testing/harness';
+import { analyze, grantTo } from '../../testing/analysis';
+import { createBusinessFor, looseEmbedLimits, visitorAnalyze } from '../../testing/business';
+import { registerClient, startTestServer, type TestServer } from '../../testing/harness';
 
 /*
  * docs/analysis.md, Not sure and unanswered: a site question answered "Not sure" or left out is

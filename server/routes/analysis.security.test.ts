@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeResponseSchema } from '../../core/analysis';
-import { analysisForm, analyze, grantTo } from '../testing/analysis';
-import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
+import { analysisForm, analyze, grantTo } from '../../testing/analysis';
+import { registerClient, startTestServer, TestClient, type TestServer } from '../../testing/harness';
 
 let server: TestServer;
 let ownerId: number;

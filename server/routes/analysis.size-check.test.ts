@@ -5,10 +5,10 @@ import { CHECK_SIZES_MESSAGE, needsDetailsSchema } from '../../core/tree-details
 import { findUserByUsername } from '../accounts/users';
 import { embedAnalysesToday } from '../businesses/usage';
 import { balanceOf, ledgerSum } from '../credits/ledger';
-import { analyze, grantTo, photo, REDBUD_TINY_REFERENCE } from '../testing/analysis';
-import { createBusinessFor, looseEmbedLimits, visitorAnalyze } from '../testing/business';
-import { fakeVisionAnswer, startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
-import { registerClient, startTestServer, type TestServer } from '../testing/harness';
+import { analyze, grantTo, photo, REDBUD_TINY_REFERENCE } from '../../testing/analysis';
+import { createBusinessFor, looseEmbedLimits, visitorAnalyze } from '../../testing/business';
+import { fakeVisionAnswer, startFakeOpenAI, type FakeOpenAI } from '../../testing/fake-openai';
+import { registerClient, startTestServer, type TestServer } from '../../testing/harness';
 
 /*
  * Size checks over HTTP, with the case a tester measured on a phone: the redbud photo measured by

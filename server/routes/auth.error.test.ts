@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../core/errors';
-import { newAccount, registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
+import { newAccount, registerClient, startTestServer, TestClient, type TestServer } from '../../testing/harness';
 
 let server: TestServer;
 beforeAll(async () => {

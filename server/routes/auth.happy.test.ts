@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicUserSchema, userResponseSchema } from '../../core/accounts';
 import { userTokensResponseSchema } from '../../core/credits';
-import { newAccount, registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
+import { newAccount, registerClient, startTestServer, TestClient, type TestServer } from '../../testing/harness';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_FAILED_MESSAGE } from '../../core/accounts';
 import { loginDelayMs, RateLimits } from '../http/rate-limit';
-import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
+import { registerClient, startTestServer, TestClient, type TestServer } from '../../testing/harness';
 
 /**
  * Login limits after the OWASP Authentication Cheat Sheet: failures count against the

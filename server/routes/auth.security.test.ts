@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RESET_INVALID_MESSAGE, RESET_REQUESTED_MESSAGE } from '../../core/accounts';
-import { mailSettled, newestOutboxMessage, outboxCount, resetTokenFrom } from '../testing/mail';
-import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
+import { mailSettled, newestOutboxMessage, outboxCount, resetTokenFrom } from '../../testing/mail';
+import { registerClient, startTestServer, TestClient, type TestServer } from '../../testing/harness';
 
 let server: TestServer;
 beforeEach(async () => {

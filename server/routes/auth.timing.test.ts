@@ -3,8 +3,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESET_REQUESTED_MESSAGE } from '../../core/accounts';
 import { RateLimits } from '../http/rate-limit';
-import { mailSettled, outboxCount } from '../testing/mail';
-import { registerClient, startTestServer, type TestServer } from '../testing/harness';
+import { mailSettled, outboxCount } from '../../testing/mail';
+import { registerClient, startTestServer, type TestServer } from '../../testing/harness';
 
 /**
  * Forgot-password must not tell, by its speed, whether an address is registered.

@@ -3,8 +3,8 @@ import { userTokensResponseSchema } from '../../core/credits';
 import { findUserByUsername } from '../accounts/users';
 import { balanceOf, ledgerSum } from '../credits/ledger';
 import { runDueRefills } from '../payments/demo-renewals';
-import { analyze, grantTo } from '../testing/analysis';
-import { advanceKeepingSession, registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
+import { analyze, grantTo } from '../../testing/analysis';
+import { advanceKeepingSession, registerClient, startTestServer, TestClient, type TestServer } from '../../testing/harness';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -12,9 +12,9 @@ import {
   postWebhook,
   subscriptionUpdatedEvent,
   type FakeStripe,
-} from '../testing/fake-stripe';
-import { advanceKeepingSession, registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { startServerWithFakeStripe } from '../testing/stripe-server';
+} from '../../testing/fake-stripe';
+import { advanceKeepingSession, registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { startServerWithFakeStripe } from '../../testing/stripe-server';
 
 /**
  * Changing plan: in demo mode and against the fake Stripe. The test clock starts a
@@ -100,7 +100,7 @@ describe('plan change in demo mode', () => {
     const res = await change(client, 'pro');
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ code: 'NOT_FOUND', message: 'You have no active subscription to change. Choose a plan to subscribe.' });
-    const { TestClient } = await import('../testing/harness');
+    const { TestClient } = await import('../../testing/harness');
     expect((await change(new TestClient(server), 'pro')).status).toBe(401);
   });
 });

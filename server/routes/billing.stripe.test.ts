@@ -12,9 +12,9 @@ import {
   postWebhook,
   subscriptionDeletedEvent,
   type FakeStripe,
-} from '../testing/fake-stripe';
-import { advanceKeepingSession, registerClient, TestClient, type TestServer } from '../testing/harness';
-import { startServerWithFakeStripe } from '../testing/stripe-server';
+} from '../../testing/fake-stripe';
+import { advanceKeepingSession, registerClient, TestClient, type TestServer } from '../../testing/harness';
+import { startServerWithFakeStripe } from '../../testing/stripe-server';
 
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const SECRET_KEY = 'sk_test_do_not_leak';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userTokensResponseSchema } from '../../core/credits';
 import { findUserByUsername } from '../accounts/users';
 import { ledgerSum } from '../credits/ledger';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 
 /**
  * What the success pages read (/subscribe?success=true and /checkout?success=true show

@@ -13,9 +13,9 @@ import {
   subscriptionDeletedEvent,
   subscriptionUpdatedEvent,
   type FakeStripe,
-} from '../testing/fake-stripe';
-import { registerClient, type TestClient, type TestServer } from '../testing/harness';
-import { startServerWithFakeStripe } from '../testing/stripe-server';
+} from '../../testing/fake-stripe';
+import { registerClient, type TestClient, type TestServer } from '../../testing/harness';
+import { startServerWithFakeStripe } from '../../testing/stripe-server';
 
 /**
  * A webhook whose provider read fails is answered 5xx with nothing marked, and

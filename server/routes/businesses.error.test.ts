@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUIRED_FIELDS_MESSAGE, SLUG_TAKEN_MESSAGE } from '../../core/business';
 import { LEAD_THANKS, visitorLimitMessage } from '../../core/embed';
 import { RateLimits } from '../http/rate-limit';
-import { grantTo, photo } from '../testing/analysis';
-import { createBusinessFor, visitorAnalyze, visitorLead } from '../testing/business';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { outboxCount } from '../testing/mail';
+import { grantTo, photo } from '../../testing/analysis';
+import { createBusinessFor, visitorAnalyze, visitorLead } from '../../testing/business';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { outboxCount } from '../../testing/mail';
 
 let server: TestServer;
 let owner: TestClient;

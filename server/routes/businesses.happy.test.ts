@@ -7,10 +7,10 @@ import { LEAD_THANKS } from '../../core/embed';
 import { balanceOf, ledgerSum } from '../credits/ledger';
 import { findUserByUsername } from '../accounts/users';
 import { RateLimits } from '../http/rate-limit';
-import { grantTo } from '../testing/analysis';
-import { createBusinessFor, visitorAnalyze, visitorLead } from '../testing/business';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { addressedTo, decodeQuotedPrintable } from '../testing/mail';
+import { grantTo } from '../../testing/analysis';
+import { createBusinessFor, visitorAnalyze, visitorLead } from '../../testing/business';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { addressedTo, decodeQuotedPrintable } from '../../testing/mail';
 
 let server: TestServer;
 let owner: TestClient;

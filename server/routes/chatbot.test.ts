@@ -3,8 +3,8 @@ import { errorBodySchema } from '../../core/errors';
 import { ARBORIST_ADVICE, HELP_FALLBACK } from '../../core/help-text';
 import { chatReplySchema, MAX_CHAT_MESSAGE_CHARS } from '../../core/help-text-chat';
 import { RateLimits } from '../http/rate-limit';
-import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
-import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
+import { startFakeOpenAI, type FakeOpenAI } from '../../testing/fake-openai';
+import { registerClient, startTestServer, TestClient, type TestServer } from '../../testing/harness';
 
 /** POST /api/chatbot over HTTP: the local answerer, the model through a fake server, and the guards. */
 

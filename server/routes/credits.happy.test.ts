@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userTokensResponseSchema } from '../../core/credits';
-import { registerClient, startTestServer, type TestServer } from '../testing/harness';
+import { registerClient, startTestServer, type TestServer } from '../../testing/harness';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -4,11 +4,11 @@ import { requestReference } from '../../core/embed';
 import { guidePriceText, sumGuides } from '../../core/homeowner-guide';
 import { LEAD_MAIL_WINDOW_MS, sendHeldLeadUpdates } from '../businesses/lead-mail';
 import { RateLimits } from '../http/rate-limit';
-import { grantTo } from '../testing/analysis';
-import { createBusinessFor, visitorAnalyze, visitorLead } from '../testing/business';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { TEST_PROFILE } from '../testing/logo';
-import { addressedTo, mailSettled, outboxMessages } from '../testing/mail';
+import { grantTo } from '../../testing/analysis';
+import { createBusinessFor, visitorAnalyze, visitorLead } from '../../testing/business';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { TEST_PROFILE } from '../../testing/logo';
+import { addressedTo, mailSettled, outboxMessages } from '../../testing/mail';
 
 /*
  * The homeowner is answered (docs/product.md, Embed widget), and the owner is not flooded: a quote

@@ -4,9 +4,9 @@ import { errorBodySchema } from '../../core/errors';
 import { findUserByUsername } from '../accounts/users';
 import { balanceOf } from '../credits/ledger';
 import { RateLimits } from '../http/rate-limit';
-import { analysisForm, grantTo } from '../testing/analysis';
-import { createBusinessFor } from '../testing/business';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
+import { analysisForm, grantTo } from '../../testing/analysis';
+import { createBusinessFor } from '../../testing/business';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 
 /*
  * The original API's shape of a visitor's call: `POST /api/analyze-tree` with `businessSlug` in the form

@@ -10,10 +10,10 @@ import { estimateTokens } from '../../db/schema';
 import { balanceOf } from '../credits/ledger';
 import { ESTIMATE_TOKEN_TTL_MS } from '../businesses/estimate-tokens';
 import { RateLimits } from '../http/rate-limit';
-import { grantTo, photo } from '../testing/analysis';
-import { createBusinessFor, visitorAnalyze, visitorLead } from '../testing/business';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { addressedTo, decodeQuotedPrintable, mailSettled, outboxCount } from '../testing/mail';
+import { grantTo, photo } from '../../testing/analysis';
+import { createBusinessFor, visitorAnalyze, visitorLead } from '../../testing/business';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { addressedTo, decodeQuotedPrintable, mailSettled, outboxCount } from '../../testing/mail';
 
 /*
  * The public estimator as an attacker tries it: a quote request for a guessed estimate id, a

@@ -4,10 +4,10 @@ import { EMAIL_FOR_EMAIL, PHONE_FOR_CALL } from '../../core/contact-preference';
 import { formatTotalTime } from '../../core/format';
 import { formatPrice } from '../../core/price';
 import { DIAMETER_BANDS, HEIGHT_BANDS } from '../../core/questions';
-import { grantTo } from '../testing/analysis';
-import { createBusinessFor, looseEmbedLimits, visitorAnalyze, visitorLead } from '../testing/business';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { leadMailFor } from '../testing/mail';
+import { grantTo } from '../../testing/analysis';
+import { createBusinessFor, looseEmbedLimits, visitorAnalyze, visitorLead } from '../../testing/business';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { leadMailFor } from '../../testing/mail';
 
 /*
  * Results that sell: a visitor's estimate says what its price includes from

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grantTo } from '../testing/analysis';
-import { createBusinessFor, visitorAnalyze, visitorLead } from '../testing/business';
-import { newAccount, startTestServer, TestClient, type TestServer } from '../testing/harness';
-import { decodeQuotedPrintable, mailSettled } from '../testing/mail';
+import { grantTo } from '../../testing/analysis';
+import { createBusinessFor, visitorAnalyze, visitorLead } from '../../testing/business';
+import { newAccount, startTestServer, TestClient, type TestServer } from '../../testing/harness';
+import { decodeQuotedPrintable, mailSettled } from '../../testing/mail';
 
 /**
  * A name's line separators, controls and bidi characters never reach an e-mail subject or the

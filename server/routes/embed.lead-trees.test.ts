@@ -6,11 +6,11 @@ import { errorBodySchema } from '../../core/errors';
 import { formatLeadTotal } from '../../core/lead-total';
 import { headlineRange } from '../../core/price';
 import { RateLimits } from '../http/rate-limit';
-import { grantTo } from '../testing/analysis';
-import { createBusinessFor, visitorAnalyze, visitorLead } from '../testing/business';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { jobOf } from '../testing/jobs';
-import { leadMailFor, mailSettled, outboxCount } from '../testing/mail';
+import { grantTo } from '../../testing/analysis';
+import { createBusinessFor, visitorAnalyze, visitorLead } from '../../testing/business';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { jobOf } from '../../testing/jobs';
+import { leadMailFor, mailSettled, outboxCount } from '../../testing/mail';
 
 /*
  * Several trees, one request (docs/product.md, Embed widget): a visitor prices one tree after

@@ -5,11 +5,11 @@ import { needsDetailsSchema, NEEDS_DETAILS_MESSAGE, NOT_A_TREE_MESSAGE } from '.
 import { findUserByUsername } from '../accounts/users';
 import { embedAnalysesToday } from '../businesses/usage';
 import { balanceOf, ledgerSum } from '../credits/ledger';
-import { grantTo } from '../testing/analysis';
-import { createBusinessFor, looseEmbedLimits, visitorAnalyze } from '../testing/business';
-import { fakeVisionAnswer, startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
-import { registerClient, startTestServer, type TestServer } from '../testing/harness';
-import { solidBlue } from '../testing/images';
+import { grantTo } from '../../testing/analysis';
+import { createBusinessFor, looseEmbedLimits, visitorAnalyze } from '../../testing/business';
+import { fakeVisionAnswer, startFakeOpenAI, type FakeOpenAI } from '../../testing/fake-openai';
+import { registerClient, startTestServer, type TestServer } from '../../testing/harness';
+import { solidBlue } from '../../testing/images';
 
 /*
  * A visitor on a business's site who gives nothing to quote from gets what is missing, and the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../core/errors';
-import { createBusinessFor } from '../testing/business';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
+import { createBusinessFor } from '../../testing/business';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 
 /**
  * allowedOrigins takes exact origins only (docs/security.md): the held-out attack saved `https://*`,

@@ -3,10 +3,10 @@ import { businessResponseSchema, leadListSchema, type Lead } from '../../core/bu
 import { errorBodySchema } from '../../core/errors';
 import { LEAD_THANKS } from '../../core/embed';
 import { POSTCODE_INVALID, POSTCODE_REQUIRED } from '../../core/postcode';
-import { grantTo } from '../testing/analysis';
-import { createBusinessFor, visitorAnalyze, visitorLead } from '../testing/business';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { leadMailFor } from '../testing/mail';
+import { grantTo } from '../../testing/analysis';
+import { createBusinessFor, visitorAnalyze, visitorLead } from '../../testing/business';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { leadMailFor } from '../../testing/mail';
 import { RateLimits } from '../http/rate-limit';
 
 /*

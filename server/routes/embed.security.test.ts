@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBED_BUSY_MESSAGE, EMBED_UNAVAILABLE_MESSAGE } from '../../core/embed';
 import { findUserByUsername } from '../accounts/users';
 import { balanceOf, ledgerSum } from '../credits/ledger';
-import { grantTo, photo } from '../testing/analysis';
-import { createBusinessFor, looseEmbedLimits, visitorAnalyze } from '../testing/business';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
+import { grantTo, photo } from '../../testing/analysis';
+import { createBusinessFor, looseEmbedLimits, visitorAnalyze } from '../../testing/business';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 
 /*
  * The public estimator spends a business owner's credits: the rate and instructions are

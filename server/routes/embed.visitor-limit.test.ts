@@ -4,9 +4,9 @@ import { errorBodySchema } from '../../core/errors';
 import { findUserByUsername } from '../accounts/users';
 import { balanceOf } from '../credits/ledger';
 import { EMBED_LIMITS, RateLimits } from '../http/rate-limit';
-import { grantTo, photo } from '../testing/analysis';
-import { createBusinessFor, visitorAnalyze } from '../testing/business';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
+import { grantTo, photo } from '../../testing/analysis';
+import { createBusinessFor, visitorAnalyze } from '../../testing/business';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 
 /*
  * Honest limits: a visitor who has used up their own analyses from one

@@ -10,11 +10,11 @@ import {
 } from '../../core/embed';
 import { SURVEYOR_WORDS } from '../../core/homeowner-guide';
 import { RateLimits } from '../http/rate-limit';
-import { grantTo } from '../testing/analysis';
-import { createBusinessFor, looseEmbedLimits, visitorAnalyze } from '../testing/business';
-import { fakeVisionAnswer, startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
-import { registerClient, startTestServer, type TestServer } from '../testing/harness';
-import { solidBlue } from '../testing/images';
+import { grantTo } from '../../testing/analysis';
+import { createBusinessFor, looseEmbedLimits, visitorAnalyze } from '../../testing/business';
+import { fakeVisionAnswer, startFakeOpenAI, type FakeOpenAI } from '../../testing/fake-openai';
+import { registerClient, startTestServer, type TestServer } from '../../testing/harness';
+import { solidBlue } from '../../testing/images';
 
 /*
  * Visitor words only: whatever happens, an answer to a business's visitor

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { funnelResponseSchema, leadListSchema } from '../../core/business';
 import { jobResponseSchema } from '../../core/jobs';
-import { grantTo } from '../testing/analysis';
-import { createBusinessFor, visitorAnalyze, visitorLead } from '../testing/business';
-import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
-import { acceptQuote, sendQuoteTo } from '../testing/quote-links';
+import { grantTo } from '../../testing/analysis';
+import { createBusinessFor, visitorAnalyze, visitorLead } from '../../testing/business';
+import { registerClient, startTestServer, TestClient, type TestServer } from '../../testing/harness';
+import { acceptQuote, sendQuoteTo } from '../../testing/quote-links';
 
 /*
  * The business's funnel (docs/embedding.md, The funnel): per UTC day, counted on our server with no cookie

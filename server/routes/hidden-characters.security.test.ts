@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadListSchema } from '../../core/business';
-import { grantTo } from '../testing/analysis';
-import { createBusinessFor, looseEmbedLimits, visitorAnalyze, visitorLead } from '../testing/business';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { hiddenCharacters } from '../testing/hidden-characters';
-import { jobOf } from '../testing/jobs';
-import { addressedTo, decodeQuotedPrintable, mailSettled, outboxMessages } from '../testing/mail';
+import { grantTo } from '../../testing/analysis';
+import { createBusinessFor, looseEmbedLimits, visitorAnalyze, visitorLead } from '../../testing/business';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { hiddenCharacters } from '../../testing/hidden-characters';
+import { jobOf } from '../../testing/jobs';
+import { addressedTo, decodeQuotedPrintable, mailSettled, outboxMessages } from '../../testing/mail';
 
 /*
  * Control and bidi characters a visitor or customer types (core/plain-text.ts) are dropped where

@@ -5,8 +5,8 @@ import { treeAnalyses } from '../../db/schema';
 import { findUserByUsername } from '../accounts/users';
 import { calibrationTotalsQuery, kindTotalsQuery, pooledTotalsQuery } from '../analysis/calibration';
 import { encodeHistoryCursor, historyPageQuery } from '../analysis/history';
-import { analyze, grantTo } from '../testing/analysis';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
+import { analyze, grantTo } from '../../testing/analysis';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 
 /*
  * History list: GET /api/analyses answers only what a card shows, newest first, a

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisListSchema, type AnalysisListItem } from '../../core/analysis';
 import { historyPageQuery } from '../analysis/history';
-import { analyze, grantTo } from '../testing/analysis';
-import { createBusinessFor, looseEmbedLimits, visitorAnalyze, visitorLead } from '../testing/business';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
+import { analyze, grantTo } from '../../testing/analysis';
+import { createBusinessFor, looseEmbedLimits, visitorAnalyze, visitorLead } from '../../testing/business';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 
 /*
  * docs/product.md, Screens (History): a visitor's estimate on the owner's website is in the

@@ -10,12 +10,12 @@ import { balanceOf, ledgerSum } from '../credits/ledger';
 import { RateLimits } from '../http/rate-limit';
 import { getCompanyProfile } from '../settings/settings';
 import { logosDir } from '../settings/logo';
-import { grantTo, photo } from '../testing/analysis';
-import { createBusinessFor } from '../testing/business';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { multipartBody, send, type Answer, type RawPart } from '../testing/hostile-upload';
-import { pixelFlood } from '../testing/images';
-import { logoForm, testLogoPng } from '../testing/logo';
+import { grantTo, photo } from '../../testing/analysis';
+import { createBusinessFor } from '../../testing/business';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { multipartBody, send, type Answer, type RawPart } from '../../testing/hostile-upload';
+import { pixelFlood } from '../../testing/images';
+import { logoForm, testLogoPng } from '../../testing/logo';
 
 /*
  * Image shapes refused before decoding (docs/security.md, Image shapes), against the

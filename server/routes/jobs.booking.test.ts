@@ -6,10 +6,10 @@ import { accuracySchema } from '../../core/accuracy';
 import { BOOKING_MESSAGES, jobBookResponseSchema } from '../../core/job-booking';
 import { jobListSchema, type Job } from '../../core/jobs';
 import { calibrationTotals, jobs, treeAnalyses } from '../../db/schema';
-import { grantTo } from '../testing/analysis';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { addressedTo, decodeQuotedPrintable, mailSettled } from '../testing/mail';
-import { analysisIdOf, jobOf } from '../testing/jobs';
+import { grantTo } from '../../testing/analysis';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { addressedTo, decodeQuotedPrintable, mailSettled } from '../../testing/mail';
+import { analysisIdOf, jobOf } from '../../testing/jobs';
 
 /*
  * Booked and done over HTTP (docs/product.md, Jobs and quotes, Booking and done): an accepted job

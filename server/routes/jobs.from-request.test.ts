@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadListSchema } from '../../core/business';
-import { grantTo } from '../testing/analysis';
-import { createBusinessFor, looseEmbedLimits, visitorAnalyze, visitorLead } from '../testing/business';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { jobOf } from '../testing/jobs';
+import { grantTo } from '../../testing/analysis';
+import { createBusinessFor, looseEmbedLimits, visitorAnalyze, visitorLead } from '../../testing/business';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { jobOf } from '../../testing/jobs';
 
 /*
  * A job made from a homeowner's request (docs/product.md, Jobs and quotes): each tree's item is named by its

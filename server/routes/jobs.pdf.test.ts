@@ -4,11 +4,11 @@ import { jobResponseSchema, type Job } from '../../core/jobs';
 import { formatGbp, parsePence } from '../../core/money';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyze, grantTo } from '../testing/analysis';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { logoForm, testLogoPng, TEST_PROFILE } from '../testing/logo';
-import { addressedTo, decodeQuotedPrintable, mailSettled } from '../testing/mail';
-import { pdfText } from '../testing/quote';
+import { analyze, grantTo } from '../../testing/analysis';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { logoForm, testLogoPng, TEST_PROFILE } from '../../testing/logo';
+import { addressedTo, decodeQuotedPrintable, mailSettled } from '../../testing/mail';
+import { pdfText } from '../../testing/quote';
 
 /*
  * GET /api/jobs/{id}/quote.pdf (docs/analysis.md, Quotes): the job's quote from the real app, for

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadListSchema } from '../../core/business';
 import { jobSummaryResponseSchema, type JobSummary } from '../../core/job-summary';
 import { jobListSchema, type Job } from '../../core/jobs';
-import { grantTo } from '../testing/analysis';
-import { createBusinessFor, looseEmbedLimits, visitorAnalyze, visitorLead } from '../testing/business';
-import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
-import { acceptQuote, sendQuoteTo } from '../testing/quote-links';
-import { jobOf } from '../testing/jobs';
+import { grantTo } from '../../testing/analysis';
+import { createBusinessFor, looseEmbedLimits, visitorAnalyze, visitorLead } from '../../testing/business';
+import { registerClient, startTestServer, TestClient, type TestServer } from '../../testing/harness';
+import { acceptQuote, sendQuoteTo } from '../../testing/quote-links';
+import { jobOf } from '../../testing/jobs';
 
 /*
  * The Jobs page's figures and search over HTTP (docs/product.md, The Jobs pages): jobs by status,

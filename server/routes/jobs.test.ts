@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { JOB_LOCKED_MESSAGE, jobListSchema } from '../../core/jobs';
 import { jobs } from '../../db/schema';
-import { grantTo } from '../testing/analysis';
-import { createBusinessFor, visitorAnalyze, visitorLead, VISITOR_POSTCODE } from '../testing/business';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { analysisIdOf, jobOf } from '../testing/jobs';
+import { grantTo } from '../../testing/analysis';
+import { createBusinessFor, visitorAnalyze, visitorLead, VISITOR_POSTCODE } from '../../testing/business';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { analysisIdOf, jobOf } from '../../testing/jobs';
 
 /*
  * Jobs over HTTP (docs/product.md, Jobs and quotes): a job made from History's analyses, from a

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jobs } from '../../db/schema';
-import { grantTo } from '../testing/analysis';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { analysisIdOf, jobOf } from '../testing/jobs';
+import { grantTo } from '../../testing/analysis';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { analysisIdOf, jobOf } from '../../testing/jobs';
 
 /*
  * More trees for a job from History (docs/product.md, Jobs and quotes): POST /api/jobs/{id}/trees

@@ -8,11 +8,11 @@ import { recordReservation, recoverReservations } from '../analysis/reservations
 import { newImageName } from '../analysis/store';
 import { balanceOf, grantCredits, ledgerSum, reserveAnalysis } from '../credits/ledger';
 import { logosDir } from '../settings/logo';
-import { analyze, grantTo } from '../testing/analysis';
-import { startFakeOpenAI, type FakeOpenAI } from '../testing/fake-openai';
-import { registerClient, startTestServer, type TestServer } from '../testing/harness';
-import { logoForm, testLogoPng } from '../testing/logo';
-import { startLocalS3, type LocalS3 } from '../testing/s3-server';
+import { analyze, grantTo } from '../../testing/analysis';
+import { startFakeOpenAI, type FakeOpenAI } from '../../testing/fake-openai';
+import { registerClient, startTestServer, type TestServer } from '../../testing/harness';
+import { logoForm, testLogoPng } from '../../testing/logo';
+import { startLocalS3, type LocalS3 } from '../../testing/s3-server';
 
 /**
  * Photos and logos in object storage (docs/operations.md, Photos in object storage): the real app

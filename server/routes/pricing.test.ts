@@ -4,10 +4,10 @@ import { analysisListSchema, analyzeResponseSchema, settingsResponseSchema } fro
 import { leadListSchema } from '../../core/business';
 import { formatPrice, headlineRange } from '../../core/price';
 import { penceToDecimal } from '../../core/money';
-import { analyze, grantTo } from '../testing/analysis';
-import { createBusinessFor, looseEmbedLimits, visitorAnalyze, visitorLead } from '../testing/business';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { leadMailFor } from '../testing/mail';
+import { analyze, grantTo } from '../../testing/analysis';
+import { createBusinessFor, looseEmbedLimits, visitorAnalyze, visitorLead } from '../../testing/business';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { leadMailFor } from '../../testing/mail';
 
 /*
  * Pricing rules and one price everywhere, over HTTP on the real app: a contractor's rules in

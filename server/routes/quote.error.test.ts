@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeResponseSchema } from '../../core/analysis';
 import { QUOTE_CUSTOMER_NAME_MAX, QUOTE_SITE_ADDRESS_MAX } from '../../core/quote';
-import { analyze, grantTo } from '../testing/analysis';
-import { registerClient, startTestServer, type TestServer } from '../testing/harness';
+import { analyze, grantTo } from '../../testing/analysis';
+import { registerClient, startTestServer, type TestServer } from '../../testing/harness';
 
 /** The quote's query and its prefill, refused: too long, or not the user's analysis. */
 let server: TestServer;

@@ -2,10 +2,10 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeResponseSchema } from '../../core/analysis';
 import { quoteRecipientResponseSchema } from '../../core/quote';
-import { analyze, grantTo } from '../testing/analysis';
-import { createBusinessFor, visitorAnalyze, visitorLead } from '../testing/business';
-import { registerClient, startTestServer, type TestServer } from '../testing/harness';
-import { logoForm, testLogoPng, TEST_PROFILE as PROFILE } from '../testing/logo';
+import { analyze, grantTo } from '../../testing/analysis';
+import { createBusinessFor, visitorAnalyze, visitorLead } from '../../testing/business';
+import { registerClient, startTestServer, type TestServer } from '../../testing/harness';
+import { logoForm, testLogoPng, TEST_PROFILE as PROFILE } from '../../testing/logo';
 
 /** GET /api/analysis/{id}/report.pdf: the quote from the real app, with the user's company profile. */
 let server: TestServer;

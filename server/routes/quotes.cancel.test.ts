@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_CANCELLED_MESSAGE, type Job } from '../../core/jobs';
 import { QUOTE_CANCEL_MESSAGES, publicQuoteResponseSchema, type PublicQuote } from '../../core/quote-versions';
 import { expireQuotes } from '../jobs/quote-links';
-import { advanceKeepingSession, registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { jobOf } from '../testing/jobs';
-import { ownerWithProfile, sentLinesJob } from '../testing/quote-links';
-import { addressedTo, mailSettled, outboxMessages } from '../testing/mail';
+import { advanceKeepingSession, registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { jobOf } from '../../testing/jobs';
+import { ownerWithProfile, sentLinesJob } from '../../testing/quote-links';
+import { addressedTo, mailSettled, outboxMessages } from '../../testing/mail';
 
 /*
  * Every quote ends in a state the surgeon sees (docs/product.md, Jobs and quotes): a consumer

@@ -10,12 +10,12 @@ import { sendDueReminders } from '../jobs/reminders';
 import { createLogger } from '../log';
 import { backgroundMail } from '../mail/background';
 import { createOutboxMailer } from '../mail/outbox-mailer';
-import { grantTo } from '../testing/analysis';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { logoForm, testLogoPng } from '../testing/logo';
-import { addressedTo, mailSettled, outboxMessages } from '../testing/mail';
-import { pdfText } from '../testing/quote';
-import { analysisIdOf, jobOf } from '../testing/jobs';
+import { grantTo } from '../../testing/analysis';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { logoForm, testLogoPng } from '../../testing/logo';
+import { addressedTo, mailSettled, outboxMessages } from '../../testing/mail';
+import { pdfText } from '../../testing/quote';
+import { analysisIdOf, jobOf } from '../../testing/jobs';
 
 /*
  * The quote's PDF for the customer (docs/product.md, Jobs and quotes): by the link's token at

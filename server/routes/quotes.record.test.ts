@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_LOCKED_MESSAGE, type Job } from '../../core/jobs';
 import { customerCopyText } from '../../core/quote-copy';
 import { publicQuoteResponseSchema, type PublicQuote } from '../../core/quote-versions';
-import { grantTo } from '../testing/analysis';
-import { startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { ownerWithProfile, sentLinesJob } from '../testing/quote-links';
-import { analysisIdOf, jobOf } from '../testing/jobs';
-import { addressedTo, mailSettled, outboxMessages } from '../testing/mail';
-import { pausedJsonRequest } from '../testing/paused-request';
-import { pdfText } from '../testing/quote';
+import { grantTo } from '../../testing/analysis';
+import { startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { ownerWithProfile, sentLinesJob } from '../../testing/quote-links';
+import { analysisIdOf, jobOf } from '../../testing/jobs';
+import { addressedTo, mailSettled, outboxMessages } from '../../testing/mail';
+import { pausedJsonRequest } from '../../testing/paused-request';
+import { pdfText } from '../../testing/quote';
 
 /*
  * The accepted quote is the job's record (docs/product.md, Jobs and quotes): once the customer

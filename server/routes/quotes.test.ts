@@ -5,9 +5,9 @@ import { contentHash } from '../jobs/quote-links';
 import { sendDueReminders } from '../jobs/reminders';
 import { createLogger } from '../log';
 import { quoteVersions } from '../../db/schema';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { addressedTo, mailSettled, outboxMessages } from '../testing/mail';
-import { jobOf } from '../testing/jobs';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { addressedTo, mailSettled, outboxMessages } from '../../testing/mail';
+import { jobOf } from '../../testing/jobs';
 
 /*
  * A quote's way over HTTP (docs/product.md, Jobs and quotes): sent by e-mail with a link, opened

@@ -1,8 +1,8 @@
 import { afterAll } from 'vitest';
-import { grantTo } from '../testing/analysis';
-import { createBusinessFor, visitorAnalyze, visitorLead } from '../testing/business';
-import { registerClient, startTestServer } from '../testing/harness';
-import { runCommonRouteTests } from '../testing/route-guards';
+import { grantTo } from '../../testing/analysis';
+import { createBusinessFor, visitorAnalyze, visitorLead } from '../../testing/business';
+import { registerClient, startTestServer } from '../../testing/harness';
+import { runCommonRouteTests } from '../../testing/route-guards';
 
 /*
  * Every signed-in and admin route, read from the app itself: 401 signed out, 403 for a user on

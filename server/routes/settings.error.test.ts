@@ -5,8 +5,8 @@ import { settingsResponseSchema } from '../../core/analysis';
 import { MAX_LOGO_BYTES, PHONE_MESSAGE, VALIDITY_MESSAGE, VAT_NUMBER_MESSAGE } from '../../core/company-profile';
 import { errorBodySchema } from '../../core/errors';
 import { DEFAULT_QUOTE_TERMS, MAX_QUOTE_TERMS_CHARS, QUOTE_ROUNDING_MESSAGE, QUOTE_TERMS_MESSAGE } from '../../core/quote-settings';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { logoForm, testLogoPng } from '../testing/logo';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { logoForm, testLogoPng } from '../../testing/logo';
 
 let server: TestServer;
 let client: TestClient;

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsResponseSchema } from '../../core/analysis';
 import { DEFAULT_QUOTE_TERMS } from '../../core/quote-settings';
 import { logosDir } from '../settings/logo';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
-import { logoForm, testLogoPng, TEST_PROFILE as PROFILE } from '../testing/logo';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { logoForm, testLogoPng, TEST_PROFILE as PROFILE } from '../../testing/logo';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsResponseSchema } from '../../core/analysis';
 import { DEFAULT_QUOTE_TERMS } from '../../core/quote-settings';
 import { logosDir } from '../settings/logo';
-import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
-import { logoForm, testLogoPng } from '../testing/logo';
+import { registerClient, startTestServer, TestClient, type TestServer } from '../../testing/harness';
+import { logoForm, testLogoPng } from '../../testing/logo';
 
 let server: TestServer;
 let owner: TestClient;

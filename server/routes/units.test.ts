@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisSchema, analyzeResponseSchema, settingsResponseSchema, type Analysis } from '../../core/analysis';
 import { publicBusinessSchema } from '../../core/business';
 import { errorBodySchema } from '../../core/errors';
-import { analyze, grantTo } from '../testing/analysis';
-import { createBusinessFor, visitorAnalyze } from '../testing/business';
-import { registerClient, startTestServer, type TestClient, type TestServer } from '../testing/harness';
+import { analyze, grantTo } from '../../testing/analysis';
+import { createBusinessFor, visitorAnalyze } from '../../testing/business';
+import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 
 /*
  * Units kept, over HTTP: an account's and a business's units are saved and answered (metric

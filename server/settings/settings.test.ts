@@ -4,7 +4,7 @@ import { DomainError } from '../../core/errors';
 import { DEFAULT_QUOTE_ROUNDING_PENCE, DEFAULT_QUOTE_TERMS, quoteTermsSchema } from '../../core/quote-settings';
 import { systemSettings } from '../../db/schema';
 import { createUser } from '../accounts/users';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { startTestServer, type TestServer } from '../../testing/harness';
 import { HOURLY_RATE_MESSAGE, hourlyRatePence, MAX_HOURLY_RATE_PENCE } from './hourly-rate';
 import { applySettingsPatch, getSettings, getShareJobTimes, settingsResponseFor } from './settings';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { startLocalS3, type LocalS3 } from '../testing/s3-server';
+import { startLocalS3, type LocalS3 } from '../../testing/s3-server';
 import { createLocalPhotoStore } from './local-photo-store';
 import { createPhotoStore } from './create-photo-store';
 

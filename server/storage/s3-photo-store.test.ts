@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { startLocalS3, type LocalS3 } from '../testing/s3-server';
+import { startLocalS3, type LocalS3 } from '../../testing/s3-server';
 import { createPhotoStore } from './create-photo-store';
 import { deleteLeftover, deleteLeftovers, PhotoStoreError, type PhotoStore } from './photo-store';
 

@@ -14,7 +14,7 @@ import sharp from 'sharp';
  * Where the real tree photos live (see ATTRIBUTION.md beside them). The one place to change
  * when they are copied into e2e/fixtures/photos.
  */
-export const FIXTURE_PHOTOS_DIR = fileURLToPath(new URL('../../e2e/fixtures/photos/', import.meta.url));
+export const FIXTURE_PHOTOS_DIR = fileURLToPath(new URL('../e2e/fixtures/photos/', import.meta.url));
 export const FIXTURE_PHOTOS = [
   'bigleaf-maple.jpg',
   'black-walnut-park.jpg',

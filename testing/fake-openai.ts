@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { VisionAnswer } from '../analysis/vision-openai';
+import type { VisionAnswer } from '../server/analysis/vision-openai';
 
 /**
  * A small OpenAI-compatible server for tests (CONVENTIONS, pattern 5: local fake HTTP servers

@@ -3,20 +3,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { migrateDatabase, openDatabase, type Db } from '../../db/client';
-import { createApp, type App, type AppOptions } from '../app';
-import type { Clock } from '../clock';
-import { loadConfig, type Config } from '../config';
-import { createMailer } from '../mail/create-mailer';
-import { createPaymentProvider } from '../payments/create-provider';
-import { createVisionProvider } from '../analysis/vision';
-import { createAssistants } from '../assistant/create-assistant';
-import { createLogger } from '../log';
+import { migrateDatabase, openDatabase, type Db } from '../db/client';
+import { createApp, type App, type AppOptions } from '../server/app';
+import type { Clock } from '../server/clock';
+import { loadConfig, type Config } from '../server/config';
+import { createMailer } from '../server/mail/create-mailer';
+import { createPaymentProvider } from '../server/payments/create-provider';
+import { createVisionProvider } from '../server/analysis/vision';
+import { createAssistants } from '../server/assistant/create-assistant';
+import { createLogger } from '../server/log';
 import type { DestinationStream } from 'pino';
-import type { Mailer } from '../mail/mailer';
-import type { PaymentProvider } from '../payments/types';
-import { createPhotoStore } from '../storage/create-photo-store';
-import type { PhotoStore } from '../storage/photo-store';
+import type { Mailer } from '../server/mail/mailer';
+import type { PaymentProvider } from '../server/payments/types';
+import { createPhotoStore } from '../server/storage/create-photo-store';
+import type { PhotoStore } from '../server/storage/photo-store';
 
 /** A clock the test moves by hand (CONVENTIONS 10). */
 export class TestClock implements Clock {

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { findUserByUsername } from '../accounts/users';
-import { grantCredits } from '../credits/ledger';
+import { findUserByUsername } from '../server/accounts/users';
+import { grantCredits } from '../server/credits/ledger';
 import type { TestClient, TestServer } from './harness';
 
 /** Real tree photos (Wikimedia Commons, see the ATTRIBUTION.md beside them). */
-export const PHOTOS_DIR = fileURLToPath(new URL('../../e2e/fixtures/photos/', import.meta.url));
+export const PHOTOS_DIR = fileURLToPath(new URL('../e2e/fixtures/photos/', import.meta.url));
 
 export function photo(name = 'elm-beside-building.jpg'): Buffer {
   return readFileSync(PHOTOS_DIR + name);

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { jobResponseSchema, type Job } from '../../core/jobs';
+import { jobResponseSchema, type Job } from '../core/jobs';
 import { analyze } from './analysis';
 import type { TestClient } from './harness';
 

@@ -1,6 +1,6 @@
-import { businessResponseSchema, type BusinessCreateInput } from '../../core/business';
+import { businessResponseSchema, type BusinessCreateInput } from '../core/business';
 import { analysisForm } from './analysis';
-import { RateLimits } from '../http/rate-limit';
+import { RateLimits } from '../server/http/rate-limit';
 import type { TestClient, TestServer } from './harness';
 
 let counter = 0;

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, spawnServer, type ServerProcess } from '../../build/server-process';
-import { LITESTREAM_PID_FILE } from '../replication/replicator';
-import type { ReplicaStatus } from '../replication/replicator';
+import { freePort, spawnServer, type ServerProcess } from '../build/server-process';
+import { LITESTREAM_PID_FILE } from '../server/replication/replicator';
+import type { ReplicaStatus } from '../server/replication/replicator';
 
 /**
  * The real server under Litestream, and the way back, for tests and the restore drill
@@ -11,7 +11,7 @@ import type { ReplicaStatus } from '../replication/replicator';
  * server in its own process with REPLICA_URL, Litestream as its child, the restore through
  * `npm run cli -- restore-replica`.
  */
-const ROOT = new URL('../../', import.meta.url).pathname;
+const ROOT = new URL('../', import.meta.url).pathname;
 /** How far a file's mtime may read behind the clock that was read before the write (a kernel tick, with room). */
 const MTIME_SLACK_MS = 100;
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { jobResponseSchema, type Job } from '../../core/jobs';
+import { jobResponseSchema, type Job } from '../core/jobs';
 import { registerClient, type TestClient, type TestServer } from './harness';
 import { addressedTo, decodeQuotedPrintable, mailSettled } from './mail';
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { backgroundMail } from '../mail/background';
-import type { Mailer } from '../mail/mailer';
+import { backgroundMail } from '../server/mail/background';
+import type { Mailer } from '../server/mail/mailer';
 import { join } from 'node:path';
 
 /** Reads the newest message written to the outbox and returns its raw text (quoted-printable decoded). */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../app';
-import { requireAdmin, requireUser } from '../http/session';
+import type { App } from '../server/app';
+import { requireAdmin, requireUser } from '../server/http/session';
 import { TestClient, type TestServer } from './harness';
 
 /*

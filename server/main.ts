@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { migrateDatabase, openDatabase } from '../db/client';
 import { createApp } from './app';
+import { nodeServerOptions } from './http/node-server';
 import { runHousekeeping } from './ops/housekeeping';
 import { sendDueReminders } from './jobs/reminders';
 import { expireQuotes } from './jobs/quote-links';
@@ -99,7 +100,7 @@ async function start(): Promise<void> {
   const everyMinute = setInterval(heldLeadUpdates, 60 * 1000);
   everyMinute.unref();
 
-  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+  const server = serve({ fetch: app.fetch, port: config.port, serverOptions: nodeServerOptions }, (info) => {
     // "listening on" stays in the message: scripts and benches wait for it.
     logger.info(
       { port: info.port, publicUrl: config.publicUrl, dataDir: config.dataDir, mail: mailer.kind, payments: payments?.kind ?? 'not configured', photos: photos.location },

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { migrateDatabase, openDatabase, type Db } from '../db/client';
 import { createApp, type App, type AppOptions } from '../server/app';
+import { nodeServerOptions } from '../server/http/node-server';
 import type { Clock } from '../server/clock';
 import { loadConfig, type Config } from '../server/config';
 import { createMailer } from '../server/mail/create-mailer';
@@ -83,7 +84,7 @@ export async function startTestServer(
     { dashboardDir: config.dashboardDir, widgetDir: config.widgetDir, ...options },
   );
   const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1', serverOptions: nodeServerOptions }, () => resolve(s));
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

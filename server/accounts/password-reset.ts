@@ -8,7 +8,7 @@ import { backgroundMail } from '../mail/background';
 import { resetEmail } from '../mail/reset-email';
 import { hashPassword } from './passwords';
 import { endAllSessions } from './sessions';
-import { randomSecret, sha256 } from './tokens';
+import { randomSecret, sha256 } from '../secrets/tokens';
 import { findUserByEmail, setPasswordHash } from './users';
 
 /**

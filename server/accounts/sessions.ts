@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import { sessions, users, type UserRow } from '../../db/schema';
 import type { Clock } from '../clock';
-import { randomSecret, sha256 } from './tokens';
+import { randomSecret, sha256 } from '../secrets/tokens';
 
 /** docs/product.md, Accounts: 30 days, sliding. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;

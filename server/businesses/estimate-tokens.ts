@@ -1,8 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { estimateTokens, treeAnalyses } from '../../db/schema';
-import { randomSecret, sha256 } from '../accounts/tokens';
+import { hashesMatch, randomSecret, sha256 } from '../secrets/tokens';
 import type { AnalysisRow } from '../analysis/store';
 import type { Clock } from '../clock';
 
@@ -49,7 +48,7 @@ export function estimateProvenBy(db: Db, clock: Clock, businessId: number, analy
       ),
     )
     .get();
-  if (!found || !timingSafeEqual(Buffer.from(found.tokenHash), Buffer.from(hash))) return undefined;
+  if (!found || !hashesMatch(found.tokenHash, hash)) return undefined;
   return found.analysis;
 }
 

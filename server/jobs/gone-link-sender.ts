@@ -1,7 +1,7 @@
 import { or, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { quoteVersions } from '../../db/schema';
-import { sha256 } from '../accounts/tokens';
+import { sha256 } from '../secrets/tokens';
 
 /**
  * Who sent the quote behind a link that is real but opens nothing now (withdrawn, replaced or

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { DomainError } from '../../core/errors';
 import { AWAITING_ANSWER_STATUSES, jobReference, lockedMessage, type JobStatus } from '../../core/jobs';
@@ -18,7 +17,7 @@ import {
 } from '../../core/quote-versions';
 import { immediate, type Db } from '../../db/client';
 import { businesses, jobs, quoteAnswers, quoteCancellations, quoteVersions } from '../../db/schema';
-import { randomSecret, sha256 } from '../accounts/tokens';
+import { hashesMatch, randomSecret, sha256 } from '../secrets/tokens';
 import type { Clock } from '../clock';
 import { getCompanyProfile, getSettings } from '../settings/settings';
 import { itemsOf, refuseIfLocked, rereadOwnJob, type JobRow } from './jobs';
@@ -44,7 +43,7 @@ export type QuoteCancellationRow = typeof quoteCancellations.$inferSelect;
  * recompute it from `GET /api/quotes/{token}`; an acceptance records it as it stood then.
  */
 export function contentHash(content: QuoteContent): string {
-  return createHash('sha256').update(customerCopyText(toPublicQuote({ version: { content } }))).digest('hex');
+  return sha256(customerCopyText(toPublicQuote({ version: { content } })));
 }
 
 /** The customer's copy of the job as it stands, for sending now. */
@@ -214,7 +213,7 @@ export function openQuote(db: Db, clock: Clock, token: string): OpenedQuote {
     .where(or(eq(quoteVersions.tokenHash, hash), eq(quoteVersions.reminderTokenHash, hash)))
     .get();
   const stored = found?.version.tokenHash === hash ? found.version.tokenHash : found?.version.reminderTokenHash;
-  if (!found || !stored || !timingSafeEqual(Buffer.from(stored), Buffer.from(hash))) throw new DomainError('NOT_FOUND', QUOTE_LINK_MESSAGES.unknown);
+  if (!found || !stored || !hashesMatch(stored, hash)) throw new DomainError('NOT_FOUND', QUOTE_LINK_MESSAGES.unknown);
   const { version, job } = found;
   if (version.revokedAt) throw gone(QUOTE_LINK_MESSAGES.revoked);
   if (version.replacedAt) throw gone(QUOTE_LINK_MESSAGES.replaced);

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { jobs, quoteAnswers, quoteVersions } from '../../db/schema';
-import { randomSecret, sha256 } from '../accounts/tokens';
+import { randomSecret, sha256 } from '../secrets/tokens';
 import type { AppDeps } from '../deps';
 import { quoteReminderEmail } from '../mail/quote-emails';
 import { getSettings } from '../settings/settings';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { ACCOUNT_DELETED_MESSAGE, DELETE_PASSWORD_WRONG, deleteAccountSchema } from '../../core/account-data';
-import { deleteAccount, exportAccountZip, exportFileName } from '../accounts/account-data';
+import { deleteAccount, exportAccountZip, exportFileName } from '../account-data/account-data';
 import { verifyPassword } from '../accounts/passwords';
 import type { AppEnv } from '../http/context';
 import { ApiError } from '../http/errors';

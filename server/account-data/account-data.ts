@@ -11,7 +11,7 @@ import { isSubscriptionActive } from '../payments/billing';
 import { readLogo } from '../settings/logo';
 import { deleteLeftovers, isLogoName, isPhotoName, logoKey, photoKey } from '../storage/photo-store';
 import { getCompanyProfile, settingsResponseFor } from '../settings/settings';
-import { findUserById, toPublicUser } from './users';
+import { findUserById, toPublicUser } from '../accounts/users';
 
 /**
  * The user's rights over their data (UK GDPR articles 15, 17 and 20; docs/product.md, Accounts): a copy of

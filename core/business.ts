@@ -198,7 +198,7 @@ const phoneSchema = optionalTrimmed(LEAD_LIMITS.phone, LEAD_MESSAGES.phoneTooLon
 );
 
 const analysisIdSchema = z.number('analysisId is required').int().positive();
-/** The estimate answer's leadToken: the proof this visitor saw that estimate (server/businesses/estimate-tokens.ts). */
+/** The estimate answer's leadToken: the proof this visitor saw that estimate (server/analysis/estimate-tokens.ts). */
 const leadTokenSchema = z.string(LEAD_TOKEN_REQUIRED).min(1, LEAD_TOKEN_REQUIRED).max(LEAD_TOKEN_MAX, LEAD_TOKEN_REQUIRED);
 /** One tree of a quote request: an estimate of the visit and its token. */
 export const leadTreeInputSchema = z.object({ analysisId: analysisIdSchema, leadToken: leadTokenSchema });

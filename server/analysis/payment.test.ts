@@ -3,7 +3,7 @@ import { INSUFFICIENT_TOKENS_MESSAGE } from '../../core/analysis';
 import { EMBED_BUSY_MESSAGE, EMBED_UNAVAILABLE_MESSAGE } from '../../core/embed';
 import { immediate } from '../../db/client';
 import { findUserByUsername } from '../accounts/users';
-import { embedAnalysesToday } from '../businesses/usage';
+import { embedAnalysesToday } from './embed-usage';
 import { balanceOf, grantCredits, ledgerSum } from '../credits/ledger';
 import { createBusinessFor } from '../../testing/business';
 import { registerClient, startTestServer, type TestServer } from '../../testing/harness';

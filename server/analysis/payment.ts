@@ -3,8 +3,7 @@ import { INSUFFICIENT_TOKENS_MESSAGE } from '../../core/analysis';
 import { EMBED_BUSY_MESSAGE, EMBED_UNAVAILABLE_MESSAGE, type EmbedStatus } from '../../core/embed';
 import { DomainError } from '../../core/errors';
 import { immediate, type Db } from '../../db/client';
-import type { BusinessRow } from '../businesses/businesses';
-import { embedAnalysesToday, reserveEmbedAnalysis, secondsUntilNextUtcDay } from '../businesses/usage';
+import { embedAnalysesToday, reserveEmbedAnalysis, secondsUntilNextUtcDay } from './embed-usage';
 import type { Clock } from '../clock';
 import { canPayAnalysis, reserveAnalysis } from '../credits/ledger';
 import type { AppDeps } from '../deps';
@@ -15,7 +14,7 @@ import { recordReservation, refundReservation, settleReservation, type Reservati
  * whether it can be paid, the reservation, its end when the analysis is stored, and the refund
  * when it is not. The pieces it puts together keep their own rules: the ledger's conditional
  * take of credits or a pass analysis (credits/ledger.ts), a business's daily slot taken with its
- * owner's payment (businesses/usage.ts), and the reservation row that a process dying mid-analysis
+ * owner's payment (embed-usage.ts), and the reservation row that a process dying mid-analysis
  * leaves for the next start to refund (reservations.ts).
  */
 export interface AnalysisPayer {
@@ -28,7 +27,7 @@ export interface AnalysisPayer {
 type PaymentDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
 /** A visitor's analysis on a business's estimator: its owner pays, within its daily cap. */
-export function visitorPayer(business: Pick<BusinessRow, 'id' | 'ownerId' | 'dailyCap'>): AnalysisPayer {
+export function visitorPayer(business: { id: number; ownerId: number; dailyCap: number }): AnalysisPayer {
   return { userId: business.ownerId, embed: { businessId: business.id, dailyCap: business.dailyCap } };
 }
 

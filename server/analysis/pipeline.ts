@@ -8,7 +8,7 @@ import type { NeedsDetails } from '../../core/tree-details';
 import { unitsOfAnalysis, type UnitSystem } from '../../core/units';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../../core/errors';
-import { issueEstimateToken } from '../businesses/estimate-tokens';
+import { issueEstimateToken } from './estimate-tokens';
 import { decideAbstention } from './abstain';
 import { loadCalibration } from './calibration';
 import { parseDescription } from './description-parser';
@@ -62,7 +62,7 @@ export interface AnalysisRequest {
   embed?: { businessId: number; dailyCap: number };
 }
 
-/** An estimate; a visitor's carries the token that proves it in a quote request (businesses/estimate-tokens.ts). */
+/** An estimate; a visitor's carries the token that proves it in a quote request (estimate-tokens.ts). */
 export type AnalysisOutcome = { outcome: 'estimate'; row: AnalysisRow; leadToken?: string } | NeedsDetails;
 
 export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: AnalysisRequest): Promise<AnalysisOutcome> {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { immediate } from '../../db/client';
-import { embedAnalysesToday, reserveEmbedAnalysis } from '../businesses/usage';
+import { embedAnalysesToday, reserveEmbedAnalysis } from './embed-usage';
 import { balanceOf, grantCredits, ledgerSum, reserveAnalysis } from '../credits/ledger';
 import { createBusinessFor } from '../../testing/business';
 import { analysisForm } from '../../testing/analysis';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { immediate } from '../../db/client';
 import { analysisReservations } from '../../db/schema';
-import { refundEmbedAnalysis } from '../businesses/usage';
+import { refundEmbedAnalysis } from './embed-usage';
 import type { Clock } from '../clock';
 import { refundAnalysis, type AnalysisPayment } from '../credits/ledger';
 import type { Logger } from '../log';

@@ -11,7 +11,7 @@ import { businesses } from '../../db/schema';
 import type { Clock } from '../clock';
 import { paymentStatus, visitorPayer } from '../analysis/payment';
 import { DomainError } from '../../core/errors';
-import { embedAnalysesToday } from './usage';
+import { embedAnalysesToday } from '../analysis/embed-usage';
 
 /**
  * Businesses (docs/product.md, Embed widget): each belongs to the user

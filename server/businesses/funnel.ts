@@ -1,12 +1,9 @@
 import { and, between, eq, sql } from 'drizzle-orm';
-import type { FunnelResponse } from '../../core/business';
 import type { FunnelDay, FunnelStep } from '../../core/embed';
-import { penceToDecimal } from '../../core/money';
 import type { Db } from '../../db/client';
 import { embedFunnel } from '../../db/schema';
 import type { Clock } from '../clock';
-import { acceptedIn, quotedIn } from '../jobs/summary';
-import { utcDay } from './usage';
+import { utcDay } from '../analysis/embed-usage';
 
 /**
  * A business's estimator funnel, one row per UTC day with a count per step (docs/embedding.md, The funnel). Only
@@ -41,6 +38,15 @@ export function countTurnedAway(db: Db, clock: Clock, businessId: number): void 
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The last `days` UTC days up to today as one span, the days funnelDays counts: what the
+ * funnel's quote figures (server/jobs/summary.ts funnelQuotes) are summed over.
+ */
+export function funnelWindow(clock: Clock, days: number): { start: Date; end: Date } {
+  const tomorrow = Date.parse(`${utcDay(clock.now())}T00:00:00Z`) + DAY_MS;
+  return { start: new Date(tomorrow - days * DAY_MS), end: new Date(tomorrow) };
+}
+
 /** The last `days` UTC days up to today, oldest first, each present (zeros where nothing was counted). */
 export function funnelDays(db: Db, clock: Clock, businessId: number, days: number): FunnelDay[] {
   const today = Date.parse(`${utcDay(clock.now())}T00:00:00Z`);
@@ -64,17 +70,4 @@ export function funnelDays(db: Db, clock: Clock, businessId: number, days: numbe
       turnedAway: row?.turnedAway ?? 0,
     };
   });
-}
-
-/**
- * The quotes of the business's leads over the same last `days` UTC days as funnelDays: jobs with
- * a version sent in them, acceptances in them and their value (server/jobs/summary.ts says what
- * each counts).
- */
-export function funnelQuotes(db: Db, clock: Clock, businessId: number, days: number): FunnelResponse['quotes'] {
-  const tomorrow = Date.parse(`${utcDay(clock.now())}T00:00:00Z`) + DAY_MS;
-  const window = { start: new Date(tomorrow - days * DAY_MS), end: new Date(tomorrow) };
-  const sent = quotedIn(db, { businessId }, window);
-  const accepted = acceptedIn(db, { businessId }, window);
-  return { sent: sent.count, accepted: accepted.count, acceptedValue: penceToDecimal(accepted.grossPence) };
 }

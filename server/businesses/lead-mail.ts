@@ -18,7 +18,7 @@ import { leadView, toLeadView, type LeadRow, type SavedLead } from './leads';
 
 /**
  * At most one e-mail to the owner about one request in this window, and one acknowledgement to
- * the visitor. A lead's token lets its visitor send it again for a day (estimate-tokens.ts), and
+ * the visitor. A lead's token lets its visitor send it again for a day (server/analysis/estimate-tokens.ts), and
  * per-address limits do not stop one visitor on several addresses: one estimate's token sent
  * from four addresses of one /56 once gave its owner 20 "Updated quote request" e-mails.
  * Ten minutes is long enough for someone correcting a typo or adding a tree to be told once, and

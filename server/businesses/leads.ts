@@ -13,7 +13,7 @@ import { toAnalysisView, type AnalysisRow } from '../analysis/store';
 import type { Clock } from '../clock';
 import { DomainError } from '../../core/errors';
 import type { BusinessRow } from './businesses';
-import { estimateProvenBy } from './estimate-tokens';
+import { estimateProvenBy } from '../analysis/estimate-tokens';
 
 /**
  * "Request a quote" from an embedded estimator (docs/product.md, Embed widget): a visitor's
@@ -49,7 +49,7 @@ export interface SavedLead {
 
 /**
  * Stores a visitor's request, or updates it (docs/product.md, Embed widget: Several trees, one
- * request). Each estimate's token is the visitor's proof (estimate-tokens.ts): every tree must be
+ * request). Each estimate's token is the visitor's proof (server/analysis/estimate-tokens.ts): every tree must be
  * proven, or nothing is stored and the answer is the one 404 a wrong token, another business's
  * estimate and an unknown id all get. An estimate is in one lead at most, so a request naming
  * estimates already sent is the same visitor correcting or adding to theirs: it updates the lead

@@ -8,7 +8,7 @@ import { limitEmail, type LimitReached } from '../mail/limit-email';
 import type { Mailer } from '../mail/mailer';
 import type { BusinessRow } from './businesses';
 import { countTurnedAway } from './funnel';
-import { embedAnalysesToday, utcDay } from './usage';
+import { embedAnalysesToday, utcDay } from '../analysis/embed-usage';
 
 /**
  * A visitor turned away because the business's estimator reached its daily cap or its rate

@@ -2,9 +2,12 @@ import { and, count, eq, gte, inArray, isNotNull, lt, type SQL } from 'drizzle-o
 import { acceptedGrossPence, quotedGrossPence, ukMonth, JOB_SUMMARY_TIME_ZONE, type JobSummary } from '../../core/job-summary';
 import { JOB_STATUSES, type JobStatus } from '../../core/jobs';
 import { penceToDecimal } from '../../core/money';
+import type { FunnelResponse } from '../../core/business';
 import { quoteTotals } from '../../core/quote-totals';
 import type { Db } from '../../db/client';
 import { jobItems, jobs, quoteAnswers, quoteVersions } from '../../db/schema';
+import { funnelWindow } from '../businesses/funnel';
+import type { Clock } from '../clock';
 
 /**
  * The sums behind the Jobs page and a business's funnel (docs/product.md, The Jobs pages). What
@@ -123,4 +126,16 @@ export function jobSummary(db: Db, userId: number, now: Date): JobSummary {
       done: figure(doneIn(db, of, month)),
     },
   };
+}
+
+/**
+ * The quotes of the business's leads over the same last `days` UTC days as its funnel
+ * (server/businesses/funnel.ts funnelDays): jobs with a version sent in them, acceptances in
+ * them and their value, each counted as quotedIn and acceptedIn say.
+ */
+export function funnelQuotes(db: Db, clock: Clock, businessId: number, days: number): FunnelResponse['quotes'] {
+  const window = funnelWindow(clock, days);
+  const sent = quotedIn(db, { businessId }, window);
+  const accepted = acceptedIn(db, { businessId }, window);
+  return { sent: sent.count, accepted: accepted.count, acceptedValue: penceToDecimal(accepted.grossPence) };
 }

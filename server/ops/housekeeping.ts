@@ -2,7 +2,7 @@ import { and, like, lt, or, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { passwordResetTokens, processedPaymentEvents } from '../../db/schema';
 import { deleteExpiredSessions } from '../accounts/sessions';
-import { deleteExpiredEstimateTokens } from '../businesses/estimate-tokens';
+import { deleteExpiredEstimateTokens } from '../analysis/estimate-tokens';
 import type { Clock } from '../clock';
 import { runDueRefills } from '../payments/demo-renewals';
 

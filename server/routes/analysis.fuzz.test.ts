@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUserByUsername } from '../accounts/users';
 import { uploadsDir } from '../analysis/store';
-import { embedAnalysesToday } from '../businesses/usage';
+import { embedAnalysesToday } from '../analysis/embed-usage';
 import { balanceOf, ledgerSum } from '../credits/ledger';
 import { RateLimits } from '../http/rate-limit';
 import { MAX_UPLOAD_REQUEST_BYTES } from '../http/upload-limit';

@@ -5,7 +5,7 @@ import { EMBED_BUSY_MESSAGE } from '../../core/embed';
 import { errorBodySchema } from '../../core/errors';
 import { findUserByUsername } from '../accounts/users';
 import { BUSY_MESSAGE, ImageSlots } from '../analysis/slots';
-import { embedAnalysesToday } from '../businesses/usage';
+import { embedAnalysesToday } from '../analysis/embed-usage';
 import { balanceOf, ledgerSum } from '../credits/ledger';
 import { analysisForm, analyze, grantTo } from '../../testing/analysis';
 import { createBusinessFor, visitorAnalyze } from '../../testing/business';

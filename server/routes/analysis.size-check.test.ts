@@ -3,7 +3,7 @@ import { analysisSchema, analyzeOutcomeSchema, analyzeResponseSchema } from '../
 import { OPERATOR_WORDS, type EmbedAnalyzeOutcome } from '../../core/embed';
 import { CHECK_SIZES_MESSAGE, needsDetailsSchema } from '../../core/tree-details';
 import { findUserByUsername } from '../accounts/users';
-import { embedAnalysesToday } from '../businesses/usage';
+import { embedAnalysesToday } from '../analysis/embed-usage';
 import { balanceOf, ledgerSum } from '../credits/ledger';
 import { analyze, grantTo, photo, REDBUD_TINY_REFERENCE } from '../../testing/analysis';
 import { createBusinessFor, looseEmbedLimits, visitorAnalyze } from '../../testing/business';

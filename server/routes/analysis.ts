@@ -2,7 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { analysisListQuerySchema, feedbackSchema, type AnalysisList, type AnalyzeResponse } from '../../core/analysis';
 import type { EmbedAnalyzeResponse, EmbedNeedsDetails } from '../../core/embed';
 import type { NeedsDetails } from '../../core/tree-details';
-import { analyseForAccount, analyseForVisitor } from '../analysis/analyse';
+import { analyseForAccount, analyseForVisitor } from '../businesses/analyse';
 import { refuseIfUnpayable } from '../analysis/payment';
 import type { BusinessRow } from '../businesses/businesses';
 import { isPublicCrossOrigin, publicBusiness, publicCors } from '../http/public-access';

@@ -14,7 +14,8 @@ import {
   updateBusiness,
   type BusinessRow,
 } from '../businesses/businesses';
-import { countFunnelStep, funnelDays, funnelQuotes } from '../businesses/funnel';
+import { countFunnelStep, funnelDays } from '../businesses/funnel';
+import { funnelQuotes } from '../jobs/summary';
 import { isOutsideArea, listLeads, markContacted, saveLead } from '../businesses/leads';
 import { tellOfRequest } from '../businesses/lead-mail';
 import type { AppEnv } from '../http/context';

@@ -8,7 +8,7 @@ import { errorBodySchema } from '../../core/errors';
 import { findUserByUsername } from '../accounts/users';
 import { estimateTokens } from '../../db/schema';
 import { balanceOf } from '../credits/ledger';
-import { ESTIMATE_TOKEN_TTL_MS } from '../businesses/estimate-tokens';
+import { ESTIMATE_TOKEN_TTL_MS } from '../analysis/estimate-tokens';
 import { RateLimits } from '../http/rate-limit';
 import { grantTo, photo } from '../../testing/analysis';
 import { createBusinessFor, visitorAnalyze, visitorLead } from '../../testing/business';

@@ -3,7 +3,7 @@ import type { EmbedAnalyzeOutcome } from '../../core/embed';
 import { embedAnalyzeResponseSchema } from '../../core/embed-api';
 import { needsDetailsSchema, NEEDS_DETAILS_MESSAGE, NOT_A_TREE_MESSAGE } from '../../core/tree-details';
 import { findUserByUsername } from '../accounts/users';
-import { embedAnalysesToday } from '../businesses/usage';
+import { embedAnalysesToday } from '../analysis/embed-usage';
 import { balanceOf, ledgerSum } from '../credits/ledger';
 import { grantTo } from '../../testing/analysis';
 import { createBusinessFor, looseEmbedLimits, visitorAnalyze } from '../../testing/business';

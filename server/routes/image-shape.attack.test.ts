@@ -5,7 +5,7 @@ import { PHOTO_SHAPE } from '../../core/image-shape';
 import { findUserByUsername } from '../accounts/users';
 import { MAX_INPUT_PIXELS } from '../analysis/image';
 import { uploadsDir } from '../analysis/store';
-import { embedAnalysesToday } from '../businesses/usage';
+import { embedAnalysesToday } from '../analysis/embed-usage';
 import { balanceOf, ledgerSum } from '../credits/ledger';
 import { RateLimits } from '../http/rate-limit';
 import { getCompanyProfile } from '../settings/settings';

@@ -2,7 +2,7 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { estimateTokens, treeAnalyses } from '../../db/schema';
 import { hashesMatch, randomSecret, sha256 } from '../secrets/tokens';
-import type { AnalysisRow } from '../analysis/store';
+import type { AnalysisRow } from './store';
 import type { Clock } from '../clock';
 
 /**

@@ -2,14 +2,14 @@ import { EMBED_RETRY_MESSAGE } from '../../core/embed';
 import { DomainError } from '../../core/errors';
 import type { PricingRules } from '../../core/price';
 import type { UnitSystem } from '../../core/units';
-import { findBusinessNamed, pricingFor, type BusinessRow } from '../businesses/businesses';
-import { countFunnelStep } from '../businesses/funnel';
+import { findBusinessNamed, pricingFor, type BusinessRow } from './businesses';
+import { countFunnelStep } from './funnel';
 import type { AppDeps } from '../deps';
 import { getSettings } from '../settings/settings';
-import { visitorPayer } from './payment';
-import { runAnalysis, type AnalysisOutcome, type AnalysisRequest } from './pipeline';
-import type { ImageSlots } from './slots';
-import type { UploadInput } from './upload';
+import { visitorPayer } from '../analysis/payment';
+import { runAnalysis, type AnalysisOutcome, type AnalysisRequest } from '../analysis/pipeline';
+import type { ImageSlots } from '../analysis/slots';
+import type { UploadInput } from '../analysis/upload';
 
 /**
  * Who an analysis is for, and so whose rate, rules and instructions it is made with and who

@@ -1,7 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { Analysis } from '../core/analysis';
 import { priceJob, type PricingRules } from '../core/price';
-import type { QuoteCompany } from '../server/quotes/report';
+import type { QuoteCompany } from '../server/settings/quote-company';
 
 /** Quote (PDF) fixtures: the analyses and the way tests read a quote's printed text back. */
 

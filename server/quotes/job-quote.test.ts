@@ -13,7 +13,7 @@ import { testLogoPng } from '../../testing/logo';
 import { overlappingBoxes, pdfText, pdfTextBoxes, QUOTE_GENERATED_AT, quoteAnalysis, TYPICAL_WARNINGS, quoteCompany } from '../../testing/quote';
 import { buildJobQuotePdf, type JobQuoteInput } from './job-quote';
 import { quoteText } from './job-quote-font';
-import type { QuoteCompany } from './report';
+import type { QuoteCompany } from '../settings/quote-company';
 
 /*
  * The job quote PDF (docs/analysis.md, Quotes) read back as text: names in any European script

@@ -6,7 +6,7 @@ import { QUOTE_FONT, quoteText, useQuoteFonts } from './job-quote-font';
 import { INTERNAL_COPY_TITLE, drawInternalBanner, drawWorking } from './job-quote-internal';
 import { drawItems, drawTotals, itemPence, thumbnail, type QuoteLine, type QuotedItem } from './job-quote-items';
 import { ensureRoom, heading, quoteTheme, type QuoteTheme } from './job-quote-layout';
-import type { QuoteCompany } from './report';
+import type { QuoteCompany } from '../settings/quote-company';
 import { BOTTOM_MARGIN, COLOUR, MARGIN, contentRight, contentWidth, drawPageFooters, pdfBytes, type Doc } from './report-layout';
 
 /**

@@ -8,7 +8,8 @@ import { photo } from '../../testing/analysis';
 import { testLogoPng } from '../../testing/logo';
 import { overlappingBoxes, pdfTextBoxes, QUOTE_GENERATED_AT, quoteAnalysis, TYPICAL_WARNINGS, type TextBox } from '../../testing/quote';
 import { MARGIN } from './report-layout';
-import { buildReportPdf, type QuoteCompany, type ReportInput } from './report';
+import { buildReportPdf, type ReportInput } from './report';
+import type { QuoteCompany } from '../settings/quote-company';
 
 /*
  * The quote's layout, measured on the PDF itself: every line pdf.js reads back is a box (its x,

@@ -10,7 +10,8 @@ import { normaliseLogo } from '../settings/logo';
 import { photo } from '../../testing/analysis';
 import { testLogoPng } from '../../testing/logo';
 import { QUOTE_GENERATED_AT, quoteAnalysis, quotePrice, TYPICAL_WARNINGS, quoteCompany } from '../../testing/quote';
-import { buildReportPdf, type QuoteCompany, type ReportInput } from './report';
+import { buildReportPdf, type ReportInput } from './report';
+import type { QuoteCompany } from '../settings/quote-company';
 
 // A real photo (CC BY-SA 4.0, Msact; see the fixtures' ATTRIBUTION.md), 450 x 600.
 const PHOTO = photo('elm-beside-building.jpg');

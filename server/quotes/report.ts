@@ -23,6 +23,7 @@ import {
 import { drawPhoto, photoSize } from './report-photo';
 import { includedBlock, priceBox } from './report-price';
 import { winAnsi } from './report-text';
+import type { QuoteCompany } from '../settings/quote-company';
 
 /**
  * The PDF behind Download Report (docs/analysis.md, Quotes): a quote a contractor can send to their customer. One A4 page for a typical job:
@@ -32,18 +33,6 @@ import { winAnsi } from './report-text';
  * a page of notes for the contractor (report-internal.ts); none of them are on the customer's.
  * Times and money go through core/format and core/money so the PDF says what the screens say.
  */
-
-/** The quote's sender: the user's company profile (server/settings), with the logo's PNG bytes. */
-export interface QuoteCompany {
-  tradingName: string;
-  phone: string;
-  email: string;
-  address: string;
-  /** Normalised ("GB123456789") or "" when not VAT-registered. */
-  vatNumber: string;
-  quoteValidityDays: number;
-  logo: Buffer | null;
-}
 
 export interface ReportInput {
   analysis: Analysis;

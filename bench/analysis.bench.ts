@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { normaliseImage, STORED_MAX_EDGE } from '../server/analysis/image';
+import { normaliseImage, STORED_MAX_EDGE } from '../server/images/normalise';
 import { IMAGE_SLOTS, MAX_WAITING, MAX_WAITING_BYTES } from '../server/analysis/slots';
 import { UPLOAD_IDLE_MS } from '../server/http/multipart';
 import { analysisForm, grantTo, photo } from '../testing/analysis';
@@ -51,7 +51,7 @@ const { bytes: image, quality } = await tenMegabyteJpeg();
 console.log(`upload: 4000x3000 JPEG, quality ${quality}, ${image.length} bytes (${(image.length / MIB).toFixed(2)} MiB)`);
 
 // 1 and 2, in turns: the floor, what any server must spend to turn this upload into a stored
-// 2048 px JPEG (quality 85 without mozjpeg, the stored copy's settings in server/analysis/image.ts);
+// 2048 px JPEG (quality 85 without mozjpeg, the stored copy's settings in server/images/normalise.ts);
 // normaliseImage alone; and one whole analysis through the real app over HTTP (the test
 // harness: temp DATA_DIR, real SQLite, local provider).
 const times = await (async () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { freePort, spawnServer } from '../build/server-process';
 import { immediate, openDatabase } from '../db/client';
-import { STORED_MAX_EDGE } from '../server/analysis/image';
+import { STORED_MAX_EDGE } from '../server/images/normalise';
 import { recordReservation, settleReservation } from '../server/analysis/reservations';
 import { IMAGE_SLOTS, MAX_WAITING } from '../server/analysis/slots';
 import { systemClock } from '../server/clock';

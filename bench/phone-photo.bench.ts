@@ -7,7 +7,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { CHROMIUM_FLAGS } from '../e2e/chromium-flags';
 import { phonePhoto, PHONE, WEB_PHOTO } from '../e2e/phone-photo';
-import { normaliseImage } from '../server/analysis/image';
+import { normaliseImage } from '../server/images/normalise';
 import { fixturePhoto } from '../testing/images';
 import { cpuMsOf, ROOT, writeSection } from './lib';
 
@@ -27,9 +27,9 @@ import { cpuMsOf, ROOT, writeSection } from './lib';
  * Runs take turns, RUNS of each; the median counts. Goal: phone within 2x web (it was 8.8x,
  * 28.2 s against 3.2 s, when the photo went as taken).
  * The server's share: its CPU per estimate over the runs (/proc/<pid>/stat), and its image work
- * (server/analysis/image.ts normaliseImage) timed in this process on the 12 MP original (what it
+ * (server/images/normalise.ts normaliseImage) timed in this process on the 12 MP original (what it
  * received before), on 2048 and 1600 px copies (what the first two shrinkings sent, made here with
- * sharp), on the copy the browser sent now (kept as it came, server/analysis/clean-jpeg.ts), and on
+ * sharp), on the copy the browser sent now (kept as it came, server/images/clean-jpeg.ts), and on
  * the web photo as chosen and as the browser sent it.
  * Run: npm run bench -- phone-photo. Writes bench/results/phone-photo.md.
  */

@@ -19,7 +19,7 @@ export interface ImageShapeLimits {
 }
 
 /**
- * A tree photo. 40 megapixels is the pixel-flood guard of server/analysis/image.ts
+ * A tree photo. 40 megapixels is the pixel-flood guard of server/images/normalise.ts
  * (MAX_INPUT_PIXELS, the same figure): above a 12 to 24 MP phone photo and a 36 MP camera.
  * Within it a camera's frame is at most about 7,746 x 5,164 (3:2) or 8,433 x 4,743 (16:9), so
  * 12,000 px on a side is never reached by a photo as taken. The widest frames cameras make

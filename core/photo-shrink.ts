@@ -6,7 +6,7 @@ import { HEADER_READ_BYTES, readImageHeader } from './image-header';
  * the pixels, and every byte of metadata (GPS, camera, time) dropped by re-encoding, so the
  * original never leaves the phone. A 12-megapixel phone photo (about 2.5 MB) becomes about
  * a quarter of a megabyte: on a slow 4G uplink that is seconds instead of half a minute
- * (bench/results/phone-photo.md), and the server keeps it as it came (server/analysis/image.ts).
+ * (bench/results/phone-photo.md), and the server keeps it as it came (server/images/normalise.ts).
  *
  * Shared by the widget and the dashboard. The size maths is pure; `shrinkPhoto` uses browser
  * APIs (ImageDecoder, createImageBitmap, OffscreenCanvas or a canvas) and checks for them first,
@@ -16,7 +16,7 @@ import { HEADER_READ_BYTES, readImageHeader } from './image-header';
 /**
  * The long edge of the copy a vision model is sent: 1024 px. OpenAI's high-detail vision fits an
  * image in 2048 x 2048 and then scales its short side to 768 px, so a 3:4 photo is looked at as
- * 768 x 1024 whatever larger size arrives. server/analysis/image.ts makes its model copy at this
+ * 768 x 1024 whatever larger size arrives. server/images/normalise.ts makes its model copy at this
  * edge, and keeps a photo that arrives already at it as it came (a clean JPEG, see there).
  */
 export const MODEL_MAX_EDGE = 1024;
@@ -28,7 +28,7 @@ export const MODEL_MAX_EDGE = 1024;
  * over two seconds sooner to a price, and the server's image work for it is the web photo's
  * (bench/results/phone-photo.md). 1024 px is still twice the edge of a web-sized photo, enough
  * for the owner's History, the measuring and the quote's picture. The server keeps its own limit,
- * server/analysis/image.ts STORED_MAX_EDGE (2048 px), as the guard for whatever arrives (a photo
+ * server/images/normalise.ts STORED_MAX_EDGE (2048 px), as the guard for whatever arrives (a photo
  * the browser could not shrink goes as chosen); e2e/photo-shrink.spec.ts holds this at or under it.
  */
 export const SEND_MAX_EDGE = MODEL_MAX_EDGE;

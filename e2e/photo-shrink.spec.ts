@@ -2,7 +2,7 @@ import type { Page, Request } from '@playwright/test';
 import sharp from 'sharp';
 import type { AnalysisList } from '../core/analysis';
 import { SEND_MAX_EDGE } from '../core/photo-shrink';
-import { STORED_MAX_EDGE } from '../server/analysis/image';
+import { STORED_MAX_EDGE } from '../server/images/normalise';
 import { readGpsLatitude } from '../testing/images';
 import { expect, test } from './fixtures';
 import { grantCredits, signedInAccount } from './operator';
@@ -16,7 +16,7 @@ import { e2eEnv } from './rig/env';
  * read from the request itself, is a JPEG at the edge the browser sends (1024 px, the model's own,
  * within the server's stored edge, which stays the guard), upright, with no metadata at all; and a
  * price still shows. Chromium's copy is clean enough for the server to keep as it came
- * (server/analysis/clean-jpeg.ts): the owner's stored photo is the sent bytes, unchanged.
+ * (server/images/clean-jpeg.ts): the owner's stored photo is the sent bytes, unchanged.
  */
 
 interface Sent {

@@ -1,7 +1,8 @@
 import { NEEDS_DETAILS_MESSAGE, NOT_A_TREE_MESSAGE, type NeedsDetails } from '../../core/tree-details';
-import { PHOTO_THRESHOLDS } from './image';
+import { PHOTO_THRESHOLDS } from '../images/normalise';
 import type { TreeValues } from './tree-values';
-import type { Perception, PhotoChecks } from './types';
+import type { PhotoChecks } from '../images/normalise';
+import type { Perception } from './types';
 
 /**
  * Abstain instead of guessing (docs/analysis.md, No quote without a size): no quote, and no

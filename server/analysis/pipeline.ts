@@ -14,7 +14,7 @@ import { loadCalibration } from './calibration';
 import { parseDescription } from './description-parser';
 import { buildEstimate, targetsNear } from './estimate';
 import { hazardEffects } from './hazards';
-import { normaliseImage } from './image';
+import { normaliseImage } from '../images/normalise';
 import { AnalysisPayment } from './payment';
 import { assessSafety } from './safety';
 import type { ImageSlots } from './slots';

@@ -5,7 +5,8 @@ import { NEEDS_DETAILS_MESSAGE, NOT_A_TREE_MESSAGE } from '../../core/tree-detai
 import { decideAbstention } from './abstain';
 import { parseDescription } from './description-parser';
 import { resolveTreeValues } from './tree-values';
-import type { Perception, PhotoChecks } from './types';
+import type { PhotoChecks } from '../images/normalise';
+import type { Perception } from './types';
 import { localConfidence } from './vision-local';
 
 const model = (overrides: Partial<Perception> = {}): Perception => ({

@@ -1,36 +1,12 @@
 import type { UserTreeSizes } from '../../core/normalise';
 import type { SiteDetails } from '../../core/site';
 import type { TimeRange } from '../../core/time-model';
+import type { PhotoChecks } from '../images/normalise';
 
 /**
  * The contracts between the analysis steps (one module a step; docs/analysis.md, The pipeline).
- * upload -> image -> perception (VisionProvider) -> estimate -> safety -> calibrate -> store.
+ * upload -> image (server/images/normalise.ts) -> perception (VisionProvider) -> estimate -> safety -> calibrate -> store.
  */
-
-/** What the pixels honestly show; the local provider never claims more. */
-export interface PhotoChecks {
-  /** Size of the decoded, orientation-corrected original. */
-  width: number;
-  height: number;
-  /** Mean luminance, 0 (black) to 255 (white). */
-  brightness: number;
-  /** Standard deviation of the Laplacian of a 512 px greyscale copy; low means blurred. */
-  sharpness: number;
-  /** Share of pixels that look like foliage or bark-green vegetation, 0..1. */
-  vegetationShare: number;
-  /** Factor texts for what is wrong, e.g. "Photo is blurred; retake for a better estimate". */
-  issues: string[];
-}
-
-export interface NormalisedImage {
-  /** Re-encoded JPEG, at most 2048 px on the long edge, orientation applied, no metadata. */
-  stored: Buffer;
-  /** Smaller JPEG (about 1024 px) that a vision model is sent. */
-  forModel: Buffer;
-  width: number;
-  height: number;
-  checks: PhotoChecks;
-}
 
 export interface VisionInput {
   /** JPEG bytes (NormalisedImage.forModel). */

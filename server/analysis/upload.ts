@@ -6,7 +6,8 @@ import { siteDetailsInputSchema, type SiteDetails } from '../../core/site';
 import { treeDetailsSchema } from '../../core/tree-details';
 import { DomainError } from '../../core/errors';
 import { SLUG_MAX } from '../../core/embed';
-import { refuseImageShape } from './image-header';
+import { detectImageType } from '../../core/image-header';
+import { refuseImageShape } from '../images/upload-checks';
 
 export type UploadImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 
@@ -63,7 +64,7 @@ export function readUpload(form: UploadForm): UploadInput {
   if (!type) throw unsupportedUpload();
   // The shape from the header, as soon as the bytes are in: before an image slot is taken or
   // anything decodes it (docs/security.md, Image shapes: a 76 KB PNG of 1 x 39,000,000 px cost libvips 6-9 s).
-  // Too large on a side or in all is 413, a shape no photo has 400 (image-header.ts).
+  // Too large on a side or in all is 413, a shape no photo has 400 (server/images/upload-checks.ts).
   refuseImageShape(bytes, type, 'photo', 'image');
 
   const description = optionalText(form, 'description');
@@ -83,18 +84,6 @@ export function readUpload(form: UploadForm): UploadInput {
     ...tree,
     ...(businessSlug !== undefined && { businessSlug }),
   };
-}
-
-/**
- * The image type by its magic numbers: JPEG SOI marker FF D8 FF (ITU T.81), the PNG
- * signature (RFC 2083 section 3.1), WebP's RIFF container with form type WEBP (RFC 9649).
- */
-export function detectImageType(bytes: Uint8Array): UploadImageType | undefined {
-  const starts = (signature: number[], at = 0) => signature.every((b, i) => bytes[at + i] === b);
-  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (bytes.length >= 12 && starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
-  return undefined;
 }
 
 /** A text field, trimmed; blank or absent is undefined. */

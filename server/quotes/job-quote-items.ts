@@ -3,7 +3,7 @@ import { formatGbp, parsePence } from '../../core/money';
 import type { VatMode } from '../../core/price';
 import { ITEM_PRICE_HEADING, quoteTotalRows } from '../../core/quote-total-rows';
 import { quoteTotals } from '../../core/quote-totals';
-import { loadSharp } from '../analysis/sharp';
+import { loadSharp } from '../images/sharp';
 import { QUOTE_FONT, quoteText } from './job-quote-font';
 import { HEADING_HEIGHT, heading, type QuoteTheme } from './job-quote-layout';
 import { COLOUR, MARGIN, contentRight, contentWidth, pageBottom, type Doc } from './report-layout';
@@ -24,7 +24,7 @@ export interface Thumbnail {
 
 /**
  * 360 x 270 px in a 76 x 57 pt box is about 340 dpi on paper, sharper than a printer needs; a
- * stored photo is up to 2048 px (server/analysis/image.ts), 10 to 20 times the bytes.
+ * stored photo is up to 2048 px (server/images/normalise.ts), 10 to 20 times the bytes.
  */
 const THUMBNAIL_PX = { width: 360, height: 270 };
 

@@ -1,7 +1,7 @@
 import { MEASURE_LINE_COLOUR_NAMES as NAME, MEASURE_LINE_COLOURS } from '../../core/measure-colours';
 import { measureFromPhoto, type PhotoMeasurement, type PhotoPoint } from '../../core/photo-measure';
 import { COLOUR, type Doc } from './report-layout';
-import { loadSharp } from '../analysis/sharp';
+import { loadSharp } from '../images/sharp';
 import { winAnsi } from './report-text';
 
 /**

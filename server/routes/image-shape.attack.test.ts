@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsResponseSchema } from '../../core/analysis';
 import { PHOTO_SHAPE } from '../../core/image-shape';
 import { findUserByUsername } from '../accounts/users';
-import { MAX_INPUT_PIXELS } from '../analysis/image';
+import { MAX_INPUT_PIXELS } from '../images/normalise';
 import { uploadsDir } from '../analysis/store';
 import { embedAnalysesToday } from '../analysis/embed-usage';
 import { balanceOf, ledgerSum } from '../credits/ledger';

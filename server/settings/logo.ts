@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { LOGO_BOX } from '../../core/company-profile';
-import { detectImageType } from '../analysis/upload';
-import { refuseImageShape } from '../analysis/image-header';
+import { detectImageType } from '../../core/image-header';
+import { refuseImageShape } from '../images/upload-checks';
 import { LOGO_SHAPE, unreadableImageMessage } from '../../core/image-shape';
 import { DomainError } from '../../core/errors';
-import { loadSharp } from '../analysis/sharp';
+import { loadSharp } from '../images/sharp';
 import { deleteLeftover, isLogoName, LOGO_NAME, logoKey, type PhotoStore } from '../storage/photo-store';
 import type { Logger } from '../log';
 

@@ -1,6 +1,6 @@
 /**
  * Whether an uploaded JPEG is already what the server would store and send a model, so that it
- * can be kept byte for byte instead of decoded and encoded twice more (server/analysis/image.ts):
+ * can be kept byte for byte instead of decoded and encoded twice more (server/images/normalise.ts):
  * the copy a browser makes of a chosen photo (core/photo-shrink.ts) is exactly that. A file
  * passes only if it is, in every byte:
  *

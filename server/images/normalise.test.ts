@@ -14,7 +14,7 @@ import {
   rotatedJpeg,
   sampleImage,
 } from '../../testing/images';
-import { MAX_INPUT_PIXELS, normaliseImage } from './image';
+import { MAX_INPUT_PIXELS, normaliseImage } from './normalise';
 
 const ISSUE = {
   small: /^Photo is small \(\d+x\d+\); a larger photo gives a better estimate$/,

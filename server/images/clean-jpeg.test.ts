@@ -4,7 +4,7 @@ import { DomainError } from '../../core/errors';
 import { MODEL_MAX_EDGE } from '../../core/photo-shrink';
 import { fixturePhoto, jpegWithGps, readGpsLatitude } from '../../testing/images';
 import { cleanJpegSize, iccProfileIsWellFormed } from './clean-jpeg';
-import { normaliseImage } from './image';
+import { normaliseImage } from './normalise';
 
 /**
  * A photo that arrives as the browser's copy (a clean baseline JPEG within the model's edge) is

@@ -1,10 +1,34 @@
 import { DomainError } from '../../core/errors';
 import { MODEL_MAX_EDGE } from '../../core/photo-shrink';
 import { cleanJpegSize } from './clean-jpeg';
-import type { NormalisedImage, PhotoChecks } from './types';
 import { loadSharp } from './sharp';
 
 export { MODEL_MAX_EDGE };
+
+/** What the pixels honestly show; the local provider never claims more. */
+export interface PhotoChecks {
+  /** Size of the decoded, orientation-corrected original. */
+  width: number;
+  height: number;
+  /** Mean luminance, 0 (black) to 255 (white). */
+  brightness: number;
+  /** Standard deviation of the Laplacian of a 512 px greyscale copy; low means blurred. */
+  sharpness: number;
+  /** Share of pixels that look like foliage or bark-green vegetation, 0..1. */
+  vegetationShare: number;
+  /** Factor texts for what is wrong, e.g. "Photo is blurred; retake for a better estimate". */
+  issues: string[];
+}
+
+export interface NormalisedImage {
+  /** Re-encoded JPEG, at most 2048 px on the long edge, orientation applied, no metadata. */
+  stored: Buffer;
+  /** Smaller JPEG (about 1024 px) that a vision model is sent. */
+  forModel: Buffer;
+  width: number;
+  height: number;
+  checks: PhotoChecks;
+}
 
 /** docs/product.md, Constants: the stored and forwarded image is at most 2048 px on the long edge. */
 export const STORED_MAX_EDGE = 2048;
@@ -50,7 +74,7 @@ const unreadable = () =>
  * EXIF orientation applied; every output is derived from those pixels. No output keeps any
  * metadata: sharp writes none unless asked (keepExif/withMetadata), so GPS never leaves here.
  *
- * A photo that arrives as a clean baseline JPEG within the model's edge (server/analysis/clean-jpeg.ts:
+ * A photo that arrives as a clean baseline JPEG within the model's edge (server/images/clean-jpeg.ts:
  * no metadata, upright, nothing hidden; the copy the widget and the dashboard make) is stored
  * and sent to the model as it came: re-encoding it would only lose quality, and the work left
  * is the one reduced decode that measures it, the same as for a web-sized photo
@@ -150,7 +174,7 @@ async function decode(bytes: Buffer): Promise<RawImage> {
   }
 }
 
-/** The pixel checks behind the local provider's honest warnings (types.ts PhotoChecks). */
+/** The pixel checks behind the local provider's honest warnings (PhotoChecks above). */
 function measurePhoto(
   original: { width: number; height: number },
   analysis: RawImage,

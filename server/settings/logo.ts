@@ -10,7 +10,7 @@ import { deleteLeftover, isLogoName, LOGO_NAME, logoKey, type PhotoStore } from 
 import type { Logger } from '../log';
 
 /**
- * The company logo printed on quotes. Checked by its bytes like a tree photo (upload.ts), then
+ * The company logo printed on quotes. Checked by its bytes like a tree photo (core/image-header.ts detectImageType, server/images/upload-checks.ts), then
  * decoded and re-encoded by sharp to a PNG inside 600 x 200 px, so what is stored and later
  * drawn into PDFs is always an image we wrote ourselves, without metadata. Logos live in the photo
  * store (server/storage/: DATA_DIR/logos by default, readable only by the server's user, or object

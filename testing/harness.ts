@@ -104,7 +104,10 @@ export async function startTestServer(
     app,
     http: server,
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Kept-alive connections stay open 65 s (server/http/node-server.ts): a test's server ends now.
+      if ('closeAllConnections' in server) server.closeAllConnections();
+      await closed;
       mailer.close?.();
       db.$client.close();
       rmSync(dataDir, { recursive: true, force: true });

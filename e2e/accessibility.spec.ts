@@ -107,7 +107,6 @@ test.describe('signed out', () => {
 });
 
 test('the signed-in pages pass axe and every control takes focus', async ({ page }) => {
-  test.setTimeout(120_000);
   await signedInAccount(page);
   for (const { path, ready } of [
     { path: '/', ready: 'Subscribe to Start Analyzing' },
@@ -132,7 +131,6 @@ for (const viewport of [
   { width: 375, height: 740 },
 ]) {
   test(`at ${viewport.width} px every stage of an analysis, and History, pass axe and every control takes focus`, async ({ page }) => {
-    test.setTimeout(150_000);
     const account = await signedInAccount(page);
     grantCredits(account.username, 10);
     await page.goto('/settings');
@@ -180,7 +178,6 @@ test('the error stage passes axe and every control takes focus', async ({ page }
 });
 
 test('Business Admin with a business, and its /embed page, pass axe and every control takes focus', async ({ page }) => {
-  test.setTimeout(90_000);
   const account = await signedInAccount(page);
   // The owner pays for the two embed analyses.
   grantCredits(account.username, 20);

@@ -68,7 +68,6 @@ test('with no feedback, the page says how to get figures', async ({ page }) => {
 });
 
 test('with reported jobs, the medians before and after calibration, the gain in words and a chart', async ({ page }) => {
-  test.setTimeout(120_000);
   const account = await signedInAccount(page);
   grantCredits(account.username, 100);
   await page.setViewportSize({ width: 375, height: 740 });
@@ -123,7 +122,6 @@ test('with reported jobs, the medians before and after calibration, the gain in 
 });
 
 test('three trees of one job marked done read as three trees of one job', async ({ page }) => {
-  test.setTimeout(120_000);
   const account = await signedInAccount(page);
   // Three analyses at 10 credits each.
   grantCredits(account.username, 40);

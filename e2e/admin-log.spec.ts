@@ -1,10 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { ADMIN_LOG_ERROR_TITLE, ADMIN_ONLY_MESSAGE } from '../core/admin';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test, type TestAccount } from './fixtures';
-import { signedInAccount } from './operator';
-import { e2eEnv } from './rig/env';
+import { bulkAccounts, demote, makeAdmin, signedInAccount } from './operator';
 import { keepScreenshot } from './keep-screenshot';
 
 /*
@@ -14,38 +12,9 @@ import { keepScreenshot } from './keep-screenshot';
  *
  * Every spec shares one server, so which account registered first (the admin,
  * docs/product.md, Accounts; server/routes/admin.happy.test.ts checks that rule) depends on the order specs run
- * in. The admin here is made as an operator would: `npm run cli -- make-admin <username>`.
+ * in. The admin here is made as an operator would (`npm run cli -- make-admin <username>`,
+ * e2e/operator.ts).
  */
-// Each test starts with operator commands (a Node process each, with tsx), slow on a busy machine.
-test.describe.configure({ timeout: 60_000 });
-
-function run(args: string[]): void {
-  const result = spawnSync(process.execPath, args, { env: { ...process.env, DATA_DIR: e2eEnv('dataDir') }, encoding: 'utf8', timeout: 20_000 });
-  if (result.status !== 0) throw new Error(`${args.join(' ')} failed: ${result.stderr}`);
-}
-
-function makeAdmin(username: string): void {
-  run(['--import', 'tsx', 'server/cli.ts', 'make-admin', username]);
-}
-
-/** Straight to the server's SQLite file, as a DBA would: no CLI command demotes an admin. */
-function sqlite(script: string, ...args: string[]): void {
-  const prelude = `const db = new (require('better-sqlite3'))(require('node:path').join(process.env.DATA_DIR, 'treeanalyzer.sqlite'));`;
-  run(['-e', prelude + script, ...args]);
-}
-
-function demote(username: string): void {
-  sqlite(`if (db.prepare("update users set role = 'user' where username = ?").run(process.argv[1]).changes !== 1) process.exit(1);`, username);
-}
-
-/**
- * `count` accounts no one can sign in as, named `${prefix}NN`, made by the product's own
- * createUser (with their credit and settings rows): the paging test needs more accounts than
- * the registration limit lets one address make.
- */
-function bulkAccounts(prefix: string, count: number): void {
-  run(['--import', 'tsx', 'e2e/rig/create-accounts.ts', prefix, String(count)]);
-}
 
 async function adminAccount(page: Page): Promise<TestAccount> {
   const account = await signedInAccount(page);

@@ -9,6 +9,7 @@ import { expect } from './fixtures';
  * a manual review.
  */
 export async function expectNoSeriousAxeViolations(page: Page, include?: string): Promise<void> {
+  await animationsSettled(page);
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
@@ -16,4 +17,17 @@ export async function expectNoSeriousAxeViolations(page: Page, include?: string)
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
   expect(blocking, blocking.join('\n')).toEqual([]);
+}
+
+/**
+ * Waits for every finite animation and transition on the page (shadow roots too) to end: axe
+ * reads colours as painted, and a toast still fading in has a contrast it will not keep. Endless
+ * ones (a spinner) are left running. State, not a clock: this is what the user sees once it
+ * settles, however slow the machine.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
 }

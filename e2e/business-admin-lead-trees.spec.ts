@@ -27,7 +27,6 @@ async function createByApi(page: Page, name: string): Promise<Business> {
 }
 
 test('a request of two trees shows both, their total and the funnel\'s trees; Make a job brings both', async ({ page, playwright }) => {
-  test.setTimeout(90_000);
   const owner = await signedInAccount(page);
   grantCredits(owner.username, 100);
   const name = `Two Trees Care ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -55,7 +54,7 @@ test('a request of two trees shows both, their total and the funnel\'s trees; Ma
   await page.goto('/admin/businesses');
   const card = page.getByRole('article', { name });
   const requests = card.getByRole('region', { name: /Quote Requests/ });
-  await expect(requests.getByRole('heading', { name: 'Quote Requests (1)' })).toBeVisible({ timeout: 30_000 });
+  await expect(requests.getByRole('heading', { name: 'Quote Requests (1)' })).toBeVisible();
   const lead = requests.getByRole('listitem').filter({ hasText: 'Hazel Visitor' }).first();
   await expect(lead).toContainText('2 trees');
   const list = lead.getByRole('list', { name: 'Trees in the request from Hazel Visitor' });
@@ -82,12 +81,12 @@ test('a request of two trees shows both, their total and the funnel\'s trees; Ma
   await page.setViewportSize({ width: 1280, height: 720 });
 
   await lead.getByRole('button', { name: /^Make a job/ }).click();
-  await expect(page).toHaveURL(/\/jobs\/\d+$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/jobs\/\d+$/);
   const id = page.url().split('/').at(-1)!;
   const job = await page.request.get(`/api/jobs/${id}`);
   expect(job.status()).toBe(200);
   const { job: made } = (await job.json()) as { job: { items: { analysisId: number | null }[]; customer: { siteAddress: string | null } } };
   expect(made.items.map((item) => item.analysisId)).toEqual(trees.map((tree) => tree.analysisId));
   expect(made.customer.siteAddress).toBe('12 Oak Lane, Headingley, LS6 2AB');
-  await expect(page.getByText('12 Oak Lane, Headingley, LS6 2AB').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('12 Oak Lane, Headingley, LS6 2AB').first()).toBeVisible();
 });

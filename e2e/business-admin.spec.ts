@@ -34,14 +34,13 @@ async function createByApi(page: Page, name: string, hourlyRate = '45.00'): Prom
 const card = (page: Page, name: string) => page.getByRole('article', { name });
 
 test('create a business through the form, copy its embed code, preview, edit the rate and delete it', async ({ page, context }) => {
-  test.setTimeout(60_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2eEnv('baseURL') });
   await signedInAccount(page);
   await page.goto('/admin/businesses');
 
   const nav = page.getByRole('navigation', { name: 'Business Admin' });
   // The page's first load on this shared 2-core box: its chunk, then the businesses.
-  await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/', { timeout: 15_000 });
+  await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
   await expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
   await expect(page.getByRole('heading', { name: 'No businesses yet' })).toBeVisible();
 
@@ -139,13 +138,13 @@ test("another user sees none of a user's businesses", async ({ page, browser }) 
   const name = uniqueName('Private Arbor');
   const business = await createByApi(page, name);
   await page.goto('/admin/businesses');
-  await expect(card(page, name)).toBeVisible({ timeout: 15_000 });
+  await expect(card(page, name)).toBeVisible();
 
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
   await signedInAccount(other);
   await other.goto('/admin/businesses');
-  await expect(other.getByRole('heading', { name: 'No businesses yet' })).toBeVisible({ timeout: 15_000 });
+  await expect(other.getByRole('heading', { name: 'No businesses yet' })).toBeVisible();
   await expect(other.getByText(name)).toHaveCount(0);
   const leads = await other.request.get(`/api/businesses/${business.id}/leads`);
   expect(leads.status()).toBe(404);
@@ -153,7 +152,6 @@ test("another user sees none of a user's businesses", async ({ page, browser }) 
 });
 
 test("a visitor's quote request reaches the owner, who marks it contacted; History marks the analysis", async ({ page, playwright }) => {
-  test.setTimeout(60_000);
   const owner = await signedInAccount(page);
   grantCredits(owner.username, 10);
   const name = uniqueName('Birch and Beech');
@@ -187,7 +185,7 @@ test("a visitor's quote request reaches the owner, who marks it contacted; Histo
   await page.goto('/admin/businesses');
   const requests = card(page, name).getByRole('region', { name: /Quote Requests/ });
   // Each card reads its funnel, leads and jobs once the businesses are in.
-  await expect(requests.getByRole('heading', { name: 'Quote Requests (1)' })).toBeVisible({ timeout: 15_000 });
+  await expect(requests.getByRole('heading', { name: 'Quote Requests (1)' })).toBeVisible();
   const lead = requests.getByRole('listitem').filter({ hasText: 'Rowan Visitor' });
   await expect(lead.getByRole('link', { name: 'rowan@example.test' })).toHaveAttribute('href', 'mailto:rowan@example.test');
   await expect(lead.getByRole('link', { name: '01632 960 123' })).toHaveAttribute('href', 'tel:01632960123');
@@ -225,8 +223,8 @@ test('Business Admin has no serious or critical axe violations and fits a 375 px
   const name = uniqueName('Accessible Arborists');
   await createByApi(page, name);
   await page.goto('/admin/businesses');
-  await expect(card(page, name)).toBeVisible({ timeout: 15_000 });
-  await expect(card(page, name)).toContainText('No quote requests yet', { timeout: 15_000 });
+  await expect(card(page, name)).toBeVisible();
+  await expect(card(page, name)).toContainText('No quote requests yet');
   await page.getByRole('button', { name: 'Add Business' }).click();
   await page.getByRole('button', { name: 'Create Business' }).click();
   await expect(page.getByRole('alert').filter({ hasText: REQUIRED_FIELDS_MESSAGE })).toBeVisible();

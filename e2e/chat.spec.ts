@@ -38,7 +38,6 @@ const panel = (page: Page) => page.getByRole('dialog', { name: 'TreeAnalyzer Ass
 
 test('a visitor chats: Enter sends, typing then a reply with a timestamp, Escape closes', async ({ page }) => {
   // Many steps and an axe run: on a busy machine this takes longer than the default.
-  test.setTimeout(60_000);
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Sign In', exact: true })).toBeVisible();
   const replies = await holdReplies(page);
@@ -120,7 +119,6 @@ test('the embedded estimator carries no chat button', async ({ page }) => {
 });
 
 test('at 375 px a signed-in user chats on the home page, the panel inside the screen', async ({ page }) => {
-  test.setTimeout(60_000);
   await page.setViewportSize({ width: 375, height: 720 });
   await signedInAccount(page);
   await page.goto('/');

@@ -13,7 +13,6 @@ import { e2eEnv } from './rig/env';
 const PHOTO = fileURLToPath(new URL('./fixtures/photos/redbud-small-tree.jpg', import.meta.url));
 
 test('"Not sure" of the size gives a typical garden tree\'s price, a visit recommended and what was assumed, without asking again', async ({ page, browser }) => {
-  test.setTimeout(60_000);
   const account = await signedInAccount(page);
   grantCredits(account.username, 10);
   const businessName = `Honest Trees ${Date.now().toString(36)}`;
@@ -35,7 +34,7 @@ test('"Not sure" of the size gives a typical garden tree\'s price, a visit recom
   // Nothing reads the size from this photo: "Not sure" is checked for both until a size is picked.
   const height = element.getByRole('group', { name: 'How tall is the tree?' });
   const trunk = element.getByRole('group', { name: 'How thick is the trunk?' });
-  await expect(height.getByRole('radio', { name: /^Not sure/ })).toBeChecked({ timeout: 10_000 });
+  await expect(height.getByRole('radio', { name: /^Not sure/ })).toBeChecked();
   await expect(trunk.getByRole('radio', { name: /^Not sure/ })).toBeChecked();
   await trunk.getByText('Up to a dinner plate', { exact: true }).click();
   await trunk.getByText('Not sure', { exact: true }).click();
@@ -45,7 +44,7 @@ test('"Not sure" of the size gives a typical garden tree\'s price, a visit recom
   await expectNoSeriousAxeViolations(visitor, 'tree-estimator');
 
   await element.getByRole('button', { name: 'Get my price' }).click();
-  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible({ timeout: 20_000 });
+  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible();
   await expect(element.getByRole('heading', { name: "Add the tree's height and trunk size, or measure them on the photo" })).toHaveCount(0);
   await expect(element).toContainText("We'll confirm the price when we see the tree");
   await expect(element.getByRole('region', { name: "We'll confirm the price when we see the tree" })).toContainText('We do not know its size yet');

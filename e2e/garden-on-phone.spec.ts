@@ -71,7 +71,7 @@ async function choosePhoto({ visitor, element }: Visit, path: string) {
   const chooser = visitor.waitForEvent('filechooser');
   await element.getByRole('button', { name: 'Choose a photo' }).tap();
   await (await chooser).setFiles(path);
-  await expect(element.getByRole('group', { name: 'How tall is the tree?' })).toBeVisible({ timeout: 15_000 });
+  await expect(element.getByRole('group', { name: 'How tall is the tree?' })).toBeVisible();
 }
 
 /** "about £610 - £740 inc VAT" as pence. */
@@ -84,7 +84,6 @@ function pence(text: string): { min: number; max: number } {
 const GUIDE_PRICE = /^about £[\d,]+( - £[\d,]+)?( inc VAT)?$/;
 
 test('a homeowner on a phone prices two trees (by taps, and measured on the photo) and sends one request; the owner gets both', async ({ page, context, browser }, testInfo) => {
-  test.setTimeout(180_000);
   const owner = await ownerCopiesSnippet(page, context, host, 'Copy Embed');
   expect(owner.snippet).toContain('<iframe');
   const url = host.setPage('/garden.html', 'Oakfield Tree Surgeons', owner.snippet);
@@ -96,7 +95,7 @@ test('a homeowner on a phone prices two trees (by taps, and measured on the phot
   const frame = visitor.frameLocator('iframe');
   const element = frame.locator('tree-estimator');
   const visit: Visit = { visitor, frame, element };
-  await expect(element.getByRole('heading', { name: 'Get a guide price for your tree' })).toBeVisible({ timeout: 20_000 });
+  await expect(element.getByRole('heading', { name: 'Get a guide price for your tree' })).toBeVisible();
   // A phone: the camera or the gallery, never a word of dragging.
   await expect(element.getByRole('button', { name: 'Take a photo' })).toBeVisible();
   await checkStep(visit, '1-upload', /A photo of your tree/);
@@ -115,7 +114,7 @@ test('a homeowner on a phone prices two trees (by taps, and measured on the phot
   await checkStep(visit, '2-questions', /About your tree/);
 
   await element.getByRole('button', { name: 'Get my price' }).tap();
-  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible({ timeout: 30_000 });
+  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible();
   await expect(element.locator('#guide-price')).toHaveText(GUIDE_PRICE);
   const first = pence(await element.locator('#guide-price').innerText());
   expect(first.min).toBeGreaterThan(0);
@@ -142,12 +141,12 @@ test('a homeowner on a phone prices two trees (by taps, and measured on the phot
   await expect(element.getByRole('group', { name: 'How can a crew get to the tree?' }).getByRole('radio', { name: 'Side gate only' })).toBeChecked();
   await element.getByRole('button', { name: 'Measure on the photo' }).tap();
   const photo = element.getByRole('application', { name: 'Your tree photo' });
-  await expect(photo).toHaveAttribute('aria-busy', 'false', { timeout: 15_000 });
+  await expect(photo).toHaveAttribute('aria-busy', 'false');
   await expect(element.getByLabel('A door (2.0 m)')).toBeChecked();
   const step = element.getByTestId('measure-step');
   // The host scrolls the step line and the whole photo between its header and its banner.
   const inView = () => stepAndPhotoBetweenBars(visitor, step, photo);
-  await expect.poll(inView, { timeout: 5_000 }).toBe(true);
+  await expect.poll(inView).toBe(true);
   await visitor.screenshot({ path: testInfo.outputPath('garden-5-measuring-start-screen.png') });
   await tapEveryPoint(element, photo, cdp, inView);
   await expect(step).toContainText('All done');
@@ -164,7 +163,7 @@ test('a homeowner on a phone prices two trees (by taps, and measured on the phot
     await expect(group.getByRole('radio', { checked: true })).toHaveCount(0);
   }
   await element.getByRole('button', { name: 'Get my price' }).tap();
-  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible({ timeout: 30_000 });
+  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible();
   await expect(element.locator('#guide-price')).toHaveText(GUIDE_PRICE);
   const second = pence(await element.locator('#guide-price').innerText());
   await checkStep(visit, '6-results-2', /Tree 2/);
@@ -191,7 +190,7 @@ test('a homeowner on a phone prices two trees (by taps, and measured on the phot
   await element.getByLabel('Postcode').fill('ls6 2ab');
   const since = Date.now();
   await element.getByRole('button', { name: 'Request a quote for 2 trees' }).tap();
-  await expect(element.getByText(LEAD_THANKS)).toBeVisible({ timeout: 15_000 });
+  await expect(element.getByText(LEAD_THANKS)).toBeVisible();
   await checkStep(visit, '8-thanks', LEAD_THANKS);
   await phone.close();
 
@@ -217,7 +216,7 @@ test('a homeowner on a phone prices two trees (by taps, and measured on the phot
   await page.goto('/admin/businesses');
   const card = page.getByRole('article', { name: owner.businessName });
   const request = card.getByRole('listitem').filter({ hasText: VISITOR.name }).first();
-  await expect(request).toContainText('2 trees', { timeout: 30_000 });
+  await expect(request).toContainText('2 trees');
   await expect(request).toContainText(VISITOR.postcode);
   const items = request.getByRole('list', { name: `Trees in the request from ${VISITOR.name}` }).getByRole('listitem');
   await expect(items).toHaveCount(2);

@@ -12,7 +12,6 @@ import { e2eEnv } from './rig/env';
 const PHOTO = fileURLToPath(new URL('./fixtures/photos/redbud-small-tree.jpg', import.meta.url));
 
 test('History shows 20 analyses and loads the rest from the keyboard', async ({ page }) => {
-  test.setTimeout(90_000);
   const account = await signedInAccount(page);
   grantCredits(account.username, 230);
   const image = await readFile(PHOTO);

@@ -57,20 +57,20 @@ async function visitorOn(context: BrowserContext, url: string) {
 
 async function priceTree(element: Locator, answers: boolean) {
   await element.locator('input[type="file"]').setInputFiles(PHOTO);
-  await expect(element.getByRole('group', { name: 'How tall is the tree?' })).toBeVisible({ timeout: 10_000 });
+  await expect(element.getByRole('group', { name: 'How tall is the tree?' })).toBeVisible();
   await element.getByRole('group', { name: 'How tall is the tree?' }).getByText('Taller than a house', { exact: false }).first().click();
   if (answers) await element.getByRole('group', { name: 'Grind out the stump too?' }).getByText('Yes', { exact: true }).click();
   await element.getByRole('button', { name: 'Get my price' }).click();
-  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible({ timeout: 30_000 });
+  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible();
 }
 
 async function requestFlow(page: Page, cdp: CDPSession, scope: Locator | FrameLocator, email: string) {
   const element = scope.locator('tree-estimator');
-  await expect(element.getByRole('heading', { name: 'Get a guide price for your tree' })).toBeVisible({ timeout: 15_000 });
+  await expect(element.getByRole('heading', { name: 'Get a guide price for your tree' })).toBeVisible();
   await element.locator('input[type="file"]').setInputFiles(PHOTO);
   const pill = element.getByRole('group', { name: 'How can a crew get to the tree?' }).locator('label', { hasText: 'Side gate only' });
   const sideGate = pill.locator('input');
-  await expect(sideGate).toBeAttached({ timeout: 10_000 });
+  await expect(sideGate).toBeAttached();
   // The pill's radio takes focus; the pill (its label) is what must be clear and what the finger taps.
   await focusThenTap(page, cdp, sideGate, pill);
   await expect(sideGate).toBeChecked();
@@ -79,7 +79,7 @@ async function requestFlow(page: Page, cdp: CDPSession, scope: Locator | FrameLo
   await expect(element.getByRole('group', { name: 'How can a crew get to the tree?' }).getByLabel('A van can get to it')).toBeAttached();
   await element.getByRole('group', { name: 'How tall is the tree?' }).getByText('Taller than a house', { exact: false }).first().click();
   await element.getByRole('button', { name: 'Get my price' }).click();
-  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible({ timeout: 30_000 });
+  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible();
   // The band chosen reads back as the band, not its middle.
   await expect(element.getByRole('heading', { name: 'Your tree' }).locator('xpath=ancestor::section[1]')).toContainText('8 to 15 m');
   await expect(element.getByText(/11\.\d m/)).toHaveCount(0);
@@ -97,14 +97,13 @@ async function requestFlow(page: Page, cdp: CDPSession, scope: Locator | FrameLo
   const send = element.getByRole('button', { name: 'Request a quote for 2 trees' });
   await focusThenTap(page, cdp, send);
   const thanks = element.getByRole('status').filter({ hasText: 'Your reference' });
-  await expect(thanks).toBeVisible({ timeout: 10_000 });
+  await expect(thanks).toBeVisible();
   expect((await hostChrome(page)).bannerPresses).toBe(0);
   return (await element.getByTestId('lead-reference').innerText()).trim();
 }
 
 for (const snippet of ['Copy Script Tag', 'Copy Embed'] as const) {
   test(`${snippet === 'Copy Script Tag' ? 'script tag' : 'iframe'}: fields and the send button scroll clear of the cookie banner; the thanks and the e-mail give one reference`, async ({ page, context, browser }, testInfo) => {
-    test.setTimeout(150_000);
     const owner = await ownerCopiesSnippet(page, context, host, snippet);
     const url = host.setPage(`/banner-${snippet === 'Copy Script Tag' ? 'script' : 'frame'}.html`, 'Oakfield Tree Surgeons', owner.snippet);
     const visitorContext = await browser.newContext(PHONE);

@@ -14,11 +14,9 @@ import { e2eEnv } from './rig/env';
  * not only at the foot of the versions sent.
  */
 const PHONE = { width: 390, height: 844 };
-const FIRST_LOAD = { timeout: 15_000 };
 const origin = () => ({ Origin: e2eEnv('baseURL') });
 
 test("a new job's saved customer e-mail fills the send box; a change asked for heads the page", async ({ page }) => {
-  test.setTimeout(120_000);
   await page.setViewportSize(PHONE);
   const owner = await signedInAccount(page);
   const email = `send-box-${owner.username}@example.test`;
@@ -26,7 +24,7 @@ test("a new job's saved customer e-mail fills the send box; a change asked for h
   await ok(page.request.post(`/api/jobs/${job.id}/lines`, { data: { description: 'Crown lift the sycamore to 3 m', price: '250' }, headers: origin() }), 201);
 
   await page.goto(`/jobs/${job.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: `${job.reference} for Ada Hawthorn` })).toBeVisible(FIRST_LOAD);
+  await expect(page.getByRole('heading', { level: 1, name: `${job.reference} for Ada Hawthorn` })).toBeVisible();
   const sendBox = page.getByLabel('Send the quote to');
   const sendButton = page.getByRole('button', { name: 'Send quote' });
   // No address anywhere yet: nothing to send to, and the button says so by being off.
@@ -52,7 +50,7 @@ test("a new job's saved customer e-mail fills the send box; a change asked for h
   const words = 'Please leave the logs stacked by the shed.\nAnd can you start after 9?';
   await ok(page.request.post(`/api/quotes/${token}/changes`, { data: { message: words }, headers: origin() }));
   await page.goto(`/jobs/${job.id}`);
-  await expect(page.getByRole('heading', { level: 1, name: `${job.reference} for Ada Hawthorn` })).toBeVisible(FIRST_LOAD);
+  await expect(page.getByRole('heading', { level: 1, name: `${job.reference} for Ada Hawthorn` })).toBeVisible();
   const asked = page.getByRole('region', { name: 'Change asked for' });
   await expect(asked).toContainText('Ada Hawthorn asked for a change to version 1 on');
   await expect(asked).toContainText('Please leave the logs stacked by the shed. And can you start after 9?');

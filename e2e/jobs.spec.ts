@@ -41,7 +41,6 @@ async function jobById(page: Page, id: string): Promise<Job> {
 const gbp = (text: string) => `£${Number(text).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 test('two analyses ticked in History become a job, priced, with an optional hedge line, rounded, and found on the Jobs page', async ({ page }) => {
-  test.setTimeout(180_000);
   await page.setViewportSize(PHONE);
   const account = await signedInAccount(page);
   grantCredits(account.username, 30);
@@ -57,9 +56,8 @@ test('two analyses ticked in History become a job, priced, with an optional hedg
 
   // No jobs yet: the Jobs page says how to make one.
   // A loaded shared box can take a while over a page's first load.
-  const FIRST_LOAD = { timeout: 15_000 };
   await page.goto('/jobs');
-  await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible(FIRST_LOAD);
+  await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No jobs yet' })).toBeVisible();
   await expect(page.getByText(/Tick analyses in History and choose Make a job/)).toBeVisible();
   await expectNoSeriousAxeViolations(page);
@@ -70,7 +68,7 @@ test('two analyses ticked in History become a job, priced, with an optional hedg
   // History: tick both, make a job for the customer.
   await page.goto('/history');
   const boxes = page.getByRole('checkbox', { name: /^Tick for a job/ });
-  await expect(boxes).toHaveCount(2, FIRST_LOAD);
+  await expect(boxes).toHaveCount(2);
   await boxes.nth(1).check();
   await boxes.nth(0).check();
   await expect(page.getByRole('status').filter({ hasText: '2 analyses ticked' })).toBeVisible();
@@ -87,7 +85,7 @@ test('two analyses ticked in History become a job, priced, with an optional hedg
   await expect(page).toHaveURL(/\/jobs\/\d+$/);
   const id = page.url().split('/').at(-1)!;
   const made = await jobById(page, id);
-  await expect(page.getByRole('heading', { level: 1, name: `${made.reference} for ${CUSTOMER}` })).toBeVisible(FIRST_LOAD);
+  await expect(page.getByRole('heading', { level: 1, name: `${made.reference} for ${CUSTOMER}` })).toBeVisible();
   await expect(page).toHaveTitle('Job · TreeAnalyzer Pro');
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(CUSTOMER);
 
@@ -162,7 +160,7 @@ test('two analyses ticked in History become a job, priced, with an optional hedg
   // The Jobs page, from the phone's menu: by status, by customer, and what the listed jobs are worth.
   await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Jobs' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible(FIRST_LOAD);
+  await expect(page.getByRole('heading', { level: 1, name: 'Jobs' })).toBeVisible();
   const rows = page.getByRole('list', { name: 'Jobs' }).getByRole('listitem');
   await expect(rows).toHaveCount(1);
   const row = rows.first();
@@ -202,13 +200,12 @@ test('two analyses ticked in History become a job, priced, with an optional hedg
   // Nothing on either page is wider than the phone.
   for (const path of ['/jobs', `/jobs/${id}`]) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible(FIRST_LOAD);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(PHONE.width);
   }
 });
 
 test("a website lead's Make a job opens a job with the visitor's tree and details, and the lead then links to it", async ({ page, playwright }) => {
-  test.setTimeout(120_000);
   const owner = await signedInAccount(page);
   grantCredits(owner.username, 20);
   const slug = `jobs-lead-${Date.now().toString(36)}`;
@@ -233,10 +230,10 @@ test("a website lead's Make a job opens a job with the visitor's tree and detail
 
   await page.goto('/admin/businesses');
   const lead = page.getByRole('listitem').filter({ hasText: 'Rowan Visitor' });
-  await expect(lead.getByRole('button', { name: 'Make a job for Rowan Visitor' })).toBeVisible({ timeout: 15_000 });
+  await expect(lead.getByRole('button', { name: 'Make a job for Rowan Visitor' })).toBeVisible();
   await lead.getByRole('button', { name: 'Make a job for Rowan Visitor' }).click();
   await expect(page).toHaveURL(/\/jobs\/\d+$/);
-  await expect(page.getByRole('heading', { level: 1, name: /for Rowan Visitor$/ })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: /for Rowan Visitor$/ })).toBeVisible();
   await expect(page.getByLabel('E-mail')).toHaveValue('rowan@example.test');
   await expect(page.getByLabel('Phone')).toHaveValue('01632 960 123');
   await expect(page.getByRole('list', { name: /^Items/ }).getByRole('listitem')).toHaveCount(1);
@@ -244,6 +241,6 @@ test("a website lead's Make a job opens a job with the visitor's tree and detail
   const id = page.url().split('/').at(-1)!;
 
   await page.goto('/admin/businesses');
-  await expect(lead.getByRole('link', { name: /^Open job Q-\d{6} for Rowan Visitor$/ })).toHaveAttribute('href', `/jobs/${id}`, { timeout: 15_000 });
+  await expect(lead.getByRole('link', { name: /^Open job Q-\d{6} for Rowan Visitor$/ })).toHaveAttribute('href', `/jobs/${id}`);
   await expect(lead.getByRole('button', { name: /Make a job/ })).toHaveCount(0);
 });

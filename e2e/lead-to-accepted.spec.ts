@@ -17,7 +17,6 @@ import { keepScreenshot } from './keep-screenshot';
  * with their name; the surgeon sees Accepted with the right total and has the e-mail.
  */
 const PHONE = { width: 390, height: 844 };
-const FIRST_LOAD = { timeout: 15_000 };
 const VISITOR_PHOTO = fileURLToPath(new URL('./fixtures/photos/redbud-small-tree.jpg', import.meta.url));
 const OWN_PHOTO = fileURLToPath(new URL('./fixtures/photos/bigleaf-maple.jpg', import.meta.url));
 const CUSTOMER = 'Łukasz Wójcik';
@@ -35,7 +34,6 @@ const gbp = (p: number) => `£${(p / 100).toLocaleString('en-GB', { minimumFract
 
 test("a visitor's lead becomes a job of two trees and an optional hedge, sent, and accepted by the customer on their phone", async ({ page, browser, playwright }) => {
   // Two analyses, two browsers, several page loads and axe: minutes on a loaded 2-core box.
-  test.setTimeout(240_000);
   await page.setViewportSize(PHONE);
   const owner = await signedInAccount(page);
   grantCredits(owner.username, 40);
@@ -81,10 +79,10 @@ test("a visitor's lead becomes a job of two trees and an optional hedge, sent, a
   // Business Admin: the lead becomes a job with the visitor's tree and details.
   await page.goto('/admin/businesses');
   const leadRow = page.getByRole('listitem').filter({ hasText: CUSTOMER });
-  await leadRow.getByRole('button', { name: `Make a job for ${CUSTOMER}` }).click(FIRST_LOAD);
+  await leadRow.getByRole('button', { name: `Make a job for ${CUSTOMER}` }).click();
   await expect(page).toHaveURL(/\/jobs\/\d+$/);
   const id = page.url().split('/').at(-1)!;
-  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`for ${CUSTOMER}$`) })).toBeVisible(FIRST_LOAD);
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`for ${CUSTOMER}$`) })).toBeVisible();
   await expect(page.getByLabel('E-mail')).toHaveValue(customerEmail);
   const items = page.getByRole('list', { name: /^Items/ }).getByRole('listitem');
   await expect(items).toHaveCount(1);
@@ -94,16 +92,16 @@ test("a visitor's lead becomes a job of two trees and an optional hedge, sent, a
   await page.getByRole('link', { name: 'Add trees from History' }).click();
   await expect(page).toHaveURL(new RegExp(`/history\\?job=${id}$`));
   const boxes = page.getByRole('checkbox', { name: /^Tick for a job/ });
-  await expect(boxes).toHaveCount(2, FIRST_LOAD);
+  await expect(boxes).toHaveCount(2);
   // Newest first: the surgeon's maple, then the visitor's redbud (already in the job).
   await boxes.first().check();
   await page.getByRole('button', { name: 'Add to a job' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add to a job' });
-  await expect(dialog.getByRole('radio', { name: new RegExp(`for ${CUSTOMER}`) })).toBeChecked(FIRST_LOAD);
+  await expect(dialog.getByRole('radio', { name: new RegExp(`for ${CUSTOMER}`) })).toBeChecked();
   await keepScreenshot(page, 'journey-2-add-to-job-390');
   await dialog.getByRole('button', { name: 'Add to the job' }).click();
   await expect(page).toHaveURL(new RegExp(`/jobs/${id}$`));
-  await expect(items).toHaveCount(2, FIRST_LOAD);
+  await expect(items).toHaveCount(2);
   await expect(items.nth(1).getByRole('img', { name: /^Photo of the / })).toBeVisible();
 
   // An optional typed hedge line.
@@ -142,7 +140,7 @@ test("a visitor's lead becomes a job of two trees and an optional hedge, sent, a
   const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   const phone = await context.newPage();
   await phone.goto(link!);
-  await expect(phone.getByRole('heading', { level: 1 })).toHaveText(priced.reference ? `Quote ${priced.reference}` : /Quote/, FIRST_LOAD);
+  await expect(phone.getByRole('heading', { level: 1 })).toHaveText(priced.reference ? `Quote ${priced.reference}` : /Quote/);
   await expect(phone.getByText(CUSTOMER).first()).toBeVisible();
   await expect(phone.getByRole('img', { name: /^Photo of the / })).toHaveCount(2);
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -177,7 +175,7 @@ test("a visitor's lead becomes a job of two trees and an optional hedge, sent, a
   const news = await waitForMail(owner.email, { since: acceptedAt });
   expect(news.mail.subject).toBe(`Quote ${priced.reference} accepted by ${CUSTOMER}`);
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`for ${CUSTOMER}$`) })).toBeVisible(FIRST_LOAD);
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`for ${CUSTOMER}$`) })).toBeVisible();
   await expect(page.getByText('Accepted', { exact: true }).first()).toBeVisible();
   await expect(page.getByText(`Accepted`, { exact: false }).filter({ hasText: `by ${CUSTOMER}` }).first()).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Total and save' }).getByText(`${gbp(withHedge)} inc VAT`, { exact: true })).toBeVisible();

@@ -30,12 +30,12 @@ async function visitorOn(browserContext: BrowserContext): Promise<{ visitor: Pag
 /** The estimator's own parts, in the element or in the frame. */
 async function startMeasuring(scope: Locator | FrameLocator, photoPath: string) {
   const element = scope.locator('tree-estimator');
-  await expect(element.getByRole('heading', { name: 'Get a guide price for your tree' })).toBeVisible({ timeout: 15_000 });
+  await expect(element.getByRole('heading', { name: 'Get a guide price for your tree' })).toBeVisible();
   await element.locator('input[type="file"]').setInputFiles(photoPath);
   const open = element.getByRole('button', { name: 'Measure on the photo' });
   await open.tap();
   const photo = element.getByRole('application', { name: 'Your tree photo' });
-  await expect(photo).toHaveAttribute('aria-busy', 'false', { timeout: 10_000 });
+  await expect(photo).toHaveAttribute('aria-busy', 'false');
   await element.getByLabel('A door (2.0 m)').check();
   return { element, photo, step: element.getByTestId('measure-step') };
 }
@@ -52,7 +52,6 @@ async function expectSizes(element: Locator) {
 }
 
 test('script tag on a phone: measuring opens full-screen above the sticky header and the cookie banner; edge taps keep every point', async ({ page, context, browser }, testInfo) => {
-  test.setTimeout(120_000);
   const owner = await ownerCopiesSnippet(page, context, host, 'Copy Script Tag');
   const url = host.setPage('/script.html', 'Oakfield Tree Surgeons', owner.snippet);
   const browserContext = await browser.newContext(PHONE);
@@ -121,7 +120,6 @@ test('script tag on a phone: measuring opens full-screen above the sticky header
 });
 
 test('iframe on a phone: the host scrolls the photo and its step line between the sticky header and the cookie banner; edge taps keep every point', async ({ page, context, browser }, testInfo) => {
-  test.setTimeout(120_000);
   const owner = await ownerCopiesSnippet(page, context, host, 'Copy Embed');
   const url = host.setPage('/iframe.html', 'Oakfield Tree Surgeons', owner.snippet);
   const browserContext = await browser.newContext(PHONE);
@@ -142,7 +140,7 @@ test('iframe on a phone: the host scrolls the photo and its step line between th
 
   // The host scrolled by itself: the step line and the whole photo lie between the header and the banner.
   const inView = () => stepAndPhotoBetweenBars(visitor, step, photo);
-  await expect.poll(inView, { timeout: 5_000 }).toBe(true);
+  await expect.poll(inView).toBe(true);
   expect(await visitor.evaluate(() => window.scrollY)).toBeGreaterThan(scrolledFrom);
   // The visitor's screen as it is (a full-page picture would resize the viewport and move the page).
   await visitor.screenshot({ path: testInfo.outputPath('measure-host-iframe-open.png') });

@@ -69,7 +69,6 @@ async function choosePhoto(page: Page, path: string) {
 
 test('measure a 12 m pole against a 2 m bar on the photo, and the estimate uses the measurement', async ({ page }, testInfo) => {
   // An axe pass, a full analysis and a generated photo: about 20 s alone, more beside another worker.
-  test.setTimeout(60_000);
   const account = await signedInAccount(page);
   grantCredits(account.username, 20);
   // Tall enough that the whole photo shows at a scale where a tap is accurate to a few pixels.
@@ -125,7 +124,7 @@ test('measure a 12 m pole against a 2 m bar on the photo, and the estimate uses 
   await expect(tool.locator('svg [data-line]')).toHaveCount(3);
 
   await page.getByRole('button', { name: 'Begin Professional Analysis' }).click();
-  await expect(page.getByRole('heading', { name: 'Analysis Results' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Analysis Results' })).toBeVisible();
   const results = page.getByRole('main');
   // 12 m is 39.4 ft and 0.5 m is 19.7 in; a few pixels either way moves them by one. Shown in
   // the account's metric with feet and inches in brackets.
@@ -153,7 +152,7 @@ test('a photo with no size from anywhere asks for one, takes no credits, and goe
   await page.getByRole('button', { name: 'Begin Professional Analysis' }).click();
 
   const stage = page.getByTestId('needs-details');
-  await expect(page.getByRole('heading', { name: 'More Details Needed' })).toBeFocused({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'More Details Needed' })).toBeFocused();
   await expect(stage).toContainText("Add the tree's height and trunk size, or measure them on the photo");
   await expect(stage).toContainText('No credits were used');
   await expect(page.getByText('Analysis Failed')).toHaveCount(0);

@@ -29,7 +29,6 @@ async function watchHeader(page: Page): Promise<void> {
 const headerGone = (page: Page) => page.evaluate(() => (window as unknown as { headerGone: number }).headerGone);
 
 test('moving between signed-in pages keeps the same header on screen', async ({ page }) => {
-  test.setTimeout(60_000);
   await signedInAccount(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Professional Tree Analysis' })).toBeVisible();
@@ -56,7 +55,6 @@ test('moving between signed-in pages keeps the same header on screen', async ({ 
 });
 
 test('each screen has its own title', async ({ page }) => {
-  test.setTimeout(90_000);
   for (const [path, title] of [
     ['/login', 'Sign In'],
     ['/register', 'Create Account'],

@@ -1,36 +1,80 @@
-import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { openDatabase, type Db } from '../db/client';
+import { registerSchema } from '../core/accounts';
+import { hashPassword } from '../server/accounts/passwords';
+import { createUser, findUserByUsername, setRole } from '../server/accounts/users';
+import { systemClock } from '../server/clock';
+import { DATABASE_FILE } from '../server/ops/backup';
+import { grantCredits as grant } from '../server/credits/ledger';
 import { expect, newAccount, type TestAccount } from './fixtures';
 import { e2eEnv } from './rig/env';
 
-/**
- * What an operator does from the shell (`npm run cli -- ...`), against the test server's
- * DATA_DIR. Accounts for tests about something other than sign-up are made here, so the
- * per-address registration limit is left to the tests that register through the page.
+/*
+ * What an operator does from the shell (`npm run cli -- grant-credits | create-user |
+ * make-admin`), done with the same domain functions the CLI calls, in this worker's own
+ * process, on the test server's SQLite file (WAL: the server and this connection share it as
+ * the CLI and the server do). A CLI process under tsx cost about a second of CPU per call.
+ * server/cli.test.ts runs the CLI itself. Accounts for tests about something other than
+ * sign-up are made here, so the per-address registration limit is left to the tests that
+ * register through the page.
  */
-function cli(args: string[], input = ''): string {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
-    env: { ...process.env, DATA_DIR: e2eEnv('dataDir') },
-    encoding: 'utf8',
-    input,
-    timeout: 20_000,
-  });
-  if (run.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${run.stderr}`);
-  return run.stdout;
+let db: Db | undefined;
+function database(): Db {
+  db ??= openDatabase(join(e2eEnv('dataDir'), DATABASE_FILE));
+  return db;
 }
 
+function userId(username: string): number {
+  const user = findUserByUsername(database(), username);
+  if (!user) throw new Error(`no account named ${username}`);
+  return user.id;
+}
+
+/** `npm run cli -- grant-credits <username> <n>`. */
 export function grantCredits(username: string, credits: number): void {
-  cli(['grant-credits', username, String(credits)]);
+  grant(database(), systemClock, userId(username), credits, 'grant', 'cli');
+}
+
+/** `npm run cli -- make-admin <username>`. */
+export function makeAdmin(username: string): void {
+  if (!setRole(database(), systemClock, username, 'admin')) throw new Error(`no account named ${username}`);
+}
+
+/** `npm run cli -- create-user <username> <email>`, the password as typed on standard input. */
+export async function createAccount(account: TestAccount): Promise<void> {
+  const { username, email, password } = account;
+  const parsed = registerSchema.parse({ username, email, password, confirmPassword: password });
+  createUser(database(), systemClock, { ...parsed, passwordHash: await hashPassword(password) });
 }
 
 /** A new account, signed in on this page's browser context (the cookie is shared with the page). */
 export async function signedInAccount(page: Page): Promise<TestAccount> {
   const account = newAccount();
-  cli(['create-user', account.username, account.email], `${account.password}\n`);
+  await createAccount(account);
   const res = await page.request.post('/api/auth/login', {
     data: { usernameOrEmail: account.username, password: account.password },
     headers: { Origin: e2eEnv('baseURL') },
   });
   expect(res.status(), await res.text()).toBe(200);
   return account;
+}
+
+/**
+ * `count` accounts no one can sign in as, named `${prefix}NN` (e-mail `${prefix}NN@example.test`),
+ * made by createUser like any other (with their credit and settings rows), for tests that need
+ * more accounts than one address may register in an hour. Their password hash is not one any
+ * password matches.
+ */
+export function bulkAccounts(prefix: string, count: number): void {
+  for (let n = 0; n < count; n += 1) {
+    const username = prefix + String(n).padStart(2, '0');
+    createUser(database(), systemClock, { username, email: `${username}@example.test`, passwordHash: 'not-a-hash', firstName: '', lastName: '' });
+  }
+}
+
+/** Straight to the server's SQLite file, as a DBA would: no CLI command demotes an admin. */
+export function demote(username: string): void {
+  const changed = database().$client.prepare("update users set role = 'user' where username = ?").run(username).changes;
+  if (changed !== 1) throw new Error(`no account named ${username}`);
 }

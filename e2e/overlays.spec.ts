@@ -48,11 +48,11 @@ test('at 375 px a toast shows below the header, never over the username or the m
   const account = await signedInAccount(page);
   await page.setViewportSize(PHONE);
   await page.goto('/settings');
-  await page.getByRole('button', { name: 'Save Configuration' }).click({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Save Configuration' }).click();
   await expect(shownToast(page, 'Settings Updated')).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
   // The toast follows the header's edge as the page scrolls back to the top.
-  await expect(async () => expectToastClearOfHeader(page, 'Settings Updated', account.username)).toPass({ timeout: 5_000 });
+  await expect(async () => expectToastClearOfHeader(page, 'Settings Updated', account.username)).toPass();
   await page.screenshot({ path: test.info().outputPath('toast-below-header-375.png') });
 
   // Saved further down the page (Pricing, with the hourly rate): still clear of the header.
@@ -62,7 +62,7 @@ test('at 375 px a toast shows below the header, never over the username or the m
   await expect(shownToast(page, 'Pricing Saved')).toBeVisible();
   await expectToastClearOfHeader(page, 'Pricing Saved', account.username);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await expect(async () => expectToastClearOfHeader(page, 'Pricing Saved', account.username)).toPass({ timeout: 5_000 });
+  await expect(async () => expectToastClearOfHeader(page, 'Pricing Saved', account.username)).toPass();
   await pricing.getByLabel('Hourly Rate').scrollIntoViewIfNeeded();
   await pricing.screenshot({ path: test.info().outputPath('settings-pricing-hourly-rate-375.png') });
 });
@@ -84,7 +84,6 @@ async function reportedJob(page: Page, description: string, actual: [number, num
 }
 
 test('at 375 px, scrolled to the bottom of Estimate Accuracy, the chat button covers no table cell', async ({ page }) => {
-  test.setTimeout(90_000);
   const account = await signedInAccount(page);
   grantCredits(account.username, 40);
   await reportedJob(page, 'birch, 10 inch trunk, 30 ft tall, open field', [14, 21, 28]);
@@ -93,7 +92,7 @@ test('at 375 px, scrolled to the bottom of Estimate Accuracy, the chat button co
 
   await page.setViewportSize(PHONE);
   await page.goto('/accuracy');
-  await page.getByText('The figures for each tree').click({ timeout: 20_000 });
+  await page.getByText('The figures for each tree').click();
   const perJob = page.getByRole('table', { name: "Each reported tree's error, oldest report first" });
   await expect(perJob.getByRole('row')).toHaveCount(4);
   await page.evaluate(() => window.scrollTo(0, document.scrollingElement!.scrollHeight));

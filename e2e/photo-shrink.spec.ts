@@ -84,7 +84,6 @@ async function expectShrunkUprightAndBare(sent: Sent, chosen: Buffer) {
 
 test('a 12-megapixel phone photo chosen in the widget is sent at 1024 px, upright and without its GPS, and priced', async ({ page, browser }) => {
   // Generous: the 12 MP photo is made in the test and a loaded two-core box makes sign-up alone take seconds.
-  test.setTimeout(150_000);
   const chosen = await phonePhoto();
   const account = await signedInAccount(page);
   grantCredits(account.username, 10);
@@ -102,11 +101,11 @@ test('a 12-megapixel phone photo chosen in the widget is sent at 1024 px, uprigh
   const element = visitor.locator('tree-estimator');
   await expect(element.getByRole('heading', { name: 'Get a guide price for your tree' })).toBeVisible();
   // Drawing 12 MP on a loaded two-core box can keep the page busy for seconds: more than the usual 10 s to choose.
-  await element.locator('input[type="file"]').setInputFiles({ name: 'IMG_0042.JPG', mimeType: 'image/jpeg', buffer: chosen }, { timeout: 30_000 });
+  await element.locator('input[type="file"]').setInputFiles({ name: 'IMG_0042.JPG', mimeType: 'image/jpeg', buffer: chosen });
   // The visitor still sees the photo they chose, by its own name.
-  await expect(element.getByRole('button', { name: 'Remove IMG_0042.JPG' })).toBeVisible({ timeout: 10_000 });
+  await expect(element.getByRole('button', { name: 'Remove IMG_0042.JPG' })).toBeVisible();
   await element.getByRole('button', { name: 'Get my price' }).click();
-  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible({ timeout: 30_000 });
+  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible();
   await expect(element.locator('#guide-price')).toContainText(/£[\d,]+/);
 
   await expectShrunkUprightAndBare(sent(), chosen);
@@ -115,20 +114,19 @@ test('a 12-megapixel phone photo chosen in the widget is sent at 1024 px, uprigh
 
 test('the same photo chosen in the dashboard is previewed and sent small, upright and bare, and analysed', async ({ page }) => {
   // Generous: the 12 MP photo is made in the test and a loaded two-core box makes sign-up alone take seconds.
-  test.setTimeout(150_000);
   const chosen = await phonePhoto();
   const account = await signedInAccount(page);
   grantCredits(account.username, 10);
   const sent = await watchUploads(page);
   await page.goto('/');
-  await page.getByLabel('Tree photo', { exact: true }).setInputFiles({ name: 'IMG_0042.JPG', mimeType: 'image/jpeg', buffer: chosen }, { timeout: 30_000 });
+  await page.getByLabel('Tree photo', { exact: true }).setInputFiles({ name: 'IMG_0042.JPG', mimeType: 'image/jpeg', buffer: chosen });
   // The preview names the copy that will be sent, and its size: well under the 2.5 MB chosen.
-  await expect(page.getByText('IMG_0042.jpg', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('IMG_0042.jpg', { exact: true })).toBeVisible();
   await expect(page.getByText(/^\d+ KB$/)).toBeVisible();
   await expect(page.getByText('Preparing photo…')).toHaveCount(0);
   await page.getByLabel('Project Details').fill('elm, 20 inch trunk, 50 ft tall');
   await page.getByRole('button', { name: 'Begin Professional Analysis' }).click();
-  await expect(page.getByRole('heading', { name: 'Analysis Results' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Analysis Results' })).toBeVisible();
 
   const copy = sent();
   await expectShrunkUprightAndBare(copy, chosen);

@@ -23,7 +23,6 @@ const NO_VAT_NUMBER_HINT = 'Add your VAT number to the Company profile so it is 
 const pricingSection = (page: Page) => page.getByRole('region', { name: 'Pricing', exact: true });
 
 test('pricing rules set in Settings price an analysis: stump grinder, travel, minimum charge, inc VAT', async ({ page }, testInfo) => {
-  test.setTimeout(60_000);
   const account = await signedInAccount(page);
   grantCredits(account.username, 10);
   await page.goto('/settings');
@@ -87,7 +86,7 @@ test('pricing rules set in Settings price an analysis: stump grinder, travel, mi
   const answered = page.waitForResponse((res) => res.url().includes('/api/analyze-tree') && res.request().method() === 'POST');
   await page.getByRole('button', { name: 'Begin Professional Analysis' }).click();
   const answer = (await (await answered).json()) as AnalyzeResponse;
-  await expect(page.getByRole('heading', { name: 'Analysis Results' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Analysis Results' })).toBeVisible();
 
   // The stored price is the rules' price: crew of 2, the grinder and travel, at least the minimum, VAT at 20%.
   const price = answer.analysis.price!;
@@ -118,7 +117,6 @@ test('pricing rules set in Settings price an analysis: stump grinder, travel, mi
 });
 
 test("a business follows the owner's pricing rules, or has its own set in the same fields", async ({ page }, testInfo) => {
-  test.setTimeout(60_000);
   await signedInAccount(page);
   const origin = { Origin: e2eEnv('baseURL') };
   const saved = await page.request.patch('/api/system-settings', {
@@ -186,7 +184,7 @@ test('quote rounding and terms set in Settings are kept, and the standard terms 
   const pricing = pricingSection(page);
   const rounding = pricing.getByRole('group', { name: 'Round quoted prices to the nearest' });
   // Settings' first load on this shared 2-core box: its chunk, then the settings.
-  await expect(rounding.getByLabel('£5', { exact: true })).toBeChecked({ timeout: 15_000 });
+  await expect(rounding.getByLabel('£5', { exact: true })).toBeChecked();
   await expect(rounding).toHaveAccessibleDescription(/starts from the middle of its estimate/);
   const terms = page.getByRole('region', { name: 'Quote terms' });
   const box = terms.getByLabel('Your terms');

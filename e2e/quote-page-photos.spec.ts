@@ -58,7 +58,6 @@ function photoRequests(page: Page): string[] {
 }
 
 test("a three-tree quote on a phone fetches the first tree's photo on opening, the rest as they are scrolled to", async ({ page, browser }) => {
-  test.setTimeout(120_000);
   const owner = await signedInAccount(page);
   // Three analyses at 10 credits each.
   grantCredits(owner.username, 40);

@@ -63,7 +63,6 @@ async function customerPhone(browser: Browser, javaScriptEnabled = true): Promis
 
 test('the customer opens the quote from the e-mail, ticks the optional hedge, asks for an early start and accepts', async ({ page, browser }) => {
   // Two browsers, an analysis and axe twice: 60 s is seen on a loaded 2-core box.
-  test.setTimeout(120_000);
   const owner = await signedInAccount(page);
   grantCredits(owner.username, 20);
   const email = `customer-${owner.username}@example.test`;
@@ -119,7 +118,6 @@ test('the customer opens the quote from the e-mail, ticks the optional hedge, as
 
 test('with JavaScript off, the plain form accepts with the hedge ticked and the server adds it to the total', async ({ page, browser }) => {
   // Two browsers, an analysis and axe twice: 60 s is seen on a loaded 2-core box.
-  test.setTimeout(120_000);
   const owner = await signedInAccount(page);
   grantCredits(owner.username, 20);
   const email = `nojs-${owner.username}@example.test`;

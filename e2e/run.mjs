@@ -1,5 +1,5 @@
 // `npm run test:e2e`: find the system Chromium (installing it with apt when we are
-// root), build the dashboard and widget, then run the Playwright browser tests in
+// root), build the dashboard, widget and server bundle (what `npm run serve` runs), then run the Playwright browser tests in
 // that Chromium. Extra arguments go to `playwright test`
 // (e.g. `npm run test:e2e -- accounts.spec.ts`). Exits with Playwright's exit code.
 import { spawn, spawnSync } from 'node:child_process';
@@ -55,7 +55,7 @@ function findChromium() {
 }
 
 function build() {
-  process.stdout.write('e2e: building dist/dashboard and dist/widget (npm run build)... ');
+  process.stdout.write('e2e: building dist/dashboard, dist/widget and dist/server (npm run build)... ');
   const started = Date.now();
   const result = spawnSync('npm', ['run', '--silent', 'build'], {
     cwd: repoRoot,
@@ -75,7 +75,9 @@ function build() {
 
 const chromium = findChromium();
 console.log(`e2e: using Chromium at ${chromium}`);
-build();
+// `npm test` (build/test-all.mjs) builds once before the browser and unit tests start.
+if (process.env.E2E_BUILT === '1') console.log('e2e: using the build npm test made (E2E_BUILT=1).');
+else build();
 
 const cli = resolve(repoRoot, 'node_modules/@playwright/test/cli.js');
 if (!existsSync(cli)) fail('@playwright/test is not installed: run `npm install` first.');

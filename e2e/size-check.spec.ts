@@ -25,7 +25,7 @@ const TAPS: [number, number][] = [
 ];
 
 async function tapAll(page: Page, photo: Locator) {
-  await expect(photo).toHaveAttribute('aria-busy', 'false', { timeout: 10_000 });
+  await expect(photo).toHaveAttribute('aria-busy', 'false');
   for (const [x, y] of TAPS) {
     await photo.scrollIntoViewIfNeeded();
     const box = (await photo.boundingBox())!;
@@ -36,7 +36,6 @@ async function tapAll(page: Page, photo: Locator) {
 const balanceOf = async (page: Page) => (await (await page.request.get('/api/user-tokens')).json()).tokensRemaining as number;
 
 test('the dashboard flags unlikely measured sizes, asks to check them before a price, and shows them on the results', async ({ page }) => {
-  test.setTimeout(90_000);
   const account = await signedInAccount(page);
   grantCredits(account.username, 20);
   await page.setViewportSize({ width: 1280, height: 1400 });
@@ -64,7 +63,7 @@ test('the dashboard flags unlikely measured sizes, asks to check them before a p
 
   await page.getByRole('button', { name: 'Begin Professional Analysis' }).click();
   const check = page.getByRole('heading', { name: 'Check the Sizes' });
-  await expect(check).toBeVisible({ timeout: 20_000 });
+  await expect(check).toBeVisible();
   const answer = page.getByTestId('needs-details');
   await expect(answer).toContainText('Check the sizes before we work out a price');
   await expect(answer.getByTestId('size-warnings').getByRole('listitem')).toHaveCount(3);
@@ -74,7 +73,7 @@ test('the dashboard flags unlikely measured sizes, asks to check them before a p
   await answer.screenshot({ path: test.info().outputPath('dashboard-check-sizes.png') });
 
   await page.getByRole('button', { name: 'These Sizes Are Right' }).click();
-  await expect(page.getByRole('heading', { name: 'Analysis Results' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Analysis Results' })).toBeVisible();
   const results = page.getByRole('main');
   const confirmed = results.getByTestId('size-warnings');
   await expect(confirmed).toContainText('Sizes confirmed, though they look unlikely');
@@ -88,7 +87,6 @@ test('the dashboard flags unlikely measured sizes, asks to check them before a p
 });
 
 test("the estimator flags the visitor's unlikely taps and asks, in their words, before the price", async ({ page, browser }) => {
-  test.setTimeout(90_000);
   const account = await signedInAccount(page);
   grantCredits(account.username, 10);
   const businessName = `Careful Trees ${Date.now().toString(36)}`;
@@ -102,7 +100,7 @@ test("the estimator flags the visitor's unlikely taps and asks, in their words, 
   const visitor = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
   await visitor.goto(`/embed/${slug}`);
   const element = visitor.locator('tree-estimator');
-  await expect(element.getByRole('heading', { name: 'Get a guide price for your tree' })).toBeVisible({ timeout: 15_000 });
+  await expect(element.getByRole('heading', { name: 'Get a guide price for your tree' })).toBeVisible();
   await element.locator('input[type="file"]').setInputFiles(PHOTO);
   await element.getByLabel(/What kind of tree is it/).fill('redbud');
   await element.getByRole('group', { name: 'Kind of tree' }).getByText('Redbud', { exact: true }).click();
@@ -120,7 +118,7 @@ test("the estimator flags the visitor's unlikely taps and asks, in their words, 
   await element.getByRole('button', { name: 'Use these sizes' }).click();
   await element.getByRole('button', { name: 'Get my price' }).click();
   const heading = element.getByRole('heading', { name: 'Check the sizes before we work out a price' });
-  await expect(heading).toBeVisible({ timeout: 20_000 });
+  await expect(heading).toBeVisible();
   await expect(element.getByTestId('size-warnings').getByRole('listitem')).toHaveCount(3);
   expect(await shownText(element)).not.toMatch(OPERATOR_WORDS);
   expect(await balanceOf(page)).toBe(10);
@@ -128,7 +126,7 @@ test("the estimator flags the visitor's unlikely taps and asks, in their words, 
   await visitor.screenshot({ path: test.info().outputPath('widget-check-sizes.png'), fullPage: true });
 
   await element.getByRole('button', { name: 'These sizes are right' }).click();
-  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible({ timeout: 20_000 });
+  await expect(element.getByRole('heading', { name: 'Your guide price' })).toBeVisible();
   const confirmed = element.getByTestId('size-warnings');
   await expect(confirmed).toContainText('You said these sizes are right');
   await expect(confirmed.getByRole('listitem')).toHaveCount(3);

@@ -18,7 +18,6 @@ function detail(page: Page, term: string): Locator {
 }
 
 test('sizes typed in metres and centimetres come back as typed, on the results and in History', async ({ page }) => {
-  test.setTimeout(90_000);
   const account = await signedInAccount(page);
   grantCredits(account.username, 20);
 
@@ -34,7 +33,7 @@ test('sizes typed in metres and centimetres come back as typed, on the results a
   await page.getByLabel('Height', { exact: true }).fill('22');
   await page.getByLabel('Trunk diameter', { exact: true }).fill('90');
   await page.getByRole('button', { name: 'Begin Professional Analysis' }).click();
-  await expect(page.getByRole('heading', { name: 'Analysis Results' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Analysis Results' })).toBeVisible();
   await expect(detail(page, 'Height')).toHaveText('22 m (72 ft)');
   await expect(detail(page, 'Diameter')).toHaveText('90 cm (35 in)');
   await page.screenshot({ path: test.info().outputPath('units-results-metric.png'), fullPage: true });
@@ -62,7 +61,6 @@ test('sizes typed in metres and centimetres come back as typed, on the results a
 });
 
 test("a business's estimator asks and answers in the business's units", async ({ page, browser }) => {
-  test.setTimeout(90_000);
   const account = await signedInAccount(page);
   grantCredits(account.username, 20);
   const create = async (name: string, units?: 'imperial') => {
@@ -81,7 +79,7 @@ test("a business's estimator asks and answers in the business's units", async ({
   async function estimate(slug: string): Promise<Locator> {
     await visitor.goto(`/embed/${slug}`);
     const element = visitor.locator('tree-estimator');
-    await expect(element.getByRole('heading', { name: 'Get a guide price for your tree' })).toBeVisible({ timeout: 15_000 });
+    await expect(element.getByRole('heading', { name: 'Get a guide price for your tree' })).toBeVisible();
     await element.locator('input[type="file"]').setInputFiles(PHOTO);
     await element.getByRole('group', { name: 'How tall is the tree?' }).getByText('About a two-storey house', { exact: true }).click();
     await element.getByRole('group', { name: 'How thick is the trunk?' }).getByText('Up to a dinner plate', { exact: true }).click();
@@ -92,7 +90,7 @@ test("a business's estimator asks and answers in the business's units", async ({
   await expect(element.getByRole('group', { name: 'How tall is the tree?' })).toContainText('4 to 8 m');
   await element.getByRole('button', { name: 'Get my price' }).click();
   const card = () => element.getByRole('heading', { name: 'Your tree' }).locator('xpath=ancestor::section[1]');
-  await expect(card()).toContainText(/Height\s*4 to 8 m/, { timeout: 20_000 });
+  await expect(card()).toContainText(/Height\s*4 to 8 m/);
   await expect(card()).toContainText(/Trunk\s*7 to 27 cm/);
   await card().screenshot({ path: test.info().outputPath('units-embed-metric.png') });
 
@@ -101,7 +99,7 @@ test("a business's estimator asks and answers in the business's units", async ({
   await expect(element.getByRole('group', { name: 'How thick is the trunk?' })).toContainText('3 to 11 in');
   await element.getByRole('group', { name: 'How tall is the tree?' }).screenshot({ path: test.info().outputPath('units-embed-imperial-question.png') });
   await element.getByRole('button', { name: 'Get my price' }).click();
-  await expect(card()).toContainText(/Height\s*13 to 26 ft/, { timeout: 20_000 });
+  await expect(card()).toContainText(/Height\s*13 to 26 ft/);
   await expect(card()).toContainText(/Trunk\s*3 to 11 in/);
   await card().screenshot({ path: test.info().outputPath('units-embed-imperial.png') });
   await visitor.context().close();

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
 
 export interface AppServer {
@@ -45,8 +46,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** What `npm run serve` runs: the bundle `npm run build` writes (build/server-bundle.ts). */
+export const SERVER_BUNDLE = 'dist/server/main.js';
+
 /**
- * Starts the real app (`node --import tsx server/main.ts`) on a free loopback port
+ * Starts the real app as users run it (`node --enable-source-maps dist/server/main.js`, the
+ * bundle `npm run build` makes; `npm run test:e2e` builds first) on a free loopback port
  * with a temp DATA_DIR and the mail catcher as its SMTP server, and resolves once
  * GET /healthz answers 200. Its output goes to `logFile`; the tail of it is put in
  * the error when the server exits or does not become healthy in time.
@@ -69,7 +74,10 @@ export async function startAppServer(opts: AppServerOptions): Promise<AppServer>
     ...opts.env,
   });
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  if (!existsSync(join(opts.repoRoot, SERVER_BUNDLE))) {
+    throw new Error(`e2e: ${SERVER_BUNDLE} is missing: run the browser tests with \`npm run test:e2e\`, which builds it first.`);
+  }
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
     cwd: opts.repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,50 @@
+// `npm test`: every check, arranged for a two-core box. First lint, typecheck and the build
+// (dashboard, widget, server bundle) side by side: each is mostly one thread. Then the vitest
+// suite and the browser tests side by side: while one waits on a socket, a browser or a
+// timer, the other has the CPU. Each line is printed as it comes, tagged with its step; the
+// end lists each step's time and result. Exit code 0 only if every step passed.
+// `npm run test:unit` and `npm run test:e2e` still run one step alone (README, Tests).
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+const started = Date.now();
+const seconds = (from) => `${Math.round((Date.now() - from) / 1000)} s`;
+const results = [];
+
+function run(name, command, args, env = {}) {
+  const at = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
+    }
+    child.on('close', (code, signal) => {
+      const ok = code === 0;
+      results.push({ name, ok, time: seconds(at), how: ok ? 'passed' : `failed (${signal ?? `exit ${code}`})` });
+      console.log(`[${name}] ${ok ? 'passed' : 'FAILED'} in ${seconds(at)}`);
+      resolve(ok);
+    });
+  });
+}
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const first = await Promise.all([
+  run('lint', npm, ['run', '--silent', 'lint']),
+  run('typecheck', npm, ['run', '--silent', 'typecheck']),
+  run('build', npm, ['run', '--silent', 'build'], { NO_COLOR: '1' }),
+]);
+if (first.every(Boolean)) {
+  await Promise.all([
+    run('unit', npm, ['run', '--silent', 'test:unit']),
+    // The build is done: the browser tests use it as it is (e2e/run.mjs).
+    run('e2e', npm, ['run', '--silent', 'test:e2e'], { E2E_BUILT: '1' }),
+  ]);
+} else {
+  console.log('\nnpm test: lint, typecheck or build failed, so the tests were not run.');
+}
+
+console.log('\nnpm test summary');
+for (const r of results) console.log(`  ${r.name.padEnd(10)} ${r.how.padEnd(22)} ${r.time}`);
+const ok = results.length === 5 && results.every((r) => r.ok);
+console.log(`npm test ${ok ? 'passed' : 'FAILED'} in ${seconds(started)}`);
+process.exit(ok ? 0 : 1);

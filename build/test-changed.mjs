@@ -1,0 +1,36 @@
+// `npm run test:changed`: the quick inner loop. Lint the files changed since main (committed on
+// this branch, staged, unstaged or new), typecheck the project (incremental: the second run
+// reads only what changed), and run the vitest tests that import a changed file (`vitest
+// related`). Browser specs are not run: `npm run test:e2e -- <spec>` for those, `npm test` for
+// everything before pushing. TEST_BASE=<ref> compares with another branch than main.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const base = process.env.TEST_BASE || 'main';
+const git = (...args) => spawnSync('git', args, { encoding: 'utf8' }).stdout.trim();
+const since = git('merge-base', 'HEAD', base) || 'HEAD';
+const changed = [...new Set([...git('diff', '--name-only', since).split('\n'), ...git('ls-files', '--others', '--exclude-standard').split('\n')])]
+  .filter((file) => file && existsSync(file));
+const code = changed.filter((file) => /\.(ts|tsx|mjs|js)$/.test(file) && !file.startsWith('dist/'));
+
+const started = Date.now();
+const seconds = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+function step(name, command, args) {
+  console.log(`\ntest:changed: ${name}: ${command} ${args.join(' ')}`.slice(0, 300));
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(`\ntest:changed: ${name} failed after ${seconds()}. Fix it and run again.`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+console.log(`test:changed: ${code.length} changed code file${code.length === 1 ? '' : 's'} since ${base} (${since.slice(0, 7)}).`);
+if (code.length === 0) {
+  console.log('Nothing to check: no .ts, .tsx or .mjs file differs from main.');
+  process.exit(0);
+}
+step('lint', 'npx', ['eslint', '--cache', '--cache-location', 'node_modules/.cache/eslint/', ...code]);
+step('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', 'node_modules/.cache/tsc.tsbuildinfo']);
+// A changed test runs itself; every other changed module runs the tests that import it.
+step('tests', 'npx', ['vitest', 'related', '--run', '--passWithNoTests', ...code]);
+console.log(`\ntest:changed: passed in ${seconds()}. Run \`npm test\` (every check, about ten minutes) before you push.`);

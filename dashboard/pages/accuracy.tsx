@@ -3,12 +3,10 @@ import { Link } from 'wouter';
 import type { Accuracy, AccuracyMedians, AccuracyPoint } from '../../core/accuracy';
 import { METHOD_LABELS } from '../../core/time-model';
 import { useAccuracy } from '../api/accuracy';
-import { errorMessage } from '../api/client';
-import { ErrorAlert } from '../components/alert';
 import { AccuracyChart, AccuracyTable } from '../components/accuracy/accuracy-chart';
 import { errorText, gainSentence, overallSentence, treesText } from '../components/accuracy/accuracy-words';
 import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
-import { Spinner } from '../components/spinner';
+import { PageState } from '../components/page-state';
 import { buttonStyles, cardStyles } from '../components/ui';
 
 const PARTS: { key: keyof AccuracyMedians; label: string }[] = [
@@ -148,20 +146,9 @@ export function AccuracyPage() {
   const accuracy = useAccuracy();
   let content;
   if (accuracy.isPending) {
-    content = (
-      <div className="flex justify-center py-16">
-        <Spinner label="Loading your reported jobs" />
-      </div>
-    );
+    content = <PageState kind="loading" label="Loading your reported jobs" />;
   } else if (accuracy.isError) {
-    content = (
-      <div className="flex flex-col items-start gap-3">
-        <ErrorAlert>{errorMessage(accuracy.error, 'Your reported jobs could not be loaded.')}</ErrorAlert>
-        <button type="button" className={buttonStyles.secondary} onClick={() => void accuracy.refetch()}>
-          Try Again
-        </button>
-      </div>
-    );
+    content = <PageState kind="failed" error={accuracy.error} fallback="Your reported jobs could not be loaded." onRetry={accuracy.refetch} />;
   } else if (accuracy.data.trees === 0) {
     content = <NoReportedJobs />;
   } else {

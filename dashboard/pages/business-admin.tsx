@@ -3,13 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Business } from '../../core/business';
 import { useBusinesses } from '../api/businesses';
-import { errorMessage } from '../api/client';
-import { ErrorAlert } from '../components/alert';
 import { BusinessCard } from '../components/business/business-card';
 import { CreateBusinessForm } from '../components/business/create-business-form';
 import { DeleteBusinessDialog } from '../components/business/delete-business-dialog';
 import { PageTitle, SignedInLayout } from '../components/page-layout';
-import { Spinner } from '../components/spinner';
+import { PageState } from '../components/page-state';
 import { buttonStyles, cardStyles, linkStyles } from '../components/ui';
 
 /** Business Admin links to Home and to Settings. */
@@ -70,20 +68,9 @@ export function BusinessAdminPage() {
 
   let list;
   if (businesses.isPending) {
-    list = (
-      <div className="flex justify-center py-16">
-        <Spinner label="Loading your businesses" />
-      </div>
-    );
+    list = <PageState kind="loading" label="Loading your businesses" />;
   } else if (businesses.isError) {
-    list = (
-      <div className="flex flex-col items-start gap-3">
-        <ErrorAlert>{errorMessage(businesses.error, 'Your businesses could not be loaded.')}</ErrorAlert>
-        <button type="button" className={buttonStyles.secondary} onClick={() => void businesses.refetch()}>
-          Try Again
-        </button>
-      </div>
-    );
+    list = <PageState kind="failed" error={businesses.error} fallback="Your businesses could not be loaded." onRetry={businesses.refetch} />;
   } else if (businesses.data.length === 0) {
     list = creating ? null : <NoBusinesses />;
   } else {

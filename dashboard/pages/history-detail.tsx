@@ -1,10 +1,7 @@
 import { MessageSquare } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'wouter';
 import type { Analysis } from '../../core/analysis';
 import { useAnalysis } from '../api/analysis';
-import { errorMessage, isApiError } from '../api/client';
-import { ErrorAlert } from '../components/alert';
 import { formatAnalysisDate } from '../components/analysis/analysis-date';
 import { analysisTitle, EmbedSourceBadge } from '../components/analysis/embed-source-badge';
 import { FeedbackStage } from '../components/analysis/feedback-stage';
@@ -12,8 +9,9 @@ import { JobDetails } from '../components/analysis/job-details';
 import { ReportButton } from '../components/analysis/report-button';
 import { AnalysisResults } from '../components/analysis/results-stage';
 import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
-import { Spinner } from '../components/spinner';
-import { buttonStyles, linkStyles } from '../components/ui';
+import { PageState } from '../components/page-state';
+import { buttonStyles } from '../components/ui';
+import { useRouteId } from '../components/use-route-id';
 
 /** One past analysis: its results, its report, and feedback that can be sent later. */
 function PastAnalysis({ analysis }: { analysis: Analysis }) {
@@ -60,41 +58,26 @@ function PastAnalysis({ analysis }: { analysis: Analysis }) {
 
 function LoadedAnalysis({ id }: { id: number }) {
   const analysis = useAnalysis(id);
-  if (analysis.isPending) {
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner label="Loading the analysis" />
-      </div>
-    );
-  }
-  if (analysis.isError) {
-    return <NotFound message={isApiError(analysis.error, 'NOT_FOUND') ? undefined : errorMessage(analysis.error, '')} />;
-  }
+  if (analysis.isPending) return <PageState kind="loading" label="Loading the analysis" />;
+  if (analysis.isError) return <PageState kind="not-found" {...NO_ANALYSIS} error={analysis.error} />;
   return <PastAnalysis analysis={analysis.data} />;
 }
 
-function NotFound({ message }: { message?: string }) {
-  return (
-    <div className="flex flex-col items-start gap-3">
-      <PageTitle title="Analysis Not Found" />
-      <ErrorAlert>{message || 'There is no analysis here. It may have been removed, or the link may be wrong.'}</ErrorAlert>
-      <Link href="/history" className={linkStyles}>
-        See all your analyses
-      </Link>
-    </div>
-  );
-}
+/** What the page says when its address names no analysis, or the analysis could not be read. */
+const NO_ANALYSIS = {
+  title: 'Analysis Not Found',
+  fallback: 'There is no analysis here. It may have been removed, or the link may be wrong.',
+  back: { href: '/history', label: 'See all your analyses' },
+};
 
 export function HistoryDetailPage() {
-  const params = useParams<{ id: string }>();
-  const id = Number(params.id);
-  const valid = Number.isSafeInteger(id) && id > 0;
+  const id = useRouteId();
   return (
     <SignedInLayout>
       <div className="mb-4">
         <BackLink href="/history">Back to History</BackLink>
       </div>
-      {valid ? <LoadedAnalysis key={id} id={id} /> : <NotFound />}
+      {id === undefined ? <PageState kind="not-found" {...NO_ANALYSIS} /> : <LoadedAnalysis key={id} id={id} />}
     </SignedInLayout>
   );
 }

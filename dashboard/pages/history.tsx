@@ -1,6 +1,6 @@
 import { CircleCheck, CircleDashed, Gauge, History, LoaderCircle, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'wouter';
+import { Link } from 'wouter';
 import type { AnalysisListItem } from '../../core/analysis';
 import { formatTotalTime, totalMinutes } from '../../core/format';
 import { formatPrice } from '../../core/price';
@@ -11,8 +11,9 @@ import { formatAnalysisDate } from '../components/analysis/analysis-date';
 import { analysisTitle, EmbedSourceBadge } from '../components/analysis/embed-source-badge';
 import { MakeJobBar } from '../components/jobs/make-job-bar';
 import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
-import { Spinner } from '../components/spinner';
+import { PageState } from '../components/page-state';
 import { buttonStyles, cardStyles, linkStyles } from '../components/ui';
+import { useRouteId } from '../components/use-route-id';
 
 function AnalysisCard({ analysis, ticked, onTick }: { analysis: AnalysisListItem; ticked: boolean; onTick: (ticked: boolean) => void }) {
   const date = formatAnalysisDate(analysis.createdAt);
@@ -119,8 +120,7 @@ function LoadMore({ loading, onLoad }: { loading: boolean; onLoad: () => void })
 export function HistoryPage() {
   const analyses = useAnalyses();
   // /history?job=12: opened from a job's "Add trees from History", so "Add to a job" offers it first.
-  const [params] = useSearchParams();
-  const forJob = Number(params.get('job'));
+  const forJob = useRouteId('job', 'search');
   const list = useRef<HTMLUListElement>(null);
   const focusFrom = useRef<number | null>(null);
   const shown = analyses.data?.length ?? 0;
@@ -146,20 +146,9 @@ export function HistoryPage() {
 
   let content;
   if (analyses.isPending) {
-    content = (
-      <div className="flex justify-center py-16">
-        <Spinner label="Loading your analyses" />
-      </div>
-    );
+    content = <PageState kind="loading" label="Loading your analyses" />;
   } else if (analyses.data === undefined) {
-    content = (
-      <div className="flex flex-col items-start gap-3">
-        <ErrorAlert>{errorMessage(analyses.error, 'Your analyses could not be loaded.')}</ErrorAlert>
-        <button type="button" className={buttonStyles.secondary} onClick={() => void analyses.refetch()}>
-          Try Again
-        </button>
-      </div>
-    );
+    content = <PageState kind="failed" error={analyses.error} fallback="Your analyses could not be loaded." onRetry={analyses.refetch} />;
   } else if (analyses.data.length === 0) {
     content = <EmptyHistory />;
   } else {
@@ -177,7 +166,7 @@ export function HistoryPage() {
           </div>
         ) : null}
         {analyses.hasNextPage ? <LoadMore loading={analyses.isFetchingNextPage} onLoad={loadMore} /> : null}
-        <MakeJobBar analysisIds={ticked} onClear={clearTicks} forJobId={Number.isSafeInteger(forJob) && forJob > 0 ? forJob : undefined} />
+        <MakeJobBar analysisIds={ticked} onClear={clearTicks} forJobId={forJob} />
       </>
     );
   }

@@ -24,7 +24,7 @@ import { measureForPhoto } from '../components/analysis/tree-details-draft';
 import { withStartingUnits } from '../components/analysis/size-units';
 import { UploadStage } from '../components/analysis/upload-stage';
 import { PageTitle, SignedInLayout } from '../components/page-layout';
-import { Spinner } from '../components/spinner';
+import { PageState } from '../components/page-state';
 import { showErrorToast, showToast } from '../components/toast';
 import { buttonStyles, cardStyles } from '../components/ui';
 
@@ -79,11 +79,7 @@ function useAnalyze(onAnswered: (stage: Stage) => void, onFailed: (stage: Stage)
 function UploadOrSubscribe(props: Parameters<typeof UploadStage>[0]) {
   const tokens = useUserTokens();
   if (tokens.isPending) {
-    return (
-      <div className={`${cardStyles} flex justify-center py-16`}>
-        <Spinner label="Loading your credits" />
-      </div>
-    );
+    return <PageState kind="loading" label="Loading your credits" className={`${cardStyles} py-16`} />;
   }
   // Below 10 credits the uploader gives way, unless an Unlimited pass pays
   // (docs/product.md, Analysis). If the balance cannot be read, the uploader stays: the server refuses

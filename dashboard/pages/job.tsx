@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Inbox, ListPlus, LoaderCircle, Lock, Save, Scale } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'wouter';
+import { Link } from 'wouter';
 import { LOCKED_STATUSES, lockedMessage, type Job, type JobItem } from '../../core/jobs';
 import type { VatMode } from '../../core/price';
 import { quoteRoundingLabel } from '../../core/quote-settings';
@@ -33,9 +33,10 @@ import { itemTitle, JobItemEditor } from '../components/jobs/job-item-editor';
 import { JobStatusBadge } from '../components/jobs/job-status-badge';
 import { JobTotals } from '../components/jobs/job-totals';
 import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
-import { Spinner } from '../components/spinner';
+import { PageState } from '../components/page-state';
 import { showToast } from '../components/toast';
 import { buttonStyles, linkStyles } from '../components/ui';
+import { useRouteId } from '../components/use-route-id';
 
 const FORM_ID = 'job-form';
 const FIX_FIRST = 'Some fields need correcting first: they are marked in red.';
@@ -298,42 +299,29 @@ function JobEditor({ job }: { job: Job }) {
   );
 }
 
-function NotFound({ message }: { message?: string }) {
-  return (
-    <div className="flex flex-col items-start gap-3">
-      <PageTitle title="Job Not Found" />
-      <ErrorAlert>{message || 'There is no job here. The link may be wrong.'}</ErrorAlert>
-      <Link href="/jobs" className={linkStyles}>
-        See all your jobs
-      </Link>
-    </div>
-  );
-}
+/** What the page says when its address names no job, or the job could not be read. */
+const NO_JOB = {
+  title: 'Job Not Found',
+  fallback: 'There is no job here. The link may be wrong.',
+  back: { href: '/jobs', label: 'See all your jobs' },
+};
 
 function LoadedJob({ id }: { id: number }) {
   const job = useJob(id);
-  if (job.isPending) {
-    return (
-      <div className="flex justify-center py-16">
-        <Spinner label="Loading the job" />
-      </div>
-    );
-  }
-  if (job.isError) return <NotFound message={isApiError(job.error, 'NOT_FOUND') ? undefined : errorMessage(job.error, '')} />;
+  if (job.isPending) return <PageState kind="loading" label="Loading the job" />;
+  if (job.isError) return <PageState kind="not-found" {...NO_JOB} error={job.error} />;
   return <JobEditor job={job.data} />;
 }
 
 /** /jobs/{id}: one job's customer, items, prices and totals. */
 export function JobPage() {
-  const params = useParams<{ id: string }>();
-  const id = Number(params.id);
-  const valid = Number.isSafeInteger(id) && id > 0;
+  const id = useRouteId();
   return (
     <SignedInLayout>
       <div className="mb-4">
         <BackLink href="/jobs">Back to Jobs</BackLink>
       </div>
-      {valid ? <LoadedJob key={id} id={id} /> : <NotFound />}
+      {id === undefined ? <PageState kind="not-found" {...NO_JOB} /> : <LoadedJob key={id} id={id} />}
     </SignedInLayout>
   );
 }

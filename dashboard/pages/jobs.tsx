@@ -4,16 +4,14 @@ import { Link } from 'wouter';
 import type { JobSummary } from '../../core/job-summary';
 import { JOB_STATUSES, type Job } from '../../core/jobs';
 import { formatGbp } from '../../core/money';
-import { errorMessage } from '../api/client';
 import { useJobSearch, useJobSummary } from '../api/job-list';
 import { useDebouncedValue } from '../components/admin/use-debounced-value';
-import { ErrorAlert } from '../components/alert';
 import { formatAnalysisDate } from '../components/analysis/analysis-date';
 import { counted, formatPounds, JOB_STATUS_LABELS, listedValue, monthName, type StatusFilter } from '../components/jobs/job-list-summary';
 import { JobStatusBadge } from '../components/jobs/job-status-badge';
 import { MakeJobDialog } from '../components/jobs/make-job-dialog';
 import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
-import { Spinner } from '../components/spinner';
+import { PageState } from '../components/page-state';
 import { buttonStyles, cardStyles, linkStyles } from '../components/ui';
 
 /** Long enough to finish a word, short enough to feel immediate: the server is asked once a pause. */
@@ -139,20 +137,9 @@ function JobList({ summary }: { summary: JobSummary }) {
 
   let rows;
   if (jobs.isPending) {
-    rows = (
-      <div className="flex justify-center py-10">
-        <Spinner label="Loading your jobs" />
-      </div>
-    );
+    rows = <PageState kind="loading" label="Loading your jobs" className="py-10" />;
   } else if (jobs.isError) {
-    rows = (
-      <div className="flex flex-col items-start gap-3">
-        <ErrorAlert>{errorMessage(jobs.error, 'Your jobs could not be loaded.')}</ErrorAlert>
-        <button type="button" className={buttonStyles.secondary} onClick={() => void jobs.refetch()}>
-          Try Again
-        </button>
-      </div>
-    );
+    rows = <PageState kind="failed" error={jobs.error} fallback="Your jobs could not be loaded." onRetry={jobs.refetch} />;
   } else if (listed.length === 0) {
     rows = (
       <p className="rounded-xl bg-stone-50 px-4 py-3 text-sm text-stone-700">
@@ -246,20 +233,9 @@ export function JobsPage() {
 
   let content;
   if (summary.isPending) {
-    content = (
-      <div className="flex justify-center py-16">
-        <Spinner label="Loading your jobs" />
-      </div>
-    );
+    content = <PageState kind="loading" label="Loading your jobs" />;
   } else if (summary.isError) {
-    content = (
-      <div className="flex flex-col items-start gap-3">
-        <ErrorAlert>{errorMessage(summary.error, 'Your jobs could not be loaded.')}</ErrorAlert>
-        <button type="button" className={buttonStyles.secondary} onClick={() => void summary.refetch()}>
-          Try Again
-        </button>
-      </div>
-    );
+    content = <PageState kind="failed" error={summary.error} fallback="Your jobs could not be loaded." onRetry={summary.refetch} />;
   } else if (summary.data.total === 0) {
     content = <NoJobs onNew={() => setMaking(true)} />;
   } else {

@@ -8,7 +8,6 @@ import { MAX_INSTRUCTIONS_CHARS, settingsSchema, type SettingsResponse } from '.
 import { errorMessage } from '../api/client';
 import { signedInApi } from '../api/signed-in';
 import { queryKeys } from '../api/query-client';
-import { ErrorAlert } from '../components/alert';
 import { BillingSection } from '../components/billing/billing-section';
 import { CompanyProfileSection } from '../components/settings/company-profile-section';
 import { PricingSection } from '../components/settings/pricing-section';
@@ -17,7 +16,7 @@ import { ShareJobTimesSection } from '../components/settings/share-job-times-sec
 import { UnitsSection } from '../components/settings/units-section';
 import { YourDataSection } from '../components/settings/your-data-section';
 import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
-import { Spinner } from '../components/spinner';
+import { PageState } from '../components/page-state';
 import { TextArea } from '../components/text-area';
 import { showErrorToast, showToast } from '../components/toast';
 import { useVisionModel } from '../api/capabilities';
@@ -162,16 +161,9 @@ export function SettingsPage() {
       </div>
       <PageTitle title="AI Settings" subtitle="Tune how your trees are analysed and priced." />
       {settings.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading your settings" />
-        </div>
+        <PageState kind="loading" label="Loading your settings" />
       ) : settings.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <ErrorAlert>{errorMessage(settings.error, 'Your settings could not be loaded.')}</ErrorAlert>
-          <button type="button" className={buttonStyles.secondary} onClick={() => void settings.refetch()}>
-            Try Again
-          </button>
-        </div>
+        <PageState kind="failed" error={settings.error} fallback="Your settings could not be loaded." onRetry={settings.refetch} />
       ) : (
         <>
           <SettingsForm saved={settings.data} />

@@ -3,10 +3,8 @@ import { useState, type ReactNode } from 'react';
 import { ADMIN_SEARCH_MAX, type AdminAccount, type AdminAccountPage } from '../../../core/admin';
 import { PLANS } from '../../../core/plans';
 import { useAdminAccounts } from '../../api/admin';
-import { errorMessage } from '../../api/client';
-import { ErrorAlert } from '../alert';
 import { formatBillingDate } from '../billing/billing-date';
-import { Spinner } from '../spinner';
+import { PageState } from '../page-state';
 import { TextField } from '../text-field';
 import { buttonStyles, cardStyles } from '../ui';
 import { useDebouncedValue } from './use-debounced-value';
@@ -155,20 +153,9 @@ export function AccountsSection() {
 
   let body;
   if (accounts.isPending) {
-    body = (
-      <div className="flex justify-center py-10">
-        <Spinner label="Loading accounts" />
-      </div>
-    );
+    body = <PageState kind="loading" label="Loading accounts" className="py-10" />;
   } else if (accounts.isError) {
-    body = (
-      <div className="flex flex-col items-start gap-3">
-        <ErrorAlert>{errorMessage(accounts.error, 'The accounts could not be loaded.')}</ErrorAlert>
-        <button type="button" className={buttonStyles.secondary} onClick={() => void accounts.refetch()}>
-          Try Again
-        </button>
-      </div>
-    );
+    body = <PageState kind="failed" error={accounts.error} fallback="The accounts could not be loaded." onRetry={accounts.refetch} />;
   } else if (accounts.data.accounts.length === 0) {
     body = <p className="rounded-xl border border-dashed border-stone-300 px-4 py-8 text-center text-sm text-stone-700">No accounts match your search.</p>;
   } else {

@@ -14,7 +14,7 @@ import { ErrorAlert } from '../alert';
 import { PLANS_HREF } from '../analysis/plan-section';
 import { creditsLabel } from '../credits-badge';
 import { Dialog } from '../dialog';
-import { Spinner } from '../spinner';
+import { PageState } from '../page-state';
 import { showErrorToast, showToast } from '../toast';
 import { buttonStyles, cardStyles, linkStyles } from '../ui';
 import { formatBillingDate } from './billing-date';
@@ -173,9 +173,7 @@ export function BillingSection() {
       </p>
       <div className="mt-3">
         {tokens.isPending ? (
-          <div className="flex justify-center py-8">
-            <Spinner label="Loading your billing details" />
-          </div>
+          <PageState kind="loading" label="Loading your billing details" className="py-8" />
         ) : tokens.isError ? (
           <div className="flex flex-col items-start gap-3">
             <ErrorAlert>{errorMessage(tokens.error, 'Your billing details could not be loaded.')}</ErrorAlert>

@@ -5,7 +5,7 @@ import { formatGbp, parsePence } from '../../../core/money';
 import { useFunnel } from '../../api/businesses';
 import { errorMessage } from '../../api/client';
 import { ErrorAlert } from '../alert';
-import { Spinner } from '../spinner';
+import { PageState } from '../page-state';
 import { summariseFunnel } from './funnel-summary';
 
 const STEPS = [
@@ -66,11 +66,7 @@ export function FunnelCard({ business }: { business: Business }) {
   const headingId = `business-${business.id}-funnel`;
   let content;
   if (funnel.isPending) {
-    content = (
-      <div className="flex justify-center py-4">
-        <Spinner label="Loading the last 30 days" />
-      </div>
-    );
+    content = <PageState kind="loading" label="Loading the last 30 days" className="py-4" />;
   } else if (funnel.isError) {
     content = <ErrorAlert>{errorMessage(funnel.error, 'The last 30 days could not be loaded.')}</ErrorAlert>;
   } else {

@@ -11,7 +11,7 @@ import { errorMessage } from '../../api/client';
 import { useCreateJob } from '../../api/jobs';
 import { ErrorAlert } from '../alert';
 import { formatAnalysisDate } from '../analysis/analysis-date';
-import { Spinner } from '../spinner';
+import { PageState } from '../page-state';
 import { showErrorToast, showToast } from '../toast';
 import { buttonStyles, linkStyles } from '../ui';
 
@@ -331,11 +331,7 @@ export function LeadList({ business }: { business: Business }) {
   const headingId = `business-${business.id}-leads`;
   let content;
   if (leads.isPending) {
-    content = (
-      <div className="flex justify-center py-6">
-        <Spinner label="Loading quote requests" />
-      </div>
-    );
+    content = <PageState kind="loading" label="Loading quote requests" className="py-6" />;
   } else if (leads.isError) {
     content = <ErrorAlert>{errorMessage(leads.error, 'The quote requests could not be loaded.')}</ErrorAlert>;
   } else if (leads.data.length === 0) {

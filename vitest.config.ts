@@ -7,8 +7,13 @@ export default defineConfig({
     environment: 'node',
     // Server log lines are shown for failing tests only.
     silent: 'passed-only',
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
+    // The JSON report is what `npm test` (build/test-all.mjs) reads to list the slowest tests.
+    reporters: ['default', ['json', { outputFile: '.vitest/results.json' }]],
+    // A limit only stops a test that will never finish: verdicts never depend on the box's
+    // speed (docs/testing.md), and the slowest tests (a restore drill, servers started and
+    // killed) take three times as long beside a CPU hog. One wide limit, none per test.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
     // Two workers on a two-core box (Vitest's default is one fewer than the cores: one here),
     // and files share their worker's module cache instead of importing the server afresh
     // for each of ~190 files: measured 572 s of CPU with isolation against 331 s without

@@ -70,7 +70,7 @@ beforeAll(async () => {
     },
     timeoutMs: 15_000,
   });
-}, 60_000);
+});
 
 afterAll(async () => {
   await server?.stop();

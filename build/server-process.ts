@@ -64,7 +64,7 @@ export async function spawnServer(options: ServerProcessOptions): Promise<Server
     clearTimeout(kill);
   };
 
-  const deadline = started + (options.timeoutMs ?? 30_000);
+  const deadline = started + (options.timeoutMs ?? 120_000);
   while (performance.now() < deadline) {
     if (gone) throw new Error(`the server exited before it was healthy:\n${log}`);
     try {
@@ -76,7 +76,7 @@ export async function spawnServer(options: ServerProcessOptions): Promise<Server
     await new Promise((resolve) => setTimeout(resolve, options.pollEveryMs ?? 10));
   }
   await stop();
-  throw new Error(`the server was not healthy within ${options.timeoutMs ?? 30_000} ms:\n${log}`);
+  throw new Error(`the server was not healthy within ${options.timeoutMs ?? 120_000} ms:\n${log}`);
 }
 
 /** A port free on 127.0.0.1 just now, for a server process to listen on. */

@@ -5,11 +5,13 @@
 // end lists each step's time and result. Exit code 0 only if every step passed.
 // `npm run test:unit` and `npm run test:e2e` still run one step alone (README, Tests).
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const started = Date.now();
 const seconds = (from) => `${Math.round((Date.now() - from) / 1000)} s`;
 const results = [];
+rmSync('.vitest/results.json', { force: true });
 
 function run(name, command, args, env = {}) {
   const at = Date.now();
@@ -41,6 +43,22 @@ if (first.every(Boolean)) {
   ]);
 } else {
   console.log('\nnpm test: lint, typecheck or build failed, so the tests were not run.');
+}
+
+// The 20 slowest vitest tests, from the report vitest.config.ts writes: where to look first
+// when the suite grows slow (docs/testing.md).
+if (existsSync('.vitest/results.json')) {
+  try {
+    const report = JSON.parse(readFileSync('.vitest/results.json', 'utf8'));
+    const tests = report.testResults.flatMap((file) =>
+      file.assertionResults.map((t) => ({ ms: t.duration ?? 0, name: `${file.name.replace(`${process.cwd()}/`, '')} > ${t.fullName}` })),
+    );
+    tests.sort((a, b) => b.ms - a.ms);
+    console.log(`\nThe 20 slowest of ${tests.length} vitest tests`);
+    for (const t of tests.slice(0, 20)) console.log(`  ${String(Math.round(t.ms)).padStart(6)} ms  ${t.name.slice(0, 150)}`);
+  } catch (err) {
+    console.log(`(could not read .vitest/results.json: ${err.message})`);
+  }
 }
 
 console.log('\nnpm test summary');

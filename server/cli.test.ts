@@ -18,7 +18,7 @@ const cliWithInput = (input: string, ...args: string[]) =>
     env: { ...process.env, DATA_DIR: dataDir },
     encoding: 'utf8',
     input,
-    timeout: 15_000,
+    timeout: 120_000,
   });
 const cli = (...args: string[]) => cliWithInput('', ...args);
 
@@ -69,7 +69,7 @@ describe('npm run cli -- grant-credits', () => {
     expect(balanceOf(db, findUserByUsername(db, 'first')!.id)).toBe(35);
     db.$client.close();
     // Five CLI processes, each starting TypeScript: room for a busy machine.
-  }, 90_000);
+  });
 });
 
 describe('npm run cli -- create-user', () => {
@@ -105,7 +105,7 @@ describe('npm run cli -- backup / restore', () => {
       expect(cli('backup', dest).stderr).toContain('is not empty');
 
       const restore = (...args: string[]) =>
-        spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'restore', ...args], { env: { ...process.env, DATA_DIR: target }, encoding: 'utf8', timeout: 15_000 });
+        spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'restore', ...args], { env: { ...process.env, DATA_DIR: target }, encoding: 'utf8', timeout: 120_000 });
       expect(restore(dest).status).toBe(0);
       const restored = openDatabase(join(target, 'treeanalyzer.sqlite'));
       expect(findUserByUsername(restored, 'kept')?.email).toBe('kept@example.com');

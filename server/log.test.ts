@@ -46,5 +46,5 @@ describe('batched log output', () => {
     const lines = linesIn(file);
     expect(lines).toHaveLength(6);
     expect((JSON.parse(lines[5]!) as { msg: string }).msg).toBe('stopped');
-  }, 60_000);
+  });
 });

@@ -50,7 +50,7 @@ export async function startReplicatedServer(options: ReplicatedServerOptions): P
     cwd: ROOT,
     port: await freePort(),
     env: { LOG_LEVEL: 'info', ...replicaEnv(options) },
-    timeoutMs: options.timeoutMs ?? 60_000,
+    timeoutMs: options.timeoutMs ?? 120_000,
   });
   const replica = async () => {
     const res = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(5_000) });
@@ -65,7 +65,7 @@ export async function startReplicatedServer(options: ReplicatedServerOptions): P
       return existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) : undefined;
     },
     replica,
-    async caughtUp(since = new Date(0), timeoutMs = 20_000) {
+    async caughtUp(since = new Date(0), timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       let last: unknown;
       while (Date.now() < deadline) {

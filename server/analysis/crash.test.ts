@@ -37,7 +37,7 @@ async function start(): Promise<ServerProcess> {
     cwd: ROOT,
     port: await freePort(),
     env: { DATA_DIR: dataDir, OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-crash-test', OPENAI_MODEL: 'slow-model', OPENAI_TIMEOUT_MS: '300000', LOG_LEVEL: 'warn' },
-    timeoutMs: 60_000,
+    timeoutMs: 120_000,
   });
 }
 
@@ -100,7 +100,7 @@ describe('credits survive the server stopping mid-analysis', () => {
       await server.stop();
       db.$client.close();
     }
-  }, 120_000);
+  });
 
   it('SIGTERM while the model is thinking: the call is aborted and refunded before the server exits', async () => {
     const server = await start();
@@ -125,7 +125,7 @@ describe('credits survive the server stopping mid-analysis', () => {
       await server.stop();
       db.$client.close();
     }
-  }, 120_000);
+  });
 });
 
 function readdirSafe(dir: string): string[] {

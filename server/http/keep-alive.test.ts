@@ -9,14 +9,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Sends `count` GET /healthz requests on one kept-alive connection, `pauseMs` apart; resolves to each status line. */
+/** Sends `count` GET /api/capabilities requests on one kept-alive connection, `pauseMs` apart; resolves to each status line. */
 function requestsOnOneConnection(count: number, pauseMs: number): Promise<string[]> {
   const { port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), '127.0.0.1');
     const statuses: string[] = [];
     let buffered = '';
-    const send = () => socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
+    const send = () => socket.write('GET /api/capabilities HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
     socket.on('connect', send);
     socket.on('data', (chunk) => {
       buffered += chunk.toString('latin1');

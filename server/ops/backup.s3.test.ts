@@ -24,7 +24,7 @@ const tempDir = (prefix: string) => {
 };
 beforeAll(async () => {
   s3 = await startLocalS3();
-}, 20_000);
+});
 afterAll(async () => {
   for (const server of servers) await server.close();
   await s3.close();
@@ -66,7 +66,7 @@ describe('backup with PHOTO_STORE_URL', () => {
     const again = new TestClient(restored);
     again.cookies = new Map(client.cookies);
     expect((await again.get(`/api/analysis/${analysis.id}/image`)).status).toBe(200);
-  }, 90_000);
+  });
 
   it('without it, the manifest says nothing of a store and the photos are in the backup, as before', async () => {
     const source = await startTestServer();
@@ -81,5 +81,5 @@ describe('backup with PHOTO_STORE_URL', () => {
     const manifest = JSON.parse(readFileSync(join(dest, 'backup.json'), 'utf8')) as BackupManifest;
     expect(manifest.photoStore).toBeUndefined();
     expect(manifest.files).toContain('uploads');
-  }, 60_000);
+  });
 });

@@ -92,7 +92,7 @@ describe('the server and the CLI keep DATA_DIR private', () => {
       cwd: ROOT,
       port,
       env: { PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir },
-      timeoutMs: 60_000,
+      timeoutMs: 120_000,
     });
     const backup = join(tempDir('backup-parent'), 'backup');
     try {
@@ -121,5 +121,5 @@ describe('the server and the CLI keep DATA_DIR private', () => {
     const backedUp = modesUnder(backup);
     expect(backedUp[DATABASE_FILE]).toBe(0o600);
     for (const [path, mode] of Object.entries(backedUp)) expect(mode & 0o077, path).toBe(0);
-  }, 90_000);
+  });
 });

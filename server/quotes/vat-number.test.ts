@@ -74,5 +74,5 @@ describe('the VAT number', () => {
     expect(confirmation).toContain(PRINTED);
     expect(confirmation).not.toContain('GB123456789');
     // An analysis and four PDFs (three read here, one attached): 20 s is seen beside a browser test run.
-  }, 60_000);
+  });
 });

@@ -64,5 +64,5 @@ describe('GET /healthz with a replica', () => {
       await server.stop();
     }
     expect(server.output()).toMatch(/"level":"warn".*"signal":"SIGKILL".*replication failing: Litestream stopped; starting it again/);
-  }, 60_000);
+  });
 });

@@ -76,5 +76,5 @@ describe('REPLICA_URL=s3://', () => {
     expect(log).toMatch(/"level":"warn".*replication failing: litestream: /);
     expect(log).toContain('"msg":"replica caught up"');
     expect(log).not.toContain('S3RVER');
-  }, 60_000);
+  });
 });

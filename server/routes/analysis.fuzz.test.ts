@@ -62,7 +62,7 @@ beforeAll(async () => {
   }
   normalMs = times.sort((a, b) => a - b)[1]!;
   boundMs = NORMAL_UPLOADS * normalMs;
-}, 60_000);
+});
 afterAll(() => server.close());
 
 /** The boundary undici chose for a FormData body: its first line. */
@@ -223,5 +223,5 @@ describe('random forms', () => {
       }),
       { numRuns: 60, seed: 18 },
     );
-  }, 120_000);
+  });
 });

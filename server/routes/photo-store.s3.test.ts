@@ -24,7 +24,7 @@ let server: TestServer;
 beforeAll(async () => {
   s3 = await startLocalS3();
   server = await startTestServer(s3.env('install-1'));
-}, 30_000);
+});
 afterAll(async () => {
   await server.close();
   await s3.close();
@@ -139,7 +139,7 @@ describe('with PHOTO_STORE_URL=s3://bucket/prefix', () => {
       await s3.start();
     }
     expect((await client.get(`/api/analysis/${stored.id}/image`)).status).toBe(200);
-  }, 60_000);
+  });
 });
 
 describe('with S3, an analysis that never finished', () => {

@@ -23,7 +23,7 @@ let store: PhotoStore;
 beforeAll(async () => {
   s3 = await startLocalS3();
   store = createPhotoStore(loadConfig({ NODE_ENV: 'test', DATA_DIR: join(s3.directory, 'unused-data'), ...s3.env('install-1') }));
-}, 20_000);
+});
 afterAll(() => s3.close());
 
 describe('the S3 photo store against a real S3 API', () => {
@@ -77,7 +77,7 @@ describe('the S3 photo store against a real S3 API', () => {
     }
     await store.put(PHOTO, Buffer.from('back again'));
     expect((await store.get(PHOTO))?.toString()).toBe('back again');
-  }, 60_000);
+  });
 });
 
 describe('PHOTO_STORE_URL', () => {

@@ -1,7 +1,6 @@
 // `npm test`: every check, arranged for a two-core box. First lint, typecheck and the build
 // (dashboard, widget, server bundle) side by side: each is mostly one thread. Then the vitest
-// suite and the browser tests side by side: while one waits on a socket, a browser or a
-// timer, the other has the CPU. Each line is printed as it comes, tagged with its step; the
+// suite (two workers) and the browser tests (two workers), one after the other. Each line is printed as it comes, tagged with its step; the
 // end lists each step's time and result. Exit code 0 only if every step passed.
 // `npm run test:unit` and `npm run test:e2e` still run one step alone (README, Tests).
 import { spawn } from 'node:child_process';
@@ -36,11 +35,11 @@ const first = await Promise.all([
   run('build', npm, ['run', '--silent', 'build'], { NO_COLOR: '1' }),
 ]);
 if (first.every(Boolean)) {
-  await Promise.all([
-    run('unit', npm, ['run', '--silent', 'test:unit']),
-    // The build is done: the browser tests use it as it is (e2e/run.mjs).
-    run('e2e', npm, ['run', '--silent', 'test:e2e'], { E2E_BUILT: '1' }),
-  ]);
+  // One after the other: side by side on two cores (measured), each slowed the other enough to
+  // take as long in all, and tests that start servers and CLIs ran three times slower.
+  await run('unit', npm, ['run', '--silent', 'test:unit']);
+  // The build is done: the browser tests use it as it is (e2e/run.mjs).
+  await run('e2e', npm, ['run', '--silent', 'test:e2e'], { E2E_BUILT: '1' });
 } else {
   console.log('\nnpm test: lint, typecheck or build failed, so the tests were not run.');
 }

@@ -33,9 +33,9 @@ async function visitorGetsEstimateAndRequestsQuote(scope: Locator, owner: Owner)
   await expect(analyze).toBeDisabled();
   await scope.locator('input[type="file"]').setInputFiles(PHOTO);
   await scope.getByLabel('Anything else we should know?').fill('redbud, 6 inch trunk, 15 ft tall, open lawn');
-  // The answer is held until the processing view has been seen. Its current step moves on once
-  // a second whatever the server does, so the test looks for the list of steps, there as long
-  // as the view is, not for whichever step is current when a busy machine gets round to it.
+  // The answer is held until the processing view has been seen: the view lists its four steps
+  // for as long as it is up (the current one moves on each second), so the first step's words
+  // are there whenever a busy machine gets round to looking.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   const page = scope.page();
@@ -45,8 +45,7 @@ async function visitorGetsEstimateAndRequestsQuote(scope: Locator, owner: Owner)
   });
   await analyze.click();
   await expect(scope.getByRole('progressbar')).toBeVisible();
-  await expect(scope.getByRole('listitem').filter({ hasText: 'Processing your photo...' })).toBeVisible();
-  await expect(scope.getByRole('listitem').filter({ hasText: 'Working out your price...' })).toBeVisible();
+  await expect(scope.getByText('Processing your photo...')).toBeVisible();
   release();
   await page.unroute('**/api/analyze-tree');
 

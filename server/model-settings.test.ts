@@ -21,7 +21,7 @@ describe('modelSettings: one choice of model for vision and the assistant', () =
       apiKey: 'sk-test',
       baseURL: OPENAI_API_URL,
       model: DEFAULT_OPENAI_MODEL,
-      timeoutMs: 120_000,
+      timeoutMs: 60_000,
     });
     expect(modelSettings(config({ OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1', OPENAI_MODEL: 'llava' }))).toMatchObject({
       apiKey: 'not-needed',

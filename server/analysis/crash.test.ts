@@ -114,7 +114,9 @@ describe('credits survive the server stopping mid-analysis', () => {
       const exited = new Promise((resolve) => server.child.once('exit', resolve));
       server.child.kill('SIGTERM');
       const res = await answered;
-      expect(res).toBeInstanceOf(Response);
+      // An answer, not a dropped connection. (Not instanceof Response: files share a worker's
+      // modules, and the fetch that made it may carry another copy of the class.)
+      expect(res).not.toBeInstanceOf(Error);
       expect((res as Response).status).toBe(502);
       expect(((await (res as Response).json()) as { message: string }).message).toMatch(/refunded/i);
       await exited;

@@ -116,8 +116,11 @@ describe('dashboard serving', () => {
 
   it('answers /healthz', async () => {
     const res = await fetch(`${server.url}/healthz`);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ status: 'ok', eventLoop: { delayMs: expect.any(Object), windowSeconds: 10 } });
+    // 200 "ok", or 503 "overloaded" if this test process stalled for a second in the last ten
+    // (a loaded box; server/ops/event-loop.test.ts holds the rule itself).
+    const body = await res.json();
+    expect(res.status === 200 ? 'ok' : 'overloaded').toBe(body.status);
+    expect(body).toMatchObject({ eventLoop: { delayMs: expect.any(Object), windowSeconds: 10 } });
   });
 });
 

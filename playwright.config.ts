@@ -22,12 +22,16 @@ export default defineConfig({
   // beside a CPU hog on two cores, so the limits are wide: no verdict depends on the box's speed.
   timeout: 240_000,
   expect: { timeout: 30_000 },
-  reporter: 'list',
+  // The list as it runs, and a JSON report npm test reads to print the slowest specs.
+  reporter: [['list'], ['json', { outputFile: '.playwright/results.json' }]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
     actionTimeout: 30_000,
     navigationTimeout: 30_000,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (each action with the page's DOM as it was) and a
+    // screenshot of the end. The trace's screencast is left out: filming every test cost a third
+    // of the browser tests' CPU on this two-core box (docs/testing.md). PW_TRACE=full films too.
+    trace: { mode: 'retain-on-failure', snapshots: true, screenshots: process.env.PW_TRACE === 'full' },
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['{build,core,db,server,dashboard,widget}/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // The server bundle that tests starting the server or the CLI as processes run (testing/processes.ts).
+    globalSetup: ['testing/vitest-setup.ts'],
     // Server log lines are shown for failing tests only.
     silent: 'passed-only',
     // The JSON report is what `npm test` (build/test-all.mjs) reads to list the slowest tests.

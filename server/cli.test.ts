@@ -9,12 +9,13 @@ import { createUser, findUserByUsername } from './accounts/users';
 import { balanceOf, ledgerSum } from './credits/ledger';
 import { systemClock } from './clock';
 import { loadConfig } from './config';
+import { CLI_NODE_ARGS } from '../testing/processes';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'treeanalyzer-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const cliWithInput = (input: string, ...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
+  spawnSync(process.execPath, [...CLI_NODE_ARGS, ...args], {
     env: { ...process.env, DATA_DIR: dataDir },
     encoding: 'utf8',
     input,
@@ -105,7 +106,7 @@ describe('npm run cli -- backup / restore', () => {
       expect(cli('backup', dest).stderr).toContain('is not empty');
 
       const restore = (...args: string[]) =>
-        spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'restore', ...args], { env: { ...process.env, DATA_DIR: target }, encoding: 'utf8', timeout: 120_000 });
+        spawnSync(process.execPath, [...CLI_NODE_ARGS, 'restore', ...args], { env: { ...process.env, DATA_DIR: target }, encoding: 'utf8', timeout: 120_000 });
       expect(restore(dest).status).toBe(0);
       const restored = openDatabase(join(target, 'treeanalyzer.sqlite'));
       expect(findUserByUsername(restored, 'kept')?.email).toBe('kept@example.com');

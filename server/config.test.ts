@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { APP_ROOT, ConfigError, loadConfig, parseEnv } from './config';
+import { SERVER_NODE_ARGS } from '../testing/processes';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -93,7 +94,7 @@ describe('configuration', () => {
   });
 
   it('stops the server start with a message naming the variable', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const run = spawnSync(process.execPath, SERVER_NODE_ARGS, {
       env: { ...process.env, PORT: 'not-a-port', DATA_DIR: tempDir() },
       encoding: 'utf8',
       timeout: 15_000,

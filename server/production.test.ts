@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, spawnServer, type ServerProcess } from '../build/server-process';
 import { newAccount } from '../testing/harness';
 import { decodeQuotedPrintable, outboxCount, resetTokenFrom } from '../testing/mail';
+import { SERVER_NODE_ARGS } from '../testing/processes';
 
 /**
  * Production-safe defaults (docs/operations.md, Production settings), on the real server in its own process with
@@ -22,7 +23,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 async function startProduction(env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   return spawnServer({
-    nodeArgs: ['--import', 'tsx', 'server/main.ts'],
+    nodeArgs: SERVER_NODE_ARGS,
     cwd: ROOT,
     port,
     env: { NODE_ENV: 'production', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, ...env },

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { freePort, spawnServer, type ServerProcess } from '../build/server-process';
 import { LITESTREAM_PID_FILE } from '../server/replication/replicator';
 import type { ReplicaStatus } from '../server/replication/replicator';
+import { CLI_NODE_ARGS, SERVER_NODE_ARGS } from './processes';
 
 /**
  * The real server under Litestream, and the way back, for tests and the restore drill
@@ -46,7 +47,7 @@ export function replicaEnv(options: ReplicatedServerOptions): Record<string, str
 
 export async function startReplicatedServer(options: ReplicatedServerOptions): Promise<ReplicatedServer> {
   const server = await spawnServer({
-    nodeArgs: ['--import', 'tsx', 'server/main.ts'],
+    nodeArgs: SERVER_NODE_ARGS,
     cwd: ROOT,
     port: await freePort(),
     env: { LOG_LEVEL: 'info', ...replicaEnv(options) },
@@ -84,7 +85,7 @@ export async function startReplicatedServer(options: ReplicatedServerOptions): P
 
 /** `npm run cli -- restore-replica <dataDir>` with the same replica variables; what it printed and its exit code. */
 export function restoreReplicaInto(dataDir: string, options: Omit<ReplicatedServerOptions, 'dataDir'>) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'restore-replica', dataDir], {
+  const run = spawnSync(process.execPath, [...CLI_NODE_ARGS, 'restore-replica', dataDir], {
     cwd: ROOT,
     // DATA_DIR the same folder, as an operator on the new box sets it.
     env: { ...process.env, ...replicaEnv({ ...options, dataDir }) },

@@ -11,6 +11,7 @@ import { analysisForm } from '../../testing/analysis';
 import { startFakeOpenAI, type FakeOpenAI } from '../../testing/fake-openai';
 import { newAccount } from '../../testing/harness';
 import { uploadsDir } from './store';
+import { SERVER_NODE_ARGS } from '../../testing/processes';
 
 /**
  * Crash-safe credits: the real server in its own process (as `npm run dev` runs it),
@@ -33,7 +34,7 @@ afterAll(async () => {
 
 async function start(): Promise<ServerProcess> {
   return spawnServer({
-    nodeArgs: ['--import', 'tsx', 'server/main.ts'],
+    nodeArgs: SERVER_NODE_ARGS,
     cwd: ROOT,
     port: await freePort(),
     env: { DATA_DIR: dataDir, OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-crash-test', OPENAI_MODEL: 'slow-model', OPENAI_TIMEOUT_MS: '300000', LOG_LEVEL: 'warn' },

@@ -8,6 +8,7 @@ import { analyze, grantTo } from '../../testing/analysis';
 import { registerClient, startTestServer, TestClient, type TestServer } from '../../testing/harness';
 import { startLocalS3, type LocalS3 } from '../../testing/s3-server';
 import type { BackupManifest } from './backup';
+import { CLI_NODE_ARGS } from '../../testing/processes';
 
 /**
  * `npm run cli -- backup` with photos in object storage: the database and secret are backed up,
@@ -34,7 +35,7 @@ afterAll(async () => {
 /** The CLI run without blocking this process (the S3 server it may reach lives here). */
 const cli = (env: Record<string, string>, ...args: string[]) =>
   new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 30_000 }, (error, stdout, stderr) =>
+    execFile(process.execPath, [...CLI_NODE_ARGS, ...args], { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 30_000 }, (error, stdout, stderr) =>
       resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
     );
   });

@@ -7,6 +7,7 @@ import { environmentWithout, freePort, spawnServer } from '../../build/server-pr
 import { newAccount } from '../../testing/harness';
 import { DATABASE_FILE } from './backup';
 import { tightenDataDir } from './data-permissions';
+import { CLI_NODE_ARGS, SERVER_NODE_ARGS } from '../../testing/processes';
 
 /**
  * DATA_DIR is the server's user's alone (server/ops/data-permissions.ts): what an older install
@@ -88,7 +89,7 @@ describe('the server and the CLI keep DATA_DIR private', () => {
     const { dataDir, outside } = oldInstall();
     const port = await freePort();
     const server = await spawnServer({
-      nodeArgs: ['--import', 'tsx', 'server/main.ts'],
+      nodeArgs: SERVER_NODE_ARGS,
       cwd: ROOT,
       port,
       env: { PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir },
@@ -104,7 +105,7 @@ describe('the server and the CLI keep DATA_DIR private', () => {
       });
       expect(registered.status).toBe(201);
       for (const file of [DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`, 'session-secret']) expect(modeOf(join(dataDir, file)), file).toBe(0o600);
-      const cli = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'backup', backup], {
+      const cli = spawnSync(process.execPath, [...CLI_NODE_ARGS, 'backup', backup], {
         cwd: ROOT,
         env: { ...environmentWithout(), DATA_DIR: dataDir },
         encoding: 'utf8',

@@ -8,6 +8,7 @@ import { freePort, spawnServer } from '../../build/server-process';
 import { newAccount } from '../../testing/harness';
 import { restoreReplicaInto, startReplicatedServer } from '../../testing/replica';
 import { litestreamBinary } from './litestream-binary';
+import { CLI_NODE_ARGS, SERVER_NODE_ARGS } from '../../testing/processes';
 
 /**
  * The real server under the real Litestream (0.3.13, from npm) with a file replica in a temp
@@ -74,7 +75,7 @@ describe('without REPLICA_URL', () => {
   it('starts one process with no Litestream, no replica files and /healthz as before', async () => {
     const dataDir = tempDir('no-replica');
     const port = await freePort();
-    const server = await spawnServer({ nodeArgs: ['--import', 'tsx', 'server/main.ts'], cwd: ROOT, port, env: { DATA_DIR: dataDir }, timeoutMs: 120_000 });
+    const server = await spawnServer({ nodeArgs: SERVER_NODE_ARGS, cwd: ROOT, port, env: { DATA_DIR: dataDir }, timeoutMs: 120_000 });
     try {
       const health = (await (await fetch(`${server.url}/healthz`)).json()) as Record<string, unknown>;
       expect(Object.keys(health).sort()).toEqual(['eventLoop', 'status']);
@@ -120,7 +121,7 @@ describe('with a file replica', () => {
       expect(usernames(join(restored, 'treeanalyzer.sqlite'))).toEqual(live);
 
       // The nightly backup command beside Litestream: its snapshot does not disturb the WAL Litestream follows.
-      const backup = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'backup', join(tempDir('backup'), 'b')], {
+      const backup = spawnSync(process.execPath, [...CLI_NODE_ARGS, 'backup', join(tempDir('backup'), 'b')], {
         cwd: ROOT,
         env: { ...process.env, DATA_DIR: server.dataDir },
         encoding: 'utf8',

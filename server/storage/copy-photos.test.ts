@@ -7,6 +7,7 @@ import { loadConfig } from '../config';
 import { startLocalS3, type LocalS3 } from '../../testing/s3-server';
 import { createLocalPhotoStore } from './local-photo-store';
 import { createPhotoStore } from './create-photo-store';
+import { CLI_NODE_ARGS } from '../../testing/processes';
 
 /** `npm run cli -- copy-photos-to-store`, run as an operator runs it, into a real S3 API. */
 let s3: LocalS3;
@@ -24,7 +25,7 @@ const cli = (env: Record<string, string>) =>
   new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'server/cli.ts', 'copy-photos-to-store'],
+      [...CLI_NODE_ARGS, 'copy-photos-to-store'],
       { env: { ...process.env, DATA_DIR: dataDir, PHOTO_STORE_URL: '', ...env }, encoding: 'utf8', timeout: 120_000 },
       (error, stdout, stderr) => resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
     );

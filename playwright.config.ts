@@ -28,10 +28,11 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     actionTimeout: 30_000,
     navigationTimeout: 30_000,
-    // A failed test keeps its trace (each action with the page's DOM as it was) and a
-    // screenshot of the end. The trace's screencast is left out: filming every test cost a third
-    // of the browser tests' CPU on this two-core box (docs/testing.md). PW_TRACE=full films too.
-    trace: { mode: 'retain-on-failure', snapshots: true, screenshots: process.env.PW_TRACE === 'full' },
+    // A failed test leaves a screenshot and its page's accessibility snapshot (error-context.md)
+    // beside the error. Traces are off unless asked for (PW_TRACE=on keeps a failed test's trace):
+    // recording every test's actions and DOM cost a third of the browser tests' CPU on this
+    // two-core box, for traces no one opens when the tests pass (docs/testing.md).
+    trace: process.env.PW_TRACE === 'on' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -211,3 +211,15 @@ test('Business Admin with a business, and its /embed page, pass axe and every co
     await checkScreen(page, estimator.getByRole('heading', { name: 'Your guide price' }));
   }
 });
+
+test('the axe check itself fails on an unlabelled field and faint text', async ({ page }) => {
+  await page.setContent(
+    '<!doctype html><html lang="en"><title>Bad form</title><main><h1>Form</h1><input type="text"><p style="color:#bbb;background:#fff">faint</p></main></html>',
+  );
+  const failure = await expectNoSeriousAxeViolations(page).then(
+    () => '',
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain('critical label');
+  expect(failure).toContain('serious color-contrast');
+});

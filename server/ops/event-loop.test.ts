@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../testing/harness';
-import { watchEventLoop, type DelaySecond } from './event-loop';
+import { OVERLOADED_MS, watchEventLoop, type DelaySecond } from './event-loop';
 
 /** Holds the event loop, as a request doing too much work on it would. */
 function block(ms: number): void {
@@ -25,8 +25,9 @@ describe('watchEventLoop', () => {
       expect(delayed.some((second) => second.max >= 300)).toBe(true);
       const report = watch.report();
       expect(report.delayMs.max).toBeGreaterThanOrEqual(300);
-      // Stalled, but not for a second: still serving.
-      expect(report.status).toBe('ok');
+      // Stalled, but not for a second: still serving. (On a box so busy that the process also
+      // lost a whole second elsewhere, the report says so: the status follows the worst delay.)
+      expect(report.status).toBe(report.delayMs.max > OVERLOADED_MS ? 'overloaded' : 'ok');
     } finally {
       watch.stop();
     }
@@ -43,11 +44,13 @@ describe('GET /healthz', () => {
   it('shows the delay and answers 503 "overloaded" once the loop stalled for over a second', async () => {
     // Room for the process's watch to have sampled a quiet second or two.
     await sleep(1100);
+    // Quiet unless the box itself stalled this process for a second (a CPU hog beside the
+    // suite can): the answer follows the worst delay either way, never the machine's speed.
     const quiet = await fetch(`${server.url}/healthz`);
-    expect(quiet.status).toBe(200);
     const body = await quiet.json();
-    expect(body).toMatchObject({ status: 'ok', eventLoop: { windowSeconds: 10 } });
-    expect(body.eventLoop.delayMs.max).toBeLessThan(1000);
+    const wasQuiet = body.eventLoop.delayMs.max <= OVERLOADED_MS;
+    expect(quiet.status).toBe(wasQuiet ? 200 : 503);
+    expect(body).toMatchObject({ status: wasQuiet ? 'ok' : 'overloaded', eventLoop: { windowSeconds: 10 } });
 
     block(1200);
     await sleep(1100);

@@ -16,6 +16,7 @@ import { createLocalAssistant } from './assistant/local-answerer';
 import { RateLimits } from './http/rate-limit';
 import { createBusinessFor } from '../testing/business';
 import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
+import { cpuMs } from '../testing/cpu-time';
 
 /*
  * Denial of service by input shape: every function that reads a client's text does work that
@@ -60,20 +61,8 @@ const SHAPES: Record<string, (n: number) => string> = {
   'a long word': (n) => `${fill('abcdefghij', n)}`,
 };
 
-/**
- * The CPU time `fn` took in this process (user and system, microseconds from getrusage), not
- * the wall clock: a CPU hog beside the suite stretches the wall time of one call by whatever
- * the scheduler takes away, but not the work the call does, which is what the ratio is about.
- */
-function timeMs(fn: () => unknown): number {
-  const start = process.cpuUsage();
-  fn();
-  const { user, system } = process.cpuUsage(start);
-  return (user + system) / 1000;
-}
-
 function medianMs(fn: () => unknown): number {
-  const times = Array.from({ length: RUNS }, () => timeMs(fn)).sort((a, b) => a - b);
+  const times = Array.from({ length: RUNS }, () => cpuMs(fn)).sort((a, b) => a - b);
   return times[Math.floor(RUNS / 2)]!;
 }
 

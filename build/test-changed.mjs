@@ -4,8 +4,8 @@
 // related`). Browser specs are not run: `npm run test:e2e -- <spec>` for those, `npm test` for
 // everything before pushing. TEST_BASE=<ref> compares with another branch than main.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, normalize } from 'node:path';
+import { existsSync } from 'node:fs';
+import { directTests } from './direct-tests.mjs';
 
 const base = process.env.TEST_BASE || 'main';
 const git = (...args) => spawnSync('git', args, { encoding: 'utf8' }).stdout.trim();
@@ -41,22 +41,3 @@ const tests = directTests(code);
 console.log(`test:changed: ${tests.length} test file${tests.length === 1 ? '' : 's'} for the changed files.`);
 if (tests.length > 0) step('tests', 'npx', ['vitest', 'run', ...tests]);
 console.log(`\ntest:changed: passed in ${seconds()}. Run \`npm test\` (every check, about eleven minutes on two cores) before you push.`);
-
-/** The test files that test one of `files` directly (see above), in the folders vitest runs. */
-function directTests(files) {
-  const isTest = (file) => /\.test\.tsx?$/.test(file);
-  const stem = (file) => file.replace(/\.(ts|tsx|mjs|js)$/, '').replace(/\/index$/, '');
-  const changedStems = new Set(files.filter((file) => !isTest(file)).map(stem));
-  const all = git('ls-files', '*.test.ts', '*.test.tsx').split('\n').filter((file) => file && existsSync(file) && !file.startsWith('e2e/'));
-  return all.filter((test) => {
-    if (files.includes(test)) return true;
-    const own = test.replace(/(\.[^./]+)?\.test\.tsx?$/, '');
-    if (changedStems.has(own)) return true;
-    const text = readFileSync(test, 'utf8');
-    for (const [, spec] of text.matchAll(/(?:from\s+|import\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)) {
-      if (changedStems.has(stem(normalize(join(dirname(test), spec))))) return true;
-    }
-    return false;
-  });
-}
-

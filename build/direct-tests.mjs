@@ -10,7 +10,9 @@ export function directTests(files) {
   const isTest = (file) => /\.test\.tsx?$/.test(file);
   const stem = (file) => file.replace(/\.(ts|tsx|mjs|js)$/, '').replace(/\/index$/, '');
   const changedStems = new Set(files.filter((file) => !isTest(file)).map(stem));
-  const all = git('ls-files', '*.test.ts', '*.test.tsx').split('\n').filter((file) => file && existsSync(file) && !file.startsWith('e2e/'));
+  // Tracked tests, and changed ones not yet added to git.
+  const listed = [...git('ls-files', '*.test.ts', '*.test.tsx').split('\n'), ...files.filter(isTest)];
+  const all = [...new Set(listed)].filter((file) => file && existsSync(file) && !file.startsWith('e2e/'));
   return all.filter((test) => {
     if (files.includes(test)) return true;
     const own = test.replace(/(\.[^./]+)?\.test\.tsx?$/, '');

@@ -22,3 +22,17 @@ describe('the tests test:changed runs for a change', () => {
     expect(directTests(['e2e/axe.ts']).filter((file) => file.startsWith('e2e/'))).toEqual([]);
   });
 });
+
+describe('a new test file not yet added to git', () => {
+  it('is run when it is among the changed files', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const dir = mkdtempSync('build/tmp-direct-');
+    const file = `${dir}/new.test.ts`;
+    writeFileSync(file, '');
+    try {
+      expect(directTests([file])).toEqual([file]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

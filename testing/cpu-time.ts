@@ -7,6 +7,10 @@
 export function cpuMs(fn: () => unknown): number {
   const start = process.cpuUsage();
   fn();
+  return cpuMsSince(start);
+}
+
+function cpuMsSince(start: NodeJS.CpuUsage): number {
   const { user, system } = process.cpuUsage(start);
   return (user + system) / 1000;
 }
@@ -20,6 +24,5 @@ export function cpuMs(fn: () => unknown): number {
 export async function cpuMsWhile<T>(fn: () => Promise<T>): Promise<{ value: T; cpuMs: number }> {
   const start = process.cpuUsage();
   const value = await fn();
-  const { user, system } = process.cpuUsage(start);
-  return { value, cpuMs: (user + system) / 1000 };
+  return { value, cpuMs: cpuMsSince(start) };
 }

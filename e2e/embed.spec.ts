@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
+import { openFileChooser } from './file-chooser';
 import { waitForMail } from './mailbox';
 import { grantCredits, signedInAccount } from './operator';
 import { e2eEnv } from './rig/env';
@@ -229,9 +230,7 @@ test('the /embed page at 320 px, by keyboard alone, from photo to quote request'
   const choose = element.getByRole('button', { name: 'Choose a photo' });
   for (let i = 0; i < 10 && !(await choose.evaluate((el) => el.matches(':focus'))); i += 1) await visitor.keyboard.press('Tab');
   await expect(choose).toBeFocused();
-  const chooser = visitor.waitForEvent('filechooser');
-  await visitor.keyboard.press('Enter');
-  await (await chooser).setFiles(PHOTO);
+  await (await openFileChooser(visitor, () => visitor.keyboard.press('Enter'))).setFiles(PHOTO);
   await expect(element.getByRole('button', { name: /^Remove / })).toBeVisible();
 
   // The questions by keyboard: Tab into each group (on its checked answer, else its first),

@@ -4,6 +4,7 @@ import { leadListSchema, funnelResponseSchema } from '../core/business';
 import { LEAD_THANKS, OPERATOR_WORDS } from '../core/embed';
 import { NO_VISIT_HEADING, SURVEYOR_WORDS, VISIT_HEADING } from '../core/homeowner-guide';
 import { ownerCopiesSnippet } from './embed-owner';
+import { openFileChooser } from './file-chooser';
 import { expect, test } from './fixtures';
 import { PHONE, polePhoto, tapEveryPoint } from './fixtures/pole-photo';
 import { shownText } from './visitor-text';
@@ -68,9 +69,7 @@ async function tapAnswer(element: Locator, question: string, answer: string) {
 
 /** "Choose a photo", and the phone's picker hands it the file. */
 async function choosePhoto({ visitor, element }: Visit, path: string) {
-  const chooser = visitor.waitForEvent('filechooser');
-  await element.getByRole('button', { name: 'Choose a photo' }).tap();
-  await (await chooser).setFiles(path);
+  await (await openFileChooser(visitor, () => element.getByRole('button', { name: 'Choose a photo' }).tap())).setFiles(path);
   await expect(element.getByRole('group', { name: 'How tall is the tree?' })).toBeVisible();
 }
 

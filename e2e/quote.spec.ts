@@ -5,6 +5,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { formatQuoteDate, quoteValidUntil } from '../core/quote';
 import { testLogoPng } from '../testing/logo';
 import { expectNoSeriousAxeViolations } from './axe';
+import { openFileChooser } from './file-chooser';
 import { expect, test } from './fixtures';
 import { grantCredits, signedInAccount } from './operator';
 import { e2eEnv } from './rig/env';
@@ -45,9 +46,8 @@ async function fillCompanyProfile(page: Page) {
   await expect(page.getByText('Company Profile Saved', { exact: true })).toBeVisible();
   await expect(profile.getByLabel('VAT number (optional)')).toHaveValue('GB 123 4567 89');
 
-  const choosing = page.waitForEvent('filechooser');
-  await profile.getByRole('button', { name: 'Upload Logo' }).click();
-  await (await choosing).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await testLogoPng() });
+  const choosing = await openFileChooser(page, () => profile.getByRole('button', { name: 'Upload Logo' }).click());
+  await choosing.setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await testLogoPng() });
   await expect(page.getByText('Logo Updated', { exact: true })).toBeVisible();
   await expect(profile.getByRole('img', { name: 'Your logo, as it appears on quotes' })).toBeVisible();
   await expect(profile.getByRole('button', { name: 'Replace Logo' })).toBeVisible();

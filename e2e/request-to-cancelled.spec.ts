@@ -4,6 +4,7 @@ import type { ParsedMail } from 'mailparser';
 import { jobResponseSchema, type Job } from '../core/jobs';
 import { ownerCopiesSnippet } from './embed-owner';
 import { expectNoSeriousAxeViolations } from './axe';
+import { openFileChooser } from './file-chooser';
 import { expect, test } from './fixtures';
 import { hostChrome, startHostPage } from './fixtures/host-page';
 import { keepScreenshot } from './keep-screenshot';
@@ -41,9 +42,7 @@ async function tapAnswer(element: Locator, question: string, answer: string) {
 
 /** One tree: its photo, both sizes "Not sure", a kind or none, and its guide price. */
 async function priceTree(visitor: Page, element: Locator, photo: string, kind: string | null, stump: boolean) {
-  const chooser = visitor.waitForEvent('filechooser');
-  await element.getByRole('button', { name: 'Choose a photo' }).tap();
-  await (await chooser).setFiles(photo);
+  await (await openFileChooser(visitor, () => element.getByRole('button', { name: 'Choose a photo' }).tap())).setFiles(photo);
   await expect(element.getByRole('group', { name: 'How tall is the tree?' })).toBeVisible();
   await tapAnswer(element, 'How tall is the tree?', 'Not sure');
   await tapAnswer(element, 'How thick is the trunk?', 'Not sure');

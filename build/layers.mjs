@@ -12,9 +12,12 @@ export const SERVER_LAYERS = [
   ['routes', 'quote-page'],
   // The HTTP layer under them: errors, sessions, limits, public access, uploads read off the wire.
   ['http'],
-  // Capabilities that use the ones below: jobs and their quotes, the account's data export,
-  // the operator's views, housekeeping, backups and replication.
-  ['account-data', 'admin', 'jobs', 'ops', 'replication'],
+  // Getting paid (invoices of a job's accepted quote, their payments and credit notes), and the
+  // account's data export, which holds them.
+  ['account-data', 'invoices'],
+  // Capabilities that use the ones below: jobs and their quotes, the operator's views,
+  // housekeeping, backups and replication.
+  ['admin', 'jobs', 'ops', 'replication'],
   // A business's estimator and leads, the PDF quotes, the help assistant.
   ['assistant', 'businesses', 'quotes'],
   // An analysis from upload to stored estimate, with its payment and the embed's daily count.

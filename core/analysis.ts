@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companyProfileResponseSchema, companyProfileSchema } from './company-profile';
 import { jobPriceSchema, pricingRulesInputSchema, pricingRulesResponseSchema } from './pricing';
+import { invoiceSettingsFields } from './invoices';
 import { QUOTE_ROUNDINGS, quoteReminderDaysSchema, quoteRoundingSchema, quoteTermsSchema } from './quote-settings';
 import { siteDetailsSchema } from './site';
 import { enteredSizesSchema, needsDetailsSchema, photoMeasurementSchema, valueSourcesSchema } from './tree-details';
@@ -214,9 +215,11 @@ export const settingsPatchSchema = settingsSchema
     quoteTerms: quoteTermsSchema.optional(),
     /** Days after sending when an unanswered quote's customer is reminded, once; 0 for never. */
     quoteReminderDays: quoteReminderDaysSchema.optional(),
+    /** Getting paid (core/invoices.ts): bank details, payment terms, deposit rule, numbers, reminders, sales account code. */
+    ...invoiceSettingsFields,
   })
   .refine((v) => Object.values(v).some((part) => part !== undefined), {
-    message: 'Send aiInstructions, hourlyRate, companyProfile, shareJobTimes, units, pricing, quoteRounding, quoteTerms or quoteReminderDays to save',
+    message: 'Send aiInstructions, hourlyRate, companyProfile, shareJobTimes, units, pricing, quoteRounding, quoteTerms, quoteReminderDays or a Getting paid field to save',
   });
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;
 
@@ -235,6 +238,14 @@ export const settingsResponseSchema = z.object({
   quoteTerms: z.string(),
   /** Days after sending when an unanswered quote's customer is reminded, once; 0 for never. */
   quoteReminderDays: z.number().int(),
+  /** Getting paid: the account number masked ("****5678"), the sort code as 12-34-56. */
+  bankDetails: z.object({ accountName: z.string(), sortCode: z.string(), accountNumber: z.string() }).nullable(),
+  paymentTermsDays: z.number().int(),
+  depositRule: z.object({ percent: z.number(), overAmount: z.string() }).nullable(),
+  invoicePrefix: z.string(),
+  nextInvoiceNumber: z.number().int(),
+  invoiceReminderDays: z.tuple([z.number().int(), z.number().int()]),
+  salesAccountCode: z.string(),
 });
 export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 

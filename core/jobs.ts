@@ -46,7 +46,7 @@ export const JOB_LIMITS = { items: 50, description: 500, priceMaxPence: 100_000_
 export const JOB_NOT_FOUND = 'Job not found';
 
 /** "600", "600.5" or "600.50": pounds and at most 2 decimals, from 0 to £1,000,000. */
-const priceText = z
+export const priceText = z
   .string()
   .trim()
   .refine((v) => {

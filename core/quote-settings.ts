@@ -41,16 +41,34 @@ export const QUOTE_TERMS_MESSAGE = `Quote terms must be at most ${MAX_QUOTE_TERM
  * contract made at a distance or away from the trader's premises; the notice itself goes with
  * the quote: core/consumer-rights.ts).
  */
-export const DEFAULT_QUOTE_TERMS = [
-  '1. Price: the price is fixed for the work described in this quote and holds until the quote expires. Any further work is agreed with you, and priced, before it is done.',
-  '2. Payment: payment is due when the work is finished, by bank transfer within 7 days of our invoice.',
-  '3. Insurance: we hold public liability insurance. A copy of the certificate is available on request.',
-  '4. Protected trees: before starting, we check with your local council whether any tree is covered by a Tree Preservation Order or stands in a conservation area. Where consent or notice is needed, the work waits until it is given.',
-  '5. Nesting birds: nests in use are protected by the Wildlife and Countryside Act 1981. We check each tree before work starts; if birds are nesting, the work on that tree waits until they have gone.',
-  '6. Wood and waste: we take away all wood and green waste unless this quote says it is left. We can leave logs for you on request.',
-  '7. Access and parking: please give us clear access to the trees and parking for our vehicles close to the work, and move cars and anything fragile out of the way beforehand.',
-  '8. Your right to cancel: if you accept this quote online or away from our premises, you may cancel within 14 days under the Consumer Contracts Regulations 2013; the full notice and a cancellation form come with this quote.',
-].join('\n');
+export function standardQuoteTerms(paymentTermsDays = 7): string {
+  return [
+    '1. Price: the price is fixed for the work described in this quote and holds until the quote expires. Any further work is agreed with you, and priced, before it is done.',
+    paymentTermsSentence(paymentTermsDays),
+    '3. Insurance: we hold public liability insurance. A copy of the certificate is available on request.',
+    '4. Protected trees: before starting, we check with your local council whether any tree is covered by a Tree Preservation Order or stands in a conservation area. Where consent or notice is needed, the work waits until it is given.',
+    '5. Nesting birds: nests in use are protected by the Wildlife and Countryside Act 1981. We check each tree before work starts; if birds are nesting, the work on that tree waits until they have gone.',
+    '6. Wood and waste: we take away all wood and green waste unless this quote says it is left. We can leave logs for you on request.',
+    '7. Access and parking: please give us clear access to the trees and parking for our vehicles close to the work, and move cars and anything fragile out of the way beforehand.',
+    '8. Your right to cancel: if you accept this quote online or away from our premises, you may cancel within 14 days under the Consumer Contracts Regulations 2013; the full notice and a cancellation form come with this quote.',
+  ].join('\n');
+}
+
+/**
+ * The standard terms' payment sentence follows the account's payment terms (Settings, Getting
+ * paid: on completion, 7, 14 or 30 days; 7 unless changed).
+ */
+export function paymentTermsSentence(days: number): string {
+  return days === 0
+    ? '2. Payment: payment is due when the work is finished, by bank transfer on receipt of our invoice.'
+    : `2. Payment: payment is due when the work is finished, by bank transfer within ${days} days of our invoice.`;
+}
+
+/** The standard terms with the standard payment terms (7 days). */
+export const DEFAULT_QUOTE_TERMS = standardQuoteTerms();
+
+/** Every form of the standard terms, one per payment term: sent back unchanged, each is stored as "the standard terms". */
+const STANDARD_TERMS_FORMS = new Set([0, 7, 14, 30].map(standardQuoteTerms));
 
 /** Any line break, for splitting terms into lines (NEL and the Unicode separators too). */
 const LINE_BREAK = /\r\n|[\n\v\f\r\u0085\u2028\u2029]/;
@@ -79,11 +97,11 @@ export const quoteTermsSchema = z
   .nullable()
   .transform((text) => (text === null ? '' : quoteTermsText(text)))
   .refine((text) => text.length <= MAX_QUOTE_TERMS_CHARS, QUOTE_TERMS_MESSAGE)
-  .transform((text) => (text === '' || text === DEFAULT_QUOTE_TERMS ? null : text));
+  .transform((text) => (text === '' || STANDARD_TERMS_FORMS.has(text) ? null : text));
 
 /** A stored terms column as the terms a quote carries. */
-export function storedQuoteTerms(stored: string | null | undefined): string {
-  return stored ?? DEFAULT_QUOTE_TERMS;
+export function storedQuoteTerms(stored: string | null | undefined, paymentTermsDays = 7): string {
+  return stored ?? standardQuoteTerms(paymentTermsDays);
 }
 
 /**

@@ -7,6 +7,7 @@ import { UNIT_SYSTEMS } from '../core/units';
 import { CANCELLATION_VIAS, JOB_ITEM_KINDS, JOB_STATUSES } from '../core/jobs';
 import { QUOTE_ANSWER_KINDS, type QuoteContent } from '../core/quote-versions';
 import type { StoredValueSources } from '../core/tree-details';
+import { INVOICE_KINDS, INVOICE_LINE_KINDS, PAYMENT_METHODS, type BankDetails, type InvoiceParties } from '../core/invoices';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /**
@@ -103,6 +104,18 @@ export const systemSettings = sqliteTable('system_settings', {
   quoteTerms: text('quote_terms'),
   /** Days after sending when an unanswered quote's customer is reminded, once; 0 for never. */
   quoteReminderDays: integer('quote_reminder_days').notNull().default(5),
+  /** Getting paid (core/invoices.ts): the bank account invoices ask to be paid into, or null. */
+  bankDetails: text('bank_details', { mode: 'json' }).$type<BankDetails>(),
+  paymentTermsDays: integer('payment_terms_days').notNull().default(7),
+  /** Ask a deposit of `percent` on jobs over `overPence`; null for none. */
+  depositRule: text('deposit_rule', { mode: 'json' }).$type<{ percent: number; overPence: number }>(),
+  invoicePrefix: text('invoice_prefix').notNull().default('INV-'),
+  /** The next invoice's and credit note's sequence numbers, taken inside the issuing transaction. */
+  nextInvoiceNumber: integer('next_invoice_number').notNull().default(1),
+  nextCreditNoteNumber: integer('next_credit_note_number').notNull().default(1),
+  invoiceReminderFirstDays: integer('invoice_reminder_first_days').notNull().default(3),
+  invoiceReminderSecondDays: integer('invoice_reminder_second_days').notNull().default(7),
+  salesAccountCode: text('sales_account_code').notNull().default('200'),
   createdAt: createdAt(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
@@ -519,6 +532,122 @@ export const quoteCancellations = sqliteTable('quote_cancellations', {
   recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
+
+/**
+ * An invoice of a job's accepted quote (docs/product.md, Getting paid): a draft while it can
+ * change, then issued with a number from the account's sequence and never changed again (a
+ * mistake is corrected by a credit note). `parties` is frozen when issued.
+ */
+export const invoices = sqliteTable(
+  'invoices',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    /** The accepted version it invoices. */
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => quoteVersions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: INVOICE_KINDS }).notNull(),
+    /** A deposit asked as a percentage of the accepted total (two decimals), else null. */
+    depositPercent: real('deposit_percent'),
+    vatMode: text('vat_mode', { enum: VAT_MODES }).notNull(),
+    vatRatePercent: integer('vat_rate_percent').notNull(),
+    netPence: integer('net_pence').notNull(),
+    vatPence: integer('vat_pence').notNull(),
+    grossPence: integer('gross_pence').notNull(),
+    /** Set together when issued: "INV-0001", its place in the sequence, the UK days. */
+    number: text('number'),
+    sequence: integer('sequence'),
+    issuedAt: integer('issued_at', { mode: 'timestamp_ms' }),
+    issuedOn: text('issued_on'),
+    dueOn: text('due_on'),
+    parties: text('parties', { mode: 'json' }).$type<InvoiceParties>(),
+    sentTo: text('sent_to'),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    viewedAt: integer('viewed_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('invoices_user_idx').on(t.userId, t.createdAt),
+    index('invoices_job_idx').on(t.jobId),
+    // No number is used twice in an account.
+    uniqueIndex('invoices_user_number').on(t.userId, t.number),
+    check('invoices_issued_whole', sql`(${t.number} IS NULL) = (${t.issuedOn} IS NULL)`),
+  ],
+);
+
+/** An invoice's lines in order, each with its money worked out (core/invoice-money.ts). */
+export const invoiceLines = sqliteTable(
+  'invoice_lines',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind', { enum: INVOICE_LINE_KINDS }).notNull(),
+    description: text('description').notNull(),
+    note: text('note'),
+    quantity: integer('quantity').notNull().default(1),
+    /** The price as the quote shows it (gross for a VAT-inclusive quote, net otherwise). */
+    unitPence: integer('unit_pence').notNull(),
+    netPence: integer('net_pence').notNull(),
+    vatPence: integer('vat_pence').notNull(),
+    grossPence: integer('gross_pence').notNull(),
+    /** For a deposit taken off: the deposit invoice it takes off. */
+    depositInvoiceId: integer('deposit_invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId, t.position)],
+);
+
+/** Money received against an invoice; a removed payment keeps its row, with who removed it and why. */
+export const invoicePayments = sqliteTable(
+  'invoice_payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    amountPence: integer('amount_pence').notNull(),
+    paidOn: text('paid_on').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    reference: text('reference'),
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    removedAt: integer('removed_at', { mode: 'timestamp_ms' }),
+    removedReason: text('removed_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invoice_payments_invoice_idx').on(t.invoiceId), check('invoice_payments_positive', sql`${t.amountPence} > 0`)],
+);
+
+/** A credit note against an issued invoice: numbered from its own sequence ("CN-0001"), never changed. */
+export const creditNotes = sqliteTable(
+  'credit_notes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    sequence: integer('sequence').notNull(),
+    issuedOn: text('issued_on').notNull(),
+    reason: text('reason').notNull(),
+    netPence: integer('net_pence').notNull(),
+    vatPence: integer('vat_pence').notNull(),
+    grossPence: integer('gross_pence').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('credit_notes_user_number').on(t.userId, t.number), index('credit_notes_invoice_idx').on(t.invoiceId)],
+);
 
 export const userTokens = sqliteTable('user_tokens', {
   id: integer('id').primaryKey({ autoIncrement: true }),

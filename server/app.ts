@@ -30,6 +30,7 @@ import { chatbotRoutes } from './routes/chatbot';
 import { creditRoutes } from './routes/credits';
 import { jobRoutes } from './routes/jobs';
 import { quoteRoutes } from './routes/quotes';
+import { invoiceRoutes } from './routes/invoices';
 import { quotePageRoutes } from './quote-page/routes';
 import { openApiRoutes } from './routes/openapi';
 import { settingsRoutes } from './routes/settings';
@@ -118,6 +119,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/businesses', businessRoutes);
   api.route('/jobs', jobRoutes);
   api.route('/quotes', quoteRoutes);
+  api.route('/invoices', invoiceRoutes);
   api.route('/capabilities', capabilityRoutes);
   api.route('/chatbot', chatbotRoutes(deps));
   api.route('/admin', adminRoutes);

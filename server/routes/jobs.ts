@@ -18,6 +18,9 @@ import { validationError } from '../http/errors';
 import { jobQuotePdf } from '../quotes/job-quote-source';
 import { jobBookSchema, jobDoneSchema } from '../../core/job-booking';
 import { bookJob, markJobDone } from '../jobs/booking';
+import { invoiceCreateSchema, type Invoice } from '../../core/invoices';
+import { createInvoice, invoicesOfJob } from '../invoices/invoices';
+import { toInvoiceView } from '../invoices/invoice-view';
 
 /**
  * Jobs (docs/product.md, Jobs and quotes): the signed-in account's own quotes. Another account's
@@ -145,4 +148,25 @@ jobRoutes.post('/:id{[0-9]+}/done', async (c) => {
   const job = ownJob(c);
   const { actuals } = await readJson(c, jobDoneSchema);
   return answer(c, markJobDone(db, clock.now(), job, actuals));
+});
+
+/**
+ * Invoices of the job's accepted quote (docs/product.md, Getting paid): a draft deposit or final
+ * invoice, made from the accepted version (409 before acceptance, after a cancellation, or for a
+ * second final invoice while one is not credited in full).
+ */
+jobRoutes.post('/:id{[0-9]+}/invoices', async (c) => {
+  const { db, clock } = c.var.deps;
+  const job = ownJob(c);
+  const input = await readJson(c, invoiceCreateSchema);
+  const row = createInvoice(db, clock, job, input);
+  return c.json({ invoice: toInvoiceView(db, row, clock.now()) satisfies Invoice }, 201);
+});
+
+/** The job's invoices, oldest first, for its Invoices panel. */
+jobRoutes.get('/:id{[0-9]+}/invoices', (c) => {
+  const { db, clock } = c.var.deps;
+  const job = ownJob(c);
+  const now = clock.now();
+  return c.json({ invoices: invoicesOfJob(db, job.id).map((row) => toInvoiceView(db, row, now)) satisfies Invoice[] });
 });

@@ -3,6 +3,7 @@ import { grantTo } from '../../testing/analysis';
 import { createBusinessFor, visitorAnalyze, visitorLead } from '../../testing/business';
 import { registerClient, startTestServer } from '../../testing/harness';
 import { runCommonRouteTests } from '../../testing/route-guards';
+import { acceptQuote, sentLinesJob } from '../../testing/quote-links';
 
 /*
  * Every signed-in and admin route, read from the app itself: 401 signed out, 403 for a user on
@@ -45,6 +46,14 @@ runCommonRouteTests({
     const leads = (await (await owner.get(`/api/businesses/${business.id}/leads`)).json()) as { leads: { id: number }[] };
     const job = await owner.post('/api/jobs', { leadId: leads.leads[0]!.id });
     if (job.status !== 201) throw new Error(`job: ${job.status} ${await job.text()}`);
+    // An accepted quote's issued invoice with a payment, for the invoice routes.
+    const quoted = await sentLinesJob(server, owner, { name: 'Alex Customer', email: 'alex@example.com' }, [{ description: 'Fell the ash', price: '500' }]);
+    if ((await acceptQuote(server, quoted.token)).status !== 200) throw new Error('accept failed');
+    const made = await owner.post(`/api/jobs/${quoted.job.id}/invoices`, { kind: 'final' });
+    const invoiceId = ((await made.json()) as { invoice: { id: number } }).invoice.id;
+    await owner.post(`/api/invoices/${invoiceId}/issue`);
+    const paid = await owner.post(`/api/invoices/${invoiceId}/payments`, { amount: '10', paidOn: '2026-06-01', method: 'cash' });
+    const paymentId = ((await paid.json()) as { invoice: { payments: { id: number }[] } }).invoice.payments[0]!.id;
     const { client: stranger } = await registerClient(server);
     return {
       stranger,
@@ -52,6 +61,7 @@ runCommonRouteTests({
         analysis: { id: String(estimate.analysis.id) },
         businesses: { id: String(business.id), leadId: String(leads.leads[0]!.id) },
         jobs: { id: String(((await job.json()) as { job: { id: number } }).job.id) },
+        invoices: { id: String(invoiceId), paymentId: String(paymentId) },
       },
     };
   },

@@ -32,6 +32,17 @@ const NO_EXTRAS = {
   trafficManagement: '0.00',
 } as const;
 
+/** Getting paid as a new account has it (docs/product.md, Getting paid). */
+const GETTING_PAID_DEFAULTS = {
+  bankDetails: null,
+  paymentTermsDays: 7,
+  depositRule: null,
+  invoicePrefix: 'INV-',
+  nextInvoiceNumber: 1,
+  invoiceReminderDays: [3, 7],
+  salesAccountCode: '200',
+} as const;
+
 describe('the company profile', () => {
   it('starts empty with 30 days validity, beside aiInstructions and hourlyRate', async () => {
     const { client } = await registerClient(server);
@@ -45,6 +56,7 @@ describe('the company profile', () => {
       quoteRounding: '5',
       quoteTerms: DEFAULT_QUOTE_TERMS,
       quoteReminderDays: 5,
+      ...GETTING_PAID_DEFAULTS,
     });
   });
 
@@ -65,6 +77,7 @@ describe('the company profile', () => {
       quoteRounding: '5',
       quoteTerms: DEFAULT_QUOTE_TERMS,
       quoteReminderDays: 5,
+      ...GETTING_PAID_DEFAULTS,
     });
     expect(await settingsOf(client)).toEqual(saved);
   });

@@ -12,6 +12,7 @@ import { systemSettings, users } from '../../db/schema';
 import type { Clock } from '../clock';
 import { hourlyRatePence } from './hourly-rate';
 import { logoVersion } from './logo';
+import { getInvoiceSettings, invoiceSettingsColumns, invoiceSettingsResponse, type InvoiceSettings } from './invoice-settings';
 
 /** Per-user AI settings (one system_settings row per user, never another's; docs/product.md, Accounts). */
 export interface UserSettings {
@@ -50,7 +51,8 @@ export function getSettings(db: Db, userId: number): UserSettings {
     // Until the rules are saved, VAT follows the profile: a VAT number means VAT is charged.
     pricing: storedPricingRules(row?.pricing, Boolean(row?.vatNumber)),
     quoteRoundingPence: row?.quoteRoundingPence ?? DEFAULT_QUOTE_ROUNDING_PENCE,
-    quoteTerms: storedQuoteTerms(row?.quoteTerms),
+    // The standard terms' payment sentence follows the account's payment terms (Getting paid).
+    quoteTerms: storedQuoteTerms(row?.quoteTerms, row?.paymentTermsDays),
     quoteReminderDays: row?.quoteReminderDays ?? DEFAULT_QUOTE_REMINDER_DAYS,
   };
 }
@@ -121,8 +123,9 @@ export function saveShareJobTimes(db: Db, clock: Clock, userId: number, share: b
   db.update(users).set({ shareJobTimes: share, updatedAt: clock.now() }).where(eq(users.id, userId)).run();
 }
 
-export function toSettingsResponse(settings: UserSettings, profile: CompanyProfile, shareJobTimes: boolean): SettingsResponse {
+export function toSettingsResponse(settings: UserSettings, profile: CompanyProfile, shareJobTimes: boolean, invoicing: InvoiceSettings): SettingsResponse {
   return {
+    ...invoiceSettingsResponse(invoicing),
     aiInstructions: settings.aiInstructions,
     hourlyRate: penceToDecimal(settings.hourlyRatePence),
     companyProfile: {
@@ -145,7 +148,7 @@ export function toSettingsResponse(settings: UserSettings, profile: CompanyProfi
 
 /** GET /api/system-settings and the answer of every change to them. */
 export function settingsResponseFor(db: Db, userId: number): SettingsResponse {
-  return toSettingsResponse(getSettings(db, userId), getCompanyProfile(db, userId), getShareJobTimes(db, userId));
+  return toSettingsResponse(getSettings(db, userId), getCompanyProfile(db, userId), getShareJobTimes(db, userId), getInvoiceSettings(db, userId));
 }
 
 /** A PATCH /api/system-settings body as its schema gives it (the rate still pounds text). */
@@ -170,6 +173,8 @@ export function applySettingsPatch(db: Db, clock: Clock, userId: number, patch: 
       ...(patch.quoteReminderDays !== undefined && { quoteReminderDays: patch.quoteReminderDays }),
     };
     if (Object.keys(settings).length > 0) saveSettings(tx, clock, userId, settings);
+    const invoicing = invoiceSettingsColumns(tx, userId, patch);
+    if (Object.keys(invoicing).length > 0) saveColumns(tx, clock, userId, invoicing);
     if (patch.companyProfile) saveCompanyProfile(tx, clock, userId, patch.companyProfile);
     if (patch.shareJobTimes !== undefined) saveShareJobTimes(tx, clock, userId, patch.shareJobTimes);
   });

@@ -1,0 +1,94 @@
+import { invoiceStatus, owedPence, taxPoint, type Invoice, type InvoiceStatus } from '../../core/invoices';
+import { ukToday } from '../../core/job-booking';
+import { penceToDecimal } from '../../core/money';
+import type { Db } from '../../db/client';
+import { quoteVersions } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { creditedMoney, jobsOf, linesOf, type InvoiceRow } from './invoices';
+import { creditNotesOf, paidPence, paymentsOf } from './payments';
+
+/**
+ * An invoice as the API answers it (core/invoices.ts invoiceSchema): its lines and totals, what
+ * was paid, credited and is owed, and its status on `now`'s UK day.
+ */
+export function toInvoiceView(db: Db, row: InvoiceRow, now: Date): Invoice {
+  const today = ukToday(now);
+  const lines = linesOf(db, [row.id]);
+  const payments = paymentsOf(db, row.id);
+  const notes = creditNotesOf(db, row.id);
+  const paid = paidPence(payments);
+  const credited = creditedMoney(db, row.id).grossPence;
+  const job = jobsOf(db, [row.jobId]).get(row.jobId);
+  const version = db.select({ content: quoteVersions.content }).from(quoteVersions).where(eq(quoteVersions.id, row.versionId)).get();
+  const live = payments.filter((payment) => payment.removedAt === null);
+  const firstPaidOn = live.length > 0 ? live.map((payment) => payment.paidOn).sort()[0]! : null;
+  const doneOn = job?.doneAt ? ukToday(job.doneAt) : null;
+  const customer = row.parties?.customer ?? { name: version?.content.customer.name ?? job?.customerName ?? '', email: version?.content.customer.email ?? null, address: version?.content.customer.siteAddress ?? null };
+  return {
+    id: row.id,
+    jobId: row.jobId,
+    number: row.number,
+    kind: row.kind,
+    status: statusOf(row, paid, credited, today),
+    quoteReference: version?.content.reference ?? '',
+    customer,
+    vatMode: row.vatMode,
+    vatRatePercent: row.vatRatePercent,
+    depositPercent: row.depositPercent,
+    issuedOn: row.issuedOn,
+    dueOn: row.dueOn,
+    taxPoint: row.issuedOn ? taxPoint(row.kind, row.issuedOn, doneOn, firstPaidOn) : null,
+    lines: lines.map((line) => ({
+      id: line.id,
+      kind: line.kind,
+      description: line.description,
+      note: line.note,
+      quantity: line.quantity,
+      unitPrice: penceToDecimal(line.unitPence),
+      net: penceToDecimal(line.netPence),
+      vat: penceToDecimal(line.vatPence),
+      gross: penceToDecimal(line.grossPence),
+    })),
+    totals: { net: penceToDecimal(row.netPence), vat: penceToDecimal(row.vatPence), gross: penceToDecimal(row.grossPence) },
+    paid: penceToDecimal(paid),
+    credited: penceToDecimal(credited),
+    owed: penceToDecimal(row.number ? owedPence({ grossPence: row.grossPence, paidPence: paid, creditedPence: credited }) : 0),
+    payments: live.map((payment) => ({
+      id: payment.id,
+      amount: penceToDecimal(payment.amountPence),
+      paidOn: payment.paidOn,
+      method: payment.method,
+      reference: payment.reference,
+      recordedAt: payment.createdAt.toISOString(),
+    })),
+    removedPayments: payments
+      .filter((payment) => payment.removedAt !== null)
+      .map((payment) => ({
+        id: payment.id,
+        amount: penceToDecimal(payment.amountPence),
+        paidOn: payment.paidOn,
+        method: payment.method,
+        reference: payment.reference,
+        recordedAt: payment.createdAt.toISOString(),
+        removedAt: payment.removedAt!.toISOString(),
+        reason: payment.removedReason ?? '',
+      })),
+    creditNotes: notes.map((note) => ({
+      id: note.id,
+      number: note.number,
+      issuedOn: note.issuedOn,
+      reason: note.reason,
+      net: penceToDecimal(note.netPence),
+      vat: penceToDecimal(note.vatPence),
+      gross: penceToDecimal(note.grossPence),
+    })),
+    sentTo: row.sentTo,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The status of an invoice row on `today`, given what was paid and credited. */
+export function statusOf(row: InvoiceRow, paid: number, credited: number, today: string): InvoiceStatus {
+  return invoiceStatus({ issuedOn: row.issuedOn, dueOn: row.dueOn, viewed: row.viewedAt !== null, grossPence: row.grossPence, paidPence: paid, creditedPence: credited }, today);
+}

@@ -1,0 +1,49 @@
+import { INVOICE_STATUSES, owedPence, type InvoiceStatus } from '../../core/invoices';
+import { ukToday } from '../../core/job-booking';
+import { penceToDecimal } from '../../core/money';
+import type { Db } from '../../db/client';
+import { statusOf } from './invoice-view';
+import { creditedMoney, listOwnInvoices } from './invoices';
+import { paidPence, paymentsOf } from './payments';
+
+/** Days between two UK dates ("YYYY-MM-DD"), b after a. */
+function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/** What is owed, by how long past its due date: not yet due, 1 to 30 days, 31 to 60, over 60. */
+export const OWED_AGES = ['notDue', 'days1to30', 'days31to60', 'over60'] as const;
+
+/**
+ * GET /api/invoices/summary (docs/product.md, Getting paid): the account's invoices by status,
+ * each a count and the invoices' totals, what was paid this UK month, and what is owed by age.
+ */
+export function invoiceSummary(db: Db, userId: number, now: Date) {
+  const today = ukToday(now);
+  const month = today.slice(0, 7);
+  const byStatus = Object.fromEntries(INVOICE_STATUSES.map((status) => [status, { count: 0, pence: 0 }])) as Record<InvoiceStatus, { count: number; pence: number }>;
+  const owedByAge = Object.fromEntries(OWED_AGES.map((age) => [age, 0])) as Record<(typeof OWED_AGES)[number], number>;
+  let invoicedThisMonth = 0;
+  let paidThisMonth = 0;
+  for (const row of listOwnInvoices(db, userId)) {
+    const payments = paymentsOf(db, row.id);
+    const paid = paidPence(payments);
+    const credited = creditedMoney(db, row.id).grossPence;
+    const status = statusOf(row, paid, credited, today);
+    byStatus[status].count += 1;
+    byStatus[status].pence += row.grossPence;
+    if (!row.issuedOn) continue;
+    if (row.issuedOn.startsWith(month)) invoicedThisMonth += row.grossPence - credited;
+    paidThisMonth += payments.filter((p) => p.removedAt === null && p.paidOn.startsWith(month)).reduce((sum, p) => sum + p.amountPence, 0);
+    const owed = owedPence({ grossPence: row.grossPence, paidPence: paid, creditedPence: credited });
+    if (owed === 0) continue;
+    const late = row.dueOn ? daysBetween(row.dueOn, today) : 0;
+    owedByAge[late <= 0 ? 'notDue' : late <= 30 ? 'days1to30' : late <= 60 ? 'days31to60' : 'over60'] += owed;
+  }
+  return {
+    byStatus: Object.fromEntries(INVOICE_STATUSES.map((status) => [status, { count: byStatus[status].count, gross: penceToDecimal(byStatus[status].pence) }])),
+    owedByAge: Object.fromEntries(OWED_AGES.map((age) => [age, penceToDecimal(owedByAge[age])])),
+    owed: penceToDecimal(Object.values(owedByAge).reduce((sum, pence) => sum + pence, 0)),
+    thisMonth: { month, invoiced: penceToDecimal(invoicedThisMonth), paid: penceToDecimal(paidThisMonth) },
+  };
+}

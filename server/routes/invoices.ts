@@ -1,0 +1,100 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { matchesSearch } from '../../core/job-summary';
+import { creditNoteCreateSchema, INVOICE_STATUSES, invoicePatchSchema, paymentCreateSchema, paymentRemoveSchema, type Invoice } from '../../core/invoices';
+import type { AppEnv } from '../http/context';
+import { validationError } from '../http/errors';
+import { currentUser, requireUser } from '../http/session';
+import { readJson } from '../http/validate';
+import { toInvoiceView } from '../invoices/invoice-view';
+import { invoiceSummary } from '../invoices/summary';
+import { deleteDraft, findOwnInvoice, issueInvoice, listOwnInvoices, updateDraft, type InvoiceRow } from '../invoices/invoices';
+import { issueCreditNote, recordPayment, removePayment } from '../invoices/payments';
+
+/**
+ * Invoices (docs/product.md, Getting paid): the signed-in account's own. Another account's
+ * invoice is a 404. Made from a job (routes/jobs.ts POST /api/jobs/{id}/invoices); every change
+ * to one reads it again inside its own transaction (server/invoices/).
+ */
+export const invoiceRoutes = new Hono<AppEnv>().use(requireUser);
+
+function ownInvoice(c: Context<AppEnv>): InvoiceRow {
+  return findOwnInvoice(c.var.deps.db, currentUser(c).id, Number(c.req.param('id')));
+}
+
+const answer = (c: Context<AppEnv>, row: InvoiceRow, status: 200 | 201 = 200) => c.json({ invoice: toInvoiceView(c.var.deps.db, row, c.var.deps.clock.now()) satisfies Invoice }, status);
+
+const listQuerySchema = z.object({
+  status: z.enum(INVOICE_STATUSES, `status must be one of ${INVOICE_STATUSES.join(', ')}`).optional(),
+  q: z.string().max(200, 'Search for at most 200 characters').default(''),
+});
+
+/**
+ * The account's invoices: overdue first, then newest; `?status=` one status, `?q=` the customer's
+ * name or e-mail or the invoice number holding every word (case and accent blind, as Jobs).
+ */
+invoiceRoutes.get('/', (c) => {
+  const { db, clock } = c.var.deps;
+  const parsed = listQuerySchema.safeParse({ status: c.req.query('status'), q: c.req.query('q') });
+  if (!parsed.success) throw validationError(parsed.error);
+  const { status, q } = parsed.data;
+  const now = clock.now();
+  const views = listOwnInvoices(db, currentUser(c).id)
+    .map((row) => toInvoiceView(db, row, now))
+    .filter((invoice) => (!status || invoice.status === status) && (!q || matchesSearch([invoice.customer.name, invoice.customer.email, invoice.number, invoice.quoteReference], q)));
+  views.sort((a, b) => Number(b.status === 'overdue') - Number(a.status === 'overdue'));
+  return c.json({ invoices: views });
+});
+
+/** The Invoices page's figures: counts and sums by status, and what is owed by age. */
+invoiceRoutes.get('/summary', (c) => {
+  const { db, clock } = c.var.deps;
+  return c.json({ summary: invoiceSummary(db, currentUser(c).id, clock.now()) });
+});
+
+invoiceRoutes.get('/:id{[0-9]+}', (c) => answer(c, ownInvoice(c)));
+
+/** A draft's deposit or on-site lines; an issued invoice answers 409. */
+invoiceRoutes.patch('/:id{[0-9]+}', async (c) => {
+  const { db, clock } = c.var.deps;
+  const invoice = ownInvoice(c);
+  const input = await readJson(c, invoicePatchSchema);
+  return answer(c, updateDraft(db, clock, invoice, input));
+});
+
+invoiceRoutes.delete('/:id{[0-9]+}', (c) => {
+  deleteDraft(c.var.deps.db, ownInvoice(c));
+  return c.body(null, 204);
+});
+
+/** Issues the draft: the account's next number, the date, the due date, the parties frozen. */
+invoiceRoutes.post('/:id{[0-9]+}/issue', (c) => {
+  const { db, clock } = c.var.deps;
+  return answer(c, issueInvoice(db, clock, ownInvoice(c)));
+});
+
+invoiceRoutes.post('/:id{[0-9]+}/payments', async (c) => {
+  const { db, clock } = c.var.deps;
+  const invoice = ownInvoice(c);
+  const input = await readJson(c, paymentCreateSchema);
+  recordPayment(db, clock, currentUser(c).id, invoice, input);
+  return answer(c, findOwnInvoice(db, invoice.userId, invoice.id), 201);
+});
+
+/** Removes a payment recorded by mistake: it stays in the invoice's history with the reason. */
+invoiceRoutes.delete('/:id{[0-9]+}/payments/:paymentId{[0-9]+}', async (c) => {
+  const { db, clock } = c.var.deps;
+  const invoice = ownInvoice(c);
+  const { reason } = await readJson(c, paymentRemoveSchema);
+  removePayment(db, clock, invoice, Number(c.req.param('paymentId')), reason);
+  return answer(c, findOwnInvoice(db, invoice.userId, invoice.id));
+});
+
+/** A credit note for the whole of what is open on the invoice, or a part of it. */
+invoiceRoutes.post('/:id{[0-9]+}/credit-notes', async (c) => {
+  const { db, clock } = c.var.deps;
+  const invoice = ownInvoice(c);
+  const input = await readJson(c, creditNoteCreateSchema);
+  issueCreditNote(db, clock, invoice, input);
+  return answer(c, findOwnInvoice(db, invoice.userId, invoice.id), 201);
+});

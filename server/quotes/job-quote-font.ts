@@ -31,12 +31,41 @@ function loadFontFiles(): Promise<QuoteFontFiles> {
   return (files ??= Promise.all([readFile(require.resolve(FILES.regular)), readFile(require.resolve(FILES.bold))]).then(([regular, bold]) => ({ regular, bold })));
 }
 
+/**
+ * Each weight's decoded font tables (cmap, hmtx, GSUB, GPOS and the rest), decoded once per
+ * process and shared by every document after the first. pdfkit parses the font file afresh for
+ * each document (fontkit.create), and decoding Noto Sans's tables was most of a quote's render:
+ * a page of 41 lines took about 200 ms to lay out, 25 to 40 ms with the tables shared, and the
+ * PDF came out byte for byte the same (job-quote-font.test.ts checks it). Only the tables are
+ * shared: each document keeps its own fontkit font, with its own glyph cache and subset, so what
+ * one quote printed cannot leak into another's text layer (sharing the whole font object did:
+ * fontkit keeps a glyph's first code points). The tables are only read once decoded; their lazy
+ * parts decode from the shared font's own stream, saving and restoring its position.
+ */
+const sharedTables = new Map<string, object>();
+
+/** The fontkit font under a pdfkit document's current font, through pdfkit's and fontkit's own fields. */
+interface FontInternals {
+  _font?: { font?: { _tables?: unknown } };
+}
+
+function shareDecodedTables(doc: Doc, name: string): void {
+  doc.font(name);
+  const font = (doc as unknown as FontInternals)._font?.font;
+  // Another pdfkit or fontkit may hold its tables elsewhere: then each document decodes its own, as before.
+  if (!font || typeof font._tables !== 'object' || font._tables === null) return;
+  const shared = sharedTables.get(name);
+  if (shared) font._tables = shared;
+  else sharedTables.set(name, font._tables);
+}
+
 /** Registers both weights on a new document under QUOTE_FONT's names, and starts it in the regular one. */
 export async function useQuoteFonts(doc: Doc): Promise<void> {
   const { regular, bold } = await loadFontFiles();
   doc.registerFont(QUOTE_FONT.regular, regular);
   doc.registerFont(QUOTE_FONT.bold, bold);
-  doc.font(QUOTE_FONT.regular);
+  shareDecodedTables(doc, QUOTE_FONT.bold);
+  shareDecodedTables(doc, QUOTE_FONT.regular);
 }
 
 /**

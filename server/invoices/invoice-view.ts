@@ -1,4 +1,5 @@
-import { invoiceStatus, owedPence, taxPoint, type Invoice, type InvoiceStatus } from '../../core/invoices';
+import { DomainError } from '../../core/errors';
+import { INVOICE_MESSAGES, invoiceStatus, owedPence, taxPoint, type Invoice, type InvoiceStatus } from '../../core/invoices';
 import { ukToday } from '../../core/job-booking';
 import { penceToDecimal } from '../../core/money';
 import type { Db } from '../../db/client';
@@ -6,6 +7,9 @@ import { quoteVersions } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { creditedMoney, jobsOf, linesOf, type InvoiceRow } from './invoices';
 import { creditNotesOf, paidPence, paymentsOf } from './payments';
+import type { AppDeps } from '../deps';
+import { quoteCompanyFor } from '../settings/quote-company';
+import { buildInvoicePdf } from './invoice-pdf';
 
 /**
  * An invoice as the API answers it (core/invoices.ts invoiceSchema): its lines and totals, what
@@ -92,3 +96,13 @@ export function toInvoiceView(db: Db, row: InvoiceRow, now: Date): Invoice {
 export function statusOf(row: InvoiceRow, paid: number, credited: number, today: string): InvoiceStatus {
   return invoiceStatus({ issuedOn: row.issuedOn, dueOn: row.dueOn, viewed: row.viewedAt !== null, grossPence: row.grossPence, paidPence: paid, creditedPence: credited }, today);
 }
+
+/** An issued invoice's PDF: its view, the parties frozen when it was issued, and the account's logo. */
+export async function invoicePdfOf(deps: Pick<AppDeps, 'db' | 'photos' | 'clock'>, row: InvoiceRow): Promise<Buffer> {
+  if (!row.parties || !row.number) throw new DomainError('CONFLICT', INVOICE_MESSAGES.notIssued);
+  const company = await quoteCompanyFor(deps.db, deps.photos, row.userId);
+  return buildInvoicePdf({ invoice: toInvoiceView(deps.db, row, deps.clock.now()), parties: row.parties, logo: company.logo, accent: null });
+}
+
+/** The PDF's file name: "invoice-INV-0001.pdf" (the number's "/" made "-"). */
+export const invoicePdfFilename = (row: Pick<InvoiceRow, 'number'>): string => `invoice-${(row.number ?? 'draft').replace(/[^A-Za-z0-9-]/g, '-')}.pdf`;

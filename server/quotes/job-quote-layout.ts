@@ -1,6 +1,7 @@
 import { accentPalette } from '../../core/accent';
-import { QUOTE_FONT } from './job-quote-font';
-import { COLOUR, MARGIN, contentWidth, pageBottom, type Doc } from './report-layout';
+import { vatNumberLine } from '../../core/company-profile';
+import { QUOTE_FONT, quoteText } from './job-quote-font';
+import { COLOUR, MARGIN, contentRight, contentWidth, pageBottom, type Doc } from './report-layout';
 
 /**
  * The job quote's page furniture: the one-tree report's sizes and colours (report-layout.ts),
@@ -78,4 +79,74 @@ export function bulletList(doc: Doc, title: string, items: readonly string[], bu
     y = doc.y + 2;
   }
   doc.y = y + 6;
+}
+
+/** Who a document is from: the name it goes out under, and the profile's trading name when that differs. */
+export interface LetterheadSender {
+  name: string;
+  /** The profile's trading name when the document goes out under a business's other name. */
+  tradingAsOf: string | null;
+}
+
+/** What the letterhead prints of the business: its contacts, VAT number and logo. */
+export interface LetterheadCompany {
+  phone: string;
+  email: string;
+  address: string;
+  vatNumber: string;
+  logo: Buffer | null;
+}
+
+/**
+ * The top of a quote or an invoice: the logo, who it is from with their address, phone, e-mail
+ * and VAT number on the left; the document's title and its numbers and dates on the right; a rule
+ * in the accent under both.
+ */
+export function drawLetterhead(doc: Doc, theme: QuoteTheme, company: LetterheadCompany, sender: LetterheadSender | null, title: string, meta: readonly [string, string][]): void {
+  const top = MARGIN - 8;
+  const metaWidth = 200;
+  const leftWidth = contentWidth(doc) - metaWidth - 20;
+  let y = top;
+  if (company.logo) {
+    try {
+      doc.image(company.logo, MARGIN, y, { fit: [150, 44] });
+      y += 50;
+    } catch {
+      // A logo pdfkit cannot draw is left out; the name still says who the document is from.
+    }
+  }
+  if (sender) {
+    doc.fillColor(COLOUR.text).font(QUOTE_FONT.bold).fontSize(14).text(sender.name, MARGIN, y, { width: leftWidth });
+    y = doc.y + 1;
+    if (sender.tradingAsOf) {
+      doc.fillColor(COLOUR.text).font(QUOTE_FONT.regular).fontSize(9).text(`A trading name of ${sender.tradingAsOf}`, MARGIN, y, { width: leftWidth });
+      y = doc.y + 1;
+    }
+    doc.fillColor(COLOUR.muted).font(QUOTE_FONT.regular).fontSize(8.5);
+    const contacts = [company.phone ? `Tel ${quoteText(company.phone)}` : null, company.email ? quoteText(company.email) : null].filter((c): c is string => Boolean(c));
+    const contactLine = contacts.join('   |   ');
+    const address = quoteText(company.address).split('\n').map((line) => line.trim()).filter(Boolean).join(', ');
+    const details = [
+      address || null,
+      // Phone and e-mail share a line when they fit on one, else one line each.
+      ...(doc.widthOfString(contactLine) <= leftWidth ? [contactLine] : contacts),
+      vatNumberLine(company.vatNumber) || null,
+    ].filter((line): line is string => Boolean(line));
+    for (const line of details) {
+      doc.text(line, MARGIN, y, { width: leftWidth });
+      y = doc.y;
+    }
+  }
+
+  const metaX = contentRight(doc) - metaWidth;
+  doc.fillColor(theme.accent).font(QUOTE_FONT.bold).fontSize(24).text(title, metaX, top - 6, { width: metaWidth, align: 'right' });
+  let metaY = doc.y + 2;
+  for (const [label, value] of meta) {
+    doc.fillColor(COLOUR.muted).font(QUOTE_FONT.regular).fontSize(8.5).text(label, metaX, metaY + 0.5, { width: 80, lineBreak: false });
+    doc.fillColor(COLOUR.text).font(QUOTE_FONT.bold).fontSize(9.5).text(value, metaX + 80, metaY, { width: metaWidth - 80, align: 'right' });
+    metaY = doc.y + 1;
+  }
+  const bottom = Math.max(y, metaY) + 8;
+  doc.rect(MARGIN, bottom, contentWidth(doc), 2).fill(theme.accent);
+  doc.y = bottom + 12;
 }

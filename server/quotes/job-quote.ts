@@ -1,13 +1,12 @@
 import type { Analysis } from '../../core/analysis';
-import { vatNumberLine } from '../../core/company-profile';
 import type { Job } from '../../core/jobs';
 import { formatQuoteDate, type ReportCopy } from '../../core/quote';
 import { QUOTE_FONT, quoteText, useQuoteFonts } from './job-quote-font';
 import { INTERNAL_COPY_TITLE, drawInternalBanner, drawWorking } from './job-quote-internal';
 import { drawItems, drawTotals, itemPence, thumbnail, type QuoteLine, type QuotedItem } from './job-quote-items';
-import { ensureRoom, heading, quoteTheme, type QuoteTheme } from './job-quote-layout';
+import { drawLetterhead, ensureRoom, heading, quoteTheme, type LetterheadSender, type QuoteTheme } from './job-quote-layout';
 import type { QuoteCompany } from '../settings/quote-company';
-import { BOTTOM_MARGIN, COLOUR, MARGIN, contentRight, contentWidth, drawPageFooters, pdfBytes, type Doc } from './report-layout';
+import { BOTTOM_MARGIN, COLOUR, MARGIN, contentWidth, drawPageFooters, pdfBytes, type Doc } from './report-layout';
 
 /**
  * A job's quote as a PDF (docs/analysis.md, Quotes): the surgeon's firm price for several trees
@@ -110,11 +109,7 @@ async function quoteLines(input: JobQuoteInput): Promise<QuoteLine[]> {
   );
 }
 
-interface QuoteSender {
-  name: string;
-  /** The profile's trading name when the quote goes out under a business's other name. */
-  tradingAsOf: string | null;
-}
+type QuoteSender = LetterheadSender;
 
 const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 
@@ -131,58 +126,11 @@ function quoteSender(company: QuoteCompany, business: { name: string } | null): 
 }
 
 function drawHeader(doc: Doc, theme: QuoteTheme, input: JobQuoteInput, sender: QuoteSender | null): void {
-  const { company } = input;
-  const top = MARGIN - 8;
-  const metaWidth = 200;
-  const leftWidth = contentWidth(doc) - metaWidth - 20;
-  let y = top;
-  if (company.logo) {
-    try {
-      doc.image(company.logo, MARGIN, y, { fit: [150, 44] });
-      y += 50;
-    } catch {
-      // A logo pdfkit cannot draw is left out; the name still says who the quote is from.
-    }
-  }
-  if (sender) {
-    doc.fillColor(COLOUR.text).font(QUOTE_FONT.bold).fontSize(14).text(sender.name, MARGIN, y, { width: leftWidth });
-    y = doc.y + 1;
-    if (sender.tradingAsOf) {
-      doc.fillColor(COLOUR.text).font(QUOTE_FONT.regular).fontSize(9).text(`A trading name of ${sender.tradingAsOf}`, MARGIN, y, { width: leftWidth });
-      y = doc.y + 1;
-    }
-    doc.fillColor(COLOUR.muted).font(QUOTE_FONT.regular).fontSize(8.5);
-    const contacts = [company.phone ? `Tel ${quoteText(company.phone)}` : null, company.email ? quoteText(company.email) : null].filter((c): c is string => Boolean(c));
-    const contactLine = contacts.join('   |   ');
-    const address = quoteText(company.address).split('\n').map((line) => line.trim()).filter(Boolean).join(', ');
-    const details = [
-      address || null,
-      // Phone and e-mail share a line when they fit on one, else one line each.
-      ...(doc.widthOfString(contactLine) <= leftWidth ? [contactLine] : contacts),
-      vatNumberLine(company.vatNumber) || null,
-    ].filter((line): line is string => Boolean(line));
-    for (const line of details) {
-      doc.text(line, MARGIN, y, { width: leftWidth });
-      y = doc.y;
-    }
-  }
-
-  const metaX = contentRight(doc) - metaWidth;
-  doc.fillColor(theme.accent).font(QUOTE_FONT.bold).fontSize(24).text('Quote', metaX, top - 6, { width: metaWidth, align: 'right' });
-  let metaY = doc.y + 2;
-  const meta: [string, string][] = [
+  drawLetterhead(doc, theme, input.company, sender, 'Quote', [
     ['Quote no.', input.job.reference],
     ['Date', formatQuoteDate(input.issuedAt)],
     ['Valid until', formatQuoteDate(input.validUntil)],
-  ];
-  for (const [label, value] of meta) {
-    doc.fillColor(COLOUR.muted).font(QUOTE_FONT.regular).fontSize(8.5).text(label, metaX, metaY + 0.5, { width: 80, lineBreak: false });
-    doc.fillColor(COLOUR.text).font(QUOTE_FONT.bold).fontSize(9.5).text(value, metaX + 80, metaY, { width: metaWidth - 80, align: 'right' });
-    metaY = doc.y + 1;
-  }
-  const bottom = Math.max(y, metaY) + 8;
-  doc.rect(MARGIN, bottom, contentWidth(doc), 2).fill(theme.accent);
-  doc.y = bottom + 12;
+  ]);
 }
 
 /** Who the quote is for and where the work is, side by side. */

@@ -6,7 +6,7 @@ import type { AppEnv } from '../http/context';
 import { validationError } from '../http/errors';
 import { currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
-import { toInvoiceView } from '../invoices/invoice-view';
+import { invoicePdfFilename, invoicePdfOf, toInvoiceView } from '../invoices/invoice-view';
 import { invoiceSummary } from '../invoices/summary';
 import { deleteDraft, findOwnInvoice, issueInvoice, listOwnInvoices, updateDraft, type InvoiceRow } from '../invoices/invoices';
 import { issueCreditNote, recordPayment, removePayment } from '../invoices/payments';
@@ -97,4 +97,15 @@ invoiceRoutes.post('/:id{[0-9]+}/credit-notes', async (c) => {
   const input = await readJson(c, creditNoteCreateSchema);
   issueCreditNote(db, clock, invoice, input);
   return answer(c, findOwnInvoice(db, invoice.userId, invoice.id), 201);
+});
+
+/** The issued invoice as a PDF (a draft has none yet: 409). */
+invoiceRoutes.get('/:id{[0-9]+}/invoice.pdf', async (c) => {
+  const row = ownInvoice(c);
+  const pdf = await invoicePdfOf(c.var.deps, row);
+  return c.body(new Uint8Array(pdf), 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `attachment; filename="${invoicePdfFilename(row)}"`,
+    'Cache-Control': 'private, no-store',
+  });
 });

@@ -355,3 +355,48 @@ export interface InvoiceParties {
   bank: BankDetails | null;
   paymentTermsDays: number;
 }
+
+/** The invoice link states a customer can meet, each said plainly. */
+export const INVOICE_LINK_MESSAGES = {
+  unknown: 'This invoice link is not valid. Please open the latest link from your e-mail, or contact the business that sent it.',
+  revoked: 'This invoice link has been withdrawn by the business that sent it. Please contact them about it.',
+} as const;
+
+/** POST /api/invoices/{id}/send: to the customer's e-mail on the invoice, or a typed address. */
+export const invoiceSendSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .max(254, 'E-mail address is too long')
+    .refine((v) => z.email().safeParse(v).success, 'Enter a valid e-mail address')
+    .optional(),
+});
+
+/** GET /api/invoice-links/{token}: the customer's copy, with how to pay (the bank details in full: they are for paying). */
+export const publicInvoiceSchema = z.object({
+  number: z.string(),
+  title: z.string(),
+  kind: z.enum(INVOICE_KINDS),
+  status: z.enum(INVOICE_STATUSES),
+  quoteReference: z.string(),
+  business: z.object({ name: z.string(), address: z.string(), phone: z.string(), email: z.string(), vatNumber: z.string() }),
+  customer: z.object({ name: z.string(), address: z.string().nullable() }),
+  /** Whether VAT is shown: a VAT-registered business's quote priced with VAT. */
+  chargesVat: z.boolean(),
+  vatRatePercent: z.number(),
+  issuedOn: z.string(),
+  dueOn: z.string(),
+  taxPoint: z.string(),
+  lines: z.array(z.object({ description: z.string(), note: z.string().nullable(), quantity: z.number().int(), net: z.string(), vat: z.string(), gross: z.string() })),
+  totals: money,
+  paid: z.string(),
+  credited: z.string(),
+  owed: z.string(),
+  payments: z.array(z.object({ amount: z.string(), paidOn: z.string() })),
+  /** How to pay by bank transfer, with the invoice number as the reference; null when no bank details are set. */
+  bankTransfer: z.object({ accountName: z.string(), sortCode: z.string(), accountNumber: z.string(), reference: z.string() }).nullable(),
+  /** "Pay by card" shows only where card payments are set up (none yet on this install). */
+  payByCard: z.boolean(),
+});
+export type PublicInvoice = z.infer<typeof publicInvoiceSchema>;
+export const publicInvoiceResponseSchema = z.object({ invoice: publicInvoiceSchema });

@@ -570,6 +570,9 @@ export const invoices = sqliteTable(
     sentTo: text('sent_to'),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
     viewedAt: integer('viewed_at', { mode: 'timestamp_ms' }),
+    /** The overdue reminders sent (at most two). */
+    firstReminderAt: integer('first_reminder_at', { mode: 'timestamp_ms' }),
+    secondReminderAt: integer('second_reminder_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },
@@ -580,6 +583,26 @@ export const invoices = sqliteTable(
     uniqueIndex('invoices_user_number').on(t.userId, t.number),
     check('invoices_issued_whole', sql`(${t.number} IS NULL) = (${t.issuedOn} IS NULL)`),
   ],
+);
+
+/**
+ * The customer's links to an invoice (/invoice/<token>): one for each e-mail that carries one
+ * (the invoice, a receipt, a reminder), each only the SHA-256 of its random token. All open the
+ * same invoice until the surgeon withdraws them.
+ */
+export const invoiceLinks = sqliteTable(
+  'invoice_links',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** Withdrawn by the surgeon: the link opens nothing but says so. A later send makes a new link. */
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invoice_links_invoice_idx').on(t.invoiceId)],
 );
 
 /** An invoice's lines in order, each with its money worked out (core/invoice-money.ts). */

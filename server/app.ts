@@ -31,6 +31,7 @@ import { creditRoutes } from './routes/credits';
 import { jobRoutes } from './routes/jobs';
 import { quoteRoutes } from './routes/quotes';
 import { invoiceRoutes } from './routes/invoices';
+import { invoiceLinkRoutes } from './routes/invoice-links';
 import { quotePageRoutes } from './quote-page/routes';
 import { openApiRoutes } from './routes/openapi';
 import { settingsRoutes } from './routes/settings';
@@ -120,6 +121,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/jobs', jobRoutes);
   api.route('/quotes', quoteRoutes);
   api.route('/invoices', invoiceRoutes);
+  api.route('/invoice-links', invoiceLinkRoutes);
   api.route('/capabilities', capabilityRoutes);
   api.route('/chatbot', chatbotRoutes(deps));
   api.route('/admin', adminRoutes);

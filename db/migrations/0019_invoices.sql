@@ -34,6 +34,17 @@ CREATE TABLE `invoice_lines` (
 );
 --> statement-breakpoint
 CREATE INDEX `invoice_lines_invoice_idx` ON `invoice_lines` (`invoice_id`,`position`);--> statement-breakpoint
+CREATE TABLE `invoice_links` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`invoice_id` integer NOT NULL,
+	`token_hash` text NOT NULL,
+	`revoked_at` integer,
+	`created_at` integer NOT NULL,
+	FOREIGN KEY (`invoice_id`) REFERENCES `invoices`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `invoice_links_token_hash_unique` ON `invoice_links` (`token_hash`);--> statement-breakpoint
+CREATE INDEX `invoice_links_invoice_idx` ON `invoice_links` (`invoice_id`);--> statement-breakpoint
 CREATE TABLE `invoice_payments` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`invoice_id` integer NOT NULL,
@@ -72,6 +83,8 @@ CREATE TABLE `invoices` (
 	`sent_to` text,
 	`sent_at` integer,
 	`viewed_at` integer,
+	`first_reminder_at` integer,
+	`second_reminder_at` integer,
 	`created_at` integer NOT NULL,
 	`updated_at` integer NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade,

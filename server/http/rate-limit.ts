@@ -78,6 +78,8 @@ export const EMBED_LIMITS = {
  */
 export const QUOTE_LIMITS = {
   quoteLinksPerAddress: { points: 60, windowSeconds: 10 * 60 },
+  /** The customer's invoice links, as quote links: a script cannot try tokens at speed. */
+  invoiceLinksPerAddress: { points: 60, windowSeconds: 10 * 60 },
 } satisfies Record<string, Limit>;
 
 export const CHAT_LIMITS = {

@@ -1,5 +1,6 @@
 import { DomainError } from '../../core/errors';
-import { INVOICE_MESSAGES, invoiceStatus, owedPence, taxPoint, type Invoice, type InvoiceStatus } from '../../core/invoices';
+import { formatSortCode, INVOICE_MESSAGES, invoiceStatus, owedPence, taxPoint, type Invoice, type InvoiceStatus, type PublicInvoice } from '../../core/invoices';
+import { formatVatNumber } from '../../core/company-profile';
 import { ukToday } from '../../core/job-booking';
 import { penceToDecimal } from '../../core/money';
 import type { Db } from '../../db/client';
@@ -9,7 +10,7 @@ import { creditedMoney, jobsOf, linesOf, type InvoiceRow } from './invoices';
 import { creditNotesOf, paidPence, paymentsOf } from './payments';
 import type { AppDeps } from '../deps';
 import { quoteCompanyFor } from '../settings/quote-company';
-import { buildInvoicePdf } from './invoice-pdf';
+import { buildInvoicePdf, chargesVat, invoiceTitle } from './invoice-pdf';
 
 /**
  * An invoice as the API answers it (core/invoices.ts invoiceSchema): its lines and totals, what
@@ -106,3 +107,32 @@ export async function invoicePdfOf(deps: Pick<AppDeps, 'db' | 'photos' | 'clock'
 
 /** The PDF's file name: "invoice-INV-0001.pdf" (the number's "/" made "-"). */
 export const invoicePdfFilename = (row: Pick<InvoiceRow, 'number'>): string => `invoice-${(row.number ?? 'draft').replace(/[^A-Za-z0-9-]/g, '-')}.pdf`;
+
+/** The customer's copy of an issued invoice (GET /api/invoice-links/{token}): what they owe and how to pay. */
+export function toPublicInvoice(db: Db, row: InvoiceRow, now: Date): PublicInvoice {
+  const view = toInvoiceView(db, row, now);
+  const parties = row.parties!;
+  const vat = chargesVat(view, parties);
+  return {
+    number: row.number!,
+    title: invoiceTitle(view, parties),
+    kind: view.kind,
+    status: view.status,
+    quoteReference: view.quoteReference,
+    business: { ...parties.supplier, vatNumber: vat ? formatVatNumber(parties.supplier.vatNumber) : '' },
+    customer: { name: parties.customer.name, address: parties.customer.address },
+    chargesVat: vat,
+    vatRatePercent: view.vatRatePercent,
+    issuedOn: view.issuedOn!,
+    dueOn: view.dueOn!,
+    taxPoint: view.taxPoint!,
+    lines: view.lines.map((line) => ({ description: line.description, note: line.note, quantity: line.quantity, net: line.net, vat: line.vat, gross: line.gross })),
+    totals: view.totals,
+    paid: view.paid,
+    credited: view.credited,
+    owed: view.owed,
+    payments: view.payments.map((payment) => ({ amount: payment.amount, paidOn: payment.paidOn })),
+    bankTransfer: parties.bank ? { accountName: parties.bank.accountName, sortCode: formatSortCode(parties.bank.sortCode), accountNumber: parties.bank.accountNumber, reference: row.number! } : null,
+    payByCard: false,
+  };
+}

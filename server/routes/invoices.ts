@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { matchesSearch } from '../../core/job-summary';
-import { creditNoteCreateSchema, INVOICE_STATUSES, invoicePatchSchema, paymentCreateSchema, paymentRemoveSchema, type Invoice } from '../../core/invoices';
+import { creditNoteCreateSchema, INVOICE_STATUSES, invoicePatchSchema, invoiceSendSchema, paymentCreateSchema, paymentRemoveSchema, type Invoice } from '../../core/invoices';
 import type { AppEnv } from '../http/context';
 import { validationError } from '../http/errors';
 import { currentUser, requireUser } from '../http/session';
@@ -9,7 +9,9 @@ import { readJson } from '../http/validate';
 import { invoicePdfFilename, invoicePdfOf, toInvoiceView } from '../invoices/invoice-view';
 import { invoiceSummary } from '../invoices/summary';
 import { deleteDraft, findOwnInvoice, issueInvoice, listOwnInvoices, updateDraft, type InvoiceRow } from '../invoices/invoices';
-import { issueCreditNote, recordPayment, removePayment } from '../invoices/payments';
+import { issueCreditNote, removePayment } from '../invoices/payments';
+import { recordPaymentWithReceipt, sendInvoice } from '../invoices/invoice-flow';
+import { revokeInvoiceLinks } from '../invoices/invoice-links';
 
 /**
  * Invoices (docs/product.md, Getting paid): the signed-in account's own. Another account's
@@ -73,11 +75,12 @@ invoiceRoutes.post('/:id{[0-9]+}/issue', (c) => {
   return answer(c, issueInvoice(db, clock, ownInvoice(c)));
 });
 
+/** Records a payment; the customer gets a receipt (where the invoice has an e-mail address). */
 invoiceRoutes.post('/:id{[0-9]+}/payments', async (c) => {
-  const { db, clock } = c.var.deps;
+  const { db } = c.var.deps;
   const invoice = ownInvoice(c);
   const input = await readJson(c, paymentCreateSchema);
-  recordPayment(db, clock, currentUser(c).id, invoice, input);
+  recordPaymentWithReceipt(c.var.deps, currentUser(c).id, invoice, input);
   return answer(c, findOwnInvoice(db, invoice.userId, invoice.id), 201);
 });
 
@@ -108,4 +111,17 @@ invoiceRoutes.get('/:id{[0-9]+}/invoice.pdf', async (c) => {
     'Content-Disposition': `attachment; filename="${invoicePdfFilename(row)}"`,
     'Cache-Control': 'private, no-store',
   });
+});
+
+/** E-mails the issued invoice (a new link and the PDF) to the customer, or to a typed address. */
+invoiceRoutes.post('/:id{[0-9]+}/send', async (c) => {
+  const invoice = ownInvoice(c);
+  const { email } = await readJson(c, invoiceSendSchema);
+  return answer(c, sendInvoice(c.var.deps, invoice, email));
+});
+
+/** Withdraws the customer's links sent so far: they open nothing but say so. */
+invoiceRoutes.post('/:id{[0-9]+}/revoke', (c) => {
+  const { db, clock } = c.var.deps;
+  return answer(c, revokeInvoiceLinks(db, clock, ownInvoice(c)));
 });

@@ -90,10 +90,10 @@ describe('GET /api/openapi.json', () => {
     expect(validator.version).toBe('3.1');
   });
 
-  it("names exactly the app's public routes (those answered with CORS for any site, and the customer's quote link)", () => {
+  it("names exactly the app's public routes (those answered with CORS for any site, and the customer's quote and invoice links)", () => {
     // Hono lists each middleware as a route entry: the embed API's are those that pass publicCors.
     const publicRoutes = server.app.routes
-      .filter((r) => (r.handler === publicCors || r.path.startsWith('/api/quotes/')) && r.method !== 'OPTIONS' && r.method !== 'ALL')
+      .filter((r) => (r.handler === publicCors || r.path.startsWith('/api/quotes/') || r.path.startsWith('/api/invoice-links/')) && r.method !== 'OPTIONS' && r.method !== 'ALL')
       .map((r) => `${r.method} ${r.path.replace(/\{[^}]*\}/g, '')}`);
     expect(publicRoutes).toEqual(expect.arrayContaining(['GET /api/quotes/:token', 'GET /api/quotes/:token/quote.pdf', 'POST /api/quotes/:token/accept']));
     const documented = Object.entries(doc.paths).flatMap(([path, methods]) =>

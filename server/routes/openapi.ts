@@ -6,6 +6,7 @@ import { LEAD_MAX_TREES, SLUG_MAX, SLUG_PATTERN } from '../../core/embed';
 import { embedAnalyzeResponseSchema } from '../../core/embed-api';
 import { errorBodySchema } from '../../core/errors';
 import { publicQuoteResponseSchema, QUOTE_TOKEN_MAX, quoteAcceptSchema, quoteCancelSchema, quoteChangesSchema, quoteDeclineSchema } from '../../core/quote-versions';
+import { publicInvoiceResponseSchema } from '../../core/invoices';
 import { siteDetailsInputSchema } from '../../core/site';
 import { needsDetailsSchema, treeDetailsSchema } from '../../core/tree-details';
 import { UPLOAD_TEXT_FIELDS } from '../analysis/upload';
@@ -50,6 +51,7 @@ const componentSchemas = {
   QuoteDecline: fromZod(quoteDeclineSchema, 'input'),
   QuoteChanges: fromZod(quoteChangesSchema, 'input'),
   QuoteCancel: fromZod(quoteCancelSchema, 'input'),
+  PublicInvoice: fromZod(publicInvoiceResponseSchema, 'output'),
   Error: fromZod(errorBodySchema, 'output'),
 };
 
@@ -307,6 +309,38 @@ const quotePaths = {
   },
 };
 
+/** The customer's invoice link (server/routes/invoice-links.ts): same-site reads, no CORS; the page /invoice/{token} calls them. */
+const invoiceLinkRefusals = {
+  '404': errorResponse('No invoice has this link (a guessed, mistyped or overlong token).'),
+  '410': errorResponse('The link was real but the business has withdrawn it. `code` is QUOTE_GONE.'),
+  '429': errorResponse('Too many requests from this network.', retryAfter),
+};
+const invoicePaths = {
+  '/api/invoice-links/{token}': {
+    get: {
+      operationId: 'getInvoice',
+      summary: "The customer's copy of their invoice: the lines, what was paid, what is owed and how to pay",
+      description: 'The first read marks the invoice viewed for the business. Answered `private, no-store`, `noindex` and `no-referrer`.',
+      parameters: [tokenParameter],
+      responses: { '200': { description: "The customer's copy.", content: json(ref('PublicInvoice')) }, ...invoiceLinkRefusals },
+    },
+  },
+  '/api/invoice-links/{token}/invoice.pdf': {
+    get: {
+      operationId: 'getInvoicePdf',
+      summary: 'The invoice as a PDF, as it stands (payments and credits included)',
+      parameters: [tokenParameter],
+      responses: {
+        '200': {
+          description: 'The PDF, as a download (`Content-Disposition: attachment; filename="invoice-INV-0001.pdf"`).',
+          content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
+        },
+        ...invoiceLinkRefusals,
+      },
+    },
+  },
+};
+
 /** The document; `serverUrl` is this install's public address. */
 export function publicApiDocument(serverUrl: string) {
   return {
@@ -315,10 +349,10 @@ export function publicApiDocument(serverUrl: string) {
       title: 'TreeAnalyzer Pro public API',
       version: '1',
       description:
-        "The calls that need no account. The embed API, what a business's own website may call: the estimator's business lookup, a visitor's analysis, quote requests and funnel events; any site may call them with CORS and no credentials, and a business that lists its site origins gets every other origin refused. The customer's quote link (/api/quotes/{token}): read, download, accept, decline, ask for a change or (a consumer, within 14 days of accepting) cancel, the link's token the only credential; called from this site's quote page, so no CORS, and an answer from another site is refused.",
+        "The calls that need no account. The embed API, what a business's own website may call: the estimator's business lookup, a visitor's analysis, quote requests and funnel events; any site may call them with CORS and no credentials, and a business that lists its site origins gets every other origin refused. The customer's quote link (/api/quotes/{token}): read, download, accept, decline, ask for a change or (a consumer, within 14 days of accepting) cancel, the link's token the only credential; called from this site's quote page, so no CORS, and an answer from another site is refused. The customer's invoice link (/api/invoice-links/{token}): read and download, the same way.",
     },
     servers: [{ url: serverUrl }],
-    paths: { ...paths, ...quotePaths },
+    paths: { ...paths, ...quotePaths, ...invoicePaths },
     components: { schemas: componentSchemas },
   };
 }

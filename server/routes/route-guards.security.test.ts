@@ -35,6 +35,8 @@ runCommonRouteTests({
     'POST /api/quotes/:token/decline': 'the customer declines by the link',
     'POST /api/quotes/:token/changes': 'the customer asks for a change by the link',
     'POST /api/quotes/:token/cancel': 'the consumer cancels an accepted agreement by the link within 14 days (quotes.cancel.test.ts)',
+    'GET /api/invoice-links/:token': "a customer's invoice, by its link's 256-bit token (invoices.links.test.ts)",
+    'GET /api/invoice-links/:token/invoice.pdf': "the customer's invoice as a PDF, by the same link's token and checks",
   },
   async seed() {
     const { client: owner, account } = await registerClient(server);

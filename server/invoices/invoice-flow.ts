@@ -1,0 +1,100 @@
+import { formatSortCode, owedPence, type PaymentCreateInput } from '../../core/invoices';
+import { eq } from 'drizzle-orm';
+import { immediate } from '../../db/client';
+import { quoteVersions } from '../../db/schema';
+import type { AppDeps } from '../deps';
+import { fromBusiness } from '../jobs/quote-flow';
+import { describeError } from '../log';
+import { backgroundMail } from '../mail/background';
+import { invoiceEmail, receiptEmail, type InvoiceMailFacts } from '../mail/invoice-emails';
+import type { MailMessage } from '../mail/mailer';
+import { formatDay, invoiceTitle } from './invoice-pdf';
+import { newInvoiceLink, sendInvoiceLink } from './invoice-links';
+import { invoicePdfFilename, invoicePdfOf } from './invoice-view';
+import { creditedMoney, findOwnInvoice, type InvoiceRow } from './invoices';
+import { paidPence, paymentsOf, recordPayment } from './payments';
+
+/**
+ * An invoice's way to the customer (docs/product.md, Getting paid): the steps of invoices.ts,
+ * invoice-links.ts and payments.ts with the e-mails that go with them, sent as the business in
+ * the background with the invoice's PDF as it stands when the e-mail is made (a PDF that cannot
+ * be made is logged, and the e-mail goes without it: the link still opens the invoice).
+ */
+type FlowDeps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'logger' | 'photos'>;
+
+/** The customer's page for an invoice link. */
+export function invoiceLink(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/$/, '')}/invoice/${token}`;
+}
+
+/** How to pay, as a sentence: the bank details with the invoice number as the reference, else whom to ask. */
+export function howToPay(row: InvoiceRow): string {
+  const parties = row.parties!;
+  if (parties.bank) {
+    return `Please pay by bank transfer to ${parties.bank.accountName}, sort code ${formatSortCode(parties.bank.sortCode)}, account number ${parties.bank.accountNumber}, with the reference ${row.number}.`;
+  }
+  const contact = [parties.supplier.phone, parties.supplier.email].filter(Boolean).join(' or ');
+  return `Please contact ${parties.supplier.name}${contact ? ` (${contact})` : ''} to pay, quoting ${row.number}.`;
+}
+
+/** What the e-mails say of an issued invoice, as it stands now. */
+export function mailFacts(deps: Pick<AppDeps, 'db' | 'config'>, row: InvoiceRow, to: string, token: string): InvoiceMailFacts {
+  const parties = row.parties!;
+  const paid = paidPence(paymentsOf(deps.db, row.id));
+  const credited = creditedMoney(deps.db, row.id).grossPence;
+  return {
+    to,
+    customerName: parties.customer.name,
+    businessName: parties.supplier.name,
+    title: invoiceTitle(row, parties),
+    number: row.number!,
+    quoteReference: quoteReferenceOf(deps.db, row),
+    grossPence: row.grossPence,
+    owedPence: owedPence({ grossPence: row.grossPence, paidPence: paid, creditedPence: credited }),
+    dueWords: row.dueOn ? formatDay(row.dueOn) : '',
+    link: invoiceLink(deps.config.publicUrl, token),
+    howToPay: howToPay(row),
+  };
+}
+
+/** Sends `message` as the business in the background, with the invoice's PDF as it is when the message is made. */
+export function sendWithInvoicePdf(deps: FlowDeps, row: InvoiceRow, message: MailMessage, label: string): void {
+  const parties = row.parties!;
+  const asBusiness = fromBusiness(deps, row.userId, { name: parties.supplier.name, email: parties.supplier.email }, message);
+  backgroundMail(deps.mailer).send(async () => {
+    try {
+      const current = findOwnInvoice(deps.db, row.userId, row.id);
+      return { ...asBusiness, attachments: [{ filename: invoicePdfFilename(current), content: await invoicePdfOf(deps, current), contentType: 'application/pdf' }] };
+    } catch (err) {
+      deps.logger.error({ mail: label, error: describeError(err) }, 'invoice PDF not made: the e-mail goes without it');
+      return asBusiness;
+    }
+  }, label);
+}
+
+/** POST /api/invoices/{id}/send: a new link, and the invoice e-mailed with it and its PDF. */
+export function sendInvoice(deps: FlowDeps, invoice: Pick<InvoiceRow, 'id' | 'userId'>, email: string | undefined): InvoiceRow {
+  const sent = sendInvoiceLink(deps.db, deps.clock, invoice, email);
+  const facts = mailFacts(deps, sent.invoice, sent.to, sent.token);
+  sendWithInvoicePdf(deps, sent.invoice, invoiceEmail(facts), `invoice ${sent.invoice.number}`);
+  return sent.invoice;
+}
+
+/**
+ * POST /api/invoices/{id}/payments: the payment recorded, then a receipt to the customer (where
+ * the invoice has an address) with a link of its own and the PDF showing the payment.
+ */
+export function recordPaymentWithReceipt(deps: FlowDeps, userId: number, invoice: Pick<InvoiceRow, 'id' | 'userId'>, input: PaymentCreateInput): void {
+  const payment = recordPayment(deps.db, deps.clock, userId, invoice, input);
+  const row = findOwnInvoice(deps.db, invoice.userId, invoice.id);
+  const to = row.sentTo ?? row.parties?.customer.email ?? null;
+  if (!to || !row.parties) return;
+  const token = immediate(deps.db, (tx) => newInvoiceLink(tx, row.id, deps.clock.now()));
+  const facts = mailFacts(deps, row, to, token);
+  sendWithInvoicePdf(deps, row, receiptEmail({ ...facts, amountPence: payment.amountPence, paidWords: formatDay(payment.paidOn) }), `receipt ${row.number}`);
+}
+
+/** The quote an invoice is for ("Q-000012-1"), as its accepted version was sent. */
+function quoteReferenceOf(db: AppDeps['db'], row: InvoiceRow): string {
+  return db.select({ content: quoteVersions.content }).from(quoteVersions).where(eq(quoteVersions.id, row.versionId)).get()?.content.reference ?? '';
+}

@@ -1,0 +1,65 @@
+import { formatGbp } from '../../core/money';
+import { plainLine } from '../../core/plain-text';
+import type { MailMessage } from './mailer';
+
+/**
+ * The e-mails of an invoice (docs/product.md, Getting paid): the invoice with its link and PDF,
+ * a receipt for each payment, and the overdue reminders. Sent as the business, replies going to
+ * it (server/jobs/quote-flow.ts fromBusiness). Plain text with a simple HTML twin.
+ */
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const paragraphs = (lines: string[]) => lines.map((line) => `<p style="white-space:pre-line">${escape(line)}</p>`).join('\n');
+
+/** What the e-mails say of an invoice: facts already worked out (pence, UK days as words). */
+export interface InvoiceMailFacts {
+  to: string;
+  customerName: string;
+  businessName: string;
+  /** "VAT invoice", "Deposit invoice"... */
+  title: string;
+  number: string;
+  quoteReference: string;
+  grossPence: number;
+  owedPence: number;
+  /** "8 June 2026". */
+  dueWords: string;
+  link: string;
+  /** "Please pay by bank transfer to ... with the reference INV-0001." or whom to ask. */
+  howToPay: string;
+}
+
+const hello = (facts: InvoiceMailFacts) => `Hello ${plainLine(facts.customerName)},`;
+const business = (facts: InvoiceMailFacts) => plainLine(facts.businessName) || 'Your tree surgeon';
+
+/** To the customer: the issued invoice, with its link and (attached) its PDF. */
+export function invoiceEmail(facts: InvoiceMailFacts): MailMessage {
+  const lines = [
+    hello(facts),
+    `${business(facts)} has sent you ${facts.title.toLowerCase().startsWith('deposit') ? 'a deposit invoice' : 'an invoice'} for the tree work in quote ${facts.quoteReference}: ${formatGbp(facts.grossPence)}${facts.owedPence !== facts.grossPence ? `, of which ${formatGbp(facts.owedPence)} is still to pay` : ''}, due by ${facts.dueWords}.`,
+    facts.howToPay,
+    `See the invoice, what has been paid and how to pay here:\n${facts.link}`,
+    `${facts.title} ${facts.number} is attached as a PDF to keep. To ask about it, reply to this e-mail.`,
+  ];
+  return { to: facts.to, subject: `${facts.title} ${facts.number} from ${business(facts)}`, text: lines.join('\n\n'), html: paragraphs(lines) };
+}
+
+/** To the customer: a payment received, and what is left. */
+export function receiptEmail(facts: InvoiceMailFacts & { amountPence: number; paidWords: string }): MailMessage {
+  const left = facts.owedPence === 0 ? `${facts.title} ${facts.number} is now paid in full. Thank you.` : `${formatGbp(facts.owedPence)} is still to pay, due by ${facts.dueWords}.`;
+  const lines = [hello(facts), `${business(facts)} has received your payment of ${formatGbp(facts.amountPence)} on ${facts.paidWords} towards ${facts.title.toLowerCase()} ${facts.number}.`, left, `The invoice and its payments:\n${facts.link}`];
+  return { to: facts.to, subject: `Payment received: ${formatGbp(facts.amountPence)} for ${facts.number}`, text: lines.join('\n\n'), html: paragraphs(lines) };
+}
+
+/** To the customer: the invoice is overdue (the first or the second and last reminder). */
+export function overdueReminderEmail(facts: InvoiceMailFacts & { which: 'first' | 'second' }): MailMessage {
+  const lines = [
+    hello(facts),
+    `${facts.title} ${facts.number} from ${business(facts)} was due on ${facts.dueWords}, and ${formatGbp(facts.owedPence)} is still to pay.`,
+    facts.howToPay,
+    `The invoice and what has been paid:\n${facts.link}`,
+    facts.which === 'second'
+      ? 'This is our last reminder by e-mail. If you have already paid, or cannot pay yet, please reply to this e-mail.'
+      : 'If you have already paid, thank you, and please ignore this message.',
+  ];
+  return { to: facts.to, subject: `Reminder: ${facts.number} from ${business(facts)} is overdue`, text: lines.join('\n\n'), html: paragraphs(lines) };
+}

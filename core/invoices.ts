@@ -338,6 +338,8 @@ export const invoiceSchema = z.object({
   creditNotes: z.array(creditNoteSchema),
   sentTo: z.string().nullable(),
   sentAt: z.string().nullable(),
+  /** When the overdue reminders went (at most two). */
+  remindersSent: z.array(z.string()),
   createdAt: z.string(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;

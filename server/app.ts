@@ -32,6 +32,7 @@ import { jobRoutes } from './routes/jobs';
 import { quoteRoutes } from './routes/quotes';
 import { invoiceRoutes } from './routes/invoices';
 import { invoiceLinkRoutes } from './routes/invoice-links';
+import { invoicePageRoutes } from './invoice-page/routes';
 import { quotePageRoutes } from './quote-page/routes';
 import { openApiRoutes } from './routes/openapi';
 import { settingsRoutes } from './routes/settings';
@@ -134,6 +135,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', widgetRoutes(options.widgetDir));
   // The customer's quote page (/quote/<token>): before the dashboard, whose app page answers every other path.
   app.route('/', quotePageRoutes);
+  app.route('/', invoicePageRoutes);
   app.route('/', dashboardRoutes(options.dashboardDir, { stripe: deps.payments?.kind === 'stripe' }));
   return app;
 }

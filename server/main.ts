@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { nodeServerOptions } from './http/node-server';
 import { runHousekeeping } from './ops/housekeeping';
 import { sendDueReminders } from './jobs/reminders';
+import { sendDueInvoiceReminders } from './invoices/reminders';
 import { expireQuotes } from './jobs/quote-links';
 import { sendHeldLeadUpdates } from './businesses/lead-mail';
 import { recoverReservations } from './analysis/reservations';
@@ -80,12 +81,14 @@ async function start(): Promise<void> {
   );
 
   // At start and hourly: expired sessions, old reset tokens and event ids, demo refills, quotes
-  // past their validity marked expired, and the one reminder to customers who have not answered.
+  // past their validity marked expired, the one reminder to customers who have not answered, and
+  // the overdue invoices' reminders (at most two each).
   const housekeeping = () => {
     const done = runHousekeeping(db, clock);
     const quotesExpired = expireQuotes(db, clock.now());
     const quoteReminders = sendDueReminders({ db, clock, mailer, config, logger, photos });
-    logger.info({ ...done, quotesExpired, quoteReminders }, 'housekeeping');
+    const invoiceReminders = sendDueInvoiceReminders({ db, clock, mailer, config, logger, photos });
+    logger.info({ ...done, quotesExpired, quoteReminders, invoiceReminders }, 'housekeeping');
   };
   housekeeping();
   const hourly = setInterval(housekeeping, 60 * 60 * 1000);

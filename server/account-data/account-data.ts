@@ -12,13 +12,15 @@ import { readLogo } from '../settings/logo';
 import { deleteLeftovers, isLogoName, isPhotoName, logoKey, photoKey } from '../storage/photo-store';
 import { getCompanyProfile, settingsResponseFor } from '../settings/settings';
 import { findUserById, toPublicUser } from '../accounts/users';
+import { listOwnInvoices } from '../invoices/invoices';
+import { toInvoiceView } from '../invoices/invoice-view';
 
 /**
  * The user's rights over their data (UK GDPR articles 15, 17 and 20; docs/product.md, Accounts): a copy of
  * everything kept about them in a portable form, and erasure.
  *
  * The export is a ZIP: JSON files a person or another program can read (the account, its
- * settings and businesses with their leads, every analysis, the credit ledger) and the
+ * settings and businesses with their leads, every analysis, the credit ledger, the invoices) and the
  * photos and logo as the files they are. It is built as it is sent, one photo at a time when
  * the client asks for more, so a long history never sits in memory whole.
  */
@@ -28,6 +30,7 @@ account.json   your account, credits and plan, settings and company profile,
                your website estimators and the quote requests they received
 analyses.json  every tree analysis, newest first; "photo" names its file in photos/
 ledger.json    every change to your credit balance
+invoices.json  every invoice you made, with its lines, payments and credit notes
 photos/        the photos you analysed (as stored: resized, without location data)
 logo.png       your company logo, if you uploaded one
 `;
@@ -73,6 +76,7 @@ function exportEntries(deps: AppDeps, userId: number): { name: string; data: () 
     { name: 'account.json', data: async () => json(account), compress: true },
     { name: 'analyses.json', data: async () => json(analyses), compress: true },
     { name: 'ledger.json', data: async () => json(ledger), compress: true },
+    { name: 'invoices.json', data: async () => json(listOwnInvoices(db, userId).map((row) => toInvoiceView(db, row, clock.now()))), compress: true },
     // JPEG and PNG are compressed already: stored as they are.
     ...rows
       .filter(({ row }) => row.imagePath)

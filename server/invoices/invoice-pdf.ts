@@ -63,7 +63,7 @@ export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
 
   const meta: [string, string][] = [
     ['Invoice no.', invoice.number ?? 'Draft'],
-    ['Date of issue', invoice.issuedOn ? formatDay(invoice.issuedOn) : 'Not issued'],
+    ['Issue date', invoice.issuedOn ? formatDay(invoice.issuedOn) : 'Not issued'],
     ...(vat && invoice.taxPoint ? ([['Tax point', formatDay(invoice.taxPoint)]] as [string, string][]) : []),
     ['Due', invoice.dueOn ? formatDay(invoice.dueOn) : '-'],
     ['For quote', invoice.quoteReference],

@@ -89,6 +89,7 @@ export function toInvoiceView(db: Db, row: InvoiceRow, now: Date): Invoice {
     })),
     sentTo: row.sentTo,
     sentAt: row.sentAt?.toISOString() ?? null,
+    remindersSent: [row.firstReminderAt, row.secondReminderAt].filter((at): at is Date => at !== null).map((at) => at.toISOString()),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import { get } from 'node:http';
+import { BROWSER_NAVIGATION, navigate as navigateTo } from '../../testing/navigate';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EARLY_START_EXPLAINED } from '../../core/consumer-rights';
@@ -165,20 +165,11 @@ describe('the page', () => {
   });
 });
 
-/** A GET with exactly these headers (fetch sets Sec-Fetch-Mode: cors on its own, as a browser's script would). */
-function navigate(path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    get(`${server.url}${path}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-    }).on('error', reject);
-  });
-}
+const navigate = (path: string, headers: Record<string, string>) => navigateTo(`${server.url}${path}`, headers);
 
 describe('a view', () => {
   /** What Chromium sends when a person opens the link from a mail app or a click. */
-  const BROWSER = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', 'sec-fetch-user': '?1', 'sec-fetch-site': 'none', 'user-agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36' };
+  const BROWSER = BROWSER_NAVIGATION;
 
   it("is a person's browser opening the page, not a mail scanner fetching the link: the owner hears once, of the person", async () => {
     const { job, token } = await sentJob({ customer: 'Scanned Customer' });

@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DomainError } from '../../core/errors';
 import { QUOTE_ALREADY_ANSWERED, QUOTE_LINK_MESSAGES, QUOTE_TOKEN_MAX } from '../../core/quote-versions';
@@ -13,6 +11,7 @@ import { answerQuoteAs, cancelQuoteAs, viewQuoteFrom } from '../jobs/quote-flow'
 import { describeError } from '../log';
 import { parseAnswerForm, parseCancelForm } from './form-answer';
 import { messagePage } from './html';
+import { html, pageHeaders, type PageContext } from './page-response';
 import { quotePage, type AnswerForm, type QuotePageInput } from './page';
 import { openedByPerson } from './opened-by-person';
 import { hasQuoteLogo, quoteItemPhoto, quoteLogo } from './quote-photo';
@@ -25,8 +24,6 @@ import { hasQuoteLogo, quoteItemPhoto, quoteLogo } from './quote-photo';
  * 303 to the page. The link's token is the credential, so every answer here is kept from
  * search engines, caches and referrers, and limited per network like the API's.
  */
-type PageContext = Context<AppEnv>;
-
 export const quotePageRoutes = new Hono<AppEnv>();
 
 /**
@@ -35,50 +32,9 @@ export const quotePageRoutes = new Hono<AppEnv>();
  */
 export const FORM_BODY_LIMIT = 16 * 1024;
 
-/** Nothing from anywhere but the page's own photos, its one inline style and script (by this answer's nonce), and forms to us. */
-function pagePolicy(nonce?: string): string {
-  const inline = nonce ? [`style-src 'nonce-${nonce}'`, `script-src 'nonce-${nonce}'`] : [];
-  return ["default-src 'none'", "img-src 'self'", ...inline, "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'"].join('; ');
-}
-
-/** Every answer under /quote/: never indexed, cached or followed by a referrer; a page adds its nonce (html()). */
-const pageHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.header('Content-Security-Policy', pagePolicy());
-  c.header('X-Robots-Tag', 'noindex');
-  c.header('Cache-Control', 'private, no-store');
-  // The token is in the address: no page it links to may learn it.
-  c.header('Referrer-Policy', 'no-referrer');
-  c.header('X-Content-Type-Options', 'nosniff');
-  c.header('X-Frame-Options', 'DENY');
-  c.header('Cross-Origin-Resource-Policy', 'same-origin');
-  await next();
-};
 // '/quote/*' only: a sub-app's '*' would reach every path of the app (the dashboard's too).
 quotePageRoutes.use('/quote', pageHeaders);
 quotePageRoutes.use('/quote/*', pageHeaders);
-
-/** Whether Accept-Encoding names gzip with a weight above 0. */
-function acceptsGzip(header: string | undefined): boolean {
-  return (header ?? '').split(',').some((part) => {
-    const [name, weight] = part.split(';').map((s) => s.trim());
-    return name?.toLowerCase() === 'gzip' && !(weight && /^q=0(\.0*)?$/.test(weight));
-  });
-}
-
-/**
- * A page, made with a fresh nonce for its inline style and script and gzipped when the browser
- * takes it (the page is made per request, so it is compressed per request too).
- */
-function html(c: PageContext, render: (nonce: string) => string, status: ContentfulStatusCode = 200): Response {
-  const nonce = randomBytes(16).toString('base64');
-  const body = render(nonce);
-  c.header('Content-Security-Policy', pagePolicy(nonce));
-  c.header('Vary', 'Accept-Encoding');
-  if (!acceptsGzip(c.req.header('accept-encoding'))) return c.html(body, status);
-  c.header('Content-Type', 'text/html; charset=UTF-8');
-  c.header('Content-Encoding', 'gzip');
-  return c.body(new Uint8Array(gzipSync(body)), status);
-}
 
 const TOO_MANY = 'Too many requests from this connection. Please wait a few minutes and try again.';
 

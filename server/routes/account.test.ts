@@ -44,7 +44,7 @@ describe('Download my data (GET /api/account/export)', () => {
     const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
 
     const names = Object.keys(files);
-    expect(names).toEqual(expect.arrayContaining(['README.txt', 'account.json', 'analyses.json', 'ledger.json', 'logo.png']));
+    expect(names).toEqual(expect.arrayContaining(['README.txt', 'account.json', 'analyses.json', 'ledger.json', 'invoices.json', 'logo.png']));
     const accountJson = JSON.parse(text(files['account.json']!));
     expect(accountJson.user).toMatchObject({ username: account.username, email: account.email, firstName: 'Hazel' });
     // Settings include whether the account shares its job times.

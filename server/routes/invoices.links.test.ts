@@ -2,9 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_LINK_MESSAGES, invoiceResponseSchema, publicInvoiceResponseSchema, type Invoice } from '../../core/invoices';
-import { startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { advanceKeepingSession, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 import { addressedTo, decodeQuotedPrintable, mailSettled } from '../../testing/mail';
 import { acceptQuote, ownerWithProfile, sentLinesJob } from '../../testing/quote-links';
+import { sendDueInvoiceReminders } from '../invoices/reminders';
+import { createLogger } from '../log';
 
 /*
  * The invoice on its way to the customer (docs/product.md, Getting paid): e-mailed as the
@@ -130,5 +132,44 @@ describe('the invoice e-mail and link', () => {
       { amount: '80.00', paidOn: '2026-06-01' },
       { amount: '400.00', paidOn: '2026-06-01' },
     ]);
+  });
+
+  it('an overdue invoice gets at most two reminders, each with the link and the PDF, and none once paid', async () => {
+    const remind = () => sendDueInvoiceReminders({ db: server.db, clock: server.clock, mailer: server.mailer, config: server.config, photos: server.photos, logger: createLogger({ destination: { write: () => undefined } }) });
+    const invoice = await issuedInvoice();
+    const paidOne = await issuedInvoice();
+    await sendAndReadLink(invoice);
+    await sendAndReadLink(paidOne);
+    await invoiceOf(await owner.post(`/api/invoices/${paidOne.id}/payments`, { amount: '480', paidOn: paidOne.issuedOn, method: 'bank_transfer' }), 201);
+    const day = 86_400_000;
+    const remindersOf = async (id: number) => (await invoiceOf(await owner.get(`/api/invoices/${id}`))).remindersSent.length;
+    const before = outbox().length;
+    // Due 7 days after issue; the first reminder 3 days after that, the second 7 days after it.
+    server.clock.advance(9 * day);
+    remind();
+    expect(await remindersOf(invoice.id)).toBe(0);
+    server.clock.advance(1 * day);
+    remind();
+    remind();
+    expect(await remindersOf(invoice.id)).toBe(1);
+    server.clock.advance(4 * day);
+    remind();
+    expect(await remindersOf(invoice.id)).toBe(2);
+    await advanceKeepingSession(server, owner, 30);
+    expect(remind()).toBe(0);
+    expect(await remindersOf(invoice.id)).toBe(2);
+    expect(await remindersOf(paidOne.id)).toBe(0);
+    await mailSettled(server);
+    const reminders = outbox()
+      .slice(before)
+      .filter((m) => addressedTo(m, CUSTOMER) && m.includes('is still to pay') && m.includes(`${invoice.number} from`));
+    expect(reminders).toHaveLength(2);
+    expect(reminders.every((m) => m.includes(invoice.number!) && m.includes(`filename=invoice-${invoice.number}.pdf`))).toBe(true);
+    expect(reminders[1]).toContain('This is our last reminder');
+    const token = reminders[1]!.match(/\/invoice\/([A-Za-z0-9_-]{43})/)![1]!;
+    expect((await publicGet(token)).status).toBe(200);
+    const seen = await invoiceOf(await owner.get(`/api/invoices/${invoice.id}`));
+    expect(seen.status).toBe('overdue');
+    expect(seen.remindersSent).toHaveLength(2);
   });
 });

@@ -60,7 +60,7 @@ describe('the invoice PDF', () => {
     for (const field of [
       'VAT invoice',
       'INV-0001',
-      'Date of issue 1 June 2026',
+      'Issue date 1 June 2026',
       'Tax point 1 June 2026',
       'Due 8 June 2026',
       'Oak & Ash Tree Care',

@@ -8,6 +8,8 @@ import { currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
 import { invoicePdfFilename, invoicePdfOf, toInvoiceView } from '../invoices/invoice-view';
 import { invoiceSummary } from '../invoices/summary';
+import { exportInvoices } from '../invoices/export';
+import { exportQuerySchema } from '../../core/invoice-export';
 import { deleteDraft, findOwnInvoice, issueInvoice, listOwnInvoices, updateDraft, type InvoiceRow } from '../invoices/invoices';
 import { issueCreditNote, removePayment } from '../invoices/payments';
 import { recordPaymentWithReceipt, sendInvoice } from '../invoices/invoice-flow';
@@ -52,6 +54,22 @@ invoiceRoutes.get('/', (c) => {
 invoiceRoutes.get('/summary', (c) => {
   const { db, clock } = c.var.deps;
   return c.json({ summary: invoiceSummary(db, currentUser(c).id, clock.now()) });
+});
+
+/**
+ * The accountant's export: the invoices issued and credit notes made in a period, as Xero's or
+ * QuickBooks Online's import file (server/invoices/export.ts).
+ */
+invoiceRoutes.get('/export.csv', (c) => {
+  const parsed = exportQuerySchema.safeParse({ format: c.req.query('format'), from: c.req.query('from'), to: c.req.query('to') });
+  if (!parsed.success) throw validationError(parsed.error);
+  const { format, from, to } = parsed.data;
+  const csv = exportInvoices(c.var.deps.db, currentUser(c).id, parsed.data);
+  return c.body(csv, 200, {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="invoices-${format}-${from}-to-${to}.csv"`,
+    'Cache-Control': 'private, no-store',
+  });
 });
 
 invoiceRoutes.get('/:id{[0-9]+}', (c) => answer(c, ownInvoice(c)));

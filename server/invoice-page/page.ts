@@ -1,0 +1,108 @@
+import { INVOICE_STATUS_WORDS, type PublicInvoice } from '../../core/invoices';
+import { formatGbp, parsePence } from '../../core/money';
+import { formatQuoteDate } from '../../core/quote';
+import { escapeHtml, htmlDocument } from '../quote-page/html';
+
+/**
+ * The customer's invoice page, `/invoice/<token>` (docs/product.md, Getting paid), rendered on
+ * the server from their copy (PublicInvoice) and nothing else: what is owed now and by when, how
+ * to pay (the bank details with the invoice number as the reference, each with a copy button once
+ * the page's one small script runs; without JavaScript they are plain text to select), the lines
+ * and totals (VAT only where it is charged), what was paid and when, and the PDF. Readable and
+ * usable at 360 px with JavaScript off.
+ */
+export interface InvoicePageInput {
+  token: string;
+  invoice: PublicInvoice;
+  nonce: string;
+}
+
+const money = (text: string): string => {
+  const negative = text.startsWith('-');
+  const pence = parsePence(negative ? text.slice(1) : text) ?? 0;
+  return formatGbp(negative ? -pence : pence);
+};
+const day = (text: string): string => formatQuoteDate(new Date(`${text}T12:00:00Z`));
+
+/** Copies a bank detail on a tap; the buttons exist only for a browser that runs this. */
+const COPY_SCRIPT = `for(const b of document.querySelectorAll('button[data-copy]')){b.hidden=false;b.addEventListener('click',async()=>{try{await navigator.clipboard.writeText(b.dataset.copy);const w=b.textContent;b.textContent='Copied';setTimeout(()=>{b.textContent=w},2000)}catch{b.textContent='Select and copy it'}})}`;
+
+/** What the page says first: what is owed and by when, or that it is paid or credited. */
+function headline(invoice: PublicInvoice): string {
+  if (invoice.status === 'paid') return `<p class="lead">Paid in full. Thank you.</p>`;
+  if (invoice.status === 'credited') return `<p class="lead">This invoice has been credited: nothing is owed on it.</p>`;
+  const when = invoice.status === 'overdue' ? `was due on ${day(invoice.dueOn)}` : `is due by ${day(invoice.dueOn)}`;
+  return `<p class="lead"><strong>${escapeHtml(money(invoice.owed))}</strong> ${when}.</p>`;
+}
+
+function copyRow(label: string, value: string): string {
+  return `<div class="detail"><dt>${escapeHtml(label)}</dt><dd><span>${escapeHtml(value)}</span> <button type="button" class="copy secondary" data-copy="${escapeHtml(value)}" aria-label="Copy the ${escapeHtml(label.toLowerCase())}" hidden>Copy</button></dd></div>`;
+}
+
+function howToPay(invoice: PublicInvoice): string {
+  if (invoice.owed === '0.00') return '';
+  const card = invoice.payByCard ? `<p><a class="button" href="#">Pay by card</a></p>` : '';
+  if (!invoice.bankTransfer) {
+    const contact = [invoice.business.phone, invoice.business.email].filter(Boolean).map(escapeHtml).join(' or ');
+    return `<section class="card" aria-labelledby="pay"><h2 id="pay">How to pay</h2><p>Please contact ${escapeHtml(invoice.business.name)}${contact ? ` (${contact})` : ''} to pay, quoting ${escapeHtml(invoice.number)}.</p>${card}</section>`;
+  }
+  const bank = invoice.bankTransfer;
+  return `<section class="card" aria-labelledby="pay"><h2 id="pay">How to pay</h2><p>By bank transfer, using the reference so your payment is matched to this invoice:</p><dl class="details">${copyRow('Account name', bank.accountName)}${copyRow('Sort code', bank.sortCode)}${copyRow('Account number', bank.accountNumber)}${copyRow('Reference', bank.reference)}${copyRow('Amount', money(invoice.owed))}</dl>${card}</section>`;
+}
+
+function lines(invoice: PublicInvoice): string {
+  const items = invoice.lines
+    .map((line) => {
+      const note = line.note ? `<p class="hint">${escapeHtml(line.note)}</p>` : '';
+      return `<li class="item"><div class="line"><p>${escapeHtml(line.description)}</p><p class="price">${escapeHtml(money(line.gross))}</p></div>${note}</li>`;
+    })
+    .join('');
+  const rows: [string, string, boolean][] = invoice.chargesVat
+    ? [
+        ['Total without VAT', money(invoice.totals.net), false],
+        [`VAT at ${invoice.vatRatePercent}%`, money(invoice.totals.vat), false],
+        ['Total with VAT', money(invoice.totals.gross), true],
+      ]
+    : [['Total', money(invoice.totals.gross), true]];
+  if (invoice.credited !== '0.00') rows.push(['Credited', `-${money(invoice.credited)}`, false]);
+  if (invoice.paid !== '0.00') rows.push(['Paid', `-${money(invoice.paid)}`, false]);
+  rows.push(['To pay', money(invoice.owed), true]);
+  const totals = rows.map(([label, value, strong]) => `<div${strong ? ' class="strong"' : ''}><dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd></div>`).join('');
+  const basis = invoice.chargesVat ? `<p class="hint">Prices include VAT at ${invoice.vatRatePercent}%.</p>` : '';
+  return `<section class="card" aria-labelledby="work"><h2 id="work">Work invoiced</h2><ul class="items">${items}</ul><dl class="totals">${totals}</dl>${basis}</section>`;
+}
+
+function payments(invoice: PublicInvoice): string {
+  if (invoice.payments.length === 0) return '';
+  const rows = invoice.payments.map((payment) => `<li>${escapeHtml(day(payment.paidOn))}: ${escapeHtml(money(payment.amount))} received</li>`).join('');
+  return `<section class="card" aria-labelledby="paid"><h2 id="paid">Payments received</h2><ul>${rows}</ul></section>`;
+}
+
+function parties(invoice: PublicInvoice): string {
+  const business = invoice.business;
+  const from = [business.address, business.phone ? `Phone: ${business.phone}` : '', business.email, business.vatNumber ? `VAT registration no. ${business.vatNumber}` : '']
+    .filter(Boolean)
+    .map((line) => `<span class="pre">${escapeHtml(line)}</span>`)
+    .join('<br>');
+  const to = [invoice.customer.name, invoice.customer.address ?? ''].filter(Boolean).map((line) => `<span class="pre">${escapeHtml(line)}</span>`).join('<br>');
+  return `<section class="card parties"><div><h2>From</h2><address><strong>${escapeHtml(business.name)}</strong><br>${from}</address></div><div><h2>To</h2><address>${to}</address></div></section>`;
+}
+
+export function invoicePage(input: InvoicePageInput): string {
+  const { invoice, token } = input;
+  const meta = [`Issued ${day(invoice.issuedOn)}`, invoice.chargesVat ? `tax point ${day(invoice.taxPoint)}` : '', `for quote ${invoice.quoteReference}`].filter(Boolean).join(', ');
+  const pdf = `/invoice/${encodeURIComponent(token)}/invoice.pdf`;
+  const body = `<header class="bar"><p>${escapeHtml(invoice.business.name || 'Your tree surgeon')}</p></header>
+<main>
+<h1>${escapeHtml(invoice.title)} ${escapeHtml(invoice.number)}</h1>
+<p class="meta">${escapeHtml(meta)}. Status: ${escapeHtml(INVOICE_STATUS_WORDS[invoice.status])}.</p>
+${headline(invoice)}
+${howToPay(invoice)}
+${lines(invoice)}
+${payments(invoice)}
+${parties(invoice)}
+<p><a href="${escapeHtml(pdf)}" download>Download the invoice (PDF)</a></p>
+<p class="hint">Questions about this invoice? Reply to the e-mail it came with, or contact ${escapeHtml(invoice.business.name)}${invoice.business.phone ? ` on ${escapeHtml(invoice.business.phone)}` : ''}.</p>
+</main>`;
+  return htmlDocument({ title: `${invoice.title} ${invoice.number}`, body, accentColor: null, nonce: input.nonce, script: invoice.owed !== '0.00' && invoice.bankTransfer ? COPY_SCRIPT : undefined });
+}

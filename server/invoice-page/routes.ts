@@ -1,0 +1,69 @@
+import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { DomainError } from '../../core/errors';
+import { INVOICE_LINK_MESSAGES } from '../../core/invoices';
+import type { AppEnv } from '../http/context';
+import { clientNetwork } from '../http/rate-limit';
+import { INVOICE_TOKEN_MAX, markInvoiceViewed, openInvoiceLink } from '../invoices/invoice-links';
+import { invoicePdfFilename, invoicePdfOf, toPublicInvoice } from '../invoices/invoice-view';
+import { describeError } from '../log';
+import { messagePage } from '../quote-page/html';
+import { openedByPerson } from '../quote-page/opened-by-person';
+import { html, pageHeaders, type PageContext } from '../quote-page/page-response';
+import { invoicePage } from './page';
+
+/**
+ * The customer's invoice page, `/invoice/<token>` (docs/product.md, Getting paid): server-rendered
+ * HTML for the link in the customer's e-mail, no account, no bundle, the quote page's headers and
+ * policy (quote-page/page-response.ts). The link's token is the credential, limited per network
+ * as the JSON API's. Opening it by a person (not a mail scanner) marks the invoice viewed.
+ */
+export const invoicePageRoutes = new Hono<AppEnv>();
+
+// '/invoice/*' only: a sub-app's '*' would reach every path of the app.
+invoicePageRoutes.use('/invoice', pageHeaders);
+invoicePageRoutes.use('/invoice/*', pageHeaders);
+
+async function tokenOf(c: PageContext): Promise<string> {
+  await c.var.limits.consume('invoiceLinksPerAddress', clientNetwork(c), 'Too many requests from this connection. Please wait a few minutes and try again.');
+  const token = c.req.param('token') ?? '';
+  if (token.length > INVOICE_TOKEN_MAX) throw new DomainError('NOT_FOUND', INVOICE_LINK_MESSAGES.unknown);
+  return token;
+}
+
+invoicePageRoutes.get('/invoice/:token', async (c) => {
+  const { db, clock } = c.var.deps;
+  const token = await tokenOf(c);
+  const row = openInvoiceLink(db, token);
+  if (openedByPerson((name) => c.req.header(name))) markInvoiceViewed(db, clock, row);
+  const invoice = toPublicInvoice(db, row, clock.now());
+  return html(c, (nonce) => invoicePage({ token, invoice, nonce }));
+});
+
+invoicePageRoutes.get('/invoice/:token/invoice.pdf', async (c) => {
+  const row = openInvoiceLink(c.var.deps.db, await tokenOf(c));
+  const pdf = await invoicePdfOf(c.var.deps, row);
+  return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${invoicePdfFilename(row)}"` });
+});
+
+// Nothing else under /invoice reaches the dashboard's app page.
+const notFoundPage = (c: PageContext) => html(c, (nonce) => messagePage('Invoice not found', INVOICE_LINK_MESSAGES.unknown, nonce), 404);
+invoicePageRoutes.all('/invoice', notFoundPage);
+invoicePageRoutes.all('/invoice/*', notFoundPage);
+
+const HEADINGS: Partial<Record<DomainError['code'], string>> = {
+  NOT_FOUND: 'Invoice not found',
+  QUOTE_GONE: 'Invoice link withdrawn',
+  RATE_LIMITED: 'Too many requests',
+};
+
+/** Every refusal as a small page with its plain message and status. */
+invoicePageRoutes.onError((err, c) => {
+  if (err instanceof DomainError && err.status < 500) {
+    for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
+    return html(c, (nonce) => messagePage(HEADINGS[err.code] ?? 'Something went wrong', err.message, nonce), err.status as ContentfulStatusCode);
+  }
+  // No path: it holds the link's token.
+  c.var.deps.logger.error({ requestId: c.var.requestId, method: c.req.method, error: describeError(err) }, 'request failed');
+  return html(c, (nonce) => messagePage('Something went wrong', 'Something went wrong on our side. Please try again.', nonce), 500);
+});

@@ -1,0 +1,54 @@
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { addDays, ukToday } from '../../core/job-booking';
+import { owedPence } from '../../core/invoices';
+import { immediate } from '../../db/client';
+import { invoices } from '../../db/schema';
+import type { AppDeps } from '../deps';
+import { overdueReminderEmail } from '../mail/invoice-emails';
+import { getInvoiceSettings } from '../settings/invoice-settings';
+import { mailFacts, sendWithInvoicePdf } from './invoice-flow';
+import { newInvoiceLink } from './invoice-links';
+import { creditedMoney } from './invoices';
+import { paidPence, paymentsOf } from './payments';
+
+/**
+ * Overdue reminders (docs/product.md, Getting paid): at most two an invoice, to the address it was
+ * sent to (or the customer's), the account's first and second numbers of days after the due date
+ * (3 and 7 unless changed; 0 turns one off), never once it is paid or credited, the second only
+ * after the first. Each carries a link of its own and the invoice's PDF as it stands. The invoice
+ * is claimed by a conditional update, so two runs send one. Run at start and hourly, with the
+ * quote reminders (main.ts).
+ */
+export function sendDueInvoiceReminders(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'logger' | 'photos'>): number {
+  const { db, clock } = deps;
+  const now = clock.now();
+  const today = ukToday(now);
+  const candidates = db
+    .select()
+    .from(invoices)
+    .where(and(isNotNull(invoices.number), isNotNull(invoices.dueOn), isNull(invoices.secondReminderAt)))
+    .all()
+    .filter((row) => row.dueOn! < today);
+  let sent = 0;
+  for (const row of candidates) {
+    const to = row.sentTo ?? row.parties?.customer.email ?? null;
+    if (!to || !row.parties) continue;
+    const owed = owedPence({ grossPence: row.grossPence, paidPence: paidPence(paymentsOf(db, row.id)), creditedPence: creditedMoney(db, row.id).grossPence });
+    if (owed === 0) continue;
+    const [first, second] = getInvoiceSettings(db, row.userId).invoiceReminderDays;
+    const which = row.firstReminderAt === null ? 'first' : 'second';
+    const days = which === 'first' ? first : second;
+    if (days <= 0 || addDays(row.dueOn!, days) > today) continue;
+    const claimed = immediate(db, (tx) => {
+      const column = which === 'first' ? { firstReminderAt: now } : { secondReminderAt: now };
+      const unclaimed = which === 'first' ? isNull(invoices.firstReminderAt) : and(isNotNull(invoices.firstReminderAt), isNull(invoices.secondReminderAt));
+      if (tx.update(invoices).set(column).where(and(eq(invoices.id, row.id), unclaimed)).run().changes === 0) return null;
+      return newInvoiceLink(tx, row.id, now);
+    });
+    if (!claimed) continue;
+    const facts = mailFacts(deps, row, to, claimed);
+    sendWithInvoicePdf(deps, row, overdueReminderEmail({ ...facts, which }), `invoice ${row.number} ${which} reminder`);
+    sent += 1;
+  }
+  return sent;
+}

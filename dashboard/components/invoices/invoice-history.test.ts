@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { Invoice } from '../../../core/invoices';
+import { invoiceHistory, invoiceName, paymentWords } from './invoice-history';
+
+function invoice(overrides: Partial<Invoice> = {}): Invoice {
+  return {
+    id: 1,
+    jobId: 2,
+    number: 'INV-0001',
+    kind: 'deposit',
+    status: 'issued',
+    quoteReference: 'Q-000002-1',
+    customer: { name: 'Jo Rowan', email: 'jo@example.test', address: null },
+    vatMode: 'none',
+    vatRatePercent: 20,
+    depositPercent: 20,
+    issuedOn: '2026-11-02',
+    dueOn: '2026-11-02',
+    taxPoint: '2026-11-02',
+    lines: [],
+    totals: { net: '120.00', vat: '0.00', gross: '120.00' },
+    paid: '0.00',
+    credited: '0.00',
+    owed: '120.00',
+    payments: [],
+    removedPayments: [],
+    creditNotes: [],
+    sentTo: null,
+    sentAt: null,
+    remindersSent: [],
+    createdAt: '2026-11-02T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const payment = { id: 5, amount: '50.00', paidOn: '2026-11-03', method: 'bank_transfer' as const, reference: 'INV-0001', recordedAt: '2026-11-03T10:00:00.000Z' };
+
+describe('invoiceHistory', () => {
+  it('says nothing of a draft', () => {
+    expect(invoiceHistory(invoice({ number: null, issuedOn: null, dueOn: null, status: 'draft' }))).toEqual([]);
+  });
+
+  it('puts every event in the order it happened, whatever kind it is', () => {
+    const texts = invoiceHistory(
+      invoice({
+        status: 'viewed',
+        sentAt: '2026-11-02T12:00:00.000Z',
+        sentTo: 'jo@example.test',
+        remindersSent: ['2026-11-06T08:00:00.000Z'],
+        payments: [{ ...payment, id: 6, recordedAt: '2026-11-08T10:00:00.000Z', paidOn: '2026-11-08', method: 'cash', reference: null }],
+        removedPayments: [{ ...payment, removedAt: '2026-11-04T09:00:00.000Z', reason: 'Typed twice' }],
+        creditNotes: [{ id: 1, number: 'CN-0001', issuedOn: '2026-11-08', reason: 'Hedge left', net: '10.00', vat: '0.00', gross: '10.00' }],
+      }),
+    ).map((event) => event.text);
+    expect(texts).toEqual([
+      'Issued as INV-0001 on Mon 2 November 2026, due Mon 2 November 2026',
+      'Sent to jo@example.test on Mon 2 November 2026, 12:00',
+      'Opened by the customer',
+      '£50.00 paid by bank transfer on Tue 3 November 2026 (INV-0001)',
+      'Payment of £50.00 removed on Wed 4 November 2026, 09:00: Typed twice',
+      'First overdue reminder sent on Fri 6 November 2026, 08:00',
+      '£50.00 paid by cash on Sun 8 November 2026',
+      'Credit note CN-0001 for £10.00 on Sun 8 November 2026: Hedge left',
+    ]);
+  });
+
+  it('reads the time on the UK clock (British Summer Time)', () => {
+    const [, sent] = invoiceHistory(invoice({ issuedOn: '2026-07-01', dueOn: '2026-07-01', sentAt: '2026-07-01T23:30:00.000Z', sentTo: 'jo@example.test' }));
+    expect(sent?.text).toBe('Sent to jo@example.test on Thu 2 July 2026, 00:30');
+  });
+});
+
+describe('words', () => {
+  it('names a draft "Draft" and an issued invoice by its number', () => {
+    expect(invoiceName({ number: null })).toBe('Draft');
+    expect(invoiceName({ number: 'INV-0042' })).toBe('INV-0042');
+  });
+
+  it('says a payment with its method and reference', () => {
+    expect(paymentWords({ ...payment, method: 'cheque', reference: null })).toBe('£50.00 paid by cheque on Tue 3 November 2026');
+  });
+});

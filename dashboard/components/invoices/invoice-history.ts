@@ -1,0 +1,71 @@
+import { formatBookingDate } from '../../../core/job-booking';
+import { PAYMENT_METHOD_WORDS, type Invoice, type InvoiceKind } from '../../../core/invoices';
+import { formatPounds } from '../jobs/job-list-summary';
+
+/**
+ * An invoice's words for the dashboard and its history, oldest first (docs/product.md, Getting
+ * paid): issued, sent, opened, reminded, paid, a payment removed and why, credited. Pure, so it
+ * is tested without a browser.
+ */
+
+export const INVOICE_KIND_WORDS: Record<InvoiceKind, string> = { deposit: 'Deposit invoice', final: 'Final invoice' };
+
+/** "INV-0007", or "Draft" before it is issued. */
+export const invoiceName = (invoice: Pick<Invoice, 'number'>): string => invoice.number ?? 'Draft';
+
+/** "Tue 8 December 2026" from a UK day; "" for none. */
+export const dayWords = (day: string | null): string => (day ? formatBookingDate(day) : '');
+
+/** "Tue 8 December 2026, 14:05" from an instant, on the UK clock. */
+export function momentWords(at: string): string {
+  const date = new Date(at);
+  if (Number.isNaN(date.getTime())) return at;
+  const day = date.toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+  const time = date.toLocaleTimeString('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
+  return `${formatBookingDate(day)}, ${time}`;
+}
+
+export interface HistoryEvent {
+  /** Sorts the events: an instant, or a UK day with the time of day it stands for. */
+  at: string;
+  text: string;
+}
+
+/**
+ * A day's events stand at its start (issued), or its end (a credit note, dated but not timed, comes
+ * after what was recorded that day); the instants of sending, reminders and payments sit between.
+ */
+const startOf = (day: string) => `${day}T00:00:00.000Z`;
+const endOf = (day: string) => `${day}T23:59:59.999Z`;
+
+/** Everything that happened to the invoice, oldest first. */
+export function invoiceHistory(invoice: Invoice): HistoryEvent[] {
+  const events: HistoryEvent[] = [];
+  if (invoice.issuedOn && invoice.number) {
+    events.push({ at: startOf(invoice.issuedOn), text: `Issued as ${invoice.number} on ${dayWords(invoice.issuedOn)}${invoice.dueOn ? `, due ${dayWords(invoice.dueOn)}` : ''}` });
+  }
+  if (invoice.sentAt) {
+    events.push({ at: invoice.sentAt, text: `Sent to ${invoice.sentTo ?? 'the customer'} on ${momentWords(invoice.sentAt)}` });
+    // The answer carries no time of opening, only the status while nothing else has happened since.
+    if (invoice.status === 'viewed') events.push({ at: invoice.sentAt, text: 'Opened by the customer' });
+  }
+  invoice.remindersSent.forEach((at, index) => {
+    events.push({ at, text: `${index === 0 ? 'First' : 'Second'} overdue reminder sent on ${momentWords(at)}` });
+  });
+  for (const payment of [...invoice.payments, ...invoice.removedPayments]) {
+    events.push({ at: payment.recordedAt, text: paymentWords(payment) });
+  }
+  for (const removed of invoice.removedPayments) {
+    events.push({ at: removed.removedAt, text: `Payment of ${formatPounds(removed.amount)} removed on ${momentWords(removed.removedAt)}: ${removed.reason}` });
+  }
+  for (const note of invoice.creditNotes) {
+    events.push({ at: endOf(note.issuedOn), text: `Credit note ${note.number} for ${formatPounds(note.gross)} on ${dayWords(note.issuedOn)}: ${note.reason}` });
+  }
+  // Stable: events at the same moment keep the order above (sent before opened).
+  return events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+}
+
+/** "£120.00 paid by bank transfer on Tue 8 December 2026 (INV-0001)". */
+export function paymentWords(payment: Invoice['payments'][number]): string {
+  return `${formatPounds(payment.amount)} paid by ${PAYMENT_METHOD_WORDS[payment.method].toLowerCase()} on ${dayWords(payment.paidOn)}${payment.reference ? ` (${payment.reference})` : ''}`;
+}

@@ -402,3 +402,34 @@ export const publicInvoiceSchema = z.object({
 });
 export type PublicInvoice = z.infer<typeof publicInvoiceSchema>;
 export const publicInvoiceResponseSchema = z.object({ invoice: publicInvoiceSchema });
+
+/**
+ * Where a job's money is (the Jobs list and the job page): nothing invoiced yet, a deposit asked
+ * and not yet paid, a deposit paid, the final invoice out, part paid, overdue, or paid.
+ */
+export const JOB_MONEY_STATES = ['not_invoiced', 'deposit_due', 'deposit_paid', 'invoiced', 'part_paid', 'overdue', 'paid'] as const;
+export type JobMoneyState = (typeof JOB_MONEY_STATES)[number];
+export const JOB_MONEY_WORDS: Record<JobMoneyState, string> = {
+  not_invoiced: 'Not invoiced',
+  deposit_due: 'Deposit due',
+  deposit_paid: 'Deposit paid',
+  invoiced: 'Invoiced',
+  part_paid: 'Part paid',
+  overdue: 'Overdue',
+  paid: 'Paid',
+};
+
+/** GET /api/invoices/jobs: each accepted, booked or done job's money state. */
+export const jobMoneySchema = z.object({
+  jobId: z.number().int(),
+  state: z.enum(JOB_MONEY_STATES),
+  /** What is owed on the job's issued invoices now. */
+  owed: z.string(),
+  /**
+   * The Settings deposit rule asks a deposit of this job (its accepted total is over the rule's
+   * amount) and none is paid yet: the job says "Waiting for deposit" and booking asks to confirm.
+   */
+  waitingForDeposit: z.boolean(),
+});
+export type JobMoney = z.infer<typeof jobMoneySchema>;
+export const jobMoneyListSchema = z.object({ jobs: z.array(jobMoneySchema) });

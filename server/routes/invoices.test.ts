@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceListSchema, invoiceResponseSchema, type Invoice } from '../../core/invoices';
+import { invoiceListSchema, invoiceResponseSchema, jobMoneyListSchema, type Invoice } from '../../core/invoices';
 import { parsePence } from '../../core/money';
 import { settingsResponseSchema } from '../../core/analysis';
 import { RateLimits } from '../http/rate-limit';
@@ -343,5 +343,28 @@ describe('Getting paid settings', () => {
     const summary = (await (await owner.get('/api/invoices/summary')).json()).summary;
     expect(summary.byStatus.issued).toEqual({ count: 1, gross: '100.00' });
     expect(summary.owed).toBe('100.00');
+  });
+
+  it('each accepted job’s money state: waiting for its deposit under the rule, deposit paid, invoiced, paid', async () => {
+    const owner = await ownerPricing('inc');
+    expect((await owner.request('PATCH', '/api/system-settings', { depositRule: { percent: 10, overAmount: '500' } })).status).toBe(200);
+    const { jobId: small } = await acceptedJob(owner, [{ description: 'Prune', price: '400' }]);
+    const { jobId: large } = await acceptedJob(owner, [{ description: 'Dismantle', price: '1200' }]);
+    const money = async () => jobMoneyListSchema.parse(await (await owner.get('/api/invoices/jobs')).json()).jobs;
+    const of = async (jobId: number) => (await money()).find((entry) => entry.jobId === jobId);
+    expect(await of(small)).toEqual({ jobId: small, state: 'not_invoiced', owed: '0.00', waitingForDeposit: false });
+    expect(await of(large)).toEqual({ jobId: large, state: 'not_invoiced', owed: '0.00', waitingForDeposit: true });
+    const deposit = await invoiceOf(await owner.post(`/api/jobs/${large}/invoices`, { kind: 'deposit' }), 201);
+    const issued = await invoiceOf(await owner.post(`/api/invoices/${deposit.id}/issue`));
+    expect(await of(large)).toMatchObject({ state: 'deposit_due', owed: '120.00', waitingForDeposit: true });
+    await invoiceOf(await owner.post(`/api/invoices/${deposit.id}/payments`, { amount: '120', paidOn: issued.issuedOn, method: 'bank_transfer' }), 201);
+    expect(await of(large)).toMatchObject({ state: 'deposit_paid', owed: '0.00', waitingForDeposit: false });
+    const final = await invoiceOf(await owner.post(`/api/jobs/${large}/invoices`, { kind: 'final' }), 201);
+    await invoiceOf(await owner.post(`/api/invoices/${final.id}/issue`));
+    expect(await of(large)).toMatchObject({ state: 'invoiced', owed: '1080.00' });
+    await invoiceOf(await owner.post(`/api/invoices/${final.id}/payments`, { amount: '1080', paidOn: issued.issuedOn, method: 'card' }), 201);
+    expect(await of(large)).toMatchObject({ state: 'paid', owed: '0.00' });
+    const stranger = await ownerPricing('inc');
+    expect(jobMoneyListSchema.parse(await (await stranger.get('/api/invoices/jobs')).json()).jobs).toEqual([]);
   });
 });

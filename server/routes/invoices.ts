@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { matchesSearch } from '../../core/job-summary';
-import { creditNoteCreateSchema, INVOICE_STATUSES, invoicePatchSchema, invoiceSendSchema, paymentCreateSchema, paymentRemoveSchema, type Invoice } from '../../core/invoices';
+import { creditNoteCreateSchema, INVOICE_STATUSES, invoicePatchSchema, invoiceSendSchema, paymentCreateSchema, paymentRemoveSchema, type Invoice, type JobMoney } from '../../core/invoices';
 import type { AppEnv } from '../http/context';
 import { validationError } from '../http/errors';
 import { currentUser, requireUser } from '../http/session';
@@ -9,6 +9,7 @@ import { readJson } from '../http/validate';
 import { invoicePdfFilename, invoicePdfOf, toInvoiceView } from '../invoices/invoice-view';
 import { invoiceSummary } from '../invoices/summary';
 import { exportInvoices } from '../invoices/export';
+import { jobMoney } from '../invoices/job-money';
 import { exportQuerySchema } from '../../core/invoice-export';
 import { deleteDraft, findOwnInvoice, issueInvoice, listOwnInvoices, updateDraft, type InvoiceRow } from '../invoices/invoices';
 import { issueCreditNote, removePayment } from '../invoices/payments';
@@ -70,6 +71,12 @@ invoiceRoutes.get('/export.csv', (c) => {
     'Content-Disposition': `attachment; filename="invoices-${format}-${from}-to-${to}.csv"`,
     'Cache-Control': 'private, no-store',
   });
+});
+
+/** Each accepted job's money state for the Jobs list and the job page (and whether it waits for a deposit). */
+invoiceRoutes.get('/jobs', (c) => {
+  const { db, clock } = c.var.deps;
+  return c.json({ jobs: jobMoney(db, currentUser(c).id, clock.now()) satisfies JobMoney[] });
 });
 
 invoiceRoutes.get('/:id{[0-9]+}', (c) => answer(c, ownInvoice(c)));

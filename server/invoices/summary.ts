@@ -1,3 +1,4 @@
+import { OWED_AGES, type InvoiceSummary, type OwedAge } from '../../core/invoice-summary';
 import { INVOICE_STATUSES, owedPence, type InvoiceStatus } from '../../core/invoices';
 import { ukToday } from '../../core/job-booking';
 import { penceToDecimal } from '../../core/money';
@@ -11,18 +12,15 @@ function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }
 
-/** What is owed, by how long past its due date: not yet due, 1 to 30 days, 31 to 60, over 60. */
-export const OWED_AGES = ['notDue', 'days1to30', 'days31to60', 'over60'] as const;
-
 /**
  * GET /api/invoices/summary (docs/product.md, Getting paid): the account's invoices by status,
  * each a count and the invoices' totals, what was paid this UK month, and what is owed by age.
  */
-export function invoiceSummary(db: Db, userId: number, now: Date) {
+export function invoiceSummary(db: Db, userId: number, now: Date): InvoiceSummary {
   const today = ukToday(now);
   const month = today.slice(0, 7);
   const byStatus = Object.fromEntries(INVOICE_STATUSES.map((status) => [status, { count: 0, pence: 0 }])) as Record<InvoiceStatus, { count: number; pence: number }>;
-  const owedByAge = Object.fromEntries(OWED_AGES.map((age) => [age, 0])) as Record<(typeof OWED_AGES)[number], number>;
+  const owedByAge = Object.fromEntries(OWED_AGES.map((age) => [age, 0])) as Record<OwedAge, number>;
   let invoicedThisMonth = 0;
   let paidThisMonth = 0;
   for (const row of listOwnInvoices(db, userId)) {
@@ -41,8 +39,8 @@ export function invoiceSummary(db: Db, userId: number, now: Date) {
     owedByAge[late <= 0 ? 'notDue' : late <= 30 ? 'days1to30' : late <= 60 ? 'days31to60' : 'over60'] += owed;
   }
   return {
-    byStatus: Object.fromEntries(INVOICE_STATUSES.map((status) => [status, { count: byStatus[status].count, gross: penceToDecimal(byStatus[status].pence) }])),
-    owedByAge: Object.fromEntries(OWED_AGES.map((age) => [age, penceToDecimal(owedByAge[age])])),
+    byStatus: Object.fromEntries(INVOICE_STATUSES.map((status) => [status, { count: byStatus[status].count, gross: penceToDecimal(byStatus[status].pence) }])) as InvoiceSummary['byStatus'],
+    owedByAge: Object.fromEntries(OWED_AGES.map((age) => [age, penceToDecimal(owedByAge[age])])) as InvoiceSummary['owedByAge'],
     owed: penceToDecimal(Object.values(owedByAge).reduce((sum, pence) => sum + pence, 0)),
     thisMonth: { month, invoiced: penceToDecimal(invoicedThisMonth), paid: penceToDecimal(paidThisMonth) },
   };

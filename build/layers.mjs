@@ -8,8 +8,8 @@
  * where they stand.
  */
 export const SERVER_LAYERS = [
-  // What answers a request: the API's sub-apps, and the customer's quote and invoice pages.
-  ['routes', 'quote-page', 'invoice-page'],
+  // What answers a request: the API's sub-apps, and the customer's quote and invoice pages (quote-page).
+  ['routes', 'quote-page'],
   // The HTTP layer under them: errors, sessions, limits, public access, uploads read off the wire.
   ['http'],
   // Getting paid (invoices of a job's accepted quote, their payments and credit notes), and the

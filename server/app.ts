@@ -32,7 +32,7 @@ import { jobRoutes } from './routes/jobs';
 import { quoteRoutes } from './routes/quotes';
 import { invoiceRoutes } from './routes/invoices';
 import { invoiceLinkRoutes } from './routes/invoice-links';
-import { invoicePageRoutes } from './invoice-page/routes';
+import { invoicePageRoutes } from './quote-page/invoice-routes';
 import { quotePageRoutes } from './quote-page/routes';
 import { openApiRoutes } from './routes/openapi';
 import { settingsRoutes } from './routes/settings';

@@ -1,4 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { openQuote } from '../jobs/quote-links';
 import { DomainError } from '../../core/errors';
 import { INVOICE_LINK_MESSAGES, INVOICE_MESSAGES } from '../../core/invoices';
 import { immediate, type Db } from '../../db/client';
@@ -68,4 +69,20 @@ export function openInvoiceLink(db: Db, token: string): InvoiceRow {
 export function markInvoiceViewed(db: Db, clock: Clock, row: InvoiceRow): boolean {
   if (row.viewedAt) return false;
   return db.update(invoices).set({ viewedAt: clock.now() }).where(and(eq(invoices.id, row.id), isNull(invoices.viewedAt))).run().changes === 1;
+}
+
+/**
+ * The issued invoices of the job a quote link opens (the quote's own link checks: 404 unknown,
+ * 410 withdrawn or replaced): the customer's quote page links to them under the same link.
+ */
+export function issuedInvoicesOfQuote(db: Db, clock: Clock, quoteToken: string): InvoiceRow[] {
+  const opened = openQuote(db, clock, quoteToken);
+  return db.select().from(invoices).where(and(eq(invoices.jobId, opened.job.id), isNotNull(invoices.number))).orderBy(invoices.sequence).all();
+}
+
+/** One of them by id; any other id is the unknown link's 404. */
+export function invoiceOfQuote(db: Db, clock: Clock, quoteToken: string, invoiceId: number): InvoiceRow {
+  const found = issuedInvoicesOfQuote(db, clock, quoteToken).find((row) => row.id === invoiceId);
+  if (!found) throw new DomainError('NOT_FOUND', 'Invoice not found. Please open the latest link from your e-mail, or contact the business that sent it.');
+  return found;
 }

@@ -44,6 +44,18 @@ export interface QuotePageInput {
   logo?: boolean;
   /** This install's public origin, for the fingerprint's check address. */
   origin?: string;
+  /** The job's issued invoices, each opened from this page by the same link (invoice-routes.ts). */
+  invoices?: { id: number; label: string; owed: string; status: string }[];
+}
+
+/** The job's invoices, once there are any: each opens on its own page, under this quote's link. */
+function invoiceLinks(input: QuotePageInput): string {
+  const invoices = input.invoices ?? [];
+  if (invoices.length === 0) return '';
+  const rows = invoices
+    .map((invoice) => `<li><a href="/quote/${escapeHtml(input.token)}/invoices/${invoice.id}">${escapeHtml(invoice.label)}</a>: ${escapeHtml(invoice.status)}${invoice.owed !== '0.00' ? `, ${escapeHtml(formatGbp(pence(invoice.owed)))} to pay` : ''}</li>`)
+    .join('');
+  return `<section class="card" aria-labelledby="invoices"><h2 id="invoices">Invoices</h2><ul>${rows}</ul></section>`;
 }
 
 /** The money of a quote row in pence (the API carries pounds text). */
@@ -258,6 +270,7 @@ export function quotePage(input: QuotePageInput): string {
 ${input.logo ? `<img class="logo" src="/quote/${escapeHtml(token)}/logo" alt="${escapeHtml(quote.business.name ? `${quote.business.name} logo` : 'Logo')}">` : ''}<h1>Quote ${escapeHtml(quote.reference)}</h1>
 <p class="meta">Issued ${escapeHtml(formatQuoteDate(new Date(quote.issuedAt)))} · Valid until ${escapeHtml(formatQuoteDate(new Date(quote.validUntil)))}${version} · <a href="/api/quotes/${escapeHtml(token)}/quote.pdf" download>Download as PDF</a></p>
 ${notice}${answerStatus(input)}
+${invoiceLinks(input)}
 <div class="card parties">${businessCard(quote)}${customerCard(quote)}</div>
 <section class="card" aria-labelledby="work"><h2 id="work">The work</h2>${itemList(input, open)}${totalsList(quote, open)}<p class="hint">${VAT_WORDS[quote.vatMode]}${open && quote.items.some((i) => i.optional) ? ' Optional items are added to the total when you tick them.' : ''}</p></section>
 <section class="card" aria-labelledby="terms"><h2 id="terms">Terms</h2><p>This quote is valid until ${escapeHtml(formatQuoteDate(new Date(quote.validUntil)))}.</p><details><summary>Read the terms of this quote</summary><div class="pre">${escapeHtml(quote.terms)}</div></details></section>

@@ -12,6 +12,10 @@ import { describeError } from '../log';
 import { parseAnswerForm, parseCancelForm } from './form-answer';
 import { messagePage } from './html';
 import { html, pageHeaders, type PageContext } from './page-response';
+import { invoicePage } from './invoice-page';
+import { INVOICE_STATUS_WORDS } from '../../core/invoices';
+import { invoiceOfQuote, issuedInvoicesOfQuote } from '../invoices/invoice-links';
+import { invoicePdfFilename, invoicePdfOf, toPublicInvoice } from '../invoices/invoice-view';
 import { quotePage, type AnswerForm, type QuotePageInput } from './page';
 import { openedByPerson } from './opened-by-person';
 import { hasQuoteLogo, quoteItemPhoto, quoteLogo } from './quote-photo';
@@ -61,8 +65,18 @@ function pageOf(c: PageContext, token: string, countsAsView = false): Pick<Quote
   return { token, quote, logo: hasQuoteLogo(c.var.deps.db, userId), origin: c.var.deps.config.publicUrl.replace(/\/$/, '') };
 }
 
+/** The job's issued invoices as the quote page lists them. */
+function invoicesOf(c: PageContext, token: string): QuotePageInput['invoices'] {
+  const { db, clock } = c.var.deps;
+  return issuedInvoicesOfQuote(db, clock, token).map((row) => {
+    const invoice = toPublicInvoice(db, row, clock.now());
+    return { id: row.id, label: `${invoice.title} ${invoice.number}`, owed: invoice.owed, status: INVOICE_STATUS_WORDS[invoice.status] };
+  });
+}
+
 quotePageRoutes.get('/quote/:token', async (c) => {
-  const shown = pageOf(c, await tokenOf(c), openedByPerson((name) => c.req.header(name)));
+  const token = await tokenOf(c);
+  const shown = { ...pageOf(c, token, openedByPerson((name) => c.req.header(name))), invoices: invoicesOf(c, token) };
   const asked = c.req.query('asked') === 'change' && shown.quote.answer === null;
   const notice = asked ? `Your request for a change has been sent to ${shown.quote.business.name || 'the business'}. They will be in touch; meanwhile you can still accept this quote as it is.` : undefined;
   return html(c, (nonce) => quotePage({ ...shown, nonce, notice }));
@@ -167,6 +181,23 @@ function pageImage(path: string, contentType: string, read: (c: PageContext, tok
 }
 pageImage('/quote/:token/items/:itemId{[0-9]{1,9}}/photo', 'image/jpeg', (c, token) => quoteItemPhoto(c.var.deps, token, Number(c.req.param('itemId'))));
 pageImage('/quote/:token/logo', 'image/png', (c, token) => quoteLogo(c.var.deps, token));
+
+/** An invoice of the quote's job, opened from the quote page: the invoice page under the quote's link. */
+quotePageRoutes.get('/quote/:token/invoices/:id{[0-9]{1,9}}', async (c) => {
+  const { db, clock } = c.var.deps;
+  const token = await tokenOf(c);
+  const row = invoiceOfQuote(db, clock, token, Number(c.req.param('id')));
+  const invoice = toPublicInvoice(db, row, clock.now());
+  const pdfHref = `/quote/${encodeURIComponent(token)}/invoices/${row.id}/invoice.pdf`;
+  return html(c, (nonce) => invoicePage({ token, invoice, nonce, pdfHref }));
+});
+
+quotePageRoutes.get('/quote/:token/invoices/:id{[0-9]{1,9}}/invoice.pdf', async (c) => {
+  const { deps } = c.var;
+  const row = invoiceOfQuote(deps.db, deps.clock, await tokenOf(c), Number(c.req.param('id')));
+  const pdf = await invoicePdfOf(deps, row);
+  return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${invoicePdfFilename(row)}"` });
+});
 
 // Nothing else under /quote reaches the dashboard's app page.
 const notFoundPage = (c: PageContext) => html(c, (nonce) => messagePage('Quote not found', QUOTE_LINK_MESSAGES.unknown, nonce), 404);

@@ -38,7 +38,7 @@ function outbox(): string[] {
 }
 
 /** An issued invoice sent to the customer; the link's token from the e-mail. */
-async function sentInvoice(): Promise<{ invoice: Invoice; token: string }> {
+async function sentInvoice(): Promise<{ invoice: Invoice; token: string; quoteToken: string }> {
   const { job, token: quoteToken } = await sentLinesJob(server, owner, { name: 'Jo <Page>', email: CUSTOMER, siteAddress: '3 Elm Road\nBath BA1 1AA' }, [
     { description: 'Fell the <b>ash</b> & grind', price: '480' },
   ]);
@@ -53,7 +53,7 @@ async function sentInvoice(): Promise<{ invoice: Invoice; token: string }> {
     .find((m) => addressedTo(m, CUSTOMER) && m.includes(invoice.number!));
   const token = mail?.match(/\/invoice\/([A-Za-z0-9_-]{43})/)?.[1];
   if (!token) throw new Error('no invoice link');
-  return { invoice, token };
+  return { invoice, token, quoteToken };
 }
 
 
@@ -112,5 +112,24 @@ describe('the invoice page', () => {
     const gone = await fetch(`${server.url}/invoice/${token}`);
     expect(gone.status).toBe(410);
     expect(await gone.text()).toContain(INVOICE_LINK_MESSAGES.revoked);
+  });
+
+  it('the quote page lists the job’s issued invoices, each opening under the quote’s own link, and no other', async () => {
+    const { invoice, quoteToken } = await sentInvoice();
+    const other = await sentInvoice();
+    const quote = await (await fetch(`${server.url}/quote/${quoteToken}`)).text();
+    expect(quote).toContain(`<a href="/quote/${quoteToken}/invoices/${invoice.id}">Invoice ${invoice.number}</a>: Issued, £480.00 to pay`);
+    expect(quote).not.toContain(`/invoices/${other.invoice.id}"`);
+    const page = await fetch(`${server.url}/quote/${quoteToken}/invoices/${invoice.id}`);
+    expect(page.status).toBe(200);
+    const text = await page.text();
+    expect(text).toContain('<strong>£480.00</strong> is due by');
+    expect(text).toContain(`href="/quote/${quoteToken}/invoices/${invoice.id}/invoice.pdf"`);
+    const pdf = await fetch(`${server.url}/quote/${quoteToken}/invoices/${invoice.id}/invoice.pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    // Another job's invoice under this quote's link is unknown.
+    expect((await fetch(`${server.url}/quote/${quoteToken}/invoices/${other.invoice.id}`)).status).toBe(404);
+    expect((await fetch(`${server.url}/quote/${quoteToken}/invoices/${other.invoice.id}/invoice.pdf`)).status).toBe(404);
   });
 });

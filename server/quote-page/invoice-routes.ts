@@ -7,15 +7,15 @@ import { clientNetwork } from '../http/rate-limit';
 import { INVOICE_TOKEN_MAX, markInvoiceViewed, openInvoiceLink } from '../invoices/invoice-links';
 import { invoicePdfFilename, invoicePdfOf, toPublicInvoice } from '../invoices/invoice-view';
 import { describeError } from '../log';
-import { messagePage } from '../quote-page/html';
-import { openedByPerson } from '../quote-page/opened-by-person';
-import { html, pageHeaders, type PageContext } from '../quote-page/page-response';
-import { invoicePage } from './page';
+import { messagePage } from './html';
+import { openedByPerson } from './opened-by-person';
+import { html, pageHeaders, type PageContext } from './page-response';
+import { invoicePage } from './invoice-page';
 
 /**
  * The customer's invoice page, `/invoice/<token>` (docs/product.md, Getting paid): server-rendered
  * HTML for the link in the customer's e-mail, no account, no bundle, the quote page's headers and
- * policy (quote-page/page-response.ts). The link's token is the credential, limited per network
+ * policy (page-response.ts). The link's token is the credential, limited per network
  * as the JSON API's. Opening it by a person (not a mail scanner) marks the invoice viewed.
  */
 export const invoicePageRoutes = new Hono<AppEnv>();

@@ -1,7 +1,7 @@
 import { INVOICE_STATUS_WORDS, type PublicInvoice } from '../../core/invoices';
 import { formatGbp, parsePence } from '../../core/money';
 import { formatQuoteDate } from '../../core/quote';
-import { escapeHtml, htmlDocument } from '../quote-page/html';
+import { escapeHtml, htmlDocument } from './html';
 
 /**
  * The customer's invoice page, `/invoice/<token>` (docs/product.md, Getting paid), rendered on
@@ -15,6 +15,8 @@ export interface InvoicePageInput {
   token: string;
   invoice: PublicInvoice;
   nonce: string;
+  /** Where the PDF is: under the invoice's own link unless the page was opened from the quote's. */
+  pdfHref?: string;
 }
 
 const money = (text: string): string => {
@@ -91,7 +93,7 @@ function parties(invoice: PublicInvoice): string {
 export function invoicePage(input: InvoicePageInput): string {
   const { invoice, token } = input;
   const meta = [`Issued ${day(invoice.issuedOn)}`, invoice.chargesVat ? `tax point ${day(invoice.taxPoint)}` : '', `for quote ${invoice.quoteReference}`].filter(Boolean).join(', ');
-  const pdf = `/invoice/${encodeURIComponent(token)}/invoice.pdf`;
+  const pdf = input.pdfHref ?? `/invoice/${encodeURIComponent(token)}/invoice.pdf`;
   const body = `<header class="bar"><p>${escapeHtml(invoice.business.name || 'Your tree surgeon')}</p></header>
 <main>
 <h1>${escapeHtml(invoice.title)} ${escapeHtml(invoice.number)}</h1>

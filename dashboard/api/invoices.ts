@@ -10,6 +10,7 @@ import {
   type PaymentMethod,
 } from '../../core/invoices';
 import { request } from './client';
+import { queryKeys } from './query-client';
 
 /**
  * The invoice calls (docs/product.md, Getting paid): a job's invoices for its Invoices panel, the
@@ -120,18 +121,24 @@ function invalidateOthers(queryClient: QueryClient, jobId: number) {
   return queryClient.invalidateQueries({ predicate: ({ queryKey }) => queryKey[0] === ROOT && !(queryKey[1] === 'job' && queryKey[2] === jobId) });
 }
 
-/** One mutation per change, each answering the invoice. */
-function useInvoiceChange<V>(call: (variables: V) => Promise<{ invoice: Invoice }>) {
+/**
+ * One mutation per change, each answering the invoice. `takesNumber`: issuing moves the account's
+ * next invoice number on, so Settings' copy is read again (saved back stale, it would be refused).
+ */
+function useInvoiceChange<V>(call: (variables: V) => Promise<{ invoice: Invoice }>, takesNumber = false) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (variables: V) => (await call(variables)).invoice,
-    onSuccess: (invoice) => rememberInvoice(queryClient, invoice),
+    onSuccess: (invoice) => {
+      rememberInvoice(queryClient, invoice);
+      if (takesNumber) void queryClient.invalidateQueries({ queryKey: queryKeys.settings });
+    },
   });
 }
 
 export const useCreateInvoice = (jobId: number) => useInvoiceChange((body: InvoiceCreate) => invoicesApi.create(jobId, body));
 export const useUpdateInvoice = () => useInvoiceChange(({ id, change }: { id: number; change: InvoiceChange }) => invoicesApi.update(id, change));
-export const useIssueInvoice = () => useInvoiceChange((id: number) => invoicesApi.issue(id));
+export const useIssueInvoice = () => useInvoiceChange((id: number) => invoicesApi.issue(id), true);
 export const useSendInvoice = () => useInvoiceChange(({ id, email }: { id: number; email?: string }) => invoicesApi.send(id, email));
 export const useRevokeInvoice = () => useInvoiceChange((id: number) => invoicesApi.revoke(id));
 export const useRecordPayment = () => useInvoiceChange(({ id, payment }: { id: number; payment: PaymentInput }) => invoicesApi.recordPayment(id, payment));

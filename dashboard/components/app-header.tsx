@@ -16,6 +16,7 @@ const NAV_LINKS = [
   { href: '/checkout', label: 'Get Tokens' },
   { href: '/history', label: 'History' },
   { href: '/jobs', label: 'Jobs' },
+  { href: '/invoices', label: 'Invoices' },
 ] as const;
 
 type HelpDialog = 'how-it-works' | 'safety-guide';

@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { buttonStyles } from './ui';
+import { buttonStyles, tallButtonStyles } from './ui';
 
 /**
  * A form's main button: disabled with a spinner (in place of its icon, if it has one)
@@ -10,17 +10,21 @@ export function SubmitButton({
   pending,
   icon,
   fullWidth = true,
+  tall = false,
   children,
 }: {
   pending: boolean;
   icon?: ReactNode;
   fullWidth?: boolean;
+  /** At least 44 px tall (tallButtonStyles). */
+  tall?: boolean;
   children: ReactNode;
 }) {
+  const primary = tall ? tallButtonStyles.primary : buttonStyles.primary;
   return (
     <button
       type="submit"
-      className={fullWidth ? `${buttonStyles.primary} w-full` : buttonStyles.primary}
+      className={fullWidth ? `${primary} w-full` : primary}
       disabled={pending}
       aria-busy={pending || undefined}
     >

@@ -18,3 +18,15 @@ export const buttonStyles = {
 export const linkStyles = 'font-semibold text-green-800 underline-offset-4 hover:underline';
 
 export const cardStyles = 'rounded-2xl border border-stone-200 bg-white shadow-sm';
+
+/**
+ * The same buttons at least 44 px tall, for screens used with a thumb on site (the invoices, the
+ * payments, Getting paid): Apple's Human Interface Guidelines' 44 pt and WCAG 2.5.5's 44 CSS px.
+ */
+export const tallButtonStyles: Record<keyof typeof buttonStyles, string> = {
+  primary: `${buttonStyles.primary} min-h-11`,
+  secondary: `${buttonStyles.secondary} min-h-11`,
+  quiet: `${buttonStyles.quiet} min-h-11`,
+  danger: `${buttonStyles.danger} min-h-11`,
+  dangerOutline: `${buttonStyles.dangerOutline} min-h-11`,
+};

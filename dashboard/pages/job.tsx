@@ -15,6 +15,7 @@ import { Dialog } from '../components/dialog';
 import { AddLineForm } from '../components/jobs/add-line-form';
 import { BookingPanel } from '../components/jobs/booking-panel';
 import { CancellationPanel } from '../components/jobs/cancellation-panel';
+import { InvoicesPanel } from '../components/invoices/invoices-panel';
 import { ChangeRequestNotice } from '../components/jobs/change-request-notice';
 import { ChangedSinceSentNotice, ExpiredNotice } from '../components/jobs/changed-since-sent-notice';
 import { SendQuotePanel } from '../components/jobs/send-quote-panel';
@@ -187,6 +188,7 @@ function JobEditor({ job }: { job: Job }) {
         {/* Once accepted, booking is what the job asks for next: first in the column. */}
         <BookingPanel job={job} />
         <CancellationPanel job={job} />
+        <InvoicesPanel job={job} />
         <form id={FORM_ID} ref={form} onSubmit={save} noValidate>
           <fieldset disabled={locked} className="flex min-w-0 flex-col gap-6">
             <JobCustomerFields

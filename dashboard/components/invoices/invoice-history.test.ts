@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Invoice } from '../../../core/invoices';
-import { invoiceHistory, invoiceName, paymentWords } from './invoice-history';
+import { invoiceHistory, invoiceName, moneyWords, paymentWords } from './invoice-history';
 
 function invoice(overrides: Partial<Invoice> = {}): Invoice {
   return {
@@ -74,6 +74,11 @@ describe('words', () => {
   it('names a draft "Draft" and an issued invoice by its number', () => {
     expect(invoiceName({ number: null })).toBe('Draft');
     expect(invoiceName({ number: 'INV-0042' })).toBe('INV-0042');
+  });
+
+  it('writes a deposit taken off with its sign before the pound', () => {
+    expect(moneyWords('-240.00')).toBe('-£240.00');
+    expect(moneyWords('1110.00')).toBe('£1,110.00');
   });
 
   it('says a payment with its method and reference', () => {

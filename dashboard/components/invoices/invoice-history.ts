@@ -10,6 +10,11 @@ import { formatPounds } from '../jobs/job-list-summary';
 
 export const INVOICE_KIND_WORDS: Record<InvoiceKind, string> = { deposit: 'Deposit invoice', final: 'Final invoice' };
 
+/** "£1,110.00" from "1110.00", and "-£240.00" from a deposit taken off ("-240.00"). */
+export function moneyWords(text: string): string {
+  return text.startsWith('-') ? `-${formatPounds(text.slice(1))}` : formatPounds(text);
+}
+
 /** "INV-0007", or "Draft" before it is issued. */
 export const invoiceName = (invoice: Pick<Invoice, 'number'>): string => invoice.number ?? 'Draft';
 

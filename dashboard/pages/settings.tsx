@@ -10,6 +10,7 @@ import { signedInApi } from '../api/signed-in';
 import { queryKeys } from '../api/query-client';
 import { BillingSection } from '../components/billing/billing-section';
 import { CompanyProfileSection } from '../components/settings/company-profile-section';
+import { GettingPaidSection } from '../components/settings/getting-paid-section';
 import { PricingSection } from '../components/settings/pricing-section';
 import { QuoteTermsSection } from '../components/settings/quote-terms-section';
 import { ShareJobTimesSection } from '../components/settings/share-job-times-section';
@@ -149,7 +150,7 @@ function SettingsForm({ saved }: { saved: SettingsResponse }) {
 
 /**
  * AI Settings (docs/product.md, Accounts): the user's own instructions; pricing (the hourly rate
- * and the other charges) and quote rounding; the company profile and terms for quotes; whether their job times help
+ * and the other charges) and quote rounding; the company profile and terms for quotes; getting paid; whether their job times help
  * everyone's starting estimates; then Billing.
  */
 export function SettingsPage() {
@@ -174,7 +175,8 @@ export function SettingsPage() {
             vatNumber={settings.data.companyProfile.vatNumber}
           />
           <CompanyProfileSection saved={settings.data.companyProfile} />
-          <QuoteTermsSection saved={settings.data.quoteTerms} savedReminderDays={settings.data.quoteReminderDays} />
+          <QuoteTermsSection saved={settings.data.quoteTerms} savedReminderDays={settings.data.quoteReminderDays} paymentTermsDays={settings.data.paymentTermsDays} />
+          <GettingPaidSection saved={settings.data} />
           <UnitsSection saved={settings.data.units} />
           <ShareJobTimesSection saved={settings.data.shareJobTimes} />
         </>

@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RotateCcw, Save } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import {
-  DEFAULT_QUOTE_TERMS,
   MAX_QUOTE_REMINDER_DAYS,
   MAX_QUOTE_TERMS_CHARS,
   QUOTE_TERMS_MESSAGE,
   quoteReminderDaysSchema,
   quoteTermsText,
+  standardQuoteTerms,
 } from '../../../core/quote-settings';
 import { errorMessage, isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-client';
@@ -32,11 +32,17 @@ const schema = z.object({
  * saved with their own button like the company profile. The standard terms are shown until the
  * surgeon writes their own; an empty box or "Use the standard terms" goes back to them.
  */
-export function QuoteTermsSection({ saved, savedReminderDays }: { saved: string; savedReminderDays: number }) {
+export function QuoteTermsSection({ saved, savedReminderDays, paymentTermsDays }: { saved: string; savedReminderDays: number; paymentTermsDays: number }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState('');
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { quoteTerms: saved, quoteReminderDays: savedReminderDays } });
   const terms = useWatch({ control: form.control, name: 'quoteTerms' });
+  // The standard terms' payment sentence follows Getting paid's payment terms: a change saved there
+  // reaches the box here, unless the surgeon is in the middle of editing it.
+  const { isDirty } = form.formState;
+  useEffect(() => {
+    if (!isDirty) form.reset({ quoteTerms: saved, quoteReminderDays: savedReminderDays });
+  }, [saved, savedReminderDays, isDirty, form]);
 
   const save = useMutation({
     mutationFn: (values: z.output<typeof schema>) => signedInApi.settings.update(values),
@@ -46,7 +52,7 @@ export function QuoteTermsSection({ saved, savedReminderDays }: { saved: string;
       setStatus('');
       showToast({
         title: 'Quote Terms Saved',
-        description: settings.quoteTerms === DEFAULT_QUOTE_TERMS ? 'Your quotes will carry the standard terms.' : 'Your quotes will carry your own terms.',
+        description: settings.quoteTerms === standardQuoteTerms(settings.paymentTermsDays) ? 'Your quotes will carry the standard terms.' : 'Your quotes will carry your own terms.',
       });
     },
     onError: (error) => {
@@ -58,7 +64,7 @@ export function QuoteTermsSection({ saved, savedReminderDays }: { saved: string;
   });
 
   function fillStandardTerms() {
-    form.setValue('quoteTerms', DEFAULT_QUOTE_TERMS, { shouldDirty: true, shouldValidate: true });
+    form.setValue('quoteTerms', standardQuoteTerms(paymentTermsDays), { shouldDirty: true, shouldValidate: true });
     setStatus('The standard terms are filled in. Select Save Quote Terms to keep them.');
   }
 

@@ -224,4 +224,28 @@ test('Getting paid: settings saved, a deposit and the final invoice issued and p
   await expect(page.getByRole('list', { name: 'Invoices' }).getByRole('listitem')).toHaveCount(2);
   await expectNoSeriousAxeViolations(page);
   await keepScreenshot(page, 'invoices-page-1280');
+
+  // Corrections on the issued final invoice: a payment removed with its reason, then a part credited.
+  await page.getByRole('list', { name: 'Invoices' }).getByRole('listitem').filter({ hasText: 'INV-0002' }).getByRole('link').click();
+  const wideFinal = invoiceCard(page.getByRole('region', { name: 'Invoices' }), page, 'INV-0002');
+  await wideFinal.getByRole('button', { name: 'Remove the payment of £500.00' }).click();
+  const removeDialog = page.getByRole('dialog', { name: 'Remove this payment?' });
+  await removeDialog.getByRole('button', { name: 'Remove the payment' }).click();
+  await expect(removeDialog.getByText('Say why')).toBeVisible();
+  await removeDialog.getByLabel('Why is it removed?').fill('The cheque bounced');
+  await removeDialog.getByRole('button', { name: 'Remove the payment' }).click();
+  await expect(removeDialog).toBeHidden();
+  await expect(wideFinal.getByText('Issued', { exact: true })).toBeVisible();
+  await wideFinal.getByRole('button', { name: 'Credit note' }).click();
+  const creditDialog = page.getByRole('dialog', { name: 'Make a credit note' });
+  await creditDialog.getByRole('radio', { name: 'Part of it' }).check();
+  await creditDialog.getByLabel('Amount to credit (£)').fill('100');
+  await creditDialog.getByLabel('Reason').fill('The stump was left for another day');
+  await creditDialog.getByRole('button', { name: 'Make the credit note' }).click();
+  await expect(creditDialog).toBeHidden();
+  await expect(wideFinal).toContainText('£1,010.00');
+  await wideFinal.getByText('History').click();
+  await expect(wideFinal.getByText(/^Payment of £500\.00 removed on .*: The cheque bounced$/)).toBeVisible();
+  await expect(wideFinal.getByText(/^Credit note CN-0001 for £100\.00 on .*: The stump was left for another day$/)).toBeVisible();
+  await expectNoSeriousAxeViolations(page, '[data-invoices-panel]');
 });

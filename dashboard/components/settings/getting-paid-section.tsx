@@ -273,7 +273,7 @@ export function GettingPaidSection({ saved }: { saved: SettingsResponse }) {
       <p className="mt-1 max-w-prose text-sm text-stone-700">
         How your invoices ask to be paid. An invoice keeps the details it was issued with: a change here reaches the invoices you issue from now on.
       </p>
-      <div className="mt-5 flex flex-col gap-6">
+      <div className="mt-5 flex max-w-2xl flex-col gap-6">
         <div className="flex flex-col gap-2">
           <h3 className="font-semibold text-stone-900">Bank details</h3>
           <BankDetailsForm saved={saved.bankDetails} />

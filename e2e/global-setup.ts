@@ -37,6 +37,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env[E2E_ENV.mailDir] = mailDir;
   process.env[E2E_ENV.dataDir] = dataDir;
   process.env[E2E_ENV.dashboardBuild] = buildId;
+  process.env[E2E_ENV.smtpPort] = String(mail.port);
 
   return async () => {
     await app.stop();

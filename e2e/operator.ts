@@ -7,6 +7,12 @@ import { createUser, findUserByUsername, setRole } from '../server/accounts/user
 import { systemClock } from '../server/clock';
 import { DATABASE_FILE } from '../server/ops/backup';
 import { grantCredits as grant } from '../server/credits/ledger';
+import { loadConfig } from '../server/config';
+import { sendDueInvoiceReminders } from '../server/invoices/reminders';
+import { createLogger } from '../server/log';
+import { backgroundMail } from '../server/mail/background';
+import { createMailer } from '../server/mail/create-mailer';
+import { createPhotoStore } from '../server/storage/create-photo-store';
 import { expect, newAccount, type TestAccount } from './fixtures';
 import { e2eEnv } from './rig/env';
 
@@ -77,4 +83,25 @@ export function bulkAccounts(prefix: string, count: number): void {
 export function demote(username: string): void {
   const changed = database().$client.prepare("update users set role = 'user' where username = ?").run(username).changes;
   if (changed !== 1) throw new Error(`no account named ${username}`);
+}
+
+/**
+ * The hourly run of overdue invoice reminders (server/main.ts), run once here as if the clock read
+ * `at`: the same domain function on the server's database, its mail sent through the same catcher
+ * with the server's settings. An injected clock: the server's own stays the real one. Resolves
+ * once the reminders' e-mails (each with its PDF) are handed to the catcher; answers how many.
+ */
+export async function runInvoiceRemindersAt(at: Date): Promise<number> {
+  const config = loadConfig({
+    DATA_DIR: e2eEnv('dataDir'),
+    SMTP_URL: `smtp://127.0.0.1:${e2eEnv('smtpPort')}`,
+    MAIL_FROM: 'no-reply@treeanalyzer.test',
+    PUBLIC_URL: e2eEnv('baseURL'),
+    NODE_ENV: 'test',
+  });
+  const logger = createLogger({ destination: { write: () => undefined } });
+  const mailer = createMailer(config, logger);
+  const sent = sendDueInvoiceReminders({ db: database(), clock: { now: () => new Date(at) }, mailer, config, logger, photos: createPhotoStore(config) });
+  await backgroundMail(mailer).idle();
+  return sent;
 }

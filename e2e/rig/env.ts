@@ -4,6 +4,8 @@ export const E2E_ENV = {
   mailDir: 'E2E_MAIL_DIR',
   dataDir: 'E2E_DATA_DIR',
   dashboardBuild: 'E2E_DASHBOARD_BUILD',
+  /** The mail catcher's SMTP port, for work a test runs as the server would (e2e/operator.ts). */
+  smtpPort: 'E2E_SMTP_PORT',
 } as const;
 
 export function e2eEnv(key: keyof typeof E2E_ENV): string {

@@ -125,6 +125,11 @@ describe('edited after sending, accepted as sent', () => {
     // The customer's link still offers what was sent.
     expect((await open(token)).items.map((item) => [item.description, item.price])).toEqual([['Crown lift', '100.00']]);
 
+    const acceptedThisMonth = async () => {
+      const { summary } = (await (await owner.get('/api/jobs/summary')).json()) as { summary: { month: { accepted: { count: number; gross: string } } } };
+      return { count: summary.month.accepted.count, pence: Math.round(Number(summary.month.accepted.gross) * 100) };
+    };
+    const monthBefore = await acceptedThisMonth();
     expect((await accept(token)).status).toBe(200);
     const accepted = await getJob(job.id);
     expect(accepted.status).toBe('accepted');
@@ -140,8 +145,10 @@ describe('edited after sending, accepted as sent', () => {
     expect(text).toContain('100.00');
     expect(text).not.toContain('900.00');
 
-    const summary = (await (await owner.get('/api/jobs/summary')).json()) as { summary: { month: { accepted: { gross: string } } } };
-    expect(Number(summary.summary.month.accepted.gross)).toBeGreaterThanOrEqual(100);
+    // The month's accepted figure grows by the £100 accepted, not the £900 draft.
+    const monthAfter = await acceptedThisMonth();
+    expect(monthAfter.count - monthBefore.count).toBe(1);
+    expect(monthAfter.pence - monthBefore.pence).toBe(10_000);
 
     // The acceptance's e-mails (their PDF made in the background) are out before the booking's is looked for.
     await mailSettled(server);
@@ -207,6 +214,13 @@ describe("the acceptance's fingerprint", () => {
     expect(confirmation).toContain(`/api/quotes/${token}`);
     // Printed on the customer's PDF as well.
     const pdf = await fetch(`${server.url}/api/quotes/${token}/quote.pdf`);
-    expect((await pdfText(Buffer.from(await pdf.arrayBuffer()))).text.replace(/\s/g, "")).toContain(recomputed);
+    const pdfWords = (await pdfText(Buffer.from(await pdf.arrayBuffer()))).text;
+    expect(pdfWords.replace(/\s/g, '')).toContain(recomputed);
+    // Its model cancellation form is filled in: the service, the day accepted, the name typed, the site.
+    const form = pdfWords.replace(/\s+/g, ' ');
+    expect(form).toContain(`tree work, quote ${job.reference} (Crown lift)`);
+    expect(form).toMatch(/Accepted on: \d{1,2} \w+ \d{4}/);
+    expect(form).toContain('Name of consumer(s): Jo Rowan');
+    expect(form).toContain('Address of consumer(s): 12 Elm Road, Leeds LS6 2AB');
   });
 });

@@ -11,7 +11,7 @@ import { e2eEnv } from './rig/env';
  * The job page on a 390 px phone, as a surgeon walked it: a new job's customer e-mail saved on the
  * page goes straight into "Send the quote to" (it stayed empty, and Send answered 400 until a
  * reload); and when the customer asks for a change, their words head the page beside the status,
- * not only at the foot of the versions sent.
+ * not only at the foot of the versions sent; a change made after sending is listed until it is sent again.
  */
 const PHONE = { width: 390, height: 844 };
 const origin = () => ({ Origin: e2eEnv('baseURL') });
@@ -64,10 +64,20 @@ test("a new job's saved customer e-mail fills the send box; a change asked for h
   await keepScreenshot(page, 'job-change-asked-390');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
-  // Sent again, the request is answered: the notice goes, the history keeps it.
+  // The surgeon changes the price; until it is sent again, the page says what the customer would not be accepting.
+  const line = jobResponseSchema.parse(await ok(page.request.get(`/api/jobs/${job.id}`))).job.items[0]!;
+  await ok(page.request.patch(`/api/jobs/${job.id}`, { data: { items: [{ id: line.id, price: '275' }] }, headers: origin() }));
+  await page.reload();
+  const changed = page.getByRole('region', { name: 'Changed since sent' });
+  await expect(changed).toContainText('Changed since version 1 was sent');
+  await expect(changed).toContainText('Crown lift the sycamore to 3 m: £250.00 → £275.00');
+  await expect(changed).toContainText('The customer can still accept only version 1 as it was sent.');
+
+  // Sent again, the request is answered and the changes offered: both notices go, the history keeps the request.
   await page.getByRole('button', { name: 'Send again' }).click();
   await expect(page.getByText('Sent', { exact: true }).first()).toBeVisible();
   await expect(asked).toHaveCount(0);
+  await expect(changed).toHaveCount(0);
   const sentAgain = jobResponseSchema.parse(await ok(page.request.get(`/api/jobs/${job.id}`))).job;
   expect(sentAgain.versions.map((v) => v.version)).toEqual([2, 1]);
 });

@@ -4,6 +4,7 @@ import { invoiceSummaryResponseSchema } from '../../core/invoice-summary';
 import {
   invoiceListSchema,
   invoiceResponseSchema,
+  jobMoneyListSchema,
   type Invoice,
   type InvoiceKind,
   type InvoiceStatus,
@@ -64,6 +65,8 @@ export const invoicesApi = {
     return request('GET', `/api/invoices${query ? `?${query}` : ''}`, { schema: invoiceListSchema });
   },
   summary: () => request('GET', '/api/invoices/summary', { schema: invoiceSummaryResponseSchema }),
+  /** Each accepted, booked or done job's money state, what is owed on it, and whether it waits for a deposit. */
+  jobMoney: () => request('GET', '/api/invoices/jobs', { schema: jobMoneyListSchema }),
   update: (id: number, body: InvoiceChange) => request('PATCH', `/api/invoices/${id}`, { body: { ...body }, ...one }),
   /** A draft only; answers 204. */
   remove: (id: number) => request('DELETE', `/api/invoices/${id}`),
@@ -91,6 +94,8 @@ export const invoiceKeys = {
   ofJob: (jobId: number) => [ROOT, 'job', jobId] as const,
   search: (q: string, status: StatusFilter) => [ROOT, 'search', q, status] as const,
   summary: [ROOT, 'summary'] as const,
+  /** The Jobs list's and the job page's money (queryKeys.jobMoney): under ROOT, so invalidateOthers reads it again after every invoice change. */
+  money: queryKeys.jobMoney,
 };
 
 /** A job's invoices, oldest first; `enabled` false for a job that cannot have any yet (nothing is asked). */
@@ -107,6 +112,11 @@ export function useInvoiceSummary() {
   return useQuery({ queryKey: invoiceKeys.summary, queryFn: async () => (await invoicesApi.summary()).summary });
 }
 
+/** Every accepted job's money, read once for the Jobs list (and the job page, which finds its own); `enabled` false asks nothing. */
+export function useJobMoney(enabled = true) {
+  return useQuery({ queryKey: invoiceKeys.money, queryFn: async () => (await invoicesApi.jobMoney()).jobs, enabled });
+}
+
 /** The invoice as the server answered it, in its job's list at once; every other invoice read again when shown. */
 function rememberInvoice(queryClient: QueryClient, invoice: Invoice): void {
   queryClient.setQueryData<Invoice[]>(invoiceKeys.ofJob(invoice.jobId), (list) => {
@@ -116,7 +126,7 @@ function rememberInvoice(queryClient: QueryClient, invoice: Invoice): void {
   void invalidateOthers(queryClient, invoice.jobId);
 }
 
-/** The Invoices page's list and figures (and any other job's list) are read again when next shown. */
+/** The Invoices page's list and figures, each job's money (invoiceKeys.money) and any other job's list are read again when next shown. */
 function invalidateOthers(queryClient: QueryClient, jobId: number) {
   return queryClient.invalidateQueries({ predicate: ({ queryKey }) => queryKey[0] === ROOT && !(queryKey[1] === 'job' && queryKey[2] === jobId) });
 }

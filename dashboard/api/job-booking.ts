@@ -19,6 +19,8 @@ export const jobBookingApi = {
 function rememberJob(queryClient: QueryClient, job: Job): void {
   queryClient.setQueryData(jobKeys.job(job.id), job);
   void queryClient.invalidateQueries({ queryKey: jobKeys.list, exact: true });
+  // Done, a job no longer waits for its deposit (docs/product.md, Getting paid, Each job's money).
+  void queryClient.invalidateQueries({ queryKey: queryKeys.jobMoney });
 }
 
 export function useBookJob(id: number) {

@@ -63,6 +63,8 @@ export function useJob(id: number) {
 function rememberJob(queryClient: QueryClient, job: Job): void {
   queryClient.setQueryData(jobKeys.job(job.id), job);
   void queryClient.invalidateQueries({ predicate: ({ queryKey }) => queryKey[0] === jobKeys.list[0] && typeof queryKey[1] !== 'number' });
+  // A job cancelled leaves the jobs with money; one accepted meanwhile joins them.
+  void queryClient.invalidateQueries({ queryKey: queryKeys.jobMoney });
   if (job.businessId !== null) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.businessLeads(job.businessId) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.businessFunnel(job.businessId) });

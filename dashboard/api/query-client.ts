@@ -13,6 +13,12 @@ export const queryKeys = {
   businessFunnel: (businessId: number) => ['/api/business-funnel', businessId] as const,
   // Not under ['/api/businesses']: refreshing the list after an edit need not reload every lead list.
   businessLeads: (businessId: number) => ['/api/business-leads', businessId] as const,
+  /**
+   * Each accepted job's money (GET /api/invoices/jobs). Here, not only beside the other invoice keys
+   * (api/invoices.ts), so a job booked or done and a deposit rule saved can mark it stale without
+   * loading the invoice calls; under the invoices' root, so every invoice change marks it too.
+   */
+  jobMoney: ['/api/invoices', 'jobs'] as const,
 };
 
 /**

@@ -6,6 +6,7 @@ import { LOCKED_STATUSES, lockedMessage, type Job, type JobItem } from '../../co
 import type { VatMode } from '../../core/price';
 import { quoteRoundingLabel } from '../../core/quote-settings';
 import { errorMessage, isApiError } from '../api/client';
+import { useJobMoney } from '../api/invoices';
 import { jobKeys, useJob, useUpdateJob, type JobChanges } from '../api/jobs';
 import { queryKeys } from '../api/query-client';
 import { signedInApi } from '../api/signed-in';
@@ -31,7 +32,9 @@ import {
   type ItemDraft,
 } from '../components/jobs/job-draft';
 import { itemTitle, JobItemEditor } from '../components/jobs/job-item-editor';
+import { MONEY_STATUSES } from '../components/jobs/job-money';
 import { JobStatusBadge } from '../components/jobs/job-status-badge';
+import { WaitingForDepositNotice } from '../components/jobs/waiting-for-deposit-notice';
 import { JobTotals } from '../components/jobs/job-totals';
 import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
 import { PageState } from '../components/page-state';
@@ -83,6 +86,9 @@ function JobEditor({ job }: { job: Job }) {
   const form = useRef<HTMLFormElement>(null);
   const itemsHeading = useRef<HTMLHeadingElement>(null);
   const locked = LOCKED_STATUSES.has(job.status);
+  // Every job's money is one read (the Jobs list's, often already here); this job's is found in it.
+  const money = useJobMoney(MONEY_STATUSES.has(job.status));
+  const waitingForDeposit = MONEY_STATUSES.has(job.status) && (money.data?.find((m) => m.jobId === job.id)?.waitingForDeposit ?? false);
 
   const changes = itemChanges(job.items, drafts);
   const customerChanged = customerChange(job.customer, customer);
@@ -173,6 +179,7 @@ function JobEditor({ job }: { job: Job }) {
       <ChangeRequestNotice job={job} />
       <ChangedSinceSentNotice job={job} />
       <ExpiredNotice job={job} />
+      {waitingForDeposit ? <WaitingForDepositNotice /> : null}
       {locked ? (
         <p className="mb-4 flex items-start gap-2 rounded-lg border border-stone-200 bg-stone-50 px-3 py-2.5 text-sm text-stone-800">
           <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
@@ -186,7 +193,7 @@ function JobEditor({ job }: { job: Job }) {
       */}
       <div className="flex max-w-3xl flex-col gap-6 lg:grid lg:max-w-none lg:grid-cols-[minmax(0,1fr)_19rem] lg:gap-x-8">
         {/* Once accepted, booking is what the job asks for next: first in the column. */}
-        <BookingPanel job={job} />
+        <BookingPanel job={job} waitingForDeposit={waitingForDeposit} />
         <CancellationPanel job={job} />
         <InvoicesPanel job={job} />
         <form id={FORM_ID} ref={form} onSubmit={save} noValidate>

@@ -1,13 +1,17 @@
-import { ClipboardList, History, Plus } from 'lucide-react';
+import { ChevronRight, ClipboardList, History, Plus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import type { JobMoney } from '../../core/invoices';
 import type { JobSummary } from '../../core/job-summary';
 import { JOB_STATUSES, type Job } from '../../core/jobs';
 import { formatGbp } from '../../core/money';
+import { useJobMoney, useInvoiceSummary } from '../api/invoices';
 import { useJobSearch, useJobSummary } from '../api/job-list';
 import { useDebouncedValue } from '../components/admin/use-debounced-value';
 import { formatAnalysisDate } from '../components/analysis/analysis-date';
 import { counted, formatPounds, JOB_STATUS_LABELS, listedValue, monthName, type StatusFilter } from '../components/jobs/job-list-summary';
+import { MONEY_STATUSES, moneyByJob } from '../components/jobs/job-money';
+import { JobMoneyBadge } from '../components/jobs/job-money-badge';
 import { JobStatusBadge } from '../components/jobs/job-status-badge';
 import { MakeJobDialog } from '../components/jobs/make-job-dialog';
 import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
@@ -22,7 +26,7 @@ const itemCount = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 /** The columns of a row from the sm breakpoint: reference, customer, status, items, total, date. */
 const ROW_GRID = 'sm:grid sm:grid-cols-[6.5rem_minmax(0,1fr)_9.5rem_4.5rem_7.5rem_10rem] sm:items-center sm:gap-x-4';
 
-function JobRow({ job }: { job: Job }) {
+function JobRow({ job, money }: { job: Job; money: JobMoney | undefined }) {
   return (
     <li className={`${cardStyles} relative flex flex-col gap-1 p-3 focus-within:ring-2 focus-within:ring-green-700 hover:border-green-700 sm:rounded-xl sm:px-4 ${ROW_GRID}`}>
       <div className="flex items-center justify-between gap-3 sm:contents">
@@ -35,8 +39,10 @@ function JobRow({ job }: { job: Job }) {
       </div>
       <p className="font-medium break-words text-stone-900 sm:order-2">{job.customer.name}</p>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-stone-600 sm:contents">
-        <span className="sm:order-3">
+        {/* The money (from GET /api/invoices/jobs) beside the status once accepted; under it from sm. */}
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1 sm:order-3 sm:flex-col sm:items-start">
           <JobStatusBadge status={job.status} />
+          {money && MONEY_STATUSES.has(job.status) ? <JobMoneyBadge money={money} /> : null}
         </span>
         <span className="sm:order-4">{itemCount(job.items.length)}</span>
         <time dateTime={job.createdAt} className="sm:order-6 sm:text-right">
@@ -72,29 +78,60 @@ function NoJobs({ onNew }: { onNew: () => void }) {
   );
 }
 
-/** This UK month's quoted, accepted and done values, each with how many it counts. */
+const TILE = `${cardStyles} flex min-w-0 flex-col px-3 py-2 sm:px-4 sm:py-3`;
+const AMOUNT = 'text-lg font-semibold text-stone-900 tabular-nums sm:text-xl';
+
+/** One of the invoice figures: the whole tile opens the Invoices page. */
+function InvoiceFigure({ label, amount, what }: { label: string; amount: string; what: string }) {
+  return (
+    <div className={`${TILE} relative focus-within:ring-2 focus-within:ring-green-700 hover:border-green-700`}>
+      <dt className="text-sm text-stone-700">
+        <Link href="/invoices" className="inline-flex items-center gap-0.5 outline-none after:absolute after:inset-0 after:rounded-2xl after:content-['']">
+          {label}
+          <span className="sr-only">: see Invoices</span>
+          <ChevronRight aria-hidden="true" className="size-4 text-stone-500" />
+        </Link>
+      </dt>
+      <dd className={AMOUNT}>{amount}</dd>
+      <dd className="text-xs text-stone-600">{what}</dd>
+    </div>
+  );
+}
+
+/**
+ * This UK month's quoted, accepted and done values, each with how many it counts, then what was
+ * invoiced and paid this month and what is owed now (GET /api/invoices/summary), each opening
+ * Invoices. Two tiles a row on a phone (as the Invoices page's), three from sm.
+ */
 function MonthFigures({ month }: { month: JobSummary['month'] }) {
   const headingId = useId();
+  const invoices = useInvoiceSummary();
   const figures = [
     { label: 'Quoted', figure: month.quoted, what: counted(month.quoted.count, 'quote') + ' sent' },
     { label: 'Accepted', figure: month.accepted, what: counted(month.accepted.count, 'acceptance') },
     { label: 'Done', figure: month.done, what: counted(month.done.count, 'job') + ' done' },
   ];
+  // Until the invoice figures come (or if they cannot), their tiles hold their place.
+  const invoiced = invoices.data ? formatPounds(invoices.data.thisMonth.invoiced) : '…';
+  const paid = invoices.data ? formatPounds(invoices.data.thisMonth.paid) : '…';
+  const owed = invoices.data ? formatPounds(invoices.data.owed) : '…';
   return (
     <section aria-labelledby={headingId} className="mb-6">
       <h2 id={headingId} className="mb-2 text-sm font-semibold text-stone-700">
         <span className="sr-only">This month: </span>
         {monthName(month.start)}
       </h2>
-      {/* A row each on a phone (the amount to the right, room for £100,000.00), side by side from sm. */}
-      <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3 sm:gap-3">
+      <dl aria-busy={invoices.isPending || undefined} className="grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3">
         {figures.map(({ label, figure, what }) => (
-          <div key={label} className={`${cardStyles} grid min-w-0 grid-cols-[minmax(0,1fr)_auto] gap-x-3 px-4 py-2 sm:flex sm:flex-col sm:py-3`}>
-            <dt className="col-start-1 text-sm text-stone-700">{label}</dt>
-            <dd className="col-start-2 row-span-2 row-start-1 self-center text-lg font-semibold text-stone-900 tabular-nums sm:text-xl">{formatPounds(figure.gross)}</dd>
-            <dd className="col-start-1 text-xs text-stone-600">{what}</dd>
+          <div key={label} className={TILE}>
+            <dt className="text-sm text-stone-700">{label}</dt>
+            <dd className={AMOUNT}>{formatPounds(figure.gross)}</dd>
+            <dd className="text-xs text-stone-600">{what}</dd>
           </div>
         ))}
+        <InvoiceFigure label="Invoiced" amount={invoiced} what={invoices.isError ? 'Could not be read' : 'issued this month'} />
+        <InvoiceFigure label="Paid" amount={paid} what={invoices.isError ? 'Could not be read' : 'received this month'} />
+        <InvoiceFigure label="Owed" amount={owed} what={invoices.isError ? 'Could not be read' : 'owed now, any month'} />
       </dl>
     </section>
   );
@@ -132,6 +169,9 @@ function JobList({ summary }: { summary: JobSummary }) {
   const q = useDebouncedValue(search.trim(), SEARCH_PAUSE_MS);
   const jobs = useJobSearch(q, status);
   const listed = jobs.data ?? [];
+  // Read once for the whole list; a row shows nothing of its money until it comes.
+  const money = useJobMoney();
+  const moneyOf = moneyByJob(money.data ?? []);
   // While the next search or status loads, the rows before stay shown and the list says it is busy.
   const waiting = jobs.isPlaceholderData || q !== search.trim();
 
@@ -169,7 +209,7 @@ function JobList({ summary }: { summary: JobSummary }) {
         </div>
         <ul aria-label="Jobs" aria-busy={waiting || undefined} className={`flex flex-col gap-2 transition-opacity ${waiting ? 'opacity-60' : ''}`}>
           {listed.map((job) => (
-            <JobRow key={job.id} job={job} />
+            <JobRow key={job.id} job={job} money={moneyOf.get(job.id)} />
           ))}
         </ul>
       </>
@@ -223,8 +263,9 @@ function ListedValueLine({ jobs }: { jobs: readonly Job[] }) {
 
 /**
  * Jobs (docs/product.md, The Jobs pages): the account's quotes, newest first, by status with
- * counts and searchable by customer (both the server's), with this month's quoted, accepted and
- * done values and what the listed ones are worth; each opens at /jobs/{id}.
+ * counts and searchable by customer (both the server's), each accepted one with its money, with this
+ * month's quoted, accepted, done, invoiced and paid values, what is owed, and what the listed ones
+ * are worth; each opens at /jobs/{id}.
  */
 export function JobsPage() {
   const summary = useJobSummary();

@@ -13,6 +13,7 @@ import { TextArea } from '../text-area';
 import { TextField } from '../text-field';
 import { showToast } from '../toast';
 import { buttonStyles } from '../ui';
+import { BookBeforeDepositDialog } from './book-before-deposit-dialog';
 import { itemTitle } from './job-item-editor';
 
 /**
@@ -91,7 +92,8 @@ function BookingSummary({ booking }: { booking: NonNullable<Job['booking']> }) {
   );
 }
 
-function BookingForm({ job, onDone, onCancel }: { job: Job; onDone: () => void; onCancel?: () => void }) {
+/** `waitingForDeposit`: the deposit rule asks one of this job and none is paid, so a first booking asks to confirm. */
+function BookingForm({ job, waitingForDeposit, onDone, onCancel }: { job: Job; waitingForDeposit: boolean; onDone: () => void; onCancel?: () => void }) {
   const book = useBookJob(job.id);
   const [draft, setDraft] = useState<BookingDraft>(() => draftOf(job));
   const [errors, setErrors] = useState<BookingErrors>({});
@@ -99,6 +101,8 @@ function BookingForm({ job, onDone, onCancel }: { job: Job; onDone: () => void; 
   const form = useRef<HTMLFormElement>(null);
   const today = ukToday(new Date());
   const rebooking = job.booking !== null;
+  // The checked booking, held while the deposit question is open.
+  const [unpaid, setUnpaid] = useState<JobBookInput | null>(null);
 
   function edit(change: Partial<BookingDraft>, fields: BookingField[]) {
     setDraft((value) => ({ ...value, ...change }));
@@ -119,6 +123,12 @@ function BookingForm({ job, onDone, onCancel }: { job: Job; onDone: () => void; 
       setErrors(errorsOf(checked.error.issues));
       return focusFirstError();
     }
+    // Changing the date of work already booked does not ask again.
+    if (waitingForDeposit && !rebooking) return setUnpaid(body);
+    save(body);
+  }
+
+  function save(body: JobBookInput) {
     book.mutate(body, {
       onSuccess: ({ job: booked, emailed }) => {
         showToast({
@@ -202,6 +212,14 @@ function BookingForm({ job, onDone, onCancel }: { job: Job; onDone: () => void; 
           </button>
         ) : null}
       </div>
+      <BookBeforeDepositDialog
+        open={unpaid !== null}
+        onClose={() => setUnpaid(null)}
+        onConfirm={() => {
+          if (unpaid) save(unpaid);
+          setUnpaid(null);
+        }}
+      />
     </form>
   );
 }
@@ -378,8 +396,11 @@ function EarlyDoneDialog({ booking, open, onClose, onConfirm }: { booking: NonNu
   );
 }
 
-/** The job page's booking section: shown once the customer has accepted. */
-export function BookingPanel({ job }: { job: Job }) {
+/**
+ * The job page's booking section: shown once the customer has accepted. `waitingForDeposit` (GET
+ * /api/invoices/jobs): booking asks first, as marking done before the booked day does.
+ */
+export function BookingPanel({ job, waitingForDeposit = false }: { job: Job; waitingForDeposit?: boolean }) {
   const [changing, setChanging] = useState(false);
   const [finishing, setFinishing] = useState(false);
   const [early, setEarly] = useState(false);
@@ -396,7 +417,7 @@ export function BookingPanel({ job }: { job: Job }) {
       </h2>
       {job.booking && !changing ? <BookingSummary booking={job.booking} /> : null}
       {open && (job.booking === null || changing) ? (
-        <BookingForm key={job.booking?.bookedAt ?? 'new'} job={job} onDone={() => setChanging(false)} onCancel={changing ? () => setChanging(false) : undefined} />
+        <BookingForm key={job.booking?.bookedAt ?? 'new'} job={job} waitingForDeposit={waitingForDeposit} onDone={() => setChanging(false)} onCancel={changing ? () => setChanging(false) : undefined} />
       ) : null}
       {job.status === 'done' && job.doneAt ? (
         <p className="flex items-center gap-2 text-sm font-semibold text-green-900">

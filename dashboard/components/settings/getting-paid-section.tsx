@@ -33,6 +33,8 @@ function useSettingsSave(fieldError: (path: string, message: string) => void, sa
     mutationFn: (patch: SettingsPatch) => signedInApi.settings.update(patch),
     onSuccess: (settings) => {
       queryClient.setQueryData(queryKeys.settings, settings);
+      // The deposit rule decides which jobs wait for a deposit.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.jobMoney });
       saved(settings);
     },
     onError: (error) => {

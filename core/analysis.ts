@@ -246,6 +246,8 @@ export const settingsResponseSchema = z.object({
   nextInvoiceNumber: z.number().int(),
   invoiceReminderDays: z.tuple([z.number().int(), z.number().int()]),
   salesAccountCode: z.string(),
+  /** Statutory interest on late payment by business customers: the base rate it adds 8% to, or null for off. */
+  lateInterest: z.object({ baseRatePercent: z.number() }).nullable(),
 });
 export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addMoney, creditMoney, depositFromPercent, depositMoney, finalMoney, linesMoney, splitGross, type Money, type VatBasis } from './invoice-money';
-import { invoiceStatus, owedPence, taxPoint, dueOn, documentNumber } from './invoices';
+import { accruedInterestPence, documentNumber, dueOn, invoiceStatus, owedPence, statutoryInterestPence, taxPoint } from './invoices';
 import { quoteTotals } from './quote-totals';
 
 const BASES: VatBasis[] = [
@@ -98,5 +98,23 @@ describe('invoice status, dates and numbers', () => {
     expect(taxPoint('deposit', '2026-06-10', null, '2026-06-12')).toBe('2026-06-10');
     expect(documentNumber('INV-', 7)).toBe('INV-0007');
     expect(documentNumber('CN-', 12_345)).toBe('CN-12345');
+  });
+});
+
+describe('statutory interest (Late Payment of Commercial Debts (Interest) Act 1998)', () => {
+  it('is simple interest to the penny, halves up, on what was owed through each stretch', () => {
+    // £1,000 at 12.75% a year for 365 days: £127.50; for 30 days: £10.479... -> £10.48.
+    expect(statutoryInterestPence(100_000, 12.75, 365)).toBe(12_750);
+    expect(statutoryInterestPence(100_000, 12.75, 30)).toBe(1_048);
+    expect(statutoryInterestPence(0, 12.75, 30)).toBe(0);
+    expect(statutoryInterestPence(100_000, 12.75, 0)).toBe(0);
+    const settled = [
+      { day: '2026-06-01', pence: 20_000 },
+      { day: '2026-06-18', pence: 50_000 },
+    ];
+    // Due 8 June, owed £1,000 after the payment before it; £500 paid on the 18th; read on 8 July.
+    const accrued = accruedInterestPence({ grossPence: 120_000, dueOn: '2026-06-08', today: '2026-07-08', ratePercent: 12.75, settled });
+    expect(accrued).toEqual({ days: 30, pence: statutoryInterestPence(100_000, 12.75, 10) + statutoryInterestPence(50_000, 12.75, 20) });
+    expect(accruedInterestPence({ grossPence: 120_000, dueOn: '2026-06-08', today: '2026-06-08', ratePercent: 12.75, settled }).pence).toBe(0);
   });
 });

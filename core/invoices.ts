@@ -128,6 +128,50 @@ export function paymentTermsWords(days: number): string {
   return days === 0 ? 'Payment is due on completion of the work.' : `Payment is due within ${days} days of the invoice date.`;
 }
 
+// ---- Late payment by a business customer ---------------------------------------------------
+
+/** The Late Payment of Commercial Debts (Interest) Act 1998: 8% a year over the Bank of England base rate. */
+export const STATUTORY_INTEREST_OVER_BASE_PERCENT = 8;
+
+/** Days from one UK day to a later one. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/**
+ * Simple interest on `owedPence` at `ratePercent` a year for `days`, to the nearest penny (halves
+ * up), without floats: the rate is taken to the hundredth of a percent.
+ */
+export function statutoryInterestPence(owedPence: number, ratePercent: number, days: number): number {
+  if (owedPence <= 0 || days <= 0 || ratePercent <= 0) return 0;
+  const hundredths = Math.round(ratePercent * 100);
+  const numerator = owedPence * hundredths * days;
+  const denominator = 100 * 100 * 365;
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+}
+
+/**
+ * Statutory interest accrued from the due date to `today` on what was owed day by day: the total
+ * less each payment or credit made by then (`settled`, each on its UK day). Each stretch between
+ * two such days earns simple interest on what was owed through it.
+ */
+export function accruedInterestPence(input: { grossPence: number; dueOn: string; today: string; ratePercent: number; settled: readonly { day: string; pence: number }[] }): { days: number; pence: number } {
+  const days = daysBetween(input.dueOn, input.today);
+  if (days <= 0) return { days: 0, pence: 0 };
+  const before = input.settled.filter((entry) => entry.day <= input.dueOn).reduce((sum, entry) => sum + entry.pence, 0);
+  const later = input.settled.filter((entry) => entry.day > input.dueOn && entry.day <= input.today).sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+  let owed = input.grossPence - before;
+  let from = input.dueOn;
+  let pence = 0;
+  for (const entry of later) {
+    pence += statutoryInterestPence(owed, input.ratePercent, daysBetween(from, entry.day));
+    owed -= entry.pence;
+    from = entry.day;
+  }
+  pence += statutoryInterestPence(owed, input.ratePercent, daysBetween(from, input.today));
+  return { days, pence };
+}
+
 // ---- Bank details -------------------------------------------------------------------------
 
 /** A UK sort code as six digits, with or without dashes or spaces ("12-34-56"). */
@@ -183,6 +227,11 @@ export const invoiceSettingsFields = {
   nextInvoiceNumber: z.number().int().min(1, 'The next invoice number is at least 1').max(999_999, 'The next invoice number is at most 999999').optional(),
   invoiceReminderDays: z
     .tuple([z.number().int().min(0).max(90), z.number().int().min(0).max(180)], 'Two numbers of days: the first reminder and the second')
+    .optional(),
+  /** Statutory interest on late payment by business customers: the base rate to add 8% to, or null for off. */
+  lateInterest: z
+    .object({ baseRatePercent: z.number('The base rate is a percentage').min(0, 'The base rate is 0% or more').max(25, 'The base rate is at most 25%').multipleOf(0.01) })
+    .nullable()
     .optional(),
   salesAccountCode: z
     .string()
@@ -340,6 +389,11 @@ export const invoiceSchema = z.object({
   sentAt: z.string().nullable(),
   /** When the overdue reminders went (at most two). */
   remindersSent: z.array(z.string()),
+  /**
+   * Statutory interest accrued on what is owed past the due date, for a business customer when
+   * the account has it on (Late Payment of Commercial Debts (Interest) Act 1998); null otherwise.
+   */
+  lateInterest: z.object({ ratePercent: z.number(), days: z.number().int(), amount: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
@@ -399,6 +453,8 @@ export const publicInvoiceSchema = z.object({
   bankTransfer: z.object({ accountName: z.string(), sortCode: z.string(), accountNumber: z.string(), reference: z.string() }).nullable(),
   /** "Pay by card" shows only where card payments are set up (none yet on this install). */
   payByCard: z.boolean(),
+  /** Statutory interest accrued (a business customer, the account has it on), or null. */
+  lateInterest: z.object({ ratePercent: z.number(), days: z.number().int(), amount: z.string() }).nullable(),
 });
 export type PublicInvoice = z.infer<typeof publicInvoiceSchema>;
 export const publicInvoiceResponseSchema = z.object({ invoice: publicInvoiceSchema });

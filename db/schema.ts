@@ -116,6 +116,11 @@ export const systemSettings = sqliteTable('system_settings', {
   invoiceReminderFirstDays: integer('invoice_reminder_first_days').notNull().default(3),
   invoiceReminderSecondDays: integer('invoice_reminder_second_days').notNull().default(7),
   salesAccountCode: text('sales_account_code').notNull().default('200'),
+  /**
+   * Statutory interest on late payment by business customers (Late Payment of Commercial Debts
+   * (Interest) Act 1998): the Bank of England base rate to add 8% to; null for off, the default.
+   */
+  lateInterestBaseRatePercent: real('late_interest_base_rate_percent'),
   createdAt: createdAt(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });

@@ -104,4 +104,5 @@ ALTER TABLE `system_settings` ADD `next_invoice_number` integer DEFAULT 1 NOT NU
 ALTER TABLE `system_settings` ADD `next_credit_note_number` integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE `system_settings` ADD `invoice_reminder_first_days` integer DEFAULT 3 NOT NULL;--> statement-breakpoint
 ALTER TABLE `system_settings` ADD `invoice_reminder_second_days` integer DEFAULT 7 NOT NULL;--> statement-breakpoint
-ALTER TABLE `system_settings` ADD `sales_account_code` text DEFAULT '200' NOT NULL;
+ALTER TABLE `system_settings` ADD `sales_account_code` text DEFAULT '200' NOT NULL;--> statement-breakpoint
+ALTER TABLE `system_settings` ADD `late_interest_base_rate_percent` real;

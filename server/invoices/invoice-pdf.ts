@@ -72,6 +72,13 @@ export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   drawCustomer(doc, theme, parties);
   drawLines(doc, theme, invoice, vat);
   drawTotals(doc, theme, invoice, vat);
+  if (invoice.lateInterest && invoice.dueOn) {
+    const words = lateInterestWords(invoice.lateInterest, invoice.dueOn);
+    doc.font(QUOTE_FONT.regular).fontSize(9);
+    ensureRoom(doc, doc.heightOfString(words, { width: contentWidth(doc) }) + 10);
+    doc.fillColor(COLOUR.text).text(words, MARGIN, doc.y, { width: contentWidth(doc) });
+    doc.y += 10;
+  }
   drawMoneyHistory(doc, theme, invoice);
   drawHowToPay(doc, theme, invoice, parties);
   drawPageFooters(doc, QUOTE_FONT.regular, 7.5, () => ({ text: `${title} ${invoice.number ?? ''}${invoice.dueOn ? ` | Due ${formatDay(invoice.dueOn)}` : ''}`, colour: COLOUR.muted }));
@@ -165,6 +172,11 @@ function drawTotals(doc: Doc, theme: QuoteTheme, invoice: Invoice, vat: boolean)
     y += 16;
   }
   doc.y = top + rows.length * 16 + 24;
+}
+
+/** The statutory interest accrued on a business customer's overdue invoice, under the totals. */
+export function lateInterestWords(interest: NonNullable<Invoice['lateInterest']>, dueOn: string): string {
+  return `Statutory interest of ${gbp(interest.amount)} has accrued at ${interest.ratePercent}% a year for the ${interest.days} days since ${formatDay(dueOn)}, under the Late Payment of Commercial Debts (Interest) Act 1998, and is payable with the amount due.`;
 }
 
 /** Payments received and credit notes, each dated. */

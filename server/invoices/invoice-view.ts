@@ -1,5 +1,6 @@
 import { DomainError } from '../../core/errors';
-import { formatSortCode, INVOICE_MESSAGES, invoiceStatus, owedPence, taxPoint, type Invoice, type InvoiceStatus, type PublicInvoice } from '../../core/invoices';
+import { accruedInterestPence, formatSortCode, INVOICE_MESSAGES, invoiceStatus, owedPence, STATUTORY_INTEREST_OVER_BASE_PERCENT, taxPoint, type Invoice, type InvoiceStatus, type PublicInvoice } from '../../core/invoices';
+import { getInvoiceSettings } from '../settings/invoice-settings';
 import { formatVatNumber } from '../../core/company-profile';
 import { ukToday } from '../../core/job-booking';
 import { penceToDecimal } from '../../core/money';
@@ -90,6 +91,7 @@ export function toInvoiceView(db: Db, row: InvoiceRow, now: Date): Invoice {
     sentTo: row.sentTo,
     sentAt: row.sentAt?.toISOString() ?? null,
     remindersSent: [row.firstReminderAt, row.secondReminderAt].filter((at): at is Date => at !== null).map((at) => at.toISOString()),
+    lateInterest: lateInterestOf(db, row, version?.content.consumer ?? true, live, notes, today),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -135,5 +137,30 @@ export function toPublicInvoice(db: Db, row: InvoiceRow, now: Date): PublicInvoi
     payments: view.payments.map((payment) => ({ amount: payment.amount, paidOn: payment.paidOn })),
     bankTransfer: parties.bank ? { accountName: parties.bank.accountName, sortCode: formatSortCode(parties.bank.sortCode), accountNumber: parties.bank.accountNumber, reference: row.number! } : null,
     payByCard: false,
+    lateInterest: view.lateInterest,
   };
+}
+
+/**
+ * Statutory interest on a business customer's overdue invoice, when the account charges it (the
+ * Late Payment of Commercial Debts (Interest) Act 1998: 8% over the base rate set in Settings):
+ * accrued from the due date on what was owed day by day. A consumer is never charged it here
+ * (only the surgeon's own terms could, and those are theirs to enforce).
+ */
+function lateInterestOf(
+  db: Db,
+  row: InvoiceRow,
+  consumer: boolean,
+  payments: readonly { paidOn: string; amountPence: number }[],
+  notes: readonly { issuedOn: string; grossPence: number }[],
+  today: string,
+): Invoice['lateInterest'] {
+  if (consumer || !row.number || !row.dueOn || row.dueOn >= today) return null;
+  const base = getInvoiceSettings(db, row.userId).lateInterestBaseRatePercent;
+  if (base === null) return null;
+  const ratePercent = STATUTORY_INTEREST_OVER_BASE_PERCENT + base;
+  const settled = [...payments.map((p) => ({ day: p.paidOn, pence: p.amountPence })), ...notes.map((n) => ({ day: n.issuedOn, pence: n.grossPence }))];
+  const accrued = accruedInterestPence({ grossPence: row.grossPence, dueOn: row.dueOn, today, ratePercent, settled });
+  if (accrued.pence === 0) return null;
+  return { ratePercent, days: accrued.days, amount: penceToDecimal(accrued.pence) };
 }

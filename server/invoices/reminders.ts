@@ -8,6 +8,8 @@ import { overdueReminderEmail } from '../mail/invoice-emails';
 import { getInvoiceSettings } from '../settings/invoice-settings';
 import { mailFacts, sendWithInvoicePdf } from './invoice-flow';
 import { newInvoiceLink } from './invoice-links';
+import { lateInterestWords } from './invoice-pdf';
+import { toInvoiceView } from './invoice-view';
 import { creditedMoney } from './invoices';
 import { paidPence, paymentsOf } from './payments';
 
@@ -47,7 +49,8 @@ export function sendDueInvoiceReminders(deps: Pick<AppDeps, 'db' | 'clock' | 'ma
     });
     if (!claimed) continue;
     const facts = mailFacts(deps, row, to, claimed);
-    sendWithInvoicePdf(deps, row, overdueReminderEmail({ ...facts, which }), `invoice ${row.number} ${which} reminder`);
+    const interest = toInvoiceView(db, row, now).lateInterest;
+    sendWithInvoicePdf(deps, row, overdueReminderEmail({ ...facts, which, interest: interest ? lateInterestWords(interest, row.dueOn!) : null }), `invoice ${row.number} ${which} reminder`);
     sent += 1;
   }
   return sent;

@@ -26,6 +26,8 @@ export interface InvoiceMailFacts {
   link: string;
   /** "Please pay by bank transfer to ... with the reference INV-0001." or whom to ask. */
   howToPay: string;
+  /** A business customer's statutory interest, as a sentence, when the account charges it. */
+  interest?: string | null;
 }
 
 const hello = (facts: InvoiceMailFacts) => `Hello ${plainLine(facts.customerName)},`;
@@ -55,6 +57,7 @@ export function overdueReminderEmail(facts: InvoiceMailFacts & { which: 'first' 
   const lines = [
     hello(facts),
     `${facts.title} ${facts.number} from ${business(facts)} was due on ${facts.dueWords}, and ${formatGbp(facts.owedPence)} is still to pay.`,
+    ...(facts.interest ? [facts.interest] : []),
     facts.howToPay,
     `The invoice and what has been paid:\n${facts.link}`,
     facts.which === 'second'

@@ -2,6 +2,7 @@ import { INVOICE_STATUS_WORDS, type PublicInvoice } from '../../core/invoices';
 import { formatGbp, parsePence } from '../../core/money';
 import { formatQuoteDate } from '../../core/quote';
 import { escapeHtml, htmlDocument } from './html';
+import { lateInterestWords } from '../invoices/invoice-pdf';
 
 /**
  * The customer's invoice page, `/invoice/<token>` (docs/product.md, Getting paid), rendered on
@@ -71,7 +72,8 @@ function lines(invoice: PublicInvoice): string {
   rows.push(['To pay', money(invoice.owed), true]);
   const totals = rows.map(([label, value, strong]) => `<div${strong ? ' class="strong"' : ''}><dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd></div>`).join('');
   const basis = invoice.chargesVat ? `<p class="hint">Prices include VAT at ${invoice.vatRatePercent}%.</p>` : '';
-  return `<section class="card" aria-labelledby="work"><h2 id="work">Work invoiced</h2><ul class="items">${items}</ul><dl class="totals">${totals}</dl>${basis}</section>`;
+  const interest = invoice.lateInterest ? `<p>${escapeHtml(lateInterestWords(invoice.lateInterest, invoice.dueOn))}</p>` : '';
+  return `<section class="card" aria-labelledby="work"><h2 id="work">Work invoiced</h2><ul class="items">${items}</ul><dl class="totals">${totals}</dl>${basis}${interest}</section>`;
 }
 
 function payments(invoice: PublicInvoice): string {

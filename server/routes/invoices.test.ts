@@ -3,7 +3,7 @@ import { invoiceListSchema, invoiceResponseSchema, jobMoneyListSchema, type Invo
 import { parsePence } from '../../core/money';
 import { settingsResponseSchema } from '../../core/analysis';
 import { RateLimits } from '../http/rate-limit';
-import { startTestServer, type TestClient, type TestServer } from '../../testing/harness';
+import { advanceKeepingSession, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 import { acceptQuote, BIRCH_PROFILE, ownerWithProfile, sentLinesJob } from '../../testing/quote-links';
 
 /*
@@ -366,5 +366,36 @@ describe('Getting paid settings', () => {
     expect(await of(large)).toMatchObject({ state: 'paid', owed: '0.00' });
     const stranger = await ownerPricing('inc');
     expect(jobMoneyListSchema.parse(await (await stranger.get('/api/invoices/jobs')).json()).jobs).toEqual([]);
+  });
+
+  it('statutory interest on a business customer’s overdue invoice when turned on: 8% over the base rate, on what was owed day by day; never a consumer’s', async () => {
+    const trade = await ownerPricing('ex');
+    expect((await trade.request('PATCH', '/api/system-settings', { lateInterest: { baseRatePercent: 4.75 } })).status).toBe(200);
+    const { jobId } = await acceptedJob(trade, [{ description: 'Clear the yard', price: '1000' }]);
+    const draft = await invoiceOf(await trade.post(`/api/jobs/${jobId}/invoices`, { kind: 'final' }), 201);
+    const issued = await invoiceOf(await trade.post(`/api/invoices/${draft.id}/issue`));
+    expect(issued.totals.gross).toBe('1200.00');
+    expect(issued.lateInterest).toBeNull();
+    const consumer = await ownerPricing('inc');
+    expect((await consumer.request('PATCH', '/api/system-settings', { lateInterest: { baseRatePercent: 4.75 } })).status).toBe(200);
+    const home = await acceptedJob(consumer, [{ description: 'Prune the apple', price: '300' }]);
+    const homeDraft = await invoiceOf(await consumer.post(`/api/jobs/${home.jobId}/invoices`, { kind: 'final' }), 201);
+    await invoiceOf(await consumer.post(`/api/invoices/${homeDraft.id}/issue`));
+
+    // Ten days late, £600 arrives; twenty days later: 12.75% a year on £1,200 for 10 days (£4.19) and on £600 for 20 (£4.19).
+    const day = 86_400_000;
+    server.clock.advance(7 * day + 10 * day);
+    const paidOn = new Date(server.clock.now()).toISOString().slice(0, 10);
+    await invoiceOf(await trade.post(`/api/invoices/${draft.id}/payments`, { amount: '600', paidOn, method: 'bank_transfer' }), 201);
+    // Both owners use their sessions on the way, so neither is signed out by the 30-day idle limit.
+    await invoiceOf(await consumer.get(`/api/invoices/${homeDraft.id}`));
+    await advanceKeepingSession(server, trade, 20);
+    const late = await invoiceOf(await trade.get(`/api/invoices/${draft.id}`));
+    expect(late.status).toBe('overdue');
+    expect(late.lateInterest).toEqual({ ratePercent: 12.75, days: 30, amount: '8.38' });
+    expect((await invoiceOf(await consumer.get(`/api/invoices/${homeDraft.id}`))).lateInterest).toBeNull();
+    // Off again, nothing is shown.
+    expect((await trade.request('PATCH', '/api/system-settings', { lateInterest: null })).status).toBe(200);
+    expect((await invoiceOf(await trade.get(`/api/invoices/${draft.id}`))).lateInterest).toBeNull();
   });
 });

@@ -41,6 +41,7 @@ const GETTING_PAID_DEFAULTS = {
   nextInvoiceNumber: 1,
   invoiceReminderDays: [3, 7],
   salesAccountCode: '200',
+  lateInterest: null,
 } as const;
 
 describe('the company profile', () => {

@@ -29,6 +29,8 @@ export interface InvoiceSettings {
   nextCreditNoteNumber: number;
   invoiceReminderDays: [number, number];
   salesAccountCode: string;
+  /** The base rate statutory interest adds 8% to, or null when the account does not charge it. */
+  lateInterestBaseRatePercent: number | null;
 }
 
 export function getInvoiceSettings(db: Db, userId: number): InvoiceSettings {
@@ -42,6 +44,7 @@ export function getInvoiceSettings(db: Db, userId: number): InvoiceSettings {
     nextCreditNoteNumber: row?.nextCreditNoteNumber ?? 1,
     invoiceReminderDays: [row?.invoiceReminderFirstDays ?? DEFAULT_INVOICE_REMINDER_DAYS[0], row?.invoiceReminderSecondDays ?? DEFAULT_INVOICE_REMINDER_DAYS[1]],
     salesAccountCode: row?.salesAccountCode ?? DEFAULT_SALES_ACCOUNT_CODE,
+    lateInterestBaseRatePercent: row?.lateInterestBaseRatePercent ?? null,
   };
 }
 
@@ -57,6 +60,7 @@ export function invoiceSettingsResponse(settings: InvoiceSettings) {
     nextInvoiceNumber: settings.nextInvoiceNumber,
     invoiceReminderDays: settings.invoiceReminderDays,
     salesAccountCode: settings.salesAccountCode,
+    lateInterest: settings.lateInterestBaseRatePercent === null ? null : { baseRatePercent: settings.lateInterestBaseRatePercent },
   };
 }
 
@@ -69,6 +73,7 @@ export interface InvoiceSettingsPatch {
   nextInvoiceNumber?: number | undefined;
   invoiceReminderDays?: [number, number] | undefined;
   salesAccountCode?: string | undefined;
+  lateInterest?: { baseRatePercent: number } | null | undefined;
 }
 
 /**
@@ -91,6 +96,7 @@ export function invoiceSettingsColumns(db: Db, userId: number, patch: InvoiceSet
     ...(patch.nextInvoiceNumber !== undefined && { nextInvoiceNumber: patch.nextInvoiceNumber }),
     ...(patch.invoiceReminderDays !== undefined && { invoiceReminderFirstDays: patch.invoiceReminderDays[0], invoiceReminderSecondDays: patch.invoiceReminderDays[1] }),
     ...(patch.salesAccountCode !== undefined && { salesAccountCode: patch.salesAccountCode }),
+    ...(patch.lateInterest !== undefined && { lateInterestBaseRatePercent: patch.lateInterest?.baseRatePercent ?? null }),
   };
 }
 

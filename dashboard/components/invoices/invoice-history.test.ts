@@ -28,6 +28,7 @@ function invoice(overrides: Partial<Invoice> = {}): Invoice {
     sentTo: null,
     sentAt: null,
     remindersSent: [],
+    lateInterest: null,
     createdAt: '2026-11-02T09:00:00.000Z',
     ...overrides,
   };

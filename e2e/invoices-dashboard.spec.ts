@@ -67,10 +67,17 @@ test('Getting paid: settings saved, a deposit and the final invoice issued and p
   await terms.getByRole('checkbox', { name: 'Suggest a deposit on larger jobs' }).check();
   await terms.getByLabel('Deposit (%)').fill('20');
   await terms.getByLabel('For jobs over (£)').fill('500');
+  await terms.getByRole('checkbox', { name: 'Add statutory interest when a business customer pays late' }).check();
+  await terms.getByLabel('Bank of England base rate (%)').fill('4.75');
   await terms.getByRole('button', { name: 'Save Payment Terms' }).click();
   await expect(page.getByText('Payment Terms Saved')).toBeVisible();
   const settings = settingsResponseSchema.parse(await ok(page.request.get('/api/system-settings')));
-  expect(settings).toMatchObject({ paymentTermsDays: 14, depositRule: { percent: 20, overAmount: '500.00' }, bankDetails: { accountName: 'Oak & Ash Tree Care', sortCode: '12-34-56', accountNumber: '****5678' } });
+  expect(settings).toMatchObject({
+    paymentTermsDays: 14,
+    depositRule: { percent: 20, overAmount: '500.00' },
+    lateInterest: { baseRatePercent: 4.75 },
+    bankDetails: { accountName: 'Oak & Ash Tree Care', sortCode: '12-34-56', accountNumber: '****5678' },
+  });
   // The standard quote terms follow the payment terms just saved.
   const quoteTerms = page.getByRole('form', { name: 'Quote terms' });
   await quoteTerms.getByRole('button', { name: 'Use the standard terms' }).click();

@@ -61,16 +61,21 @@ function useFollowSaved<V>(form: { reset: (values: V) => void; formState: { isDi
 }
 
 const termsSchema = z
-  .object({ paymentTermsDays: z.enum(TERMS), deposit: z.boolean(), percent: z.string(), overAmount: z.string() })
+  .object({ paymentTermsDays: z.enum(TERMS), deposit: z.boolean(), percent: z.string(), overAmount: z.string(), lateInterest: z.boolean(), baseRate: z.string() })
   .superRefine((value, ctx) => {
+    if (value.lateInterest) {
+      const rate = invoiceSettingsFields.lateInterest.unwrap().unwrap().safeParse({ baseRatePercent: value.baseRate.trim() === '' ? Number.NaN : Number(value.baseRate) });
+      for (const issue of rate.success ? [] : rate.error.issues) ctx.addIssue({ code: 'custom', path: ['baseRate'], message: issue.message });
+    }
     if (!value.deposit) return;
     const rule = depositRuleSchema.safeParse({ percent: value.percent.trim() === '' ? Number.NaN : Number(value.percent), overAmount: value.overAmount.trim() || '0' });
     for (const issue of rule.success ? [] : rule.error.issues) ctx.addIssue({ code: 'custom', path: [String(issue.path[0])], message: issue.message });
   });
 
 /** The server's field paths, on this form's fields. */
-const TERMS_FIELDS: Partial<Record<string, 'paymentTermsDays' | 'percent' | 'overAmount'>> = {
+const TERMS_FIELDS: Partial<Record<string, 'paymentTermsDays' | 'percent' | 'overAmount' | 'baseRate'>> = {
   paymentTermsDays: 'paymentTermsDays',
+  'lateInterest.baseRatePercent': 'baseRate',
   'depositRule.percent': 'percent',
   'depositRule.overAmount': 'overAmount',
 };
@@ -82,13 +87,15 @@ function termsValues(settings: SettingsResponse): z.input<typeof termsSchema> {
     deposit: settings.depositRule !== null,
     percent: settings.depositRule ? String(settings.depositRule.percent) : '',
     overAmount: settings.depositRule?.overAmount ?? '',
+    lateInterest: settings.lateInterest !== null,
+    baseRate: settings.lateInterest ? String(settings.lateInterest.baseRatePercent) : '',
   };
 }
 
 function TermsForm({ saved }: { saved: SettingsResponse }) {
   const form = useForm({ resolver: zodResolver(termsSchema), defaultValues: termsValues(saved) });
   const { errors } = form.formState;
-  const deposit = useWatch({ control: form.control, name: 'deposit' });
+  const [deposit, lateInterest] = useWatch({ control: form.control, name: ['deposit', 'lateInterest'] });
   useFollowSaved(form, termsValues(saved));
   const hintId = useId();
   const save = useSettingsSave((path, message) => {
@@ -113,6 +120,7 @@ function TermsForm({ saved }: { saved: SettingsResponse }) {
         save.mutate({
           paymentTermsDays: Number(values.paymentTermsDays),
           depositRule: values.deposit ? { percent: Number(values.percent), overAmount: values.overAmount.trim() || '0' } : null,
+          lateInterest: values.lateInterest ? { baseRatePercent: Number(values.baseRate) } : null,
         }),
       )}
       className="flex flex-col gap-4"
@@ -142,6 +150,21 @@ function TermsForm({ saved }: { saved: SettingsResponse }) {
           <div className="grid gap-3 sm:grid-cols-2">
             <TextField label="Deposit (%)" inputMode="decimal" autoComplete="off" hint="Of the accepted total, e.g. 20" error={errors.percent?.message} {...form.register('percent')} />
             <TextField label="For jobs over (£)" inputMode="decimal" autoComplete="off" hint="0 for every job" error={errors.overAmount?.message} {...form.register('overAmount')} />
+          </div>
+        ) : null}
+      </fieldset>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="text-sm font-medium text-stone-800">Late payment by a business</legend>
+        <label className="flex min-h-11 items-center gap-2 text-sm text-stone-900">
+          <input type="checkbox" className="size-5 accent-green-800" {...form.register('lateInterest')} />
+          Add statutory interest when a business customer pays late
+        </label>
+        <p className="text-xs text-stone-600">
+          The Late Payment of Commercial Debts (Interest) Act 1998: 8% a year over the Bank of England base rate, from the due date. Only on trade quotes (VAT added on top); never on a homeowner&apos;s.
+        </p>
+        {lateInterest ? (
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField label="Bank of England base rate (%)" inputMode="decimal" autoComplete="off" hint="The rate on the day after the due date, e.g. 4.75" error={errors.baseRate?.message} {...form.register('baseRate')} />
           </div>
         ) : null}
       </fieldset>

@@ -54,7 +54,7 @@ export function YourDataSection() {
       </h2>
       <p className="mt-2 text-stone-700">
         Download a copy of everything your account holds: your details, settings, businesses and their quote requests,
-        every analysis with its photo, and your credit history.
+        every analysis with its photo, your invoices, and your credit history.
       </p>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row">
         <a href={ACCOUNT_EXPORT_PATH} download className={buttonStyles.secondary}>

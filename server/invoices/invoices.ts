@@ -121,6 +121,8 @@ interface Drafted {
  */
 function draftDeposit(tx: Db, record: { job: JobRow; version: QuoteVersionRow; answer: QuoteAnswerRow }, ask: { percent: number | null; amountPence: number | null }, exceptId?: number): Drafted {
   const basis = basisOf(record.version);
+  const final = liveFinal(tx, record.job.id);
+  if (final?.number) throw new DomainError('CONFLICT', INVOICE_MESSAGES.depositAfterFinal(final.number));
   const accepted = acceptedGross(record.version, record.answer);
   const already = depositsToDeduct(tx, record.job.id, exceptId).reduce((sum, deposit) => sum + deposit.money.grossPence, 0);
   const gross = ask.percent !== null ? depositFromPercent(accepted, ask.percent) : (ask.amountPence ?? 0);

@@ -159,6 +159,10 @@ describe('invoices from the accepted quote', () => {
     const tooMuch = await owner.post(`/api/jobs/${other}/invoices`, { kind: 'deposit', amount: '500.01' });
     expect(tooMuch.status).toBe(400);
     expect((await tooMuch.json()).details.amount[0]).toMatch(/at most £500\.00/);
+    // Once the final invoice is out, a deposit would invoice the work twice.
+    const lateDeposit = await owner.post(`/api/jobs/${jobId}/invoices`, { kind: 'deposit', amount: '10' });
+    expect(lateDeposit.status).toBe(409);
+    expect((await lateDeposit.json()).message).toMatch(/final invoice \(INV-\d{4}\) is already issued/);
     const noRule = await owner.post(`/api/jobs/${other}/invoices`, { kind: 'deposit' });
     expect(noRule.status).toBe(400);
     const mixed = await owner.post(`/api/jobs/${other}/invoices`, { kind: 'final', percent: 10 });

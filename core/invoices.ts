@@ -3,6 +3,7 @@ import { addDays } from './job-booking';
 import { priceText, JOB_LIMITS } from './jobs';
 import { parsePence } from './money';
 import { plainLine, plainText } from './plain-text';
+import { quoteSendSchema } from './quote-versions';
 
 /**
  * Invoices as the API takes and answers them (docs/product.md, Getting paid): a deposit or final
@@ -418,15 +419,8 @@ export const INVOICE_LINK_MESSAGES = {
   revoked: 'This invoice link has been withdrawn by the business that sent it. Please contact them about it.',
 } as const;
 
-/** POST /api/invoices/{id}/send: to the customer's e-mail on the invoice, or a typed address. */
-export const invoiceSendSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .max(254, 'E-mail address is too long')
-    .refine((v) => z.email().safeParse(v).success, 'Enter a valid e-mail address')
-    .optional(),
-});
+/** POST /api/invoices/{id}/send: to the customer's e-mail on the invoice, or a typed address (as a quote's send). */
+export const invoiceSendSchema = quoteSendSchema;
 
 /** GET /api/invoice-links/{token}: the customer's copy, with how to pay (the bank details in full: they are for paying). */
 export const publicInvoiceSchema = z.object({

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { quoteVersions } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { creditedMoney, jobsOf, linesOf, type InvoiceRow } from './invoices';
-import { creditNotesOf, paidPence, paymentsOf } from './payments';
+import { creditNotesOf, paidPence, paymentsOf, type PaymentRow } from './payments';
 import type { AppDeps } from '../deps';
 import { quoteCompanyFor } from '../settings/quote-company';
 import { buildInvoicePdf, chargesVat, invoiceTitle } from './invoice-pdf';
@@ -59,26 +59,10 @@ export function toInvoiceView(db: Db, row: InvoiceRow, now: Date): Invoice {
     paid: penceToDecimal(paid),
     credited: penceToDecimal(credited),
     owed: penceToDecimal(row.number ? owedPence({ grossPence: row.grossPence, paidPence: paid, creditedPence: credited }) : 0),
-    payments: live.map((payment) => ({
-      id: payment.id,
-      amount: penceToDecimal(payment.amountPence),
-      paidOn: payment.paidOn,
-      method: payment.method,
-      reference: payment.reference,
-      recordedAt: payment.createdAt.toISOString(),
-    })),
+    payments: live.map(paymentView),
     removedPayments: payments
       .filter((payment) => payment.removedAt !== null)
-      .map((payment) => ({
-        id: payment.id,
-        amount: penceToDecimal(payment.amountPence),
-        paidOn: payment.paidOn,
-        method: payment.method,
-        reference: payment.reference,
-        recordedAt: payment.createdAt.toISOString(),
-        removedAt: payment.removedAt!.toISOString(),
-        reason: payment.removedReason ?? '',
-      })),
+      .map((payment) => ({ ...paymentView(payment), removedAt: payment.removedAt!.toISOString(), reason: payment.removedReason ?? '' })),
     creditNotes: notes.map((note) => ({
       id: note.id,
       number: note.number,
@@ -94,6 +78,11 @@ export function toInvoiceView(db: Db, row: InvoiceRow, now: Date): Invoice {
     lateInterest: lateInterestOf(db, row, version?.content.consumer ?? true, live, notes, today),
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** A payment as the API shows it. */
+function paymentView(payment: PaymentRow): Invoice['payments'][number] {
+  return { id: payment.id, amount: penceToDecimal(payment.amountPence), paidOn: payment.paidOn, method: payment.method, reference: payment.reference, recordedAt: payment.createdAt.toISOString() };
 }
 
 /** The status of an invoice row on `today`, given what was paid and credited. */

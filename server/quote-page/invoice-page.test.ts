@@ -1,10 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVOICE_LINK_MESSAGES, invoiceResponseSchema, type Invoice } from '../../core/invoices';
+import { INVOICE_LINK_MESSAGES, type Invoice } from '../../core/invoices';
+import { invoiceOf } from '../../testing/invoices';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/harness';
-import { addressedTo, decodeQuotedPrintable, mailSettled } from '../../testing/mail';
+import { addressedTo, mailSettled, outboxMessages } from '../../testing/mail';
 import { acceptQuote, ownerWithProfile, sentLinesJob } from '../../testing/quote-links';
 import { BROWSER_NAVIGATION, navigate } from '../../testing/navigate';
 
@@ -25,17 +24,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function invoiceOf(res: Response, status = 200): Promise<Invoice> {
-  expect(res.status, await res.clone().text()).toBe(status);
-  return invoiceResponseSchema.parse(await res.json()).invoice;
-}
 
-function outbox(): string[] {
-  const dir = join(server.dataDir, 'outbox');
-  return readdirSync(dir)
-    .sort()
-    .map((file) => Buffer.from(decodeQuotedPrintable(readFileSync(join(dir, file), 'utf8')), 'latin1').toString('utf8'));
-}
+/** Every message in the outbox, decoded, oldest first. */
+const outbox = (): string[] => outboxMessages(server.dataDir).map((message) => message.text);
 
 /** An issued invoice sent to the customer; the link's token from the e-mail. */
 async function sentInvoice(): Promise<{ invoice: Invoice; token: string; quoteToken: string }> {

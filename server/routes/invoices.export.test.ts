@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUICKBOOKS_COLUMNS, XERO_COLUMNS } from '../../core/invoice-export';
-import { invoiceResponseSchema, type Invoice } from '../../core/invoices';
+import type { Invoice } from '../../core/invoices';
+import { invoiceOf } from '../../testing/invoices';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 import { acceptQuote, ownerWithProfile, sentLinesJob } from '../../testing/quote-links';
 
@@ -15,10 +16,6 @@ let owner: TestClient;
 const RULES = { crewSize: 2, minimumCharge: '0', travel: '0', wastePerTonne: '0', stumpGrinding: '0', accessPlatform: '0', trafficManagement: '0' };
 const invoices: Invoice[] = [];
 
-async function invoiceOf(res: Response, status = 200): Promise<Invoice> {
-  expect(res.status, await res.clone().text()).toBe(status);
-  return invoiceResponseSchema.parse(await res.json()).invoice;
-}
 
 beforeAll(async () => {
   server = await startTestServer();

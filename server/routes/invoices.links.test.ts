@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVOICE_LINK_MESSAGES, invoiceResponseSchema, publicInvoiceResponseSchema, type Invoice } from '../../core/invoices';
+import { INVOICE_LINK_MESSAGES, publicInvoiceResponseSchema, type Invoice } from '../../core/invoices';
+import { invoiceOf } from '../../testing/invoices';
 import { advanceKeepingSession, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
-import { addressedTo, decodeQuotedPrintable, mailSettled } from '../../testing/mail';
+import { addressedTo, mailSettled, outboxMessages } from '../../testing/mail';
 import { acceptQuote, ownerWithProfile, sentLinesJob } from '../../testing/quote-links';
 import { sendDueInvoiceReminders } from '../invoices/reminders';
 import { createLogger } from '../log';
@@ -26,18 +25,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function invoiceOf(res: Response, status = 200): Promise<Invoice> {
-  expect(res.status, await res.clone().text()).toBe(status);
-  return invoiceResponseSchema.parse(await res.json()).invoice;
-}
 
 /** Every message in the outbox, decoded, oldest first. */
-function outbox(): string[] {
-  const dir = join(server.dataDir, 'outbox');
-  return readdirSync(dir)
-    .sort()
-    .map((file) => Buffer.from(decodeQuotedPrintable(readFileSync(join(dir, file), 'utf8')), 'latin1').toString('utf8'));
-}
+const outbox = (): string[] => outboxMessages(server.dataDir).map((message) => message.text);
 
 async function issuedInvoice(): Promise<Invoice> {
   const { job, token } = await sentLinesJob(server, owner, { name: 'Pat Customer', email: CUSTOMER }, [{ description: 'Fell the ash', price: '480' }]);

@@ -1,6 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceResponseSchema, type Invoice } from '../../core/invoices';
+import type { Invoice } from '../../core/invoices';
+import { invoiceOf } from '../../testing/invoices';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 import { acceptQuote, ownerWithProfile, sentLinesJob } from '../../testing/quote-links';
 
@@ -18,10 +19,6 @@ afterAll(() => server.close());
 const RULES = { crewSize: 2, minimumCharge: '0', travel: '0', wastePerTonne: '0', stumpGrinding: '0', accessPlatform: '0', trafficManagement: '0' };
 const BANK = { accountName: 'Oak & Ash Tree Care Ltd', sortCode: '20-00-00', accountNumber: '55779911' };
 
-async function invoiceOf(res: Response, status = 200): Promise<Invoice> {
-  expect(res.status, await res.clone().text()).toBe(status);
-  return invoiceResponseSchema.parse(await res.json()).invoice;
-}
 
 async function issuedFinal(owner: TestClient, email: string): Promise<Invoice> {
   const { job, token } = await sentLinesJob(server, owner, { name: 'Zoë Ó Briain', email, siteAddress: '11 Montpellier Walk\nCheltenham GL50 1QA' }, [

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceListSchema, invoiceResponseSchema, jobMoneyListSchema, type Invoice } from '../../core/invoices';
+import { invoiceListSchema, jobMoneyListSchema, type Invoice } from '../../core/invoices';
 import { parsePence } from '../../core/money';
 import { settingsResponseSchema } from '../../core/analysis';
 import { RateLimits } from '../http/rate-limit';
+import { invoiceOf } from '../../testing/invoices';
 import { advanceKeepingSession, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 import { acceptQuote, BIRCH_PROFILE, ownerWithProfile, sentLinesJob } from '../../testing/quote-links';
 
@@ -22,10 +23,6 @@ afterAll(() => server.close());
 const pence = (text: string) => (text.startsWith('-') ? -parsePence(text.slice(1))! : parsePence(text)!);
 const RULES = { crewSize: 2, minimumCharge: '0', travel: '0', wastePerTonne: '0', stumpGrinding: '0', accessPlatform: '0', trafficManagement: '0' };
 
-async function invoiceOf(res: Response, status = 200): Promise<Invoice> {
-  expect(res.status, await res.clone().text()).toBe(status);
-  return invoiceResponseSchema.parse(await res.json()).invoice;
-}
 
 /** An owner whose quotes are priced with `vatMode`. */
 async function ownerPricing(vatMode: 'inc' | 'ex' | 'none', profile: Record<string, unknown> = BIRCH_PROFILE): Promise<TestClient> {

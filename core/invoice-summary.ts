@@ -6,7 +6,7 @@ import { INVOICE_STATUSES } from './invoices';
  * the period its accountant's export starts with. Money is pounds text ("600.00"), exact in pence.
  */
 
-/** What is owed, by how long past its due date (server/invoices/summary.ts OWED_AGES). */
+/** What is owed, by how long past its due date (server/invoices/summary.ts adds it up). */
 export const OWED_AGES = ['notDue', 'days1to30', 'days31to60', 'over60'] as const;
 export type OwedAge = (typeof OWED_AGES)[number];
 

@@ -1,4 +1,4 @@
-import { formatSortCode, owedPence, type PaymentCreateInput } from '../../core/invoices';
+import { formatSortCode, type PaymentCreateInput } from '../../core/invoices';
 import { eq } from 'drizzle-orm';
 import { immediate } from '../../db/client';
 import { quoteVersions } from '../../db/schema';
@@ -11,8 +11,8 @@ import type { MailMessage } from '../mail/mailer';
 import { formatDay, invoiceTitle } from './invoice-pdf';
 import { newInvoiceLink, sendInvoiceLink } from './invoice-links';
 import { invoicePdfFilename, invoicePdfOf } from './invoice-view';
-import { creditedMoney, findOwnInvoice, type InvoiceRow } from './invoices';
-import { paidPence, paymentsOf, recordPayment } from './payments';
+import { findOwnInvoice, type InvoiceRow } from './invoices';
+import { recordPayment, settledOf } from './payments';
 
 /**
  * An invoice's way to the customer (docs/product.md, Getting paid): the steps of invoices.ts,
@@ -40,8 +40,6 @@ export function howToPay(row: InvoiceRow): string {
 /** What the e-mails say of an issued invoice, as it stands now. */
 export function mailFacts(deps: Pick<AppDeps, 'db' | 'config'>, row: InvoiceRow, to: string, token: string): InvoiceMailFacts {
   const parties = row.parties!;
-  const paid = paidPence(paymentsOf(deps.db, row.id));
-  const credited = creditedMoney(deps.db, row.id).grossPence;
   return {
     to,
     customerName: parties.customer.name,
@@ -50,7 +48,7 @@ export function mailFacts(deps: Pick<AppDeps, 'db' | 'config'>, row: InvoiceRow,
     number: row.number!,
     quoteReference: quoteReferenceOf(deps.db, row),
     grossPence: row.grossPence,
-    owedPence: owedPence({ grossPence: row.grossPence, paidPence: paid, creditedPence: credited }),
+    owedPence: settledOf(deps.db, row).owedPence,
     dueWords: row.dueOn ? formatDay(row.dueOn) : '',
     link: invoiceLink(deps.config.publicUrl, token),
     howToPay: howToPay(row),

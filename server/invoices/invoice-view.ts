@@ -7,7 +7,7 @@ import { penceToDecimal } from '../../core/money';
 import type { Db } from '../../db/client';
 import { quoteVersions } from '../../db/schema';
 import { eq } from 'drizzle-orm';
-import { creditedMoney, jobsOf, linesOf, type InvoiceRow } from './invoices';
+import { jobsOf, linesOf, type InvoiceRow } from './invoices';
 import { creditNotesOf, paidPence, paymentsOf, type PaymentRow } from './payments';
 import type { AppDeps } from '../deps';
 import { quoteCompanyFor } from '../settings/quote-company';
@@ -23,7 +23,7 @@ export function toInvoiceView(db: Db, row: InvoiceRow, now: Date): Invoice {
   const payments = paymentsOf(db, row.id);
   const notes = creditNotesOf(db, row.id);
   const paid = paidPence(payments);
-  const credited = creditedMoney(db, row.id).grossPence;
+  const credited = notes.reduce((sum, note) => sum + note.grossPence, 0);
   const job = jobsOf(db, [row.jobId]).get(row.jobId);
   const version = db.select({ content: quoteVersions.content }).from(quoteVersions).where(eq(quoteVersions.id, row.versionId)).get();
   const live = payments.filter((payment) => payment.removedAt === null);

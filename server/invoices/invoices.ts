@@ -246,6 +246,13 @@ function recordOf(tx: Db, invoice: InvoiceRow) {
   return acceptedRecord(tx, { id: invoice.jobId, userId: invoice.userId });
 }
 
+/** A draft final invoice's lines agreed on site, as they were sent, to work it out again. */
+function onSiteLinesOf(tx: Db, invoiceId: number): { description: string; price: string; note?: string }[] {
+  return linesOf(tx, [invoiceId])
+    .filter((line) => line.kind === 'on_site')
+    .map((line) => ({ description: line.description, price: penceToDecimal(line.unitPence), ...(line.note ? { note: line.note } : {}) }));
+}
+
 /** PATCH /api/invoices/{id}: a draft's deposit or on-site lines, worked out again from the accepted record. */
 export function updateDraft(db: Db, clock: Clock, invoice: Pick<InvoiceRow, 'id' | 'userId'>, input: InvoicePatchInput): InvoiceRow {
   return immediate(db, (tx) => {
@@ -258,7 +265,7 @@ export function updateDraft(db: Db, clock: Clock, invoice: Pick<InvoiceRow, 'id'
     if (input.percent !== undefined || input.amount !== undefined) {
       throw new DomainError('VALIDATION_ERROR', INVOICE_MESSAGES.depositOnlyOnDeposit, { details: { percent: [INVOICE_MESSAGES.depositOnlyOnDeposit] } });
     }
-    const onSite = input.lines ?? linesOf(tx, [draft.id]).filter((line) => line.kind === 'on_site').map((line) => ({ description: line.description, price: penceToDecimal(line.unitPence), note: line.note ?? undefined }));
+    const onSite = input.lines ?? onSiteLinesOf(tx, draft.id);
     return writeDraft(tx, draft.id, draftFinal(tx, record, onSite), clock.now());
   });
 }
@@ -284,10 +291,7 @@ export function issueInvoice(db: Db, clock: Clock, invoice: Pick<InvoiceRow, 'id
     const draft = draftOf(tx, invoice);
     const record = recordOf(tx, draft);
     if (draft.kind === 'final') {
-      const onSite = linesOf(tx, [draft.id])
-        .filter((line) => line.kind === 'on_site')
-        .map((line) => ({ description: line.description, price: penceToDecimal(line.unitPence), note: line.note ?? undefined }));
-      writeDraft(tx, draft.id, draftFinal(tx, record, onSite), now);
+      writeDraft(tx, draft.id, draftFinal(tx, record, onSiteLinesOf(tx, draft.id)), now);
     } else {
       const ask = draft.depositPercent !== null ? { percent: draft.depositPercent, amountPence: null } : { percent: null, amountPence: draft.grossPence };
       writeDraft(tx, draft.id, draftDeposit(tx, record, ask, draft.id), now);

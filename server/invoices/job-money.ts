@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { owedPence, type JobMoney, type JobMoneyState } from '../../core/invoices';
+import { type JobMoney, type JobMoneyState } from '../../core/invoices';
 import { ukToday } from '../../core/job-booking';
 import { penceToDecimal } from '../../core/money';
 import type { Db } from '../../db/client';
@@ -7,8 +7,7 @@ import { invoices, jobs } from '../../db/schema';
 import { contentTotals, acceptedOf } from '../jobs/quote-links';
 import { getInvoiceSettings } from '../settings/invoice-settings';
 import { statusOf } from './invoice-view';
-import { creditedMoney } from './invoices';
-import { paidPence, paymentsOf } from './payments';
+import { settledOf } from './payments';
 
 /**
  * Each of the account's accepted, booked or done jobs with where its money is (docs/product.md,
@@ -28,9 +27,8 @@ export function jobMoney(db: Db, userId: number, now: Date): JobMoney[] {
     const issued = (byJob.get(job.id) ?? [])
       .filter((invoice) => invoice.number !== null)
       .map((invoice) => {
-        const paid = paidPence(paymentsOf(db, invoice.id));
-        const credited = creditedMoney(db, invoice.id).grossPence;
-        return { invoice, status: statusOf(invoice, paid, credited, today), owed: owedPence({ grossPence: invoice.grossPence, paidPence: paid, creditedPence: credited }) };
+        const settled = settledOf(db, invoice);
+        return { invoice, status: statusOf(invoice, settled.paidPence, settled.creditedPence, today), owed: settled.owedPence };
       })
       .filter((entry) => entry.status !== 'credited');
     const final = issued.find((entry) => entry.invoice.kind === 'final');

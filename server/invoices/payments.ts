@@ -32,6 +32,13 @@ export function creditNotesOf(db: Db, invoiceId: number): CreditNoteRow[] {
 /** What was paid and not removed. */
 export const paidPence = (payments: readonly PaymentRow[]): number => payments.filter((p) => p.removedAt === null).reduce((sum, p) => sum + p.amountPence, 0);
 
+/** What an invoice has been paid and credited, and what is still owed on it, in pence. */
+export function settledOf(db: Db, row: Pick<InvoiceRow, 'id' | 'grossPence'>): { paidPence: number; creditedPence: number; owedPence: number } {
+  const paid = paidPence(paymentsOf(db, row.id));
+  const credited = creditedMoney(db, row.id).grossPence;
+  return { paidPence: paid, creditedPence: credited, owedPence: owedPence({ grossPence: row.grossPence, paidPence: paid, creditedPence: credited }) };
+}
+
 /** The invoice read again in the transaction, refused while a draft. */
 function issuedOf(tx: Db, invoice: Pick<InvoiceRow, 'id' | 'userId'>): InvoiceRow {
   const current = findOwnInvoice(tx, invoice.userId, invoice.id);
@@ -44,7 +51,7 @@ export function recordPayment(db: Db, clock: Clock, userId: number, invoice: Pic
   const now = clock.now();
   return immediate(db, (tx) => {
     const current = issuedOf(tx, invoice);
-    const owed = owedPence({ grossPence: current.grossPence, paidPence: paidPence(paymentsOf(tx, current.id)), creditedPence: creditedMoney(tx, current.id).grossPence });
+    const owed = settledOf(tx, current).owedPence;
     if (owed === 0) throw new DomainError('CONFLICT', INVOICE_MESSAGES.nothingOwed);
     const amount = parsePence(input.amount)!;
     if (amount > owed) {

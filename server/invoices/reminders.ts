@@ -1,6 +1,5 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { addDays, ukToday } from '../../core/job-booking';
-import { owedPence } from '../../core/invoices';
 import { immediate } from '../../db/client';
 import { invoices } from '../../db/schema';
 import type { AppDeps } from '../deps';
@@ -10,8 +9,7 @@ import { mailFacts, sendWithInvoicePdf } from './invoice-flow';
 import { newInvoiceLink } from './invoice-links';
 import { lateInterestWords } from './invoice-pdf';
 import { toInvoiceView } from './invoice-view';
-import { creditedMoney } from './invoices';
-import { paidPence, paymentsOf } from './payments';
+import { settledOf } from './payments';
 
 /**
  * Overdue reminders (docs/product.md, Getting paid): at most two an invoice, to the address it was
@@ -35,8 +33,7 @@ export function sendDueInvoiceReminders(deps: Pick<AppDeps, 'db' | 'clock' | 'ma
   for (const row of candidates) {
     const to = row.sentTo ?? row.parties?.customer.email ?? null;
     if (!to || !row.parties) continue;
-    const owed = owedPence({ grossPence: row.grossPence, paidPence: paidPence(paymentsOf(db, row.id)), creditedPence: creditedMoney(db, row.id).grossPence });
-    if (owed === 0) continue;
+    if (settledOf(db, row).owedPence === 0) continue;
     const [first, second] = getInvoiceSettings(db, row.userId).invoiceReminderDays;
     const which = row.firstReminderAt === null ? 'first' : 'second';
     const days = which === 'first' ? first : second;

@@ -1,16 +1,11 @@
 import { OWED_AGES, type InvoiceSummary, type OwedAge } from '../../core/invoice-summary';
-import { INVOICE_STATUSES, owedPence, type InvoiceStatus } from '../../core/invoices';
+import { daysBetween, INVOICE_STATUSES, owedPence, type InvoiceStatus } from '../../core/invoices';
 import { ukToday } from '../../core/job-booking';
 import { penceToDecimal } from '../../core/money';
 import type { Db } from '../../db/client';
 import { statusOf } from './invoice-view';
 import { creditedMoney, listOwnInvoices } from './invoices';
 import { paidPence, paymentsOf } from './payments';
-
-/** Days between two UK dates ("YYYY-MM-DD"), b after a. */
-function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-}
 
 /**
  * GET /api/invoices/summary (docs/product.md, Getting paid): the account's invoices by status,

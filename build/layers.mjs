@@ -12,6 +12,9 @@ export const SERVER_LAYERS = [
   ['routes', 'quote-page'],
   // The HTTP layer under them: errors, sessions, limits, public access, uploads read off the wire.
   ['http'],
+  // Customers' card payments: a deposit on acceptance, "Pay by card" on invoices, their events and
+  // refunds, through the demo, the install's own Stripe account or Stripe Connect.
+  ['card-payments'],
   // Getting paid (invoices of a job's accepted quote, their payments and credit notes), and the
   // account's data export, which holds them.
   ['account-data', 'invoices'],

@@ -71,6 +71,10 @@ export const INVOICE_MESSAGES = {
   nothingOwed: 'Nothing is owed on this invoice.',
   paymentInFuture: 'A payment cannot be dated in the future.',
   paymentRemoved: 'This payment was already removed.',
+  paymentRefunded: 'Part of this payment was refunded, so it stays in the record. Refund the rest instead of removing it.',
+  refundRemoved: 'This payment was removed, so there is nothing to refund.',
+  nothingToRefund: 'This payment has been refunded in full.',
+  refundTooLarge: (max: string) => `At most ${max} of this payment can be refunded: what was paid and not yet refunded.`,
   creditTooLarge: (max: string) => `At most ${max} of this invoice can be credited: what is issued and not yet credited or paid. Remove or refund a payment first.`,
   nothingToCredit: 'Nothing is left to credit on this invoice.',
   noEmail: 'There is no e-mail address for this customer. Type one to send the invoice to.',
@@ -347,7 +351,25 @@ export const paymentSchema = z.object({
   method: z.enum(PAYMENT_METHODS),
   reference: z.string().nullable(),
   recordedAt: z.string(),
+  /** What of it was refunded, and what can still be. */
+  refunded: z.string(),
+  refundable: z.string(),
+  /** Taken online by card (Stripe or the demo): a refund goes back through the card payment service. */
+  online: z.boolean(),
 });
+
+/** A refund of a payment, with the credit note it made. */
+export const refundSchema = z.object({
+  id: z.number().int(),
+  paymentId: z.number().int(),
+  amount: z.string(),
+  reason: z.string(),
+  at: z.string(),
+  /** "re_..." for a refund through Stripe ("demo_re_..." from the demo), null for one recorded by hand. */
+  providerRefundId: z.string().nullable(),
+  creditNoteNumber: z.string().nullable(),
+});
+export type Refund = z.infer<typeof refundSchema>;
 
 export const removedPaymentSchema = paymentSchema.extend({ removedAt: z.string(), reason: z.string() });
 
@@ -386,6 +408,7 @@ export const invoiceSchema = z.object({
   payments: z.array(paymentSchema),
   removedPayments: z.array(removedPaymentSchema),
   creditNotes: z.array(creditNoteSchema),
+  refunds: z.array(refundSchema),
   sentTo: z.string().nullable(),
   sentAt: z.string().nullable(),
   /** When the overdue reminders went (at most two). */
@@ -445,7 +468,7 @@ export const publicInvoiceSchema = z.object({
   payments: z.array(z.object({ amount: z.string(), paidOn: z.string() })),
   /** How to pay by bank transfer, with the invoice number as the reference; null when no bank details are set. */
   bankTransfer: z.object({ accountName: z.string(), sortCode: z.string(), accountNumber: z.string(), reference: z.string() }).nullable(),
-  /** "Pay by card" shows only where card payments are set up (none yet on this install). */
+  /** Whether "Pay by card" is offered: something is owed and the business takes card payments (docs/product.md, Card payments). */
   payByCard: z.boolean(),
   /** Statutory interest accrued (a business customer, the account has it on), or null. */
   lateInterest: z.object({ ratePercent: z.number(), days: z.number().int(), amount: z.string() }).nullable(),

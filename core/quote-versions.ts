@@ -31,6 +31,12 @@ export interface QuoteContent {
    * Contracts Regulations 2013): yes unless the quote is priced for trade (VAT shown on top).
    */
   consumer: boolean;
+  /**
+   * The deposit asked when the customer accepts (core/card-payments.ts depositOnAcceptance): from
+   * the job, else the Settings rule, as it was when sent; null for none. Absent on versions sent
+   * before quotes carried it, which follow the Settings rule as it stands.
+   */
+  deposit?: { percent: number; overPence: number } | null;
 }
 
 /** How long a quote link may be, read before any lookup: our tokens are 43 characters. */
@@ -66,6 +72,8 @@ export const quoteAcceptSchema = z.object({
   optionalItemIds: z.array(z.number().int().positive()).max(50).default([]),
   /** A consumer asks for the work to start within the 14 days they may cancel in. */
   startWithinCancellationPeriod: z.boolean().default(false),
+  /** Where the quote asks a deposit: pay it now by card (the default: the answer gives where), or by bank transfer. */
+  payDeposit: z.enum(['card', 'bank'], "payDeposit must be 'card' or 'bank'").default('card'),
 });
 
 /** POST /api/quotes/{token}/cancel: the consumer cancels the agreement within their 14 days (the model form's words). */
@@ -110,6 +118,11 @@ export const publicQuoteSchema = z.object({
   totalsWithOptional: money,
   terms: z.string(),
   consumer: z.boolean(),
+  /**
+   * The deposit asked on acceptance, when there is one: a percentage of the accepted total, for
+   * totals over `over` (pounds). Absent when none is asked, so copies without one keep their fingerprint.
+   */
+  deposit: z.object({ percent: z.string(), over: z.string() }).optional(),
   answer: z
     .object({
       kind: z.enum(QUOTE_ANSWER_KINDS),
@@ -135,3 +148,13 @@ export const publicQuoteSchema = z.object({
 });
 export type PublicQuote = z.infer<typeof publicQuoteSchema>;
 export const publicQuoteResponseSchema = z.object({ quote: publicQuoteSchema });
+
+/**
+ * POST /api/quotes/{token}/accept: the copy with the acceptance and, where the quote asks a deposit
+ * for the accepted total, the deposit invoice made from it and where to pay it by card (null when
+ * paying by bank transfer or the business takes no card payments).
+ */
+export const quoteAcceptedSchema = publicQuoteResponseSchema.extend({
+  deposit: z.object({ amount: z.string(), invoiceId: z.number().int(), payUrl: z.string().nullable() }).optional(),
+});
+export type QuoteAccepted = z.infer<typeof quoteAcceptedSchema>;

@@ -427,6 +427,11 @@ export const jobs = sqliteTable(
     /** How many times the booking was changed: the calendar file's SEQUENCE, so a new date replaces the old one. */
     bookingSequence: integer('booking_sequence').notNull().default(0),
     doneAt: integer('done_at', { mode: 'timestamp_ms' }),
+    /**
+     * The deposit this job asks when accepted, as a percentage of the accepted total, set on the job
+     * before sending: null follows the Settings deposit rule, 0 asks none (core/card-payments.ts).
+     */
+    depositPercent: real('deposit_percent'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },
@@ -649,9 +654,114 @@ export const invoicePayments = sqliteTable(
     recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     removedAt: integer('removed_at', { mode: 'timestamp_ms' }),
     removedReason: text('removed_reason'),
+    /** What has been refunded of it (the sum of its payment_refunds), so what it still pays is amount - refunded. */
+    refundedPence: integer('refunded_pence').notNull().default(0),
+    /** A card payment's PaymentIntent ("pi_..."; "demo_pi_..." from the demo) and the account it was taken on. */
+    providerPaymentId: text('provider_payment_id'),
+    providerAccount: text('provider_account'),
     createdAt: createdAt(),
   },
-  (t) => [index('invoice_payments_invoice_idx').on(t.invoiceId), check('invoice_payments_positive', sql`${t.amountPence} > 0`)],
+  (t) => [
+    index('invoice_payments_invoice_idx').on(t.invoiceId),
+    uniqueIndex('invoice_payments_provider_payment').on(t.providerPaymentId),
+    check('invoice_payments_positive', sql`${t.amountPence} > 0`),
+  ],
+);
+
+/**
+ * A refund of a payment (docs/product.md, Card payments): through Stripe on the account the card
+ * payment was taken on, or recorded for a bank transfer; each makes a credit note of the same amount.
+ */
+export const paymentRefunds = sqliteTable(
+  'payment_refunds',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => invoicePayments.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    creditNoteId: integer('credit_note_id').references(() => creditNotes.id, { onDelete: 'set null' }),
+    amountPence: integer('amount_pence').notNull(),
+    reason: text('reason').notNull(),
+    /** Stripe's refund ("re_..."), "demo_re_..." from the demo, null for a bank transfer's refund recorded by hand. */
+    providerRefundId: text('provider_refund_id'),
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_refunds_payment_idx').on(t.paymentId), index('payment_refunds_invoice_idx').on(t.invoiceId), check('payment_refunds_positive', sql`${t.amountPence} > 0`)],
+);
+
+/** A business's own Stripe account under Connect: the id, and what Stripe last said of it. */
+export const paymentAccounts = sqliteTable('payment_accounts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  accountId: text('account_id').notNull().unique(),
+  detailsSubmitted: integer('details_submitted', { mode: 'boolean' }).notNull().default(false),
+  chargesEnabled: integer('charges_enabled', { mode: 'boolean' }).notNull().default(false),
+  /** Stripe's requirements.currently_due, e.g. ["external_account"]. */
+  requirements: text('requirements', { mode: 'json' }).$type<string[]>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/**
+ * A card payment started for an invoice (a Checkout Session, or the demo's page): what it was
+ * for, the amount and fee the server decided, and the account it runs on, so the event that pays
+ * it is checked against what was asked, not against what the event says.
+ */
+export const cardCheckouts = sqliteTable(
+  'card_checkouts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['demo', 'own', 'connect'] }).notNull(),
+    sessionId: text('session_id').notNull().unique(),
+    account: text('account'),
+    amountPence: integer('amount_pence').notNull(),
+    applicationFeePence: integer('application_fee_pence').notNull().default(0),
+    url: text('url').notNull(),
+    /** Where the customer comes back to: the invoice page, or the quote page for a deposit paid on acceptance. */
+    returnPath: text('return_path').notNull(),
+    status: text('status', { enum: ['open', 'paid', 'problem'] }).notNull().default('open'),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('card_checkouts_invoice_idx').on(t.invoiceId)],
+);
+
+/**
+ * A card payment that arrived and could not be taken as it came (a wrong amount, an invoice
+ * already paid or credited, an account that is not the business's): kept and shown to the owner
+ * as needing a refund until they mark it dealt with; never dropped.
+ */
+export const cardPaymentProblems = sqliteTable(
+  'card_payment_problems',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The business it concerns, when the event leads to one; null shows it only in the admin log. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    eventId: text('event_id').notNull(),
+    sessionId: text('session_id'),
+    paymentIntentId: text('payment_intent_id'),
+    account: text('account'),
+    amountPence: integer('amount_pence').notNull(),
+    currency: text('currency').notNull(),
+    reason: text('reason', { enum: ['wrong_amount', 'already_settled', 'more_than_owed', 'wrong_account', 'unknown_payment'] }).notNull(),
+    createdAt: createdAt(),
+    resolvedAt: integer('resolved_at', { mode: 'timestamp_ms' }),
+    resolvedNote: text('resolved_note'),
+  },
+  (t) => [index('card_payment_problems_user_idx').on(t.userId, t.createdAt)],
 );
 
 /** A credit note against an issued invoice: numbered from its own sequence ("CN-0001"), never changed. */

@@ -32,8 +32,10 @@ import { jobRoutes } from './routes/jobs';
 import { quoteRoutes } from './routes/quotes';
 import { invoiceRoutes } from './routes/invoices';
 import { invoiceLinkRoutes } from './routes/invoice-links';
+import { cardPaymentRoutes, CARD_WEBHOOK_PATH } from './routes/card-payments';
 import { invoicePageRoutes } from './quote-page/invoice-routes';
 import { quotePageRoutes } from './quote-page/routes';
+import { demoCheckoutRoutes } from './quote-page/demo-checkout';
 import { openApiRoutes } from './routes/openapi';
 import { settingsRoutes } from './routes/settings';
 
@@ -99,8 +101,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     if (declaresMoreThan(c.req.raw, JSON_BODY_LIMIT)) throw jsonTooLarge();
     return next();
   };
-  // The photo upload, the company logo and Stripe webhooks have their own, larger limits.
-  const ownLimits = new Set(['/api/analyze-tree', '/api/stripe/webhook', '/api/system-settings/logo']);
+  // The photo upload, the company logo and the Stripe webhooks have their own, larger limits.
+  const ownLimits = new Set(['/api/analyze-tree', '/api/stripe/webhook', CARD_WEBHOOK_PATH, '/api/system-settings/logo']);
   // A GET or HEAD has no body to limit; asking for one makes the node adapter build a full
   // Request on every read.
   const bodiless = new Set(['GET', 'HEAD']);
@@ -123,6 +125,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/quotes', quoteRoutes);
   api.route('/invoices', invoiceRoutes);
   api.route('/invoice-links', invoiceLinkRoutes);
+  api.route('/', cardPaymentRoutes);
   api.route('/capabilities', capabilityRoutes);
   api.route('/chatbot', chatbotRoutes(deps));
   api.route('/admin', adminRoutes);
@@ -136,6 +139,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // The customer's quote page (/quote/<token>): before the dashboard, whose app page answers every other path.
   app.route('/', quotePageRoutes);
   app.route('/', invoicePageRoutes);
+  app.route('/', demoCheckoutRoutes);
   app.route('/', dashboardRoutes(options.dashboardDir, { stripe: deps.payments?.kind === 'stripe' }));
   return app;
 }

@@ -35,6 +35,22 @@ export const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalUrl,
+  /**
+   * Customers' card payments (docs/payments.md, Customers' card payments): with Stripe keys,
+   * `connect` (the default: each business connects its own Stripe account) or `own` (the install's
+   * account takes every business's customers' payments: an install run by one firm); `off` turns
+   * them off. Without keys the demo takes them outside production.
+   */
+  CARD_PAYMENTS: z.enum(['connect', 'own', 'off']).optional(),
+  /** The signing secret of the webhook endpoint for customers' card payments (a Connect endpoint, or the account's own for `own`). */
+  STRIPE_CONNECT_WEBHOOK_SECRET: optionalString,
+  /** The install's share of each Connect card payment, 0 to 20 percent with at most two decimals (default 0). */
+  CARD_APPLICATION_FEE_PERCENT: z.coerce
+    .number()
+    .min(0)
+    .max(20, { message: 'must be at most 20 (percent)' })
+    .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, { message: 'at most two decimals' })
+    .default(0),
   SMTP_URL: optionalString.pipe(
     z
       .string()
@@ -105,6 +121,8 @@ export interface Config {
   replica?: ReplicaSettings;
   openai: { apiKey?: string; baseUrl?: string; model?: string; timeoutMs: number };
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
+  /** Customers' card payments: the mode asked (unset: connect with keys), the Connect webhook's secret, the install's fee. */
+  cardPayments: { mode?: 'connect' | 'own' | 'off'; webhookSecret?: string; applicationFeePercent: number };
   /** Where photos and logos live: DATA_DIR's folders, or the bucket PHOTO_STORE_URL names (server/storage/). */
   photoStore: PhotoStoreSettings;
 }
@@ -237,6 +255,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
       apiBase: env.STRIPE_API_BASE,
     },
+    cardPayments: { mode: env.CARD_PAYMENTS, webhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET, applicationFeePercent: env.CARD_APPLICATION_FEE_PERCENT },
     photoStore,
   };
 }

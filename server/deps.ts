@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer';
 import type { VisionProvider } from './analysis/types';
 import type { Assistants } from './assistant/create-assistant';
 import type { PaymentProvider } from './payments/types';
+import type { CardPaymentsProvider } from './card-payments/types';
 import type { EventLoopWatch } from './ops/event-loop';
 import type { PhotoStore } from './storage/photo-store';
 
@@ -20,6 +21,8 @@ export interface AppDeps {
   assistants: Assistants;
   /** Null in production without Stripe keys: payment routes answer 503. */
   payments: PaymentProvider | null;
+  /** Customers' card payments (card-payments/create-provider.ts): the demo, the install's own Stripe account, or Connect; null when off. */
+  cardPayments: CardPaymentsProvider | null;
   /** Structured logs (server/log.ts): the access line, provider failures, unexpected errors. */
   logger: Logger;
   /** Analysis photos and company logos: DATA_DIR's folders, or object storage (server/storage/). */

@@ -13,6 +13,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { backgroundMail } from './mail/background';
 import { createMailer } from './mail/create-mailer';
 import { createPaymentProvider } from './payments/create-provider';
+import { cardPaymentsOffReason, createCardPaymentsProvider } from './card-payments/create-provider';
 import { createVisionProvider } from './analysis/vision';
 import { createAssistants } from './assistant/create-assistant';
 import { batchedDestination, createLogger } from './log';
@@ -57,6 +58,7 @@ async function start(): Promise<void> {
   const clock = systemClock;
   const mailer = createMailer(config, logger);
   const payments = createPaymentProvider(config, clock);
+  const cardPayments = createCardPaymentsProvider(config, clock);
   const photos = createPhotoStore(config);
   // Analyses a previous process paid for and never finished (killed, crashed) are refunded
   // before this one takes a request (server/analysis/reservations.ts).
@@ -68,7 +70,7 @@ async function start(): Promise<void> {
   const eventLoop = watchEventLoop({ onDelayed: (delayMs) => logger.warn({ delayMs }, 'event loop delayed') });
   const vision = createVisionProvider(config);
   const app = createApp(
-    { db, config, clock, mailer, vision, assistants: createAssistants(config, vision), payments, logger, photos, eventLoop, stopping: stopping.signal },
+    { db, config, clock, mailer, vision, assistants: createAssistants(config, vision), payments, cardPayments, logger, photos, eventLoop, stopping: stopping.signal },
     {
       dashboardDir: config.dashboardDir,
       widgetDir: config.widgetDir,
@@ -106,7 +108,7 @@ async function start(): Promise<void> {
   const server = serve({ fetch: app.fetch, port: config.port, serverOptions: nodeServerOptions }, (info) => {
     // "listening on" stays in the message: scripts and benches wait for it.
     logger.info(
-      { port: info.port, publicUrl: config.publicUrl, dataDir: config.dataDir, mail: mailer.kind, payments: payments?.kind ?? 'not configured', photos: photos.location },
+      { port: info.port, publicUrl: config.publicUrl, dataDir: config.dataDir, mail: mailer.kind, payments: payments?.kind ?? 'not configured', cardPayments: cardPayments?.kind ?? cardPaymentsOffReason(config) ?? 'off', photos: photos.location },
       `TreeAnalyzer Pro listening on http://localhost:${info.port}`,
     );
     // Scripts and operators watch for this line: out now, not with the next batch.

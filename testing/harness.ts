@@ -10,6 +10,7 @@ import type { Clock } from '../server/clock';
 import { loadConfig, type Config } from '../server/config';
 import { createMailer } from '../server/mail/create-mailer';
 import { createPaymentProvider } from '../server/payments/create-provider';
+import { createCardPaymentsProvider } from '../server/card-payments/create-provider';
 import { createVisionProvider } from '../server/analysis/vision';
 import { createAssistants } from '../server/assistant/create-assistant';
 import { createLogger } from '../server/log';
@@ -71,6 +72,7 @@ export async function startTestServer(
   migrateDatabase(db, config.migrationsDir);
   const clock = new TestClock();
   const payments = createPaymentProvider(config, clock);
+  const cardPayments = createCardPaymentsProvider(config, clock);
   // The same folders production takes from config, unless a test brings its own build.
   const logs: Record<string, unknown>[] = [];
   const logger = logTo
@@ -80,7 +82,7 @@ export async function startTestServer(
   const vision = createVisionProvider(config);
   const photos = createPhotoStore(config);
   const app = createApp(
-    { db, config, clock, mailer, vision, assistants: createAssistants(config, vision), payments, logger, photos },
+    { db, config, clock, mailer, vision, assistants: createAssistants(config, vision), payments, cardPayments, logger, photos },
     { dashboardDir: config.dashboardDir, widgetDir: config.widgetDir, ...options },
   );
   const server: ServerType = await new Promise((resolve) => {

@@ -26,13 +26,14 @@ export const publicCors: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /**
  * The unsafe requests other sites may send: a visitor's analysis, quote request and
- * funnel event from a business's embedded estimator, and Stripe's webhook. They need no session and get
+ * funnel event from a business's embedded estimator, and Stripe's webhooks (billing's, and the customers'
+ * card payments'). They need no session and get
  * none: the app neither reads nor refreshes a cookie on them.
  */
 export function isPublicCrossOrigin(c: Context<AppEnv>): boolean {
   const path = c.req.path;
   if (c.req.method !== 'POST') return false;
-  if (path === '/api/stripe/webhook') return true;
+  if (path === '/api/stripe/webhook' || path === '/api/card-payments/webhook') return true;
   // A visitor's analysis names its business in the address, or (as the original API had it) in the form
   // only: then any call that is not from our own pages is a visitor's, and never a session's.
   if (path === '/api/analyze-tree') return c.req.query('businessSlug') !== undefined || !fromOwnPage(c);

@@ -12,7 +12,7 @@ import { formatDay, invoiceTitle } from './invoice-pdf';
 import { newInvoiceLink, sendInvoiceLink } from './invoice-links';
 import { invoicePdfFilename, invoicePdfOf } from './invoice-view';
 import { findOwnInvoice, type InvoiceRow } from './invoices';
-import { recordPayment, settledOf } from './payments';
+import { recordPayment, settledOf, type PaymentRow } from './payments';
 
 /**
  * An invoice's way to the customer (docs/product.md, Getting paid): the steps of invoices.ts,
@@ -84,7 +84,11 @@ export function sendInvoice(deps: FlowDeps, invoice: Pick<InvoiceRow, 'id' | 'us
  */
 export function recordPaymentWithReceipt(deps: FlowDeps, userId: number, invoice: Pick<InvoiceRow, 'id' | 'userId'>, input: PaymentCreateInput): void {
   const payment = recordPayment(deps.db, deps.clock, userId, invoice, input);
-  const row = findOwnInvoice(deps.db, invoice.userId, invoice.id);
+  sendReceipt(deps, findOwnInvoice(deps.db, invoice.userId, invoice.id), payment);
+}
+
+/** A receipt for `payment` to the customer (where the invoice has an address), with a link of its own and the PDF showing it. */
+export function sendReceipt(deps: FlowDeps, row: InvoiceRow, payment: Pick<PaymentRow, 'amountPence' | 'paidOn'>): void {
   const to = row.sentTo ?? row.parties?.customer.email ?? null;
   if (!to || !row.parties) return;
   const token = immediate(deps.db, (tx) => newInvoiceLink(tx, row.id, deps.clock.now()));

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { quoteVersions } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { jobsOf, linesOf, type InvoiceRow } from './invoices';
-import { creditNotesOf, paidPence, paymentsOf, type PaymentRow } from './payments';
+import { creditNotesOf, paidPence, paymentsOf, refundsOf, type PaymentRow } from './payments';
 import type { AppDeps } from '../deps';
 import { quoteCompanyFor } from '../settings/quote-company';
 import { buildInvoicePdf, chargesVat, invoiceTitle } from './invoice-pdf';
@@ -63,6 +63,15 @@ export function toInvoiceView(db: Db, row: InvoiceRow, now: Date): Invoice {
     removedPayments: payments
       .filter((payment) => payment.removedAt !== null)
       .map((payment) => ({ ...paymentView(payment), removedAt: payment.removedAt!.toISOString(), reason: payment.removedReason ?? '' })),
+    refunds: refundsOf(db, row.id).map((refund) => ({
+      id: refund.id,
+      paymentId: refund.paymentId,
+      amount: penceToDecimal(refund.amountPence),
+      reason: refund.reason,
+      at: refund.createdAt.toISOString(),
+      providerRefundId: refund.providerRefundId,
+      creditNoteNumber: notes.find((note) => note.id === refund.creditNoteId)?.number ?? null,
+    })),
     creditNotes: notes.map((note) => ({
       id: note.id,
       number: note.number,
@@ -82,7 +91,17 @@ export function toInvoiceView(db: Db, row: InvoiceRow, now: Date): Invoice {
 
 /** A payment as the API shows it. */
 function paymentView(payment: PaymentRow): Invoice['payments'][number] {
-  return { id: payment.id, amount: penceToDecimal(payment.amountPence), paidOn: payment.paidOn, method: payment.method, reference: payment.reference, recordedAt: payment.createdAt.toISOString() };
+  return {
+    id: payment.id,
+    amount: penceToDecimal(payment.amountPence),
+    paidOn: payment.paidOn,
+    method: payment.method,
+    reference: payment.reference,
+    recordedAt: payment.createdAt.toISOString(),
+    refunded: penceToDecimal(payment.refundedPence),
+    refundable: penceToDecimal(payment.removedAt === null ? payment.amountPence - payment.refundedPence : 0),
+    online: payment.providerPaymentId !== null,
+  };
 }
 
 /** The status of an invoice row on `today`, given what was paid and credited. */
@@ -100,8 +119,12 @@ export async function invoicePdfOf(deps: Pick<AppDeps, 'db' | 'photos' | 'clock'
 /** The PDF's file name: "invoice-INV-0001.pdf" (the number's "/" made "-"). */
 export const invoicePdfFilename = (row: Pick<InvoiceRow, 'number'>): string => `invoice-${(row.number ?? 'draft').replace(/[^A-Za-z0-9-]/g, '-')}.pdf`;
 
-/** The customer's copy of an issued invoice (GET /api/invoice-links/{token}): what they owe and how to pay. */
-export function toPublicInvoice(db: Db, row: InvoiceRow, now: Date): PublicInvoice {
+/**
+ * The customer's copy of an issued invoice (GET /api/invoice-links/{token}): what they owe and how
+ * to pay. `payByCard`: whether the business takes card payments now (card-payments/checkout.ts
+ * cardPaymentsOpen), which this layer cannot know.
+ */
+export function toPublicInvoice(db: Db, row: InvoiceRow, now: Date, payByCard = false): PublicInvoice {
   const view = toInvoiceView(db, row, now);
   const parties = row.parties!;
   const vat = chargesVat(view, parties);
@@ -125,7 +148,7 @@ export function toPublicInvoice(db: Db, row: InvoiceRow, now: Date): PublicInvoi
     owed: view.owed,
     payments: view.payments.map((payment) => ({ amount: payment.amount, paidOn: payment.paidOn })),
     bankTransfer: parties.bank ? { accountName: parties.bank.accountName, sortCode: formatSortCode(parties.bank.sortCode), accountNumber: parties.bank.accountNumber, reference: row.number! } : null,
-    payByCard: false,
+    payByCard: payByCard && view.owed !== '0.00',
     lateInterest: view.lateInterest,
   };
 }
@@ -140,7 +163,7 @@ function lateInterestOf(
   db: Db,
   row: InvoiceRow,
   consumer: boolean,
-  payments: readonly { paidOn: string; amountPence: number }[],
+  payments: readonly { paidOn: string; amountPence: number; refundedPence: number }[],
   notes: readonly { issuedOn: string; grossPence: number }[],
   today: string,
 ): Invoice['lateInterest'] {
@@ -148,7 +171,7 @@ function lateInterestOf(
   const base = getInvoiceSettings(db, row.userId).lateInterestBaseRatePercent;
   if (base === null) return null;
   const ratePercent = STATUTORY_INTEREST_OVER_BASE_PERCENT + base;
-  const settled = [...payments.map((p) => ({ day: p.paidOn, pence: p.amountPence })), ...notes.map((n) => ({ day: n.issuedOn, pence: n.grossPence }))];
+  const settled = [...payments.map((p) => ({ day: p.paidOn, pence: p.amountPence - p.refundedPence })), ...notes.map((n) => ({ day: n.issuedOn, pence: n.grossPence }))];
   const accrued = accruedInterestPence({ grossPence: row.grossPence, dueOn: row.dueOn, today, ratePercent, settled });
   if (accrued.pence === 0) return null;
   return { ratePercent, days: accrued.days, amount: penceToDecimal(accrued.pence) };

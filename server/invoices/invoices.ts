@@ -1,3 +1,5 @@
+import type { DepositAsk } from '../../core/card-payments';
+import type { QuoteContent } from '../../core/quote-versions';
 import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { DomainError } from '../../core/errors';
 import { depositFromPercent, depositMoney, finalMoney, type Money, type VatBasis } from '../../core/invoice-money';
@@ -186,6 +188,14 @@ function writeDraft(tx: Db, invoiceId: number, drafted: Drafted, now: Date): Inv
     .where(eq(invoices.id, invoiceId))
     .returning()
     .get()!;
+}
+
+/**
+ * The deposit an accepted copy asks (core/card-payments.ts): its own, frozen when sent, or for
+ * versions sent before copies carried one, the Settings rule as it stands.
+ */
+export function depositAskOfContent(db: Db, userId: number, content: QuoteContent): DepositAsk | null {
+  return content.deposit !== undefined ? content.deposit : getInvoiceSettings(db, userId).depositRule;
 }
 
 /** A final invoice of the job that is not credited in full, if any. */

@@ -5,18 +5,18 @@ import { penceToDecimal } from '../../core/money';
 import type { Db } from '../../db/client';
 import { invoices, jobs } from '../../db/schema';
 import { contentTotals, acceptedOf } from '../jobs/quote-links';
-import { getInvoiceSettings } from '../settings/invoice-settings';
+import { depositOnAcceptance } from '../../core/card-payments';
+import { depositAskOfContent } from './invoices';
 import { statusOf } from './invoice-view';
 import { settledOf } from './payments';
 
 /**
  * Each of the account's accepted, booked or done jobs with where its money is (docs/product.md,
  * Getting paid): the final invoice's status once there is one, else its deposits', else nothing
- * invoiced; what is owed; and whether the deposit rule is waiting for a deposit.
+ * invoiced; what is owed; and whether the accepted quote's deposit is still awaited.
  */
 export function jobMoney(db: Db, userId: number, now: Date): JobMoney[] {
   const today = ukToday(now);
-  const rule = getInvoiceSettings(db, userId).depositRule;
   const rows = db.select().from(jobs).where(and(eq(jobs.userId, userId), inArray(jobs.status, ['accepted', 'booked', 'done']))).all();
   if (rows.length === 0) return [];
   const byJob = new Map<number, (typeof invoices.$inferSelect)[]>();
@@ -39,7 +39,7 @@ export function jobMoney(db: Db, userId: number, now: Date): JobMoney[] {
     else if (deposits.length > 0) state = depositPaid ? 'deposit_paid' : 'deposit_due';
     const accepted = acceptedOf(db, job.id);
     const acceptedGross = accepted ? contentTotals(accepted.version.content, accepted.answer.optionalItemIds ?? []).grossPence : 0;
-    const asked = rule !== null && acceptedGross > rule.overPence;
+    const asked = accepted !== undefined && depositOnAcceptance(depositAskOfContent(db, userId, accepted.version.content), acceptedGross) !== null;
     return {
       jobId: job.id,
       state,

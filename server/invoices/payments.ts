@@ -5,7 +5,7 @@ import { CREDIT_NOTE_PREFIX, documentNumber, INVOICE_MESSAGES, owedPence, type P
 import { ukToday } from '../../core/job-booking';
 import { formatGbp, parsePence } from '../../core/money';
 import { immediate, type Db } from '../../db/client';
-import { creditNotes, invoicePayments, invoices } from '../../db/schema';
+import { creditNotes, invoicePayments, invoices, paymentRefunds } from '../../db/schema';
 import type { Clock } from '../clock';
 import { takeSequence } from '../settings/invoice-settings';
 import { creditedMoney, findOwnInvoice, type InvoiceRow } from './invoices';
@@ -29,8 +29,14 @@ export function creditNotesOf(db: Db, invoiceId: number): CreditNoteRow[] {
   return db.select().from(creditNotes).where(eq(creditNotes.invoiceId, invoiceId)).orderBy(creditNotes.sequence).all();
 }
 
-/** What was paid and not removed. */
-export const paidPence = (payments: readonly PaymentRow[]): number => payments.filter((p) => p.removedAt === null).reduce((sum, p) => sum + p.amountPence, 0);
+export type RefundRow = typeof paymentRefunds.$inferSelect;
+
+/** What was paid and not removed, less what of it was refunded. */
+export const paidPence = (payments: readonly PaymentRow[]): number => payments.filter((p) => p.removedAt === null).reduce((sum, p) => sum + p.amountPence - p.refundedPence, 0);
+
+export function refundsOf(db: Db, invoiceId: number): RefundRow[] {
+  return db.select().from(paymentRefunds).where(eq(paymentRefunds.invoiceId, invoiceId)).orderBy(paymentRefunds.id).all();
+}
 
 /** What an invoice has been paid and credited, and what is still owed on it, in pence. */
 export function settledOf(db: Db, row: Pick<InvoiceRow, 'id' | 'grossPence'>): { paidPence: number; creditedPence: number; owedPence: number } {
@@ -40,7 +46,7 @@ export function settledOf(db: Db, row: Pick<InvoiceRow, 'id' | 'grossPence'>): {
 }
 
 /** The invoice read again in the transaction, refused while a draft. */
-function issuedOf(tx: Db, invoice: Pick<InvoiceRow, 'id' | 'userId'>): InvoiceRow {
+export function issuedOf(tx: Db, invoice: Pick<InvoiceRow, 'id' | 'userId'>): InvoiceRow {
   const current = findOwnInvoice(tx, invoice.userId, invoice.id);
   if (current.number === null || current.issuedOn === null) throw new DomainError('CONFLICT', INVOICE_MESSAGES.notIssued);
   return current;
@@ -74,6 +80,7 @@ export function removePayment(db: Db, clock: Clock, invoice: Pick<InvoiceRow, 'i
     const payment = Number.isSafeInteger(paymentId) ? tx.select().from(invoicePayments).where(and(eq(invoicePayments.id, paymentId), eq(invoicePayments.invoiceId, current.id))).get() : undefined;
     if (!payment) throw new DomainError('NOT_FOUND', 'Payment not found');
     if (payment.removedAt !== null) throw new DomainError('CONFLICT', INVOICE_MESSAGES.paymentRemoved);
+    if (payment.refundedPence > 0) throw new DomainError('CONFLICT', INVOICE_MESSAGES.paymentRefunded);
     return tx
       .update(invoicePayments)
       .set({ removedAt: clock.now(), removedReason: reason })
@@ -102,24 +109,111 @@ export function issueCreditNote(db: Db, clock: Clock, invoice: Pick<InvoiceRow, 
       const message = INVOICE_MESSAGES.creditTooLarge(formatGbp(open));
       throw new DomainError('VALIDATION_ERROR', message, { details: { amount: [message] } });
     }
-    const money = creditMoney(creditable, asked);
-    const sequence = takeSequence(tx, current.userId, 'creditNote', now);
-    tx.update(invoices).set({ updatedAt: now }).where(eq(invoices.id, current.id)).run();
-    return tx
-      .insert(creditNotes)
-      .values({
-        userId: current.userId,
-        invoiceId: current.id,
-        number: documentNumber(CREDIT_NOTE_PREFIX, sequence),
-        sequence,
-        issuedOn: ukToday(now),
-        reason: input.reason,
-        netPence: money.netPence,
-        vatPence: money.vatPence,
-        grossPence: money.grossPence,
-        createdAt: now,
-      })
-      .returning()
-      .get();
+    return insertCreditNote(tx, current, creditMoney(creditable, asked), input.reason, now);
   });
+}
+
+/** A credit note of `money` against the issued invoice `current`, numbered inside the caller's transaction. */
+function insertCreditNote(tx: Db, current: InvoiceRow, money: { netPence: number; vatPence: number; grossPence: number }, reason: string, now: Date): CreditNoteRow {
+  const sequence = takeSequence(tx, current.userId, 'creditNote', now);
+  tx.update(invoices).set({ updatedAt: now }).where(eq(invoices.id, current.id)).run();
+  return tx
+    .insert(creditNotes)
+    .values({
+      userId: current.userId,
+      invoiceId: current.id,
+      number: documentNumber(CREDIT_NOTE_PREFIX, sequence),
+      sequence,
+      issuedOn: ukToday(now),
+      reason,
+      netPence: money.netPence,
+      vatPence: money.vatPence,
+      grossPence: money.grossPence,
+      createdAt: now,
+    })
+    .returning()
+    .get();
+}
+
+/** A payment of the invoice, read again in the caller's transaction: 404 for one not on it. */
+export function paymentOf(tx: Db, invoiceId: number, paymentId: number): PaymentRow {
+  const payment = Number.isSafeInteger(paymentId) ? tx.select().from(invoicePayments).where(and(eq(invoicePayments.id, paymentId), eq(invoicePayments.invoiceId, invoiceId))).get() : undefined;
+  if (!payment) throw new DomainError('NOT_FOUND', 'Payment not found');
+  return payment;
+}
+
+/** What of a payment can still be refunded, in pence; throws the sentence why when nothing can. */
+export function refundableOf(payment: PaymentRow): number {
+  if (payment.removedAt !== null) throw new DomainError('CONFLICT', INVOICE_MESSAGES.refundRemoved);
+  const left = payment.amountPence - payment.refundedPence;
+  if (left <= 0) throw new DomainError('CONFLICT', INVOICE_MESSAGES.nothingToRefund);
+  return left;
+}
+
+/**
+ * A refund of `amountPence` of a payment, recorded in the caller's transaction (card-payments/
+ * refunds.ts makes it through Stripe first for a card payment): the payment pays that much less,
+ * and a credit note of the same amount is issued where the invoice was, split into net and VAT as
+ * the invoice is, so what is owed does not move and the books show why the money went back.
+ * The same provider refund recorded twice (a retried request) is the first one.
+ */
+export function recordRefund(
+  tx: Db,
+  clock: Clock,
+  invoice: Pick<InvoiceRow, 'id' | 'userId'>,
+  input: { paymentId: number; amountPence: number; reason: string; providerRefundId: string | null; recordedBy: number | null },
+): RefundRow {
+  const now = clock.now();
+  const current = issuedOf(tx, invoice);
+  if (input.providerRefundId) {
+    const known = tx.select().from(paymentRefunds).where(and(eq(paymentRefunds.invoiceId, current.id), eq(paymentRefunds.providerRefundId, input.providerRefundId))).get();
+    if (known) return known;
+  }
+  const payment = paymentOf(tx, current.id, input.paymentId);
+  const left = refundableOf(payment);
+  if (input.amountPence > left) {
+    const message = INVOICE_MESSAGES.refundTooLarge(formatGbp(left));
+    throw new DomainError('VALIDATION_ERROR', message, { details: { amount: [message] } });
+  }
+  tx.update(invoicePayments).set({ refundedPence: payment.refundedPence + input.amountPence }).where(eq(invoicePayments.id, payment.id)).run();
+  const credited = creditedMoney(tx, current.id);
+  const creditable = { netPence: current.netPence - credited.netPence, vatPence: current.vatPence - credited.vatPence, grossPence: current.grossPence - credited.grossPence };
+  const note = insertCreditNote(tx, current, creditMoney(creditable, input.amountPence), `Refund: ${input.reason}`, now);
+  return tx
+    .insert(paymentRefunds)
+    .values({
+      paymentId: payment.id,
+      invoiceId: current.id,
+      creditNoteId: note.id,
+      amountPence: input.amountPence,
+      reason: input.reason,
+      providerRefundId: input.providerRefundId,
+      recordedBy: input.recordedBy,
+      createdAt: now,
+    })
+    .returning()
+    .get();
+}
+
+/**
+ * A card payment taken for an issued invoice (card-payments/events.ts), inserted in the caller's
+ * transaction after its checks: the payment's PaymentIntent keeps it once.
+ */
+export function insertCardPayment(tx: Db, clock: Clock, invoice: InvoiceRow, input: { amountPence: number; providerPaymentId: string; providerAccount: string | null; reference: string }): PaymentRow {
+  const now = clock.now();
+  return tx
+    .insert(invoicePayments)
+    .values({
+      invoiceId: invoice.id,
+      amountPence: input.amountPence,
+      paidOn: ukToday(now),
+      method: 'card',
+      reference: input.reference,
+      recordedBy: null,
+      providerPaymentId: input.providerPaymentId,
+      providerAccount: input.providerAccount,
+      createdAt: now,
+    })
+    .returning()
+    .get();
 }

@@ -1,3 +1,5 @@
+import { depositAskOf, depositAskText } from '../../core/card-payments';
+import { getInvoiceSettings } from '../settings/invoice-settings';
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { DomainError } from '../../core/errors';
 import { AWAITING_ANSWER_STATUSES, jobReference, lockedMessage, type JobStatus } from '../../core/jobs';
@@ -77,6 +79,7 @@ function freezeContent(db: Db, job: JobRow, version: number, sentTo: string, iss
     })),
     terms: getSettings(db, job.userId).quoteTerms,
     consumer: job.vatMode !== 'ex',
+    deposit: depositAskOf(job.depositPercent, getInvoiceSettings(db, job.userId).depositRule),
   };
 }
 
@@ -338,6 +341,7 @@ export function toPublicQuote(opened: PublicQuoteSource): PublicQuote {
     totalsWithOptional: money(contentTotals(content, content.items.filter((i) => i.optional).map((i) => i.id))),
     terms: content.terms,
     consumer: content.consumer,
+    ...(content.deposit ? { deposit: depositAskText(content.deposit) } : {}),
     answer: answer
       ? {
           kind: answer.kind,

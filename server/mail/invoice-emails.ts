@@ -66,3 +66,36 @@ export function overdueReminderEmail(facts: InvoiceMailFacts & { which: 'first' 
   ];
   return { to: facts.to, subject: `Reminder: ${facts.number} from ${business(facts)} is overdue`, text: lines.join('\n\n'), html: paragraphs(lines) };
 }
+
+/** To the owner: a customer paid by card (card-payments/events.ts), and what is left on the invoice. */
+export function cardPaymentOwnerEmail(facts: {
+  to: string;
+  ownerName: string;
+  customerName: string;
+  title: string;
+  number: string;
+  amountPence: number;
+  owedPence: number;
+  link: string;
+  demo: boolean;
+}): MailMessage {
+  const what = facts.title.toLowerCase().startsWith('deposit') ? 'Deposit paid' : 'Card payment received';
+  const lines = [
+    `Hello ${plainLine(facts.ownerName)},`,
+    `${plainLine(facts.customerName)} paid ${formatGbp(facts.amountPence)} by card towards ${facts.title.toLowerCase()} ${facts.number}.${facts.demo ? ' (A demo payment: no money moved.)' : ''}`,
+    facts.owedPence === 0 ? `${facts.number} is now paid in full. A receipt has been sent to the customer.` : `${formatGbp(facts.owedPence)} is still owed on it. A receipt has been sent to the customer.`,
+    `See the job:\n${facts.link}`,
+  ];
+  return { to: facts.to, subject: `${what}: ${formatGbp(facts.amountPence)} for ${facts.number}`, text: lines.join('\n\n'), html: paragraphs(lines) };
+}
+
+/** To the owner: a card payment that could not be taken as it came, and needs a refund. */
+export function cardProblemOwnerEmail(facts: { to: string; ownerName: string; amountPence: number; number: string | null; why: string; link: string }): MailMessage {
+  const lines = [
+    `Hello ${plainLine(facts.ownerName)},`,
+    `A card payment of ${formatGbp(facts.amountPence)}${facts.number ? ` for ${facts.number}` : ''} arrived that could not be recorded: ${facts.why.charAt(0).toLowerCase()}${facts.why.slice(1)}.`,
+    'The money is in your Stripe account. Please refund it to the customer from your Stripe dashboard, then mark it as dealt with on the Invoices page:',
+    facts.link,
+  ];
+  return { to: facts.to, subject: `A card payment needs a refund: ${formatGbp(facts.amountPence)}`, text: lines.join('\n\n'), html: paragraphs(lines) };
+}

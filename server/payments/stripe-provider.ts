@@ -50,7 +50,7 @@ let sdk: Promise<StripeSdk> | undefined;
  * stripe-node is loaded on the first payment call, not at start (it is one of the
  * heaviest imports, and most requests never touch it); one import per process, shared.
  */
-function loadStripe(): Promise<StripeSdk> {
+export function loadStripe(): Promise<StripeSdk> {
   sdk ??= import('stripe').then((module) => module.default);
   return sdk;
 }
@@ -263,7 +263,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
   };
 }
 
-function hostOf(apiBase: string): { host: string; port: number; protocol: 'http' | 'https' } {
+export function hostOf(apiBase: string): { host: string; port: number; protocol: 'http' | 'https' } {
   const url = new URL(apiBase);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
   return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
@@ -374,7 +374,7 @@ function isMissing(errors: StripeErrors, error: unknown): boolean {
  * stay out of the message. The cause keeps what an operator needs to find the request in Stripe's
  * logs (type, code, status, request id), never the key.
  */
-function toProviderError(errors: StripeErrors, action: string, error: unknown, secretKey: string): PaymentProviderError {
+export function toProviderError(errors: StripeErrors, action: string, error: unknown, secretKey: string): PaymentProviderError {
   if (!(error instanceof errors.StripeError)) {
     const text = error instanceof Error ? error.message.split(secretKey).join('[redacted]') : 'unknown error';
     return new PaymentProviderError(`${action}: the payment service failed`, { message: text });

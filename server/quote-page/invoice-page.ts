@@ -3,6 +3,7 @@ import { formatGbp, parsePence } from '../../core/money';
 import { formatQuoteDate } from '../../core/quote';
 import { escapeHtml, htmlDocument } from './html';
 import { lateInterestWords } from '../invoices/invoice-pdf';
+import { PAYMENT_CHECKS, RECHECK_SCRIPT } from './page';
 
 /**
  * The customer's invoice page, `/invoice/<token>` (docs/product.md, Getting paid), rendered on
@@ -18,6 +19,11 @@ export interface InvoicePageInput {
   nonce: string;
   /** Where the PDF is: under the invoice's own link unless the page was opened from the quote's. */
   pdfHref?: string;
+  /** Where "Pay by card" posts (shown when the invoice says it can be paid by card). */
+  payHref?: string;
+  /** Back from paying by card, the payment not yet confirmed: the page says so and looks again (`checks` times so far). */
+  confirming?: boolean;
+  checks?: number;
 }
 
 const money = (text: string): string => {
@@ -42,15 +48,27 @@ function copyRow(label: string, value: string): string {
   return `<div class="detail"><dt>${escapeHtml(label)}</dt><dd><span>${escapeHtml(value)}</span> <button type="button" class="copy secondary" data-copy="${escapeHtml(value)}" aria-label="Copy the ${escapeHtml(label.toLowerCase())}" hidden>Copy</button></dd></div>`;
 }
 
-function howToPay(invoice: PublicInvoice): string {
+function howToPay(input: InvoicePageInput): string {
+  const { invoice } = input;
   if (invoice.owed === '0.00') return '';
-  const card = invoice.payByCard ? `<p><a class="button" href="#">Pay by card</a></p>` : '';
+  if (input.confirming) {
+    const waited = (input.checks ?? 0) >= PAYMENT_CHECKS;
+    const words = waited
+      ? 'Your card payment has not been confirmed yet. If you paid, it will show here and you will get a receipt by e-mail as soon as it is; there is no need to pay again.'
+      : 'Your card payment is being confirmed. This page updates on its own in a few seconds.';
+    return `<section class="card status" aria-labelledby="pay" role="status"><h2 id="pay">Payment</h2><p>${words}</p></section>`;
+  }
+  const card =
+    invoice.payByCard && input.payHref
+      ? `<form method="post" action="${escapeHtml(input.payHref)}"><button type="submit">Pay ${escapeHtml(money(invoice.owed))} by card</button></form><p class="hint">Card, Apple Pay, Google Pay${invoice.bankTransfer ? ', or bank transfer below' : ''}: no extra charge.</p>`
+      : '';
   if (!invoice.bankTransfer) {
     const contact = [invoice.business.phone, invoice.business.email].filter(Boolean).map(escapeHtml).join(' or ');
-    return `<section class="card" aria-labelledby="pay"><h2 id="pay">How to pay</h2><p>Please contact ${escapeHtml(invoice.business.name)}${contact ? ` (${contact})` : ''} to pay, quoting ${escapeHtml(invoice.number)}.</p>${card}</section>`;
+    const ask = card ? '' : `<p>Please contact ${escapeHtml(invoice.business.name)}${contact ? ` (${contact})` : ''} to pay, quoting ${escapeHtml(invoice.number)}.</p>`;
+    return `<section class="card" aria-labelledby="pay"><h2 id="pay">How to pay</h2>${card}${ask}</section>`;
   }
   const bank = invoice.bankTransfer;
-  return `<section class="card" aria-labelledby="pay"><h2 id="pay">How to pay</h2><p>By bank transfer, using the reference so your payment is matched to this invoice:</p><dl class="details">${copyRow('Account name', bank.accountName)}${copyRow('Sort code', bank.sortCode)}${copyRow('Account number', bank.accountNumber)}${copyRow('Reference', bank.reference)}${copyRow('Amount', money(invoice.owed))}</dl>${card}</section>`;
+  return `<section class="card" aria-labelledby="pay"><h2 id="pay">How to pay</h2>${card}<p>By bank transfer, using the reference so your payment is matched to this invoice:</p><dl class="details">${copyRow('Account name', bank.accountName)}${copyRow('Sort code', bank.sortCode)}${copyRow('Account number', bank.accountNumber)}${copyRow('Reference', bank.reference)}${copyRow('Amount', money(invoice.owed))}</dl></section>`;
 }
 
 function lines(invoice: PublicInvoice): string {
@@ -101,12 +119,14 @@ export function invoicePage(input: InvoicePageInput): string {
 <h1>${escapeHtml(invoice.title)} ${escapeHtml(invoice.number)}</h1>
 <p class="meta">${escapeHtml(meta)}. Status: ${escapeHtml(INVOICE_STATUS_WORDS[invoice.status])}.</p>
 ${headline(invoice)}
-${howToPay(invoice)}
+${howToPay(input)}
 ${lines(invoice)}
 ${payments(invoice)}
 ${parties(invoice)}
 <p><a href="${escapeHtml(pdf)}" download>Download the invoice (PDF)</a></p>
 <p class="hint">Questions about this invoice? Reply to the e-mail it came with, or contact ${escapeHtml(invoice.business.name)}${invoice.business.phone ? ` on ${escapeHtml(invoice.business.phone)}` : ''}.</p>
 </main>`;
-  return htmlDocument({ title: `${invoice.title} ${invoice.number}`, body, accentColor: null, nonce: input.nonce, script: invoice.owed !== '0.00' && invoice.bankTransfer ? COPY_SCRIPT : undefined });
+  const recheck = input.confirming && (input.checks ?? 0) < PAYMENT_CHECKS;
+  const scripts = [invoice.owed !== '0.00' && invoice.bankTransfer && !input.confirming ? COPY_SCRIPT : '', recheck ? RECHECK_SCRIPT : ''].filter(Boolean);
+  return htmlDocument({ title: `${invoice.title} ${invoice.number}`, body, accentColor: null, nonce: input.nonce, script: scripts.length ? scripts.join('\n') : undefined });
 }

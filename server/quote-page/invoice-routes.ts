@@ -9,8 +9,10 @@ import { invoicePdfFilename, invoicePdfOf, toPublicInvoice } from '../invoices/i
 import { describeError } from '../log';
 import { messagePage } from './html';
 import { openedByPerson } from './opened-by-person';
-import { html, pageHeaders, type PageContext } from './page-response';
-import { invoicePage } from './invoice-page';
+import { fromThisPage, html, pageHeaders, type PageContext } from './page-response';
+import { cardPaymentsOpen, paymentBeingConfirmed, startCheckout } from '../card-payments/checkout';
+import type { InvoiceRow } from '../invoices/invoices';
+import { invoicePage, type InvoicePageInput } from './invoice-page';
 
 /**
  * The customer's invoice page, `/invoice/<token>` (docs/product.md, Getting paid): server-rendered
@@ -31,13 +33,35 @@ async function tokenOf(c: PageContext): Promise<string> {
   return token;
 }
 
+/**
+ * What an invoice page shows beyond the invoice: whether it can be paid by card, and (back from
+ * paying, `?paid=card`, with the payment's event not yet in) that the payment is being confirmed,
+ * looked for again a few times.
+ */
+export function invoicePageState(c: PageContext, row: InvoiceRow): Pick<InvoicePageInput, 'invoice' | 'confirming' | 'checks'> {
+  const { deps } = c.var;
+  const now = deps.clock.now();
+  const invoice = toPublicInvoice(deps.db, row, now, cardPaymentsOpen(deps, row.userId));
+  const checks = Number(c.req.query('checks') ?? '0');
+  const confirming = c.req.query('paid') === 'card' && invoice.owed !== '0.00' && paymentBeingConfirmed(deps.db, row.id, now);
+  return { invoice, confirming, checks: Number.isSafeInteger(checks) ? checks : 0 };
+}
+
 invoicePageRoutes.get('/invoice/:token', async (c) => {
   const { db, clock } = c.var.deps;
   const token = await tokenOf(c);
   const row = openInvoiceLink(db, token);
   if (openedByPerson((name) => c.req.header(name))) markInvoiceViewed(db, clock, row);
-  const invoice = toPublicInvoice(db, row, clock.now());
-  return html(c, (nonce) => invoicePage({ token, invoice, nonce }));
+  return html(c, (nonce) => invoicePage({ token, nonce, payHref: `/invoice/${encodeURIComponent(token)}/pay`, ...invoicePageState(c, row) }));
+});
+
+/** "Pay by card": a checkout for what is owed now, coming back to this page (card-payments/checkout.ts). */
+invoicePageRoutes.post('/invoice/:token/pay', async (c) => {
+  const token = await tokenOf(c);
+  if (!fromThisPage(c)) throw new DomainError('FORBIDDEN', 'This payment did not come from the invoice page. Please open the link in your e-mail and pay there.');
+  const row = openInvoiceLink(c.var.deps.db, token);
+  const page = `/invoice/${encodeURIComponent(token)}`;
+  return c.redirect(await startCheckout(c.var.deps, row, { successPath: `${page}?paid=card`, cancelPath: page }), 303);
 });
 
 invoicePageRoutes.get('/invoice/:token/invoice.pdf', async (c) => {
@@ -55,11 +79,15 @@ const HEADINGS: Partial<Record<DomainError['code'], string>> = {
   NOT_FOUND: 'Invoice not found',
   QUOTE_GONE: 'Invoice link withdrawn',
   RATE_LIMITED: 'Too many requests',
+  CONFLICT: 'Nothing to pay',
+  FORBIDDEN: 'Payment refused',
+  PAYMENTS_NOT_CONFIGURED: 'Card payments unavailable',
+  PAYMENT_PROVIDER_ERROR: 'Card payment unavailable',
 };
 
 /** Every refusal as a small page with its plain message and status. */
 invoicePageRoutes.onError((err, c) => {
-  if (err instanceof DomainError && err.status < 500) {
+  if (err instanceof DomainError && (err.status < 500 || err.code === 'PAYMENTS_NOT_CONFIGURED')) {
     for (const [name, value] of Object.entries(err.headers ?? {})) c.header(name, value);
     return html(c, (nonce) => messagePage(HEADINGS[err.code] ?? 'Something went wrong', err.message, nonce), err.status as ContentfulStatusCode);
   }

@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../http/context';
+import { ownOrigins } from '../http/public-access';
 
 /**
  * How the customer's server-rendered pages answer (the quote page, /quote/<token>, and the
@@ -13,15 +14,26 @@ import type { AppEnv } from '../http/context';
  */
 export type PageContext = Context<AppEnv>;
 
-/** Nothing from anywhere but the page's own photos, its one inline style and script (by this answer's nonce), and forms to us. */
-function pagePolicy(nonce?: string): string {
+/**
+ * Where Stripe Checkout's pages are: a form that pays by card posts to us and is redirected there,
+ * and browsers hold a form's redirects to form-action too.
+ */
+const STRIPE_CHECKOUT_ORIGIN = 'https://checkout.stripe.com';
+
+/**
+ * Nothing from anywhere but the page's own photos, its one inline style and script (by this
+ * answer's nonce), and forms to us (and, where card payments go through Stripe, on to its Checkout).
+ */
+function pagePolicy(c: PageContext, nonce?: string): string {
   const inline = nonce ? [`style-src 'nonce-${nonce}'`, `script-src 'nonce-${nonce}'`] : [];
-  return ["default-src 'none'", "img-src 'self'", ...inline, "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'"].join('; ');
+  const kind = c.var.deps.cardPayments?.kind;
+  const forms = kind === 'own' || kind === 'connect' ? `form-action 'self' ${STRIPE_CHECKOUT_ORIGIN}` : "form-action 'self'";
+  return ["default-src 'none'", "img-src 'self'", ...inline, forms, "frame-ancestors 'none'", "base-uri 'none'"].join('; ');
 }
 
 /** Every answer under /quote/ and /invoice/: never indexed, cached or followed by a referrer; a page adds its nonce (html()). */
 export const pageHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.header('Content-Security-Policy', pagePolicy());
+  c.header('Content-Security-Policy', pagePolicy(c));
   c.header('X-Robots-Tag', 'noindex');
   c.header('Cache-Control', 'private, no-store');
   // The token is in the address: no page it links to may learn it.
@@ -47,7 +59,7 @@ function acceptsGzip(header: string | undefined): boolean {
 export function html(c: PageContext, render: (nonce: string) => string, status: ContentfulStatusCode = 200): Response {
   const nonce = randomBytes(16).toString('base64');
   const body = render(nonce);
-  c.header('Content-Security-Policy', pagePolicy(nonce));
+  c.header('Content-Security-Policy', pagePolicy(c, nonce));
   c.header('Vary', 'Accept-Encoding');
   if (!acceptsGzip(c.req.header('accept-encoding'))) return c.html(body, status);
   c.header('Content-Type', 'text/html; charset=UTF-8');
@@ -55,3 +67,17 @@ export function html(c: PageContext, render: (nonce: string) => string, status: 
   return c.body(new Uint8Array(gzipSync(body)), status);
 }
 
+
+/**
+ * Whether a form post came from our own page. A browser names the page's origin, except that
+ * under this page's no-referrer policy it sends `Origin: null` (Fetch, "serialize a request
+ * origin"), which on its own could be any sandboxed page. So: another site by Sec-Fetch-Site, or
+ * an Origin that is neither ours nor null, is refused; null passes. A page elsewhere that sends
+ * null still needs the link's 256-bit token, which is the credential here, not a cookie.
+ */
+export function fromThisPage(c: PageContext): boolean {
+  const site = c.req.header('sec-fetch-site');
+  if (site !== undefined && site !== 'same-origin') return false;
+  const origin = c.req.header('origin');
+  return origin === undefined || origin === 'null' || ownOrigins(c).has(origin);
+}

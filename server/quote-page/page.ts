@@ -3,6 +3,7 @@ import { EARLY_START_EXPLAINED, cancellationNotice, modelCancellationForm, model
 import { formatBookingDate } from '../../core/job-booking';
 import { fingerprintCheck, groupedFingerprint } from '../../core/quote-copy';
 import { formatGbp, parsePence } from '../../core/money';
+import { depositOnAcceptance } from '../../core/card-payments';
 import { VAT_STANDARD_RATE_PERCENT, type VatMode } from '../../core/price';
 import { formatQuoteDate } from '../../core/quote';
 import { ITEM_PRICE_HEADING, quoteTotalRows } from '../../core/quote-total-rows';
@@ -46,6 +47,58 @@ export interface QuotePageInput {
   origin?: string;
   /** The job's issued invoices, each opened from this page by the same link (invoice-routes.ts). */
   invoices?: { id: number; label: string; owed: string; status: string }[];
+  /**
+   * The deposit (card-payments/deposit.ts): whether the business takes card payments now (the
+   * accept button then pays it), and once accepted, the deposit invoice's state. `checks`: how
+   * many times a page back from paying has looked for the payment, so it stops after a while.
+   */
+  deposit?: { cardOpen: boolean; state: DepositPageState | null; checks: number };
+}
+
+/** The deposit after acceptance, as the page shows it. */
+export interface DepositPageState {
+  amountPence: number;
+  invoiceId: number;
+  state: 'paid' | 'confirming' | 'due';
+}
+
+/** How many times (every few seconds) a page back from a card payment looks again before it says it will e-mail. */
+export const PAYMENT_CHECKS = 10;
+
+/** Reloads the page a few seconds on, counting in the address, while a card payment is being confirmed. */
+export const RECHECK_SCRIPT = `setTimeout(function(){var u=new URL(location.href);u.searchParams.set('checks',String(Number(u.searchParams.get('checks')||'0')+1));location.replace(u.toString())},3000);`;
+
+/**
+ * The deposit once accepted: paid, being confirmed (back from paying, before the payment's event
+ * has landed: the page looks again every few seconds), or still to pay, by card or by bank
+ * transfer from the deposit invoice's page.
+ */
+function depositSection(input: QuotePageInput): string {
+  const deposit = input.deposit?.state;
+  if (!deposit || input.quote.answer?.kind !== 'accepted' || input.quote.answer.cancellation) return '';
+  const amount = escapeHtml(formatGbp(deposit.amountPence));
+  const invoicePage = `/quote/${escapeHtml(input.token)}/invoices/${deposit.invoiceId}`;
+  if (deposit.state === 'paid') {
+    return `<section class="card status" aria-labelledby="deposit" role="status"><h2 id="deposit">Deposit paid</h2><p>Your deposit of <strong>${amount}</strong> has been paid. Thank you: a receipt has been sent to you by e-mail.</p><p><a href="${invoicePage}">See the deposit invoice</a></p></section>`;
+  }
+  if (deposit.state === 'confirming') {
+    const waited = (input.deposit?.checks ?? 0) >= PAYMENT_CHECKS;
+    const words = waited
+      ? 'Your payment has not been confirmed yet. If you paid, it will show here and you will get a receipt by e-mail as soon as it is; there is no need to pay again.'
+      : 'Your payment is being confirmed. This page updates on its own in a few seconds.';
+    return `<section class="card status" aria-labelledby="deposit" role="status"><h2 id="deposit">Deposit of ${amount}</h2><p>${words}</p></section>`;
+  }
+  const card = input.deposit?.cardOpen
+    ? `<form method="post" action="/quote/${escapeHtml(input.token)}/deposit/pay"><button type="submit">Pay the ${amount} deposit by card</button></form>`
+    : '';
+  return `<section class="card" aria-labelledby="deposit"><h2 id="deposit">Deposit of ${amount} to pay</h2><p>The work is booked once the deposit is paid.</p>${card}<p><a href="${invoicePage}">Pay by bank transfer: see the deposit invoice and bank details</a></p></section>`;
+}
+
+/** The deposit the copy asks at the included items' total (the live total moves it as optional items are ticked). */
+function depositAtOpen(quote: PublicQuote): { pence: number; hundredths: number; overPence: number } | null {
+  if (!quote.deposit) return null;
+  const ask = { percent: Number(quote.deposit.percent), overPence: pence(quote.deposit.over) };
+  return { pence: depositOnAcceptance(ask, pence(quote.totals.gross)) ?? 0, hundredths: Math.round(ask.percent * 100), overPence: ask.overPence };
 }
 
 /** The job's invoices, once there are any: each opens on its own page, under this quote's link. */
@@ -211,12 +264,32 @@ function acceptForm(input: QuotePageInput): string {
   // A refusal of the optional items (its details name item ids), or one no field names, is said at the form's top.
   const general = refused && (!first || first === 'optionalItemIds') ? `<p class="error" tabindex="-1" autofocus>${escapeHtml(refused.message)}</p>` : '';
   return `<form id="accept" class="card" method="post" action="/quote/${escapeHtml(token)}/accept"><fieldset><legend>Accept the quote</legend>
-<p class="hint">Tick any optional items you want above, then accept for <strong data-total="gross">${formatGbp(pence(quote.totals.gross))}</strong><noscript> plus the optional items you tick</noscript>.</p>${general}
+<p class="hint">Tick any optional items you want above, then accept for <strong data-total="gross">${formatGbp(pence(quote.totals.gross))}</strong><noscript> plus the optional items you tick</noscript>.</p>${depositHint(input)}${general}
 <label for="accept-name">Your full name</label>
 <input type="text" id="accept-name" name="name" autocomplete="name" required minlength="2" maxlength="100" value="${escapeHtml(typed.name ?? '')}"${invalid('name', 'accept-name-error')}${focus('name')}>${fieldError('accept-name-error', errors.name)}
 <div class="check"><input type="checkbox" id="accept-terms" name="acceptTerms" value="yes" required${typed.acceptTerms ? ' checked' : ''}${invalid('acceptTerms', 'accept-terms-error')}${focus('acceptTerms')}><label for="accept-terms">I accept the terms of this quote</label></div>${fieldError('accept-terms-error', errors.acceptTerms)}
 ${early}
-<button type="submit">Accept the quote</button></fieldset></form>`;
+${acceptButtons(input)}</fieldset></form>`;
+}
+
+/** What the accept form says of the deposit, when the copy asks one: shown while the total is over its threshold. */
+function depositHint(input: QuotePageInput): string {
+  const deposit = depositAtOpen(input.quote);
+  if (!deposit) return '';
+  const how = input.deposit?.cardOpen ? 'You can pay it by card now, or by bank transfer from its invoice.' : 'Its invoice comes with the bank details to pay it.';
+  return `<p class="hint" data-deposit-on${deposit.pence === 0 ? ' hidden' : ''}>A deposit of <strong data-total="deposit">${formatGbp(deposit.pence)}</strong> (${escapeHtml(input.quote.deposit!.percent)}% of the total) is asked when you accept. ${how}</p>`;
+}
+
+/**
+ * The accept form's buttons: with a deposit asked and card payments open, "Accept and pay the £X
+ * deposit" and "Pay by bank transfer instead" (both accept); otherwise "Accept the quote". Where
+ * optional items move the total across the deposit's threshold, the script shows the right set.
+ */
+function acceptButtons(input: QuotePageInput): string {
+  const deposit = depositAtOpen(input.quote);
+  if (!deposit || !input.deposit?.cardOpen) return `<button type="submit" name="pay" value="bank">Accept the quote</button>`;
+  const on = deposit.pence > 0;
+  return `<div data-deposit-on${on ? '' : ' hidden'}><button type="submit" name="pay" value="card">Accept and pay the <span data-total="deposit">${formatGbp(deposit.pence)}</span> deposit</button><button type="submit" name="pay" value="bank" class="secondary">Pay by bank transfer instead</button></div><div data-deposit-off${on ? ' hidden' : ''}><button type="submit" name="pay" value="bank">Accept the quote</button></div>`;
 }
 
 function textForm(input: QuotePageInput, form: 'decline' | 'changes'): string {
@@ -256,6 +329,12 @@ function consumerRights(quote: PublicQuote): string {
 <details><summary>${escapeHtml(formTitle)}</summary>${paragraphs(form)}</details></section>`;
 }
 
+/** The deposit's percentage (in hundredths) and threshold for the live total, when the copy asks one. */
+function depositData(quote: PublicQuote): string {
+  const deposit = depositAtOpen(quote);
+  return deposit ? ` data-deposit-hundredths="${deposit.hundredths}" data-deposit-over-pence="${deposit.overPence}"` : '';
+}
+
 /** The whole page, as HTML text. */
 export function quotePage(input: QuotePageInput): string {
   const { quote, token } = input;
@@ -266,10 +345,11 @@ export function quotePage(input: QuotePageInput): string {
   const notice = input.notice ? `<div class="card status" role="status"><p>${escapeHtml(input.notice)}</p></div>` : '';
   const answerForms = open ? `<h2>Your answer</h2>${acceptForm(input)}${textForm(input, 'decline')}${textForm(input, 'changes')}` : '';
   const body = `<header class="bar"><p>${escapeHtml(quote.business.name || 'Your quote')}</p></header>
-<main data-quote data-vat-mode="${quote.vatMode}" data-vat-rate="${VAT_STANDARD_RATE_PERCENT}" data-included-pence="${included}">
+<main data-quote data-vat-mode="${quote.vatMode}" data-vat-rate="${VAT_STANDARD_RATE_PERCENT}" data-included-pence="${included}"${depositData(quote)}>
 ${input.logo ? `<img class="logo" src="/quote/${escapeHtml(token)}/logo" alt="${escapeHtml(quote.business.name ? `${quote.business.name} logo` : 'Logo')}">` : ''}<h1>Quote ${escapeHtml(quote.reference)}</h1>
 <p class="meta">Issued ${escapeHtml(formatQuoteDate(new Date(quote.issuedAt)))} · Valid until ${escapeHtml(formatQuoteDate(new Date(quote.validUntil)))}${version} · <a href="/api/quotes/${escapeHtml(token)}/quote.pdf" download>Download as PDF</a></p>
 ${notice}${answerStatus(input)}
+${depositSection(input)}
 ${invoiceLinks(input)}
 <div class="card parties">${businessCard(quote)}${customerCard(quote)}</div>
 <section class="card" aria-labelledby="work"><h2 id="work">The work</h2>${itemList(input, open)}${totalsList(quote, open)}<p class="hint">${VAT_WORDS[quote.vatMode]}${open && quote.items.some((i) => i.optional) ? ' Optional items are added to the total when you tick them.' : ''}</p></section>
@@ -279,6 +359,7 @@ ${cancelForm(input)}
 ${quote.consumer ? consumerRights(quote) : ''}
 </main>`;
   const laterPhotos = quote.items.filter((item) => item.kind === 'tree').length > 1;
-  const scripts = [open ? LIVE_TOTAL_SCRIPT : '', laterPhotos ? LATER_PHOTOS_SCRIPT : ''].filter(Boolean);
+  const confirming = input.deposit?.state?.state === 'confirming' && (input.deposit.checks ?? 0) < PAYMENT_CHECKS;
+  const scripts = [open ? LIVE_TOTAL_SCRIPT : '', laterPhotos ? LATER_PHOTOS_SCRIPT : '', confirming ? RECHECK_SCRIPT : ''].filter(Boolean);
   return htmlDocument({ title, body, accentColor: quote.business.accentColor, nonce: input.nonce, script: scripts.length ? scripts.join('\n') : undefined });
 }

@@ -4,19 +4,22 @@ import { DomainError } from '../../core/errors';
 import { QUOTE_ALREADY_ANSWERED, QUOTE_LINK_MESSAGES, QUOTE_TOKEN_MAX } from '../../core/quote-versions';
 import { bodyIdleMs, readBodyText } from '../http/body';
 import type { AppEnv } from '../http/context';
-import { ownOrigins } from '../http/public-access';
 import { clientAddress, clientNetwork } from '../http/rate-limit';
 import { goneLinkSender } from '../jobs/gone-link-sender';
 import { answerQuoteAs, cancelQuoteAs, viewQuoteFrom } from '../jobs/quote-flow';
 import { describeError } from '../log';
 import { parseAnswerForm, parseCancelForm } from './form-answer';
 import { messagePage } from './html';
-import { html, pageHeaders, type PageContext } from './page-response';
+import { fromThisPage, html, pageHeaders, type PageContext } from './page-response';
 import { invoicePage } from './invoice-page';
 import { INVOICE_STATUS_WORDS } from '../../core/invoices';
 import { invoiceOfQuote, issuedInvoicesOfQuote } from '../invoices/invoice-links';
 import { invoicePdfFilename, invoicePdfOf, toPublicInvoice } from '../invoices/invoice-view';
 import { quotePage, type AnswerForm, type QuotePageInput } from './page';
+import { cardPaymentsOpen, startCheckout } from '../card-payments/checkout';
+import { depositOnAccepting, depositStateOfJob } from '../card-payments/deposit';
+import { openQuote } from '../jobs/quote-links';
+import { invoicePageState } from './invoice-routes';
 import { openedByPerson } from './opened-by-person';
 import { hasQuoteLogo, quoteItemPhoto, quoteLogo } from './quote-photo';
 
@@ -60,9 +63,19 @@ const pagePath = (token: string) => `/quote/${encodeURIComponent(token)}`;
  * What the page shows for a link: the customer's copy and whether the sender's logo heads it.
  * Opening it is a view when a person's browser opened it (opened-by-person.ts), not a scanner.
  */
-function pageOf(c: PageContext, token: string, countsAsView = false): Pick<QuotePageInput, 'token' | 'quote' | 'logo' | 'origin'> {
-  const { quote, userId } = viewQuoteFrom(c.var.deps, token, countsAsView);
-  return { token, quote, logo: hasQuoteLogo(c.var.deps.db, userId), origin: c.var.deps.config.publicUrl.replace(/\/$/, '') };
+function pageOf(c: PageContext, token: string, countsAsView = false): Pick<QuotePageInput, 'token' | 'quote' | 'logo' | 'origin' | 'deposit'> {
+  const { deps } = c.var;
+  const { quote, userId } = viewQuoteFrom(deps, token, countsAsView);
+  const checks = Number(c.req.query('checks') ?? '0');
+  const returned = c.req.query('deposit') === 'paid';
+  const state = quote.answer?.kind === 'accepted' ? depositStateOfJob(deps, openQuote(deps.db, deps.clock, token).job.id, userId, returned) : null;
+  return {
+    token,
+    quote,
+    logo: hasQuoteLogo(deps.db, userId),
+    origin: deps.config.publicUrl.replace(/\/$/, ''),
+    deposit: { cardOpen: cardPaymentsOpen(deps, userId), state, checks: Number.isSafeInteger(checks) ? checks : 0 },
+  };
 }
 
 /** The job's issued invoices as the quote page lists them. */
@@ -82,19 +95,6 @@ quotePageRoutes.get('/quote/:token', async (c) => {
   return html(c, (nonce) => quotePage({ ...shown, nonce, notice }));
 });
 
-/**
- * Whether a form post came from our own page. A browser names the page's origin, except that
- * under this page's no-referrer policy it sends `Origin: null` (Fetch, "serialize a request
- * origin"), which on its own could be any sandboxed page. So: another site by Sec-Fetch-Site, or
- * an Origin that is neither ours nor null, is refused; null passes. A page elsewhere that sends
- * null still needs the link's 256-bit token, which is the credential here, not a cookie.
- */
-function fromThisPage(c: PageContext): boolean {
-  const site = c.req.header('sec-fetch-site');
-  if (site !== undefined && site !== 'same-origin') return false;
-  const origin = c.req.header('origin');
-  return origin === undefined || origin === 'null' || ownOrigins(c).has(origin);
-}
 
 async function readForm(c: PageContext): Promise<URLSearchParams> {
   const type = c.req.header('content-type') ?? '';
@@ -117,7 +117,8 @@ quotePageRoutes.post('/quote/:token/:form{accept|decline|changes}', async (c) =>
   const token = await tokenOf(c);
   if (!fromThisPage(c)) throw new DomainError('FORBIDDEN', 'This answer did not come from the quote page. Please open the link in your e-mail and answer there.');
   const form = c.req.param('form') as AnswerForm;
-  const parsed = parseAnswerForm(form, await readForm(c));
+  const fields = await readForm(c);
+  const parsed = parseAnswerForm(form, fields);
   if (!parsed.ok) return refusedPage(c, token, form, parsed.error, parsed.typed);
   try {
     answerQuoteAs(c.var.deps, token, { ...parsed.answer, address: clientAddress(c), userAgent: c.req.header('user-agent') ?? null });
@@ -129,8 +130,27 @@ quotePageRoutes.post('/quote/:token/:form{accept|decline|changes}', async (c) =>
     }
     throw err;
   }
+  if (form === 'accept') {
+    // The acceptance stands; a deposit asked goes on to its card payment, or its invoice's bank details.
+    const deposit = await depositOnAccepting(c.var.deps, token, fields.get('pay') === 'bank' ? 'bank' : 'card');
+    if (deposit?.payUrl) return c.redirect(deposit.payUrl, 303);
+    if (deposit) return c.redirect(`${pagePath(token)}/invoices/${deposit.invoice.id}`, 303);
+  }
   // See Other: the page is fetched afresh, and a reload does not post the answer again.
   return c.redirect(`${pagePath(token)}${form === 'changes' ? '?asked=change' : ''}`, 303);
+});
+
+/** "Pay the deposit by card" after accepting: a checkout for what is owed on the deposit invoice, back to this page. */
+quotePageRoutes.post('/quote/:token/deposit/pay', async (c) => {
+  const token = await tokenOf(c);
+  if (!fromThisPage(c)) throw new DomainError('FORBIDDEN', 'This answer did not come from the quote page. Please open the link in your e-mail and answer there.');
+  const { deps } = c.var;
+  const opened = openQuote(deps.db, deps.clock, token);
+  const state = depositStateOfJob(deps, opened.job.id, opened.job.userId, false);
+  if (!state) throw new DomainError('CONFLICT', 'No deposit is asked on this quote.');
+  const invoice = invoiceOfQuote(deps.db, deps.clock, token, state.invoiceId);
+  const page = pagePath(token);
+  return c.redirect(await startCheckout(deps, invoice, { successPath: `${page}?deposit=paid`, cancelPath: page }), 303);
 });
 
 /**
@@ -184,12 +204,21 @@ pageImage('/quote/:token/logo', 'image/png', (c, token) => quoteLogo(c.var.deps,
 
 /** An invoice of the quote's job, opened from the quote page: the invoice page under the quote's link. */
 quotePageRoutes.get('/quote/:token/invoices/:id{[0-9]{1,9}}', async (c) => {
-  const { db, clock } = c.var.deps;
+  const { deps } = c.var;
   const token = await tokenOf(c);
-  const row = invoiceOfQuote(db, clock, token, Number(c.req.param('id')));
-  const invoice = toPublicInvoice(db, row, clock.now());
-  const pdfHref = `/quote/${encodeURIComponent(token)}/invoices/${row.id}/invoice.pdf`;
-  return html(c, (nonce) => invoicePage({ token, invoice, nonce, pdfHref }));
+  const row = invoiceOfQuote(deps.db, deps.clock, token, Number(c.req.param('id')));
+  const base = `/quote/${encodeURIComponent(token)}/invoices/${row.id}`;
+  return html(c, (nonce) => invoicePage({ token, nonce, pdfHref: `${base}/invoice.pdf`, payHref: `${base}/pay`, ...invoicePageState(c, row) }));
+});
+
+/** "Pay by card" on an invoice opened from the quote page: back to the same page. */
+quotePageRoutes.post('/quote/:token/invoices/:id{[0-9]{1,9}}/pay', async (c) => {
+  const token = await tokenOf(c);
+  if (!fromThisPage(c)) throw new DomainError('FORBIDDEN', 'This answer did not come from the quote page. Please open the link in your e-mail and answer there.');
+  const { deps } = c.var;
+  const row = invoiceOfQuote(deps.db, deps.clock, token, Number(c.req.param('id')));
+  const base = `/quote/${encodeURIComponent(token)}/invoices/${row.id}`;
+  return c.redirect(await startCheckout(deps, row, { successPath: `${base}?paid=card`, cancelPath: base }), 303);
 });
 
 quotePageRoutes.get('/quote/:token/invoices/:id{[0-9]{1,9}}/invoice.pdf', async (c) => {

@@ -5,6 +5,8 @@ import type { AppEnv } from '../http/context';
 import { clientNetwork } from '../http/rate-limit';
 import { INVOICE_TOKEN_MAX, markInvoiceViewed, openInvoiceLink } from '../invoices/invoice-links';
 import { invoicePdfFilename, invoicePdfOf, toPublicInvoice } from '../invoices/invoice-view';
+import { cardPaymentsOpen, startCheckout } from '../card-payments/checkout';
+import { viaProvider } from './card-payments';
 
 /**
  * The customer's invoice by its link (docs/product.md, Getting paid): no account, the token is
@@ -29,11 +31,27 @@ const keepPrivate = (c: Context<AppEnv>) => {
 
 /** The customer's copy; the first open marks the invoice viewed. */
 invoiceLinkRoutes.get('/:token', async (c) => {
-  const { db, clock } = c.var.deps;
-  const row = openInvoiceLink(db, await tokenOf(c));
-  markInvoiceViewed(db, clock, row);
+  const { deps } = c.var;
+  const row = openInvoiceLink(deps.db, await tokenOf(c));
+  markInvoiceViewed(deps.db, deps.clock, row);
   keepPrivate(c);
-  return c.json({ invoice: toPublicInvoice(db, row, clock.now()) satisfies PublicInvoice });
+  return c.json({ invoice: toPublicInvoice(deps.db, row, deps.clock.now(), cardPaymentsOpen(deps, row.userId)) satisfies PublicInvoice });
+});
+
+/**
+ * "Pay by card": a checkout for what is owed now, on the business's account, coming back to the
+ * invoice page (card-payments/checkout.ts). 409 when nothing is owed or the business takes no card
+ * payments; 503 when card payments are off on this install. Coming back records nothing: the
+ * provider's signed event does.
+ */
+invoiceLinkRoutes.post('/:token/checkout', async (c) => {
+  const token = await tokenOf(c);
+  const { deps } = c.var;
+  const row = openInvoiceLink(deps.db, token);
+  const page = `/invoice/${encodeURIComponent(token)}`;
+  const url = await viaProvider(() => startCheckout(deps, row, { successPath: `${page}?paid=card`, cancelPath: page }));
+  keepPrivate(c);
+  return c.json({ url });
 });
 
 /** The invoice as a PDF, by the same link and checks. */

@@ -66,7 +66,7 @@ describe('the invoice e-mail and link', () => {
     expect(res.headers.get('x-robots-tag')).toBe('noindex');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     const copy = publicInvoiceResponseSchema.parse(await res.json()).invoice;
-    expect(copy).toMatchObject({ number: invoice.number, owed: '480.00', chargesVat: false, bankTransfer: { ...BANK, reference: invoice.number }, payByCard: false });
+    expect(copy).toMatchObject({ number: invoice.number, owed: '480.00', chargesVat: false, bankTransfer: { ...BANK, reference: invoice.number }, payByCard: true });
     expect((await invoiceOf(await owner.get(`/api/invoices/${invoice.id}`))).status).toBe('viewed');
 
     const pdf = await publicGet(token, '/invoice.pdf');

@@ -334,8 +334,9 @@ describe('Getting paid settings', () => {
 
   it('the deposit rule fills in a deposit asked without a figure; the Invoices list and summary find it', async () => {
     const owner = await ownerPricing('inc');
-    expect((await owner.request('PATCH', '/api/system-settings', { depositRule: { percent: 25, overAmount: '100' } })).status).toBe(200);
+    // Set after the quote went out: the quote asked no deposit on acceptance, so the owner asks one now.
     const { jobId } = await acceptedJob(owner, [{ description: 'Fell', price: '400' }]);
+    expect((await owner.request('PATCH', '/api/system-settings', { depositRule: { percent: 25, overAmount: '100' } })).status).toBe(200);
     const deposit = await invoiceOf(await owner.post(`/api/jobs/${jobId}/invoices`, { kind: 'deposit' }), 201);
     expect(deposit).toMatchObject({ depositPercent: 25, totals: { gross: '100.00' } });
     await invoiceOf(await owner.post(`/api/invoices/${deposit.id}/issue`));
@@ -347,7 +348,7 @@ describe('Getting paid settings', () => {
     expect(summary.owed).toBe('100.00');
   });
 
-  it('each accepted job’s money state: waiting for its deposit under the rule, deposit paid, invoiced, paid', async () => {
+  it('each accepted job’s money state: waiting for the deposit the quote asked (invoiced on acceptance), deposit paid, invoiced, paid', async () => {
     const owner = await ownerPricing('inc');
     expect((await owner.request('PATCH', '/api/system-settings', { depositRule: { percent: 10, overAmount: '500' } })).status).toBe(200);
     const { jobId: small } = await acceptedJob(owner, [{ description: 'Prune', price: '400' }]);
@@ -355,11 +356,12 @@ describe('Getting paid settings', () => {
     const money = async () => jobMoneyListSchema.parse(await (await owner.get('/api/invoices/jobs')).json()).jobs;
     const of = async (jobId: number) => (await money()).find((entry) => entry.jobId === jobId);
     expect(await of(small)).toEqual({ jobId: small, state: 'not_invoiced', owed: '0.00', waitingForDeposit: false });
-    expect(await of(large)).toEqual({ jobId: large, state: 'not_invoiced', owed: '0.00', waitingForDeposit: true });
-    const deposit = await invoiceOf(await owner.post(`/api/jobs/${large}/invoices`, { kind: 'deposit' }), 201);
-    const issued = await invoiceOf(await owner.post(`/api/invoices/${deposit.id}/issue`));
-    expect(await of(large)).toMatchObject({ state: 'deposit_due', owed: '120.00', waitingForDeposit: true });
-    await invoiceOf(await owner.post(`/api/invoices/${deposit.id}/payments`, { amount: '120', paidOn: issued.issuedOn, method: 'bank_transfer' }), 201);
+    // The quote carried the rule, so accepting made and issued the deposit invoice (card-payments/deposit.ts).
+    expect(await of(large)).toEqual({ jobId: large, state: 'deposit_due', owed: '120.00', waitingForDeposit: true });
+    const [deposit] = invoiceListSchema.parse(await (await owner.get('/api/invoices')).json()).invoices.filter((invoice) => invoice.jobId === large);
+    const issued = await invoiceOf(await owner.get(`/api/invoices/${deposit!.id}`));
+    expect(issued).toMatchObject({ kind: 'deposit', totals: { gross: '120.00' } });
+    await invoiceOf(await owner.post(`/api/invoices/${issued.id}/payments`, { amount: '120', paidOn: issued.issuedOn, method: 'bank_transfer' }), 201);
     expect(await of(large)).toMatchObject({ state: 'deposit_paid', owed: '0.00', waitingForDeposit: false });
     const final = await invoiceOf(await owner.post(`/api/jobs/${large}/invoices`, { kind: 'final' }), 201);
     await invoiceOf(await owner.post(`/api/invoices/${final.id}/issue`));

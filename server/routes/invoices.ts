@@ -15,6 +15,8 @@ import { deleteDraft, findOwnInvoice, issueInvoice, listOwnInvoices, updateDraft
 import { issueCreditNote, removePayment } from '../invoices/payments';
 import { recordPaymentWithReceipt, sendInvoice } from '../invoices/invoice-flow';
 import { revokeInvoiceLinks } from '../invoices/invoice-links';
+import { refundPayment } from '../card-payments/refunds';
+import { refundCreateSchema } from '../../core/card-payments';
 
 /**
  * Invoices (docs/product.md, Getting paid): the signed-in account's own. Another account's
@@ -116,6 +118,18 @@ invoiceRoutes.delete('/:id{[0-9]+}/payments/:paymentId{[0-9]+}', async (c) => {
   const { reason } = await readJson(c, paymentRemoveSchema);
   removePayment(db, clock, invoice, Number(c.req.param('paymentId')), reason);
   return answer(c, findOwnInvoice(db, invoice.userId, invoice.id));
+});
+
+/**
+ * Refunds all of what is left of a payment, or a part, with a reason: a card payment taken online
+ * back through Stripe on its account, any other recorded; a credit note of the same amount either
+ * way (card-payments/refunds.ts). 502 with nothing recorded when Stripe refuses.
+ */
+invoiceRoutes.post('/:id{[0-9]+}/payments/:paymentId{[0-9]+}/refund', async (c) => {
+  const invoice = ownInvoice(c);
+  const input = await readJson(c, refundCreateSchema);
+  await refundPayment(c.var.deps, currentUser(c).id, invoice, Number(c.req.param('paymentId')), input);
+  return answer(c, findOwnInvoice(c.var.deps.db, invoice.userId, invoice.id));
 });
 
 /** A credit note for the whole of what is open on the invoice, or a part of it. */

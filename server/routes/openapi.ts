@@ -5,7 +5,8 @@ import { leadInputSchema, leadThanksSchema, publicBusinessSchema, widgetEventSch
 import { LEAD_MAX_TREES, SLUG_MAX, SLUG_PATTERN } from '../../core/embed';
 import { embedAnalyzeResponseSchema } from '../../core/embed-api';
 import { errorBodySchema } from '../../core/errors';
-import { publicQuoteResponseSchema, QUOTE_TOKEN_MAX, quoteAcceptSchema, quoteCancelSchema, quoteChangesSchema, quoteDeclineSchema } from '../../core/quote-versions';
+import { publicQuoteResponseSchema, QUOTE_TOKEN_MAX, quoteAcceptSchema,
+  quoteAcceptedSchema, quoteCancelSchema, quoteChangesSchema, quoteDeclineSchema } from '../../core/quote-versions';
 import { publicInvoiceResponseSchema } from '../../core/invoices';
 import { siteDetailsInputSchema } from '../../core/site';
 import { needsDetailsSchema, treeDetailsSchema } from '../../core/tree-details';
@@ -48,6 +49,7 @@ const componentSchemas = {
   SiteDetails: fromZod(siteDetailsInputSchema, 'input'),
   PublicQuote: fromZod(publicQuoteResponseSchema, 'output'),
   QuoteAccept: fromZod(quoteAcceptSchema, 'input'),
+  QuoteAccepted: fromZod(quoteAcceptedSchema, 'output'),
   QuoteDecline: fromZod(quoteDeclineSchema, 'input'),
   QuoteChanges: fromZod(quoteChangesSchema, 'input'),
   QuoteCancel: fromZod(quoteCancelSchema, 'input'),
@@ -268,7 +270,14 @@ const quotePaths = {
         "`optionalItemIds` are ids of the quote's optional items (any other id is a 400). `startWithinCancellationPeriod` is a consumer's request that the work start within the 14 days they may cancel in. The version's content hash, the client's address and browser are kept as evidence, the job is locked, and both sides are e-mailed.",
       parameters: [tokenParameter],
       requestBody: { required: true, content: json(ref('QuoteAccept')) },
-      responses: { '200': quoteAnswered, ...quoteAnswerRefusals },
+      responses: {
+        '200': {
+          description:
+            "The customer's copy, with their acceptance. Where the quote asks a deposit (its `deposit`) for the accepted total, also `deposit`: the deposit invoice made from the acceptance and `payUrl`, where to pay it by card (null with `payDeposit: \"bank\"` or when the business takes no card payments). The acceptance stands whatever happens to the payment.",
+          content: json(ref('QuoteAccepted')),
+        },
+        ...quoteAnswerRefusals,
+      },
     },
   },
   '/api/quotes/{token}/decline': {
@@ -336,6 +345,23 @@ const invoicePaths = {
           content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
         },
         ...invoiceLinkRefusals,
+      },
+    },
+  },
+  '/api/invoice-links/{token}/checkout': {
+    post: {
+      operationId: 'payInvoiceByCard',
+      summary: 'Starts paying what is owed on the invoice by card: the page to pay on',
+      description:
+        "A card payment for exactly what is owed now, on the business's own account (Stripe Checkout: cards, wallets, Pay by Bank where Stripe offers it; the demo's page on an install without Stripe), coming back to /invoice/{token}. Coming back records nothing: the payment is recorded when Stripe's signed event arrives. No surcharge is added.",
+      parameters: [tokenParameter],
+      responses: {
+        '200': { description: 'Where to pay.', content: json({ type: 'object', required: ['url'], properties: { url: { type: 'string', format: 'uri' } } }) },
+        '403': errorResponse('The request did not come from this site.'),
+        ...invoiceLinkRefusals,
+        '409': errorResponse('Nothing is owed on the invoice, or the business does not take card payments yet.'),
+        '502': errorResponse('The card payment service refused or did not answer; try again.'),
+        '503': errorResponse('Card payments are not set up on this install.'),
       },
     },
   },

@@ -1,11 +1,13 @@
 import { Hono, type Context } from 'hono';
-import { QUOTE_LINK_MESSAGES, QUOTE_TOKEN_MAX, quoteAcceptSchema, quoteCancelSchema, quoteChangesSchema, quoteDeclineSchema, type PublicQuote } from '../../core/quote-versions';
+import { QUOTE_LINK_MESSAGES, QUOTE_TOKEN_MAX, quoteAcceptSchema, quoteCancelSchema, quoteChangesSchema, quoteDeclineSchema, type PublicQuote, type QuoteAccepted } from '../../core/quote-versions';
 import { DomainError } from '../../core/errors';
 import type { AppEnv } from '../http/context';
 import { clientAddress, clientNetwork } from '../http/rate-limit';
 import { readJson } from '../http/validate';
 import { answerQuoteAs, cancelQuoteAs, customerQuotePdf, quoteApiLink, quotePdfFilename, viewQuote, type CustomerAnswer } from '../jobs/quote-flow';
 import { openQuote } from '../jobs/quote-links';
+import { depositOnAccepting } from '../card-payments/deposit';
+import { penceToDecimal } from '../../core/money';
 
 /**
  * The customer's quote by its link (docs/product.md, Jobs and quotes): no account, the token is
@@ -58,19 +60,25 @@ quoteRoutes.get('/:token/quote.pdf', async (c) => {
   });
 });
 
+/**
+ * The customer accepts. Where the quote asks a deposit, the answer also gives it: its amount, the
+ * deposit invoice made from the acceptance, and `payUrl`, the card payment's page (null when the
+ * business takes no card payments, or with `payDeposit: "bank"`). The acceptance stands whatever
+ * happens to the payment (card-payments/deposit.ts).
+ */
 quoteRoutes.post('/:token/accept', async (c) => {
   const token = await tokenOf(c);
   const input = await readJson(c, quoteAcceptSchema);
-  return quote(
-    c,
-    answerQuoteAs(c.var.deps, token, {
-      kind: 'accepted',
-      name: input.name,
-      optionalItemIds: input.optionalItemIds,
-      startEarly: input.startWithinCancellationPeriod,
-      ...evidence(c),
-    }),
-  );
+  const accepted = answerQuoteAs(c.var.deps, token, {
+    kind: 'accepted',
+    name: input.name,
+    optionalItemIds: input.optionalItemIds,
+    startEarly: input.startWithinCancellationPeriod,
+    ...evidence(c),
+  });
+  const deposit = await depositOnAccepting(c.var.deps, token, input.payDeposit);
+  keepPrivate(c);
+  return c.json({ quote: accepted, ...(deposit ? { deposit: { amount: penceToDecimal(deposit.amountPence), invoiceId: deposit.invoice.id, payUrl: deposit.payUrl } } : {}) } satisfies QuoteAccepted);
 });
 
 quoteRoutes.post('/:token/decline', async (c) => {

@@ -4,6 +4,8 @@ import { createBusinessFor, visitorAnalyze, visitorLead } from '../../testing/bu
 import { registerClient, startTestServer } from '../../testing/harness';
 import { runCommonRouteTests } from '../../testing/route-guards';
 import { acceptQuote, sentLinesJob } from '../../testing/quote-links';
+import { eq } from 'drizzle-orm';
+import { cardPaymentProblems, users } from '../../db/schema';
 
 /*
  * Every signed-in and admin route, read from the app itself: 401 signed out, 403 for a user on
@@ -37,6 +39,8 @@ runCommonRouteTests({
     'POST /api/quotes/:token/cancel': 'the consumer cancels an accepted agreement by the link within 14 days (quotes.cancel.test.ts)',
     'GET /api/invoice-links/:token': "a customer's invoice, by its link's 256-bit token (invoices.links.test.ts)",
     'GET /api/invoice-links/:token/invoice.pdf': "the customer's invoice as a PDF, by the same link's token and checks",
+    'POST /api/invoice-links/:token/checkout': "the customer pays their invoice by card, by the same link's token (card-payments.demo.test.ts)",
+    'POST /api/card-payments/webhook': "Stripe's card payment events, checked by the endpoint's signature (card-payments.stripe.test.ts)",
   },
   async seed() {
     const { client: owner, account } = await registerClient(server);
@@ -56,6 +60,12 @@ runCommonRouteTests({
     await owner.post(`/api/invoices/${invoiceId}/issue`);
     const paid = await owner.post(`/api/invoices/${invoiceId}/payments`, { amount: '10', paidOn: '2026-06-01', method: 'cash' });
     const paymentId = ((await paid.json()) as { invoice: { payments: { id: number }[] } }).invoice.payments[0]!.id;
+    // A card payment that needs a refund, as a bad event leaves one (card-payments/events.ts).
+    const problem = server.db
+      .insert(cardPaymentProblems)
+      .values({ userId: server.db.select().from(users).where(eq(users.username, account.username)).get()!.id, invoiceId, eventId: 'evt_seed', amountPence: 1000, currency: 'gbp', reason: 'wrong_amount', createdAt: new Date() })
+      .returning()
+      .get();
     const { client: stranger } = await registerClient(server);
     return {
       stranger,
@@ -64,6 +74,7 @@ runCommonRouteTests({
         businesses: { id: String(business.id), leadId: String(leads.leads[0]!.id) },
         jobs: { id: String(((await job.json()) as { job: { id: number } }).job.id) },
         invoices: { id: String(invoiceId), paymentId: String(paymentId) },
+        'card-payment-problems': { id: String(problem.id) },
       },
     };
   },

@@ -25,6 +25,7 @@ function invoice(overrides: Partial<Invoice> = {}): Invoice {
     payments: [],
     removedPayments: [],
     creditNotes: [],
+    refunds: [],
     sentTo: null,
     sentAt: null,
     remindersSent: [],
@@ -34,7 +35,7 @@ function invoice(overrides: Partial<Invoice> = {}): Invoice {
   };
 }
 
-const payment = { id: 5, amount: '50.00', paidOn: '2026-11-03', method: 'bank_transfer' as const, reference: 'INV-0001', recordedAt: '2026-11-03T10:00:00.000Z' };
+const payment = { id: 5, amount: '50.00', paidOn: '2026-11-03', method: 'bank_transfer' as const, reference: 'INV-0001', recordedAt: '2026-11-03T10:00:00.000Z', refunded: '0.00', refundable: '50.00', online: false };
 
 describe('invoiceHistory', () => {
   it('says nothing of a draft', () => {

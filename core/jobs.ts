@@ -118,6 +118,17 @@ export const jobUpdateSchema = z.object({
   removeItemIds: z.array(z.number().int().positive()).max(JOB_LIMITS.items).optional(),
   /** Rounds every item's price to the account's rule (Pricing: the nearest £1, £5 or £10). */
   roundPrices: z.boolean().optional(),
+  /**
+   * The deposit this job's quote asks on acceptance, a percentage of the accepted total (0: none);
+   * null follows the Settings deposit rule. Goes into the copy when the quote is sent.
+   */
+  depositPercent: z
+    .number('The deposit is a percentage from 0 to 100')
+    .min(0, 'The deposit is 0% (none) or more')
+    .max(100, 'The deposit is at most 100%')
+    .multipleOf(0.01, 'At most two decimals')
+    .nullable()
+    .optional(),
 });
 
 const moneyText = z.string();
@@ -191,6 +202,12 @@ export const jobSchema = z.object({
       cancellableUntil: z.string().nullable(),
     })
     .nullable(),
+  /**
+   * The deposit: the job's own percentage (null: the Settings rule), and what the quote asks on
+   * acceptance, as sent (the latest version's copy) or, before sending, as it would be sent: a
+   * percentage of the accepted total for totals over `over` (pounds); null for none.
+   */
+  deposit: z.object({ percent: z.number().nullable(), asked: z.object({ percent: z.number(), over: z.string() }).nullable() }),
   /** The agreement's cancellation, when there is one: online by the customer, or recorded by the surgeon. */
   cancellation: z
     .object({

@@ -1,3 +1,5 @@
+import { depositAskOf } from '../../core/card-payments';
+import { getInvoiceSettings } from '../settings/invoice-settings';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { siteVisitOf } from '../../core/job-booking';
 import { AWAITING_ANSWER_STATUSES, jobReference, type Job, type JobItemKind, type JobStatus } from '../../core/jobs';
@@ -49,6 +51,13 @@ function versionsByJob(db: Db, jobIds: readonly number[]): Map<number, VersionWi
     else byJob.set(version.jobId, [entry]);
   }
   return byJob;
+}
+
+/** What the job's quote asks as a deposit: as the given version was sent, else as it would be sent now. */
+function depositAsked(db: Db, row: JobRow, version: { content: QuoteContent } | undefined): Job['deposit']['asked'] {
+  const rule = getInvoiceSettings(db, row.userId).depositRule;
+  const ask = version && version.content.deposit !== undefined ? version.content.deposit : version ? rule : depositAskOf(row.depositPercent, rule);
+  return ask ? { percent: ask.percent, over: penceToDecimal(ask.overPence) } : null;
 }
 
 /**
@@ -115,6 +124,7 @@ export function toJobViews(db: Db, rows: readonly JobRow[]): Job[] {
         contentHash: version.contentHash,
         answers: answers.map((a) => ({ kind: a.kind, at: a.createdAt.toISOString(), name: a.name, message: a.message })),
       })),
+      deposit: { percent: row.depositPercent, asked: depositAsked(db, row, accepted?.version ?? versions[0]?.version) },
       acceptance: accepted
         ? {
             version: accepted.version.version,

@@ -192,6 +192,8 @@ export interface JobChanges {
   removeItemIds?: number[];
   /** Rounds every item's price by the account's rule. */
   roundPrices?: boolean;
+  /** The job's own deposit percentage (0: none), or null to follow the Settings rule. */
+  depositPercent?: number | null;
 }
 
 /**
@@ -223,7 +225,8 @@ export function updateJob(db: Db, clock: Clock, job: Pick<JobRow, 'id' | 'userId
     const customer = changes.customer
       ? { customerName: changes.customer.name, customerEmail: changes.customer.email, customerPhone: changes.customer.phone, siteAddress: changes.customer.siteAddress }
       : {};
-    return tx.update(jobs).set({ ...customer, updatedAt: clock.now() }).where(eq(jobs.id, job.id)).returning().get()!;
+    const deposit = changes.depositPercent !== undefined ? { depositPercent: changes.depositPercent } : {};
+    return tx.update(jobs).set({ ...customer, ...deposit, updatedAt: clock.now() }).where(eq(jobs.id, job.id)).returning().get()!;
   });
 }
 

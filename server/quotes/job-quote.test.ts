@@ -74,6 +74,7 @@ function job(overrides: Partial<Job> = {}): Job {
     totals: { net: '0.00', vat: '0.00', gross: '0.00' },
     totalsWithOptional: { net: '0.00', vat: '0.00', gross: '0.00' },
     versions: [],
+    deposit: { percent: null, asked: null },
     acceptance: null,
     cancellation: null,
     changedSinceSent: null,

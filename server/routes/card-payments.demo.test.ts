@@ -4,7 +4,7 @@ import { publicInvoiceResponseSchema, type Invoice } from '../../core/invoices';
 import { invoiceOf } from '../../testing/invoices';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 import { addressedTo, mailSettled, outboxMessages } from '../../testing/mail';
-import { ownerWithProfile, sentLinesJob } from '../../testing/quote-links';
+import { ownerWithProfile, sendQuoteTo, sentLinesJob } from '../../testing/quote-links';
 
 /*
  * Card payments with the demo provider (docs/product.md, Card payments), the default with no
@@ -176,5 +176,31 @@ describe('"Pay by card" on an invoice, and a refund', () => {
     const onboarding = await owner.post('/api/payments-setup/onboarding', {});
     expect(onboarding.status).toBe(409);
     expect((await fetch(`${server.url}/api/payments-setup`)).status).toBe(401);
+  });
+});
+
+describe('the deposit set on the job', () => {
+  it('overrides the rule in the copy sent: its own percentage on any total, or none', async () => {
+    const made = await owner.post('/api/jobs', { customer: { name: 'Kim Customer', email: 'kim@example.com' } });
+    const { job } = (await made.json()) as { job: { id: number } };
+    expect((await owner.post(`/api/jobs/${job.id}/lines`, { description: 'Reduce the oak', price: '60' })).status).toBe(201);
+    const before = (await (await owner.get(`/api/jobs/${job.id}`)).json()) as { job: { deposit: unknown } };
+    // Under the rule's £100 threshold: the rule asks nothing of £60.
+    expect(before.job.deposit).toEqual({ percent: null, asked: { percent: 10, over: '100.00' } });
+    const set = await owner.request('PATCH', `/api/jobs/${job.id}`, { depositPercent: 25 });
+    expect(set.status).toBe(200);
+    expect(((await set.json()) as { job: { deposit: unknown } }).job.deposit).toEqual({ percent: 25, asked: { percent: 25, over: '0.00' } });
+    expect((await owner.request('PATCH', `/api/jobs/${job.id}`, { depositPercent: 12.345 })).status).toBe(400);
+    const { token } = await sendQuoteTo(server, owner, job.id, 'kim@example.com');
+    const res = (await (await accept(token)).json()) as { deposit: { amount: string } };
+    expect(res.deposit.amount).toBe('15.00');
+
+    const none = await sentQuote('900');
+    const noneJob = none.jobId;
+    expect((await owner.request('PATCH', `/api/jobs/${noneJob}`, { depositPercent: 0 })).status).toBe(200);
+    const again = await sendQuoteTo(server, owner, noneJob, none.email);
+    const copy = (await (await fetch(`${server.url}/api/quotes/${again.token}`)).json()) as { quote: { deposit?: unknown } };
+    expect(copy.quote.deposit).toBeUndefined();
+    expect(((await (await accept(again.token)).json()) as { deposit?: unknown }).deposit).toBeUndefined();
   });
 });

@@ -11,6 +11,8 @@ import type { CardPaymentsProvider } from './types';
  * The session id is 256 random bits: the page is reachable only from the invoice that started it.
  */
 export const DEMO_SESSION_PREFIX = 'demo_cs_';
+/** A demo payment's id (its "PaymentIntent"): no money moved for it. */
+export const DEMO_PAYMENT_PREFIX = 'demo_pi_';
 
 /** How long a demo checkout stays open, as Stripe's do here (stripe-card-provider.ts). */
 const DEMO_OPEN_MS = 60 * 60 * 1000;
@@ -29,7 +31,8 @@ export function createDemoCardProvider(publicUrl: () => string, now: () => Date)
       const sessionId = `${DEMO_SESSION_PREFIX}${randomBytes(32).toString('base64url')}`;
       return Promise.resolve({ sessionId, url: `${publicUrl().replace(/\/$/, '')}${demoPayPath(sessionId)}`, expiresAt: new Date(now().getTime() + DEMO_OPEN_MS) });
     },
-    refund: () => Promise.resolve({ refundId: `demo_re_${randomBytes(12).toString('hex')}` }),
+    // Demo payments are refunded without the provider (refunds.ts): nothing else reaches here.
+    refund: () => Promise.reject(new Error('The demo takes no refunds of real payments')),
     parseEvent: () => Promise.reject(new WebhookSignatureError('The demo card provider takes no webhooks: its payments are recorded on its own page')),
   };
 }

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { CARD_MESSAGES, type RefundCreateInput } from '../../core/card-payments';
+import { DEMO_PAYMENT_PREFIX } from './demo-card-provider';
 import { DomainError } from '../../core/errors';
 import { formatGbp, parsePence } from '../../core/money';
 import { INVOICE_MESSAGES } from '../../core/invoices';
@@ -33,7 +35,10 @@ export async function refundPayment(deps: RefundDeps, userId: number, invoice: P
     return { payment: found, amountPence: asked };
   });
   let providerRefundId: string | null = null;
-  if (payment.providerPaymentId !== null) {
+  if (payment.providerPaymentId?.startsWith(DEMO_PAYMENT_PREFIX)) {
+    // A demo payment moved no money, whatever provider the install has now: its refund is recorded.
+    providerRefundId = `demo_re_${randomBytes(12).toString('hex')}`;
+  } else if (payment.providerPaymentId !== null) {
     const provider = deps.cardPayments;
     if (!provider) throw new DomainError('PAYMENTS_NOT_CONFIGURED', `${CARD_MESSAGES.notConfigured} Refund it in your Stripe dashboard, then record it here as a bank transfer refund.`);
     try {

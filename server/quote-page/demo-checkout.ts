@@ -6,7 +6,7 @@ import { formatGbp } from '../../core/money';
 import type { AppEnv } from '../http/context';
 import { clientNetwork } from '../http/rate-limit';
 import { checkoutBySession } from '../card-payments/checkout';
-import { DEMO_SESSION_PREFIX } from '../card-payments/demo-card-provider';
+import { DEMO_PAYMENT_PREFIX, DEMO_SESSION_PREFIX } from '../card-payments/demo-card-provider';
 import { recordCheckoutPaid } from '../card-payments/events';
 import { findOwnInvoice } from '../invoices/invoices';
 import { invoiceTitle } from '../invoices/invoice-pdf';
@@ -75,7 +75,7 @@ demoCheckoutRoutes.post('/pay/demo/:session', async (c) => {
       livemode: false,
       account: null,
       sessionId: checkout.sessionId,
-      paymentIntentId: `demo_pi_${checkout.sessionId.slice(DEMO_SESSION_PREFIX.length)}`,
+      paymentIntentId: `${DEMO_PAYMENT_PREFIX}${checkout.sessionId.slice(DEMO_SESSION_PREFIX.length)}`,
       amountPence: checkout.amountPence,
       currency: 'gbp',
       metadata: { invoiceId: String(checkout.invoiceId), userId: String(checkout.userId) },

@@ -170,6 +170,17 @@ describe('"Pay by card" on an invoice, and a refund', () => {
     expect((await owner.request('DELETE', `/api/invoices/${issued.id}/payments/${bank.id}`, { reason: 'Oops' })).status).toBe(409);
   });
 
+  it('the demo page opens nothing for a session it never made, of any shape, nor from another site', async () => {
+    for (const session of ['demo_cs_unknown', `demo_cs_${'a'.repeat(500)}`, 'cs_test_123', '%00']) {
+      expect((await fetch(`${server.url}/pay/demo/${session}`)).status).toBe(404);
+    }
+    const { token } = await sentQuote('300');
+    const { deposit } = (await (await accept(token)).json()) as { deposit: { payUrl: string; invoiceId: number } };
+    const crossSite = await fetch(`${server.url}${pathOf(deposit.payUrl)}`, { method: 'POST', redirect: 'manual', headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } });
+    expect(crossSite.status).toBe(403);
+    expect((await depositInvoice(deposit.invoiceId)).payments).toEqual([]);
+  });
+
   it('the set-up reads as the demo, connected, with no fee; onboarding is refused with why', async () => {
     const setup = paymentsSetupSchema.parse(await (await owner.get('/api/payments-setup')).json());
     expect(setup).toEqual({ provider: 'demo', connected: true, chargesEnabled: true, detailsSubmitted: true, requirements: [], applicationFeePercent: '0', accountId: null });

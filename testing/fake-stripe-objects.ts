@@ -5,7 +5,10 @@ import Stripe from 'stripe';
  * The objects the fake Stripe server (./fake-stripe.ts) keeps and answers with, shaped like
  * Stripe's for the API version stripe-node pins (Stripe.API_VERSION, 2026-10-28.endive): only the
  * fields our provider and billing read, plus `object`, `livemode` and `created`. Field names follow
- * node_modules/stripe/cjs/resources/{Invoices,InvoicePayments,Subscriptions,SubscriptionItems}.d.ts.
+ * node_modules/stripe/cjs/resources/{Invoices,InvoicePayments,Subscriptions,SubscriptionItems,Accounts,
+ * AccountLinks,Refunds,Checkout/Sessions}.d.ts. What a request said that Stripe's object does not show
+ * (a session's account and fee, a link's URLs, a refund's refund_application_fee) is kept beside the
+ * object in a *Record.
  * Includable fields (invoice.payments, invoice.confirmation_secret) are not stored: the server
  * computes them when a request expands them, as Stripe does.
  */
@@ -69,6 +72,11 @@ export interface FakePaymentIntent {
   payment_method: string | null;
   last_payment_error: { code: string; message: string; type: string } | null;
   canceled_at: number | null;
+  description: string | null;
+  /** Only on a direct charge (a Stripe-Account header): what the platform keeps. */
+  application_fee_amount: number | null;
+  /** The charge made when it succeeded. */
+  latest_charge: string | null;
 }
 
 export interface FakeSubscriptionItem {
@@ -169,14 +177,143 @@ export interface FakeInvoicePayment {
   status_transitions: { canceled_at: number | null; paid_at: number | null };
 }
 
-export type FakeStripeObject = FakeCustomer | FakeProduct | FakePaymentIntent | FakeSubscription | FakeInvoice | FakeInvoicePayment;
+export interface FakeAccountRequirements {
+  alternatives: [];
+  current_deadline: number | null;
+  currently_due: string[];
+  disabled_reason: string | null;
+  errors: { code: string; reason: string; requirement: string }[];
+  eventually_due: string[];
+  past_due: string[];
+  pending_verification: string[];
+}
+
+/** A connected account (Connect), as the platform made it: fields per Accounts.d.ts. */
+export interface FakeAccount {
+  id: string;
+  object: 'account';
+  created: number;
+  livemode: false;
+  /** standard, express or custom when made with `type`; 'none' when made with `controller`. */
+  type: string;
+  controller: {
+    type: 'application';
+    is_controller: true;
+    fees?: { payer: string };
+    losses?: { payments: string };
+    requirement_collection?: string;
+    stripe_dashboard?: { type: string };
+  };
+  country: string;
+  default_currency: string;
+  email: string | null;
+  business_type: string | null;
+  business_profile: Record<'mcc' | 'name' | 'product_description' | 'support_email' | 'support_phone' | 'support_url' | 'url', string | null>;
+  details_submitted: boolean;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  requirements: FakeAccountRequirements;
+  /** Each requested capability: inactive until onboarding is complete, then active. */
+  capabilities: Record<string, 'active' | 'inactive' | 'pending'>;
+  metadata: Metadata;
+  settings: Record<string, never>;
+}
+
+export interface FakeAccountLink {
+  object: 'account_link';
+  created: number;
+  expires_at: number;
+  url: string;
+}
+
+/** An account link as the fake keeps it: the link has no id, and does not show what it was made with. */
+export interface FakeAccountLinkRecord {
+  link: FakeAccountLink;
+  account: string;
+  refresh_url: string;
+  return_url: string;
+  type: string;
+  collection_options: Record<string, unknown> | null;
+}
+
+export interface FakeCheckoutSession {
+  id: string;
+  object: 'checkout.session';
+  created: number;
+  livemode: false;
+  mode: 'payment';
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
+  amount_subtotal: number;
+  amount_total: number;
+  currency: string;
+  metadata: Metadata;
+  client_reference_id: string | null;
+  customer: null;
+  customer_email: string | null;
+  customer_details: { address: null; email: string | null; name: string | null; phone: null; tax_exempt: 'none'; tax_ids: [] } | null;
+  success_url: string;
+  cancel_url: string | null;
+  /** The page to pay on while the session is open; null once it is complete or expired. */
+  url: string | null;
+  payment_intent: string | null;
+  expires_at: number;
+}
+
+/** A Checkout Session as the fake keeps it, with what its request said that the object does not show. */
+export interface FakeCheckoutRecord {
+  session: FakeCheckoutSession;
+  /** The Stripe-Account header it was made with (a direct charge on that account); null on the platform itself. */
+  account: string | null;
+  /** payment_intent_data[application_fee_amount], when given. */
+  applicationFeeAmount: number | null;
+  /** payment_intent_data's description and metadata: what the PaymentIntent gets when the customer pays. */
+  paymentIntentData: { description: string | null; metadata: Metadata };
+}
+
+/** What the fake knows of a charge (the fake has no GET /v1/charges): enough for refunds. */
+export interface FakeChargeRecord {
+  id: string;
+  payment_intent: string;
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  application_fee_amount: number | null;
+  /** The connected account it was made on; null for the platform's own. */
+  account: string | null;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  created: number;
+  amount: number;
+  charge: string;
+  payment_intent: string;
+  currency: string;
+  status: 'succeeded';
+  reason: string | null;
+  metadata: Metadata;
+}
+
+export interface FakeRefundRecord {
+  refund: FakeRefund;
+  /** The Stripe-Account header it was made with (the charge's account); null on the platform. */
+  account: string | null;
+  /** Whether refund_application_fee=true was asked (a direct charge's fee going back in proportion). */
+  refundApplicationFee: boolean;
+}
+
+export type FakeStripeObject = FakeCustomer | FakeProduct | FakePaymentIntent | FakeSubscription | FakeInvoice | FakeInvoicePayment | FakeAccount;
 
 export interface FakeEvent<T = unknown> {
   id: string;
   object: 'event';
+  /** The connected account the event happened on (Connect events); absent for the platform's own. */
+  account?: string;
   api_version: string;
   created: number;
-  livemode: false;
+  livemode: boolean;
   pending_webhooks: number;
   request: { id: null; idempotency_key: null };
   type: string;
@@ -203,12 +340,75 @@ export function addOneMonth(unixSeconds: number): number {
   return Math.floor(date.getTime() / 1000);
 }
 
-export function buildPaymentIntent(input: { amount: number; currency: string; customer: string | null; metadata: Metadata; automatic: boolean; created: number }): FakePaymentIntent {
+export function buildPaymentIntent(input: {
+  amount: number; currency: string; customer: string | null; metadata: Metadata; automatic: boolean; created: number; description?: string | null; applicationFeeAmount?: number | null;
+}): FakePaymentIntent {
   const id = fakeId('pi');
   return {
     id, object: 'payment_intent', created: input.created, livemode: false, amount: input.amount, amount_received: 0, currency: input.currency,
     customer: input.customer, client_secret: `${id}_secret_${fakeId('x').slice(2)}`, status: 'requires_payment_method', metadata: input.metadata,
     automatic_payment_methods: input.automatic ? { enabled: true } : null, payment_method: null, last_payment_error: null, canceled_at: null,
+    description: input.description ?? null, application_fee_amount: input.applicationFeeAmount ?? null, latest_charge: null,
+  };
+}
+
+/** What Stripe fills in for an account made with `type` alone (docs.stripe.com/connect/migrate-to-controller-properties). */
+const CONTROLLER_OF_TYPE: Record<string, Omit<FakeAccount['controller'], 'type' | 'is_controller'>> = {
+  standard: { fees: { payer: 'account' }, losses: { payments: 'stripe' }, requirement_collection: 'stripe', stripe_dashboard: { type: 'full' } },
+  express: { fees: { payer: 'application_express' }, losses: { payments: 'application' }, requirement_collection: 'stripe', stripe_dashboard: { type: 'express' } },
+  custom: { fees: { payer: 'application_custom' }, losses: { payments: 'application' }, requirement_collection: 'application', stripe_dashboard: { type: 'none' } },
+};
+
+/** What a new account owes before it can take charges: due now, and so past due (hence disabled). */
+const NEW_ACCOUNT_DUE = ['business_profile.url', 'external_account', 'representative.first_name'];
+
+export const accountRequirements = (due: string[]): FakeAccountRequirements => ({
+  alternatives: [], current_deadline: null, currently_due: [...due], disabled_reason: due.length > 0 ? 'requirements.past_due' : null, errors: [],
+  eventually_due: [...due], past_due: [...due], pending_verification: [],
+});
+
+const DEFAULT_CURRENCY: Record<string, string> = { GB: 'gbp', US: 'usd', IE: 'eur', FR: 'eur', DE: 'eur', NL: 'eur', ES: 'eur', IT: 'eur' };
+
+/**
+ * A new connected account, not yet onboarded: nothing submitted, no charges or payouts, the
+ * requested capabilities inactive. Made with `type` (standard, express, custom: the controller
+ * Stripe reports for it) or with `controller` properties (type 'none', the controller as given).
+ */
+export function buildAccount(input: {
+  type: string | null; controller: Record<string, unknown> | null; country: string | null; email: string | null; businessType: string | null;
+  businessProfile: Partial<FakeAccount['business_profile']>; capabilities: string[]; metadata: Metadata; created: number;
+}): FakeAccount {
+  const country = (input.country ?? 'GB').toUpperCase();
+  return {
+    id: fakeId('acct'), object: 'account', created: input.created, livemode: false,
+    type: input.controller ? 'none' : (input.type ?? 'standard'),
+    controller: { ...(input.controller ?? CONTROLLER_OF_TYPE[input.type ?? 'standard']), type: 'application', is_controller: true },
+    country, default_currency: DEFAULT_CURRENCY[country] ?? 'gbp', email: input.email, business_type: input.businessType,
+    business_profile: { mcc: null, name: null, product_description: null, support_email: null, support_phone: null, support_url: null, url: null, ...input.businessProfile },
+    details_submitted: false, charges_enabled: false, payouts_enabled: false, requirements: accountRequirements(NEW_ACCOUNT_DUE),
+    capabilities: Object.fromEntries(input.capabilities.map((name) => [name, 'inactive'])), metadata: input.metadata, settings: {},
+  };
+}
+
+/** An open Checkout Session (mode payment) for `amount` in `currency`, paid on `url`. */
+export function buildCheckoutSession(input: {
+  apiBase: string; amount: number; currency: string; metadata: Metadata; clientReferenceId: string | null; customerEmail: string | null;
+  successUrl: string; cancelUrl: string | null; expiresAt: number | null; created: number;
+}): FakeCheckoutSession {
+  const id = fakeId('cs_test');
+  return {
+    id, object: 'checkout.session', created: input.created, livemode: false, mode: 'payment', status: 'open', payment_status: 'unpaid',
+    amount_subtotal: input.amount, amount_total: input.amount, currency: input.currency, metadata: input.metadata,
+    client_reference_id: input.clientReferenceId, customer: null, customer_email: input.customerEmail, customer_details: null,
+    success_url: input.successUrl, cancel_url: input.cancelUrl, url: `${input.apiBase}/c/pay/${id}`, payment_intent: null,
+    expires_at: input.expiresAt ?? input.created + 24 * 60 * 60,
+  };
+}
+
+export function buildRefund(input: { amount: number; charge: FakeChargeRecord; reason: string | null; metadata: Metadata; created: number }): FakeRefund {
+  return {
+    id: fakeId('re'), object: 'refund', created: input.created, amount: input.amount, charge: input.charge.id, payment_intent: input.charge.payment_intent,
+    currency: input.charge.currency, status: 'succeeded', reason: input.reason, metadata: input.metadata,
   };
 }
 
@@ -306,19 +506,31 @@ export function buildInvoicePayment(invoice: FakeInvoice, paymentIntentId: strin
   };
 }
 
-/** An event as Stripe would deliver it; the object is copied so later state changes don't leak in. */
-export function stripeEvent<T>(type: string, object: T, options: { created?: number; previousAttributes?: Partial<T> } = {}): FakeEvent<T> {
+/**
+ * An event as Stripe would deliver it; the object is copied so later state changes don't leak in.
+ * `account` names the connected account it happened on, as Connect events do (null or absent: the
+ * platform's own); `livemode` marks the event and its object live (default test mode).
+ */
+export function stripeEvent<T>(
+  type: string,
+  object: T,
+  options: { created?: number; previousAttributes?: Partial<T>; account?: string | null; livemode?: boolean } = {},
+): FakeEvent<T> {
+  const copy = structuredClone(object);
+  const livemode = options.livemode ?? false;
+  if (livemode && typeof copy === 'object' && copy !== null && 'livemode' in copy) Object.assign(copy, { livemode });
   return {
     id: fakeId('evt'),
     object: 'event',
+    ...(options.account ? { account: options.account } : {}),
     api_version: Stripe.API_VERSION,
     created: options.created ?? Math.floor(Date.now() / 1000),
-    livemode: false,
+    livemode,
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
     type,
     data: {
-      object: structuredClone(object),
+      object: copy,
       ...(options.previousAttributes ? { previous_attributes: structuredClone(options.previousAttributes) } : {}),
     },
   };
@@ -330,6 +542,22 @@ export const subscriptionUpdatedEvent = (subscription: FakeSubscription, previou
   stripeEvent('customer.subscription.updated', subscription, { created, previousAttributes });
 export const subscriptionDeletedEvent = (subscription: FakeSubscription, created?: number) => stripeEvent('customer.subscription.deleted', subscription, { created });
 export const paymentIntentSucceededEvent = (intent: FakePaymentIntent, created?: number) => stripeEvent('payment_intent.succeeded', intent, { created });
+
+/** Where a Connect event happened: `account` (none: the platform's own), live or test, when. */
+export interface ConnectEventOptions {
+  account?: string | null;
+  livemode?: boolean;
+  created?: number;
+}
+
+/** checkout.session.completed; pass the session's account (or use FakeStripe's checkoutCompletedEvent, which knows it). */
+export const checkoutCompletedEvent = (session: FakeCheckoutSession, options: ConnectEventOptions = {}) => stripeEvent('checkout.session.completed', session, options);
+/** checkout.session.async_payment_succeeded: a delayed payment method (Pay by Bank, Bacs) cleared. */
+export const checkoutAsyncSucceededEvent = (session: FakeCheckoutSession, options: ConnectEventOptions = {}) =>
+  stripeEvent('checkout.session.async_payment_succeeded', session, options);
+/** account.updated, which Stripe sends on the connected account itself: the event's `account` is its id. */
+export const accountUpdatedEvent = (account: FakeAccount, options: Omit<ConnectEventOptions, 'account'> & { previousAttributes?: Partial<FakeAccount> } = {}) =>
+  stripeEvent('account.updated', account, { ...options, account: account.id });
 
 /** The body and Stripe-Signature header of a webhook delivery, signed like Stripe signs them. */
 export function signedWebhook(payload: object, secret: string): { body: string; signature: string } {

@@ -1,20 +1,36 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  accountRequirements,
   addOneMonth,
+  buildAccount,
+  buildCheckoutSession,
   buildInvoice,
   buildInvoicePayment,
   buildPaymentIntent,
   buildPrice,
   buildProrationInvoice,
+  buildRefund,
   buildSubscription,
+  checkoutAsyncSucceededEvent,
+  checkoutCompletedEvent,
+  accountUpdatedEvent,
   fakeId,
   fakeList,
+  type ConnectEventOptions,
+  type FakeAccount,
+  type FakeAccountLink,
+  type FakeAccountLinkRecord,
+  type FakeChargeRecord,
+  type FakeCheckoutRecord,
+  type FakeCheckoutSession,
   type FakeCustomer,
+  type FakeEvent,
   type FakeInvoice,
   type FakeInvoicePayment,
   type FakePaymentIntent,
   type FakeProduct,
+  type FakeRefundRecord,
   type FakeStripeObject,
   type FakeSubscription,
   type Metadata,
@@ -33,16 +49,42 @@ export * from './fake-stripe-objects';
  *   const { body, signature } = signedWebhook(invoicePaidEvent(stripe.advanceSubscription(subId)), webhookSecret);
  *   await stripe.close();
  *
- * Endpoints: POST/GET /v1/customers[/:id], /v1/products[/:id], /v1/payment_intents[/:id];
- * POST /v1/subscriptions (items[].price_data, payment_behavior default_incomplete: an open first
- * invoice with a PaymentIntent, status 'incomplete'), GET/POST/DELETE /v1/subscriptions/:id
- * (update: cancel_at_period_end, metadata, items[0] price_data with proration_behavior none or
- * always_invoice: see changePrice), GET /v1/invoices/:id, GET /v1/invoice_payments
- * (filters invoice, payment[payment_intent]). `expand[]` works on every answer. Unknown ids get
- * resource_missing (404 in the URL, 400 as a parameter). With `secretKey` set, another key gets 401,
- * and (unlike Stripe, which masks it) the message repeats the key in full, so a test can prove the
- * provider never passes it on. `now` sets the fake's clock (created, periods) for tests with one.
- * Nothing is sent on its own: tests build events with the builders and sign them with signedWebhook.
+ * Subscriptions (the platform's own billing): POST/GET /v1/customers[/:id], /v1/products[/:id],
+ * /v1/payment_intents[/:id]; POST /v1/subscriptions (items[].price_data, payment_behavior
+ * default_incomplete: an open first invoice with a PaymentIntent, status 'incomplete'),
+ * GET/POST/DELETE /v1/subscriptions/:id (update: cancel_at_period_end, metadata, items[0]
+ * price_data with proration_behavior none or always_invoice: see changePrice), GET /v1/invoices/:id,
+ * GET /v1/invoice_payments (filters invoice, payment[payment_intent]).
+ *
+ * Connect (customers' card payments, direct charges with Checkout):
+ * - POST /v1/accounts (`type`, or `controller[...]` for type 'none'; country, email, business_type,
+ *   business_profile, capabilities[x][requested], metadata), GET /v1/accounts[/:id]: a new account
+ *   owes requirements and cannot take charges until `completeOnboarding(id)`.
+ * - POST /v1/account_links (account, refresh_url, return_url, type account_onboarding or
+ *   account_update, collection_options): url `${apiBase}/setup/e/acct_…/…`, expiring in 300 s; every
+ *   link is kept in state.accountLinks with what it was made with.
+ * - POST /v1/checkout/sessions (mode payment, line_items[].price_data + quantity,
+ *   payment_intent_data[application_fee_amount|description|metadata], metadata, success_url,
+ *   cancel_url, customer_email, client_reference_id, expires_at), GET /v1/checkout/sessions/:id: url
+ *   `${apiBase}/c/pay/cs_test_…`. `completeCheckout(id)` is the customer paying: a succeeded
+ *   PaymentIntent with a charge on the session's account; `expireCheckout(id)` lets it lapse.
+ * - POST /v1/refunds (payment_intent or charge, amount (default: what is left), reason, metadata,
+ *   refund_application_fee), GET /v1/refunds/:id: amount_too_large beyond what is left,
+ *   charge_already_refunded when nothing is.
+ * - The `Stripe-Account` header (the SDK's `stripeAccount` request option) is kept on each request
+ *   (`stripeAccount`). Objects made with it live on that account (state.accountOf): like Stripe, a
+ *   request with another header, or none, gets resource_missing for them; and application_fee_amount
+ *   is refused without one. Subscriptions are the platform's only.
+ * Events: the builders in ./fake-stripe-objects.ts (stripeEvent with `account` and `livemode`,
+ * checkoutCompletedEvent, checkoutAsyncSucceededEvent, accountUpdatedEvent), or this object's
+ * checkoutCompletedEvent(sessionId) / checkoutAsyncSucceededEvent(sessionId) /
+ * accountUpdatedEvent(accountId), which read the object and its account from the state.
+ *
+ * `expand[]` works on every answer. Unknown ids get resource_missing (404 in the URL, 400 as a
+ * parameter). With `secretKey` set, another key gets 401, and (unlike Stripe, which masks it) the
+ * message repeats the key in full, so a test can prove the provider never passes it on. `now` sets
+ * the fake's clock (created, periods, expiries) for tests with one. Nothing is sent on its own:
+ * tests build events with the builders and sign them with signedWebhook.
  */
 export interface FakeStripeState {
   customers: Map<string, FakeCustomer>;
@@ -51,6 +93,15 @@ export interface FakeStripeState {
   subscriptions: Map<string, FakeSubscription>;
   invoices: Map<string, FakeInvoice>;
   invoicePayments: Map<string, FakeInvoicePayment>;
+  accounts: Map<string, FakeAccount>;
+  /** Every account link made, oldest first (a link has no id). */
+  accountLinks: FakeAccountLinkRecord[];
+  checkoutSessions: Map<string, FakeCheckoutRecord>;
+  /** Charges made when a PaymentIntent succeeds, by id, with what has been refunded of each. */
+  charges: Map<string, FakeChargeRecord>;
+  refunds: Map<string, FakeRefundRecord>;
+  /** The connected account of every object made on one (by id); an id not here is the platform's. */
+  accountOf: Map<string, string>;
 }
 
 export interface FakeStripeRequest {
@@ -62,12 +113,15 @@ export interface FakeStripeRequest {
   apiKey: string | null;
   stripeVersion: string | null;
   idempotencyKey: string | null;
+  /** The Stripe-Account header: the connected account the request acts on, null for the platform. */
+  stripeAccount: string | null;
 }
 
 export interface FakeStripeError {
   status: number;
   type?: string;
   code?: string;
+  param?: string;
   message?: string;
 }
 
@@ -79,7 +133,7 @@ export interface FakeStripe {
   state: FakeStripeState;
   /** Every request, oldest first (`requests.length = 0` clears it). */
   requests: FakeStripeRequest[];
-  /** The customer paid: the PaymentIntent succeeds, and with it its invoice and subscription. */
+  /** The customer paid: the PaymentIntent succeeds (with a charge), and with it its invoice and subscription. */
   succeedPaymentIntent(id: string): FakePaymentIntent;
   /** Changes a PaymentIntent as a test needs (a wrong amount, another customer, a status). */
   setPaymentIntent(id: string, patch: Partial<FakePaymentIntent>): FakePaymentIntent;
@@ -91,6 +145,23 @@ export interface FakeStripe {
   declineNextCharge(): void;
   /** The subscription ends now (status canceled), as when Stripe ends it at the period end. */
   cancelSubscription(id: string): FakeSubscription;
+  /** The business finished Stripe's onboarding: details submitted, charges and payouts enabled, nothing owed, capabilities active. */
+  completeOnboarding(accountId: string): FakeAccount;
+  /**
+   * The customer paid on Checkout: a succeeded PaymentIntent (with a charge) on the session's
+   * account, carrying payment_intent_data's metadata, description and application fee; the session
+   * complete and paid. `amount` (default amount_total) is what was paid, and becomes the session's
+   * amount_total too, as Stripe's session always shows what the customer paid.
+   */
+  completeCheckout(sessionId: string, options?: { amount?: number }): FakeCheckoutSession;
+  /** The session lapsed unpaid (status expired). */
+  expireCheckout(sessionId: string): FakeCheckoutSession;
+  /** checkout.session.completed for the session as it is now, on its own account unless `account` says otherwise (null: none). */
+  checkoutCompletedEvent(sessionId: string, options?: ConnectEventOptions): FakeEvent<FakeCheckoutSession>;
+  /** checkout.session.async_payment_succeeded, like checkoutCompletedEvent. */
+  checkoutAsyncSucceededEvent(sessionId: string, options?: ConnectEventOptions): FakeEvent<FakeCheckoutSession>;
+  /** account.updated for the account as it is now, on that account. */
+  accountUpdatedEvent(accountId: string, options?: Omit<ConnectEventOptions, 'account'> & { previousAttributes?: Partial<FakeAccount> }): FakeEvent<FakeAccount>;
   /**
    * The next request is answered with this error (and Stripe-Should-Retry: false); with
    * `path`, the next request whose path matches (e.g. /^\/v1\/subscriptions\//, to fail a
@@ -111,23 +182,44 @@ export async function startFakeStripe(options: { secretKey?: string; now?: () =>
     subscriptions: new Map(),
     invoices: new Map(),
     invoicePayments: new Map(),
+    accounts: new Map(),
+    accountLinks: [],
+    checkoutSessions: new Map(),
+    charges: new Map(),
+    refunds: new Map(),
+    accountOf: new Map(),
   };
   const requests: FakeStripeRequest[] = [];
   let nextError: FakeStripeError | null = null;
   let nextErrorPath: RegExp | null = null;
   let declineCharges = 0;
-  const maps = Object.values(state) as Map<string, FakeStripeObject>[];
+  const maps: Map<string, FakeStripeObject>[] = [
+    state.customers, state.products, state.paymentIntents, state.subscriptions, state.invoices, state.invoicePayments, state.accounts,
+  ];
   const lookup = (id: string) => maps.find((m) => m.has(id))?.get(id);
-  /** The object, else Stripe's resource_missing: 404 for the URL's id, 400 for an id given as a parameter. */
-  function get<T>(map: Map<string, T>, kind: string, id: string, status = 404): T {
+  const ownerOf = (id: string) => state.accountOf.get(id) ?? null;
+  /** The object now lives on that connected account (none: the platform's). */
+  const own = (id: string, account: string | null) => void (account && state.accountOf.set(id, account));
+  /**
+   * The object, else Stripe's resource_missing: 404 for the URL's id, 400 for an id given as a
+   * parameter. With `account` (the request's Stripe-Account, null for none), an object of another
+   * account is missing too, as Stripe scopes objects to their account.
+   */
+  function get<T>(map: Map<string, T>, kind: string, id: string, status = 404, account?: string | null): T {
     const found = map.get(id);
-    if (!found) throw { status, code: 'resource_missing', message: `No such ${kind}: '${id}'` } satisfies FakeStripeError;
+    if (!found || (account !== undefined && ownerOf(id) !== account)) {
+      throw { status, code: 'resource_missing', message: `No such ${kind}: '${id}'`, ...(status === 400 ? { param: kind } : {}) } satisfies FakeStripeError;
+    }
     return found;
   }
 
-  function newPaymentIntent(amount: number, currency: string, customer: string | null, metadata: Metadata, automatic: boolean): FakePaymentIntent {
-    const intent = buildPaymentIntent({ amount, currency, customer, metadata, automatic, created: now() });
+  function newPaymentIntent(
+    amount: number, currency: string, customer: string | null, metadata: Metadata, automatic: boolean,
+    extra: { account?: string | null; description?: string | null; applicationFeeAmount?: number | null } = {},
+  ): FakePaymentIntent {
+    const intent = buildPaymentIntent({ amount, currency, customer, metadata, automatic, created: now(), ...extra });
     state.paymentIntents.set(intent.id, intent);
+    own(intent.id, extra.account ?? null);
     return intent;
   }
 
@@ -146,6 +238,15 @@ export async function startFakeStripe(options: { secretKey?: string; now?: () =>
   function succeedPaymentIntent(id: string): FakePaymentIntent {
     const intent = get(state.paymentIntents, 'payment_intent', id);
     Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, payment_method: intent.payment_method ?? fakeId('pm') });
+    if (!intent.latest_charge) {
+      const charge: FakeChargeRecord = {
+        id: fakeId('ch'), payment_intent: id, amount: intent.amount, amount_refunded: 0, currency: intent.currency,
+        application_fee_amount: intent.application_fee_amount, account: ownerOf(id),
+      };
+      state.charges.set(charge.id, charge);
+      own(charge.id, charge.account);
+      intent.latest_charge = charge.id;
+    }
     const payment = [...state.invoicePayments.values()].find((p) => p.payment.payment_intent === id);
     const invoice = payment && state.invoices.get(payment.invoice);
     if (payment && invoice) {
@@ -158,41 +259,227 @@ export async function startFakeStripe(options: { secretKey?: string; now?: () =>
     return intent;
   }
 
-  const routes: Record<string, (id: string | undefined, p: Params) => unknown> = {
-    'POST customers': (_id, p) => {
+  /** Each route gets the URL's id, the params, and the request's Stripe-Account header (null: the platform). */
+  const routes: Record<string, (id: string | undefined, p: Params, account: string | null) => unknown> = {
+    'POST customers': (_id, p, account) => {
       const customer: FakeCustomer = { id: fakeId('cus'), object: 'customer', created: now(), livemode: false, email: str(p.email), name: str(p.name), metadata: meta(p.metadata) };
       state.customers.set(customer.id, customer);
+      own(customer.id, account);
       return customer;
     },
-    'GET customers': (id) => get(state.customers, 'customer', id!),
-    'POST products': (_id, p) => {
+    'GET customers': (id, _p, account) => get(state.customers, 'customer', id!, 404, account),
+    'POST products': (_id, p, account) => {
       const id = str(p.id) ?? fakeId('prod');
       if (state.products.has(id)) throw { status: 400, code: 'resource_already_exists', message: 'Product already exists.' } satisfies FakeStripeError;
       const product: FakeProduct = { id, object: 'product', created: now(), livemode: false, active: true, name: str(p.name) ?? id, metadata: meta(p.metadata) };
       state.products.set(id, product);
+      own(id, account);
       return product;
     },
-    'GET products': (id) => get(state.products, 'product', id!),
-    'POST payment_intents': (_id, p) => {
+    'GET products': (id, _p, account) => get(state.products, 'product', id!, 404, account),
+    'POST payment_intents': (_id, p, account) => {
       const amount = Number(p.amount);
       if (!Number.isInteger(amount) || amount < 1 || !str(p.currency)) throw { status: 400, code: 'parameter_missing', message: 'amount and currency are required' };
       const customer = str(p.customer);
-      if (customer) get(state.customers, 'customer', customer, 400);
-      return newPaymentIntent(amount, str(p.currency)!, customer, meta(p.metadata), str(rec(p.automatic_payment_methods).enabled) === 'true');
+      if (customer) get(state.customers, 'customer', customer, 400, account);
+      const applicationFeeAmount = applicationFee(p.application_fee_amount, 'application_fee_amount', amount, str(p.currency)!, account);
+      const automatic = str(rec(p.automatic_payment_methods).enabled) === 'true';
+      return newPaymentIntent(amount, str(p.currency)!, customer, meta(p.metadata), automatic, { account, description: str(p.description), applicationFeeAmount });
     },
-    'GET payment_intents': (id) => get(state.paymentIntents, 'payment_intent', id!),
-    'POST subscriptions': (id, p) => (id ? updateSubscription(id, p) : createSubscription(p)),
-    'GET subscriptions': (id) => get(state.subscriptions, 'subscription', id!),
-    'DELETE subscriptions': (id) => cancelSubscription(id!),
-    'GET invoices': (id) => get(state.invoices, 'invoice', id!),
-    'GET invoice_payments': (_id, p) => {
+    'GET payment_intents': (id, _p, account) => get(state.paymentIntents, 'payment_intent', id!, 404, account),
+    'POST subscriptions': (id, p, account) => {
+      platformOnly(account, 'subscriptions');
+      return id ? updateSubscription(id, p) : createSubscription(p);
+    },
+    'GET subscriptions': (id, _p, account) => get(state.subscriptions, 'subscription', id!, 404, account),
+    'DELETE subscriptions': (id, _p, account) => cancelSubscription(get(state.subscriptions, 'subscription', id!, 404, account).id),
+    'GET invoices': (id, _p, account) => get(state.invoices, 'invoice', id!, 404, account),
+    'GET invoice_payments': (_id, p, account) => {
       const byIntent = str(rec(p.payment).payment_intent);
       const data = [...state.invoicePayments.values()]
+        .filter((ip) => ownerOf(ip.id) === account)
         .filter((ip) => (!str(p.invoice) || ip.invoice === p.invoice) && (!byIntent || ip.payment.payment_intent === byIntent))
         .reverse();
       return fakeList(data.slice(0, Number(p.limit ?? 10)), '/v1/invoice_payments');
     },
+    'POST accounts': (id, p) => {
+      if (id) throw unsupported('account updates (use completeOnboarding)');
+      return createAccount(p);
+    },
+    'GET accounts': (id, _p, account) => {
+      if (!id) return fakeList([...state.accounts.values()].reverse(), '/v1/accounts');
+      // A connected account may read itself; the platform may read any of its accounts.
+      if (account && account !== id) throw { status: 404, code: 'resource_missing', message: `No such account: '${id}'` } satisfies FakeStripeError;
+      return get(state.accounts, 'account', id);
+    },
+    'POST account_links': (_id, p) => createAccountLink(p),
+    'POST checkout/sessions': (id, p, account) => {
+      if (id) throw unsupported('Checkout Session updates');
+      return createCheckoutSession(p, account);
+    },
+    'GET checkout/sessions': (id, _p, account) => get(state.checkoutSessions, 'checkout.session', id!, 404, account).session,
+    'POST refunds': (id, p, account) => {
+      if (id) throw unsupported('refund updates');
+      return createRefund(p, account);
+    },
+    'GET refunds': (id, _p, account) => get(state.refunds, 'refund', id!, 404, account).refund,
   };
+
+  const ACCOUNT_TYPES = ['standard', 'express', 'custom'];
+
+  function createAccount(p: Params): FakeAccount {
+    const type = str(p.type);
+    const controller = isRecord(p.controller) ? p.controller : null;
+    if (type && !ACCOUNT_TYPES.includes(type)) throw invalid('type', `Invalid type: must be one of ${oneOf(ACCOUNT_TYPES)}`);
+    if (type && controller) throw invalid('type', 'You cannot set both `type` and `controller`: the type is derived from the controller properties.');
+    const requested = Object.entries(rec(p.capabilities)).filter(([, v]) => str(rec(v).requested) === 'true').map(([name]) => name);
+    const profile = Object.fromEntries(Object.entries(rec(p.business_profile)).map(([k, v]) => [k, str(v)]));
+    const account = buildAccount({
+      type, controller, country: str(p.country), email: str(p.email), businessType: str(p.business_type), businessProfile: profile,
+      capabilities: requested.length > 0 ? requested : ['card_payments', 'transfers'], metadata: meta(p.metadata), created: now(),
+    });
+    state.accounts.set(account.id, account);
+    return account;
+  }
+
+  function createAccountLink(p: Params): FakeAccountLink {
+    for (const param of ['account', 'refresh_url', 'return_url', 'type']) if (!str(p[param])) throw missing(param);
+    const type = str(p.type)!;
+    if (!['account_onboarding', 'account_update'].includes(type)) throw invalid('type', 'Invalid type: must be one of account_onboarding or account_update');
+    const refreshUrl = validUrl(p, 'refresh_url')!;
+    const returnUrl = validUrl(p, 'return_url')!;
+    const account = get(state.accounts, 'account', str(p.account)!, 400);
+    const created = now();
+    const link: FakeAccountLink = { object: 'account_link', created, expires_at: created + 300, url: `${apiBase}/setup/e/${account.id}/${fakeId('x').slice(2, 14)}` };
+    state.accountLinks.push({
+      link, account: account.id, refresh_url: refreshUrl, return_url: returnUrl, type, collection_options: isRecord(p.collection_options) ? p.collection_options : null,
+    });
+    return link;
+  }
+
+  /** A hosted Checkout Session in payment mode, on the request's account (a direct charge) or the platform. */
+  function createCheckoutSession(p: Params, account: string | null): FakeCheckoutSession {
+    const mode = str(p.mode);
+    if (!mode) throw missing('mode');
+    if (mode !== 'payment') throw unsupported(`Checkout with mode=${mode} (only mode=payment)`);
+    const items = list(p.line_items).map(rec);
+    if (items.length === 0) throw missing('line_items');
+    let currency: string | null = null;
+    let amount = 0;
+    items.forEach((item, i) => {
+      const priceData = rec(item.price_data);
+      if (!isRecord(item.price_data)) throw unsupported('line_items without price_data');
+      const itemCurrency = str(priceData.currency)?.toLowerCase();
+      if (!itemCurrency) throw missing(`line_items[${i}][price_data][currency]`);
+      if (currency && itemCurrency !== currency) throw invalid(`line_items[${i}][price_data][currency]`, 'All line items must use the same currency.');
+      const unitAmount = Number(priceData.unit_amount);
+      if (!Number.isInteger(unitAmount) || unitAmount < 0) throw invalid(`line_items[${i}][price_data][unit_amount]`, 'Invalid non-negative integer', 'parameter_invalid_integer');
+      if (!str(rec(priceData.product_data).name) && !str(priceData.product)) throw missing(`line_items[${i}][price_data][product_data][name]`);
+      const quantity = Number(item.quantity);
+      if (item.quantity === undefined) throw missing(`line_items[${i}][quantity]`);
+      if (!Number.isInteger(quantity) || quantity < 1) throw invalid(`line_items[${i}][quantity]`, 'Invalid positive integer', 'parameter_invalid_integer');
+      currency = itemCurrency;
+      amount += unitAmount * quantity;
+    });
+    if (!currency) throw missing('line_items[0][price_data][currency]');
+    if (amount <= 0) throw invalid('line_items', `The Checkout Session's total amount due must be more than ${money(0, currency)}.`);
+    if (!str(p.success_url)) throw missing('success_url');
+    const successUrl = validUrl(p, 'success_url')!;
+    const cancelUrl = validUrl(p, 'cancel_url');
+    const intentData = rec(p.payment_intent_data);
+    const applicationFeeAmount = applicationFee(intentData.application_fee_amount, 'payment_intent_data[application_fee_amount]', amount, currency, account);
+    // Stripe wants expires_at 30 minutes to 24 hours ahead; not checked, as a test's clock may not be the fake's.
+    const expiresAt = p.expires_at === undefined ? null : Number(p.expires_at);
+    if (expiresAt !== null && !Number.isInteger(expiresAt)) throw invalid('expires_at', 'Invalid integer', 'parameter_invalid_integer');
+    const session = buildCheckoutSession({
+      apiBase, amount, currency, metadata: meta(p.metadata), clientReferenceId: str(p.client_reference_id), customerEmail: str(p.customer_email),
+      successUrl, cancelUrl, expiresAt, created: now(),
+    });
+    state.checkoutSessions.set(session.id, {
+      session, account, applicationFeeAmount, paymentIntentData: { description: str(intentData.description), metadata: meta(intentData.metadata) },
+    });
+    own(session.id, account);
+    return session;
+  }
+
+  /** An application fee (a whole number of pence), allowed only on a direct charge (a Stripe-Account header) and never above the amount. */
+  function applicationFee(value: unknown, param: string, amount: number, currency: string, account: string | null): number | null {
+    if (value === undefined || value === '') return null;
+    const fee = Number(value);
+    if (!Number.isInteger(fee) || fee < 0) throw invalid(param, 'Invalid non-negative integer', 'parameter_invalid_integer');
+    if (!account) {
+      throw invalid(
+        param,
+        'Can only apply an application_fee_amount when the PaymentIntent is attempting a direct payment (using an OAuth key or Stripe-Account header) or destination payment (using `transfer_data[destination]`).',
+      );
+    }
+    if (fee > amount) throw invalid(param, `The application fee (${money(fee, currency)}) cannot be greater than the amount of the payment (${money(amount, currency)}).`);
+    return fee;
+  }
+
+  const REFUND_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer'];
+
+  /** A refund of a charge, found by its PaymentIntent or id on the request's account: all that is left, or `amount` of it. */
+  function createRefund(p: Params, account: string | null): FakeRefundRecord['refund'] {
+    const reason = str(p.reason);
+    if (reason && !REFUND_REASONS.includes(reason)) throw invalid('reason', `Invalid reason: must be one of ${oneOf(REFUND_REASONS)}`);
+    const asked = p.amount === undefined ? null : Number(p.amount);
+    if (asked !== null && (!Number.isInteger(asked) || asked < 1)) throw invalid('amount', 'Invalid positive integer', 'parameter_invalid_integer');
+    const intentId = str(p.payment_intent);
+    const chargeId = str(p.charge);
+    if (!intentId && !chargeId) throw missing('payment_intent', 'One of the following params should be provided for this request: payment_intent or charge.');
+    let charge: FakeChargeRecord;
+    if (intentId) {
+      const intent = get(state.paymentIntents, 'payment_intent', intentId, 400, account);
+      const latest = intent.status === 'succeeded' && intent.latest_charge ? state.charges.get(intent.latest_charge) : undefined;
+      if (!latest) throw invalid('payment_intent', `This PaymentIntent (${intentId}) does not have a successful charge to refund.`);
+      if (chargeId && chargeId !== latest.id) throw invalid('charge', `The charge ${chargeId} is not the charge of PaymentIntent ${intentId}.`);
+      charge = latest;
+    } else {
+      charge = get(state.charges, 'charge', chargeId!, 400, account);
+    }
+    const left = charge.amount - charge.amount_refunded;
+    if (left === 0) throw { status: 400, code: 'charge_already_refunded', message: `Charge ${charge.id} has already been refunded.` } satisfies FakeStripeError;
+    const amount = asked ?? left;
+    if (amount > left) {
+      const message = `Refund amount (${money(amount, charge.currency)}) is greater than unrefunded amount on charge (${money(left, charge.currency)})`;
+      throw { status: 400, code: 'amount_too_large', param: 'amount', message } satisfies FakeStripeError;
+    }
+    charge.amount_refunded += amount;
+    const refund = buildRefund({ amount, charge, reason, metadata: meta(p.metadata), created: now() });
+    state.refunds.set(refund.id, { refund, account: charge.account, refundApplicationFee: str(p.refund_application_fee) === 'true' });
+    own(refund.id, charge.account);
+    return refund;
+  }
+
+  function checkoutRecord(sessionId: string): FakeCheckoutRecord {
+    return get(state.checkoutSessions, 'checkout.session', sessionId);
+  }
+
+  function completeCheckout(sessionId: string, options: { amount?: number } = {}): FakeCheckoutSession {
+    const { session, account, applicationFeeAmount, paymentIntentData } = checkoutRecord(sessionId);
+    if (session.status !== 'open') throw new Error(`Checkout Session ${sessionId} is ${session.status}: only an open one can be paid`);
+    const amount = options.amount ?? session.amount_total;
+    const intent = newPaymentIntent(amount, session.currency, null, { ...paymentIntentData.metadata }, false, {
+      account, description: paymentIntentData.description, applicationFeeAmount,
+    });
+    succeedPaymentIntent(intent.id);
+    return Object.assign(session, {
+      status: 'complete', payment_status: 'paid', payment_intent: intent.id, amount_total: amount, amount_subtotal: amount, url: null,
+      customer_details: { address: null, email: session.customer_email, name: null, phone: null, tax_exempt: 'none', tax_ids: [] },
+    } satisfies Partial<FakeCheckoutSession>);
+  }
+
+  function expireCheckout(sessionId: string): FakeCheckoutSession {
+    const { session } = checkoutRecord(sessionId);
+    if (session.status !== 'open') throw new Error(`Checkout Session ${sessionId} is ${session.status}: only an open one can expire`);
+    return Object.assign(session, { status: 'expired', url: null } satisfies Partial<FakeCheckoutSession>);
+  }
+
+  /** The event's account: as asked (null for none), else the session's own. */
+  function sessionEventOptions(record: FakeCheckoutRecord, options: ConnectEventOptions): ConnectEventOptions {
+    return { ...options, account: options.account === undefined ? record.account : options.account };
+  }
 
   function createSubscription(p: Params): FakeSubscription {
     const customer = get(state.customers, 'customer', str(p.customer) ?? '', 400);
@@ -294,9 +581,10 @@ export async function startFakeStripe(options: { secretKey?: string; now?: () =>
     const body = await readText(req);
     const params = parseForm(req.method === 'POST' ? body : url.search.slice(1));
     const apiKey = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
+    const stripeAccount = header(req, 'stripe-account');
     requests.push({
       method: req.method ?? 'GET', path: url.pathname, params, apiKey,
-      stripeVersion: header(req, 'stripe-version'), idempotencyKey: header(req, 'idempotency-key'),
+      stripeVersion: header(req, 'stripe-version'), idempotencyKey: header(req, 'idempotency-key'), stripeAccount,
     });
     try {
       if (nextError && (!nextErrorPath || nextErrorPath.test(url.pathname))) {
@@ -306,16 +594,17 @@ export async function startFakeStripe(options: { secretKey?: string; now?: () =>
         throw error;
       }
       if (options.secretKey && apiKey !== options.secretKey) throw { status: 401, message: `Invalid API Key provided: ${apiKey}` };
-      const match = /^\/v1\/([a-z_]+)(?:\/([^/]+))?$/.exec(url.pathname);
+      // One resource segment, or checkout/sessions; then an optional id.
+      const match = /^\/v1\/((?:checkout\/)?[a-z_]+)(?:\/([^/]+))?$/.exec(url.pathname);
       const route = match && routes[`${req.method} ${match[1]}`];
       if (!match || !route) throw { status: 404, message: `Unrecognized request URL (${req.method}: ${url.pathname}).` };
-      const answer = route(match[2], params);
+      const answer = route(match[2], params, stripeAccount);
       send(res, 200, render(answer, list(params.expand).map((path) => String(path).split('.'))));
     } catch (thrown) {
       if (!isRecord(thrown) || typeof thrown.status !== 'number') throw thrown;
-      const { status, type, code, message } = thrown as unknown as FakeStripeError;
+      const { status, type, code, param, message } = thrown as unknown as FakeStripeError;
       const errorType = type ?? (status >= 500 ? 'api_error' : 'invalid_request_error');
-      send(res, status, { error: { type: errorType, ...(code ? { code } : {}), message: message ?? 'Fake Stripe error' } });
+      send(res, status, { error: { type: errorType, ...(code ? { code } : {}), ...(param ? { param } : {}), message: message ?? 'Fake Stripe error' } });
     }
   }
 
@@ -349,6 +638,22 @@ export async function startFakeStripe(options: { secretKey?: string; now?: () =>
       return invoice;
     },
     cancelSubscription,
+    completeOnboarding(accountId) {
+      const account = get(state.accounts, 'account', accountId);
+      const capabilities = Object.fromEntries(Object.keys(account.capabilities).map((name) => [name, 'active' as const]));
+      return Object.assign(account, { details_submitted: true, charges_enabled: true, payouts_enabled: true, requirements: accountRequirements([]), capabilities });
+    },
+    completeCheckout,
+    expireCheckout,
+    checkoutCompletedEvent(sessionId, options = {}) {
+      const record = checkoutRecord(sessionId);
+      return checkoutCompletedEvent(record.session, sessionEventOptions(record, options));
+    },
+    checkoutAsyncSucceededEvent(sessionId, options = {}) {
+      const record = checkoutRecord(sessionId);
+      return checkoutAsyncSucceededEvent(record.session, sessionEventOptions(record, options));
+    },
+    accountUpdatedEvent: (accountId, options) => accountUpdatedEvent(get(state.accounts, 'account', accountId), options),
     declineNextCharge() {
       declineCharges += 1;
     },
@@ -392,6 +697,32 @@ const rec = (value: unknown): Params => (isRecord(value) ? value : {});
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const meta = (value: unknown): Metadata => Object.fromEntries(Object.entries(rec(value)).map(([k, v]) => [k, String(v)]));
 const header = (req: IncomingMessage, name: string) => (req.headers[name] as string | undefined) ?? null;
+const oneOf = (values: string[]) => `${values.slice(0, -1).join(', ')}, or ${values.at(-1)}`;
+
+/** Stripe's error for a required parameter left out. */
+const missing = (param: string, message = `Missing required param: ${param}.`): FakeStripeError => ({ status: 400, code: 'parameter_missing', param, message });
+const invalid = (param: string, message: string, code?: string): FakeStripeError => ({ status: 400, param, message, ...(code ? { code } : {}) });
+/** Something Stripe does that this fake does not: a 400 that says so, never a silent wrong answer. */
+const unsupported = (what: string): FakeStripeError => ({ status: 400, message: `The fake Stripe does not support ${what}` });
+
+function platformOnly(account: string | null, what: string): void {
+  if (account) throw unsupported(`${what} on a connected account (a Stripe-Account header)`);
+}
+
+/** A URL parameter, checked as Stripe checks it (url_invalid); null when absent. */
+function validUrl(p: Params, param: string): string | null {
+  const value = str(p[param]);
+  if (value === null) return null;
+  if (!URL.canParse(value)) throw { status: 400, code: 'url_invalid', param, message: 'Not a valid URL' } satisfies FakeStripeError;
+  return value;
+}
+
+/** An amount as Stripe words it in messages: £12.50, $3.00, €1.00, else 12.50 XYZ. */
+function money(minor: number, currency: string): string {
+  const symbol = ({ gbp: '£', usd: '$', eur: '€' } as Record<string, string>)[currency.toLowerCase()];
+  const units = (minor / 100).toFixed(2);
+  return symbol ? `${symbol}${units}` : `${units} ${currency.toUpperCase()}`;
+}
 
 async function readText(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];

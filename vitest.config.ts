@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Unit and integration tests (node); browser tests live in e2e/ and run under Playwright.
 export default defineConfig({
   test: {
-    include: ['{build,core,db,server,dashboard,widget}/**/*.test.{ts,tsx}'],
+    include: ['{build,core,db,server,dashboard,widget,testing}/**/*.test.{ts,tsx}'],
     environment: 'node',
     // The server bundle that tests starting the server or the CLI as processes run (testing/processes.ts).
     globalSetup: ['testing/vitest-setup.ts'],

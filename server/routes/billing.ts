@@ -3,15 +3,14 @@ import { z } from 'zod';
 import { planChangeRequestSchema } from '../../core/billing';
 import { subscriptionTypeSchema } from '../../core/credits';
 import { PLANS, UNLIMITED_PASS_PRICE_PENCE } from '../../core/plans';
-import { bodyIdleMs, readBodyText } from '../http/body';
 import type { AppEnv } from '../http/context';
 import { ApiError } from '../http/errors';
+import { signedWebhookEvent, viaProvider } from '../http/payment-provider';
 import { currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
 import { tokensView } from '../credits/tokens-view';
 import { cancelSubscription, confirmPayment, startPassPayment, startSubscription, type BillingDeps } from '../payments/billing';
 import type { DemoProvider } from '../payments/demo-provider';
-import { PaymentProviderError, WebhookSignatureError } from '../payments/types';
 import { changePlan } from '../payments/plan-change';
 import { handleBillingEvent } from '../payments/webhooks';
 
@@ -22,16 +21,6 @@ function billing(c: Context<AppEnv>): BillingDeps {
   const { db, clock, payments } = c.var.deps;
   if (!payments) throw new ApiError('PAYMENTS_NOT_CONFIGURED', 'Payments are not configured on this server. Ask the operator to set the Stripe keys.');
   return { db, clock, payments };
-}
-
-/** Provider errors are the provider's fault, not the user's: a 502 with a safe message. */
-async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof PaymentProviderError) throw new ApiError('PAYMENT_PROVIDER_ERROR', err.message, { cause: err });
-    throw err;
-  }
 }
 
 billingRoutes.get('/billing/config', requireUser, (c) => {
@@ -105,9 +94,6 @@ billingRoutes.post('/demo/confirm-payment', requireUser, async (c) => {
   return c.json({ status: 'succeeded', paymentIntentId: result.paymentIntentId });
 });
 
-/** Stripe's events are a few KB; 1 MB is far more than any. */
-const WEBHOOK_BODY_LIMIT = 1024 * 1024;
-
 /**
  * Stripe webhooks: signature checked over the raw body; no cookies, no same-origin rule. Anyone
  * can post here, so the body is read like every other public one: at most 1 MB, with the idle
@@ -117,18 +103,7 @@ billingRoutes.post(
   '/stripe/webhook',
   async (c) => {
     const deps = billing(c);
-    const raw = await readBodyText(c.req.raw, {
-      maxBytes: WEBHOOK_BODY_LIMIT,
-      idleMs: bodyIdleMs(c),
-      tooLarge: () => new ApiError('PAYLOAD_TOO_LARGE', 'Webhook body is too large'),
-    });
-    let event;
-    try {
-      event = await deps.payments.parseWebhook(raw, c.req.header('stripe-signature'));
-    } catch (err) {
-      if (err instanceof WebhookSignatureError) throw new ApiError('VALIDATION_ERROR', 'Invalid webhook signature');
-      throw err;
-    }
+    const event = await signedWebhookEvent(c, (raw, signature) => deps.payments.parseWebhook(raw, signature));
     const outcome = await viaProvider(() => handleBillingEvent(deps, event));
     return c.json({ received: true, outcome });
   },

@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { problemResolveSchema, type PaymentsSetup } from '../../core/card-payments';
 import { ApiError } from '../http/errors';
+import { signedWebhookEvent, viaProvider } from '../http/payment-provider';
 import type { AppEnv } from '../http/context';
-import { bodyIdleMs, readBodyText } from '../http/body';
 import { currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
 import { onboardingLink, paymentsSetup, providerOf } from '../card-payments/accounts';
@@ -10,7 +10,6 @@ import { handleCardEvent } from '../card-payments/events';
 import { findOwnProblem, listProblems, resolveProblem } from '../card-payments/problems';
 import { refundsDue } from '../card-payments/refund-due';
 import { describeError } from '../log';
-import { PaymentProviderError, WebhookSignatureError } from '../payments/types';
 
 /**
  * Card payments (docs/product.md, Card payments; docs/payments.md, Customers' card payments):
@@ -23,16 +22,6 @@ export const cardPaymentRoutes = new Hono<AppEnv>();
 
 /** The path of the webhook for customers' card payments (public-access.ts lets it through without a session). */
 export const CARD_WEBHOOK_PATH = '/api/card-payments/webhook';
-
-/** A provider's failure as the API's 502 with its own plain sentence. */
-export async function viaProvider<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof PaymentProviderError) throw new ApiError('PAYMENT_PROVIDER_ERROR', err.message, { cause: err });
-    throw err;
-  }
-}
 
 cardPaymentRoutes.get('/payments-setup', requireUser, async (c) => c.json((await viaProvider(() => paymentsSetup(c.var.deps, currentUser(c).id))) satisfies PaymentsSetup));
 
@@ -68,28 +57,14 @@ cardPaymentRoutes.get('/refunds-due', requireUser, (c) => {
   return c.json({ refunds: refundsDue(c.var.deps.db, currentUser(c).id, jobId) });
 });
 
-/** Stripe's events are a few KB; 1 MB is far more than any. */
-const WEBHOOK_BODY_LIMIT = 1024 * 1024;
-
 /**
  * The card payments' webhook: the signature checked over the raw body with the endpoint's own
- * secret (STRIPE_CONNECT_WEBHOOK_SECRET); no cookies, no same-origin rule, the body read with a
- * limit and the idle timeout like every public one. What it does is card-payments/events.ts.
+ * secret (STRIPE_CONNECT_WEBHOOK_SECRET); no cookies, no same-origin rule. What it does is
+ * card-payments/events.ts.
  */
 cardPaymentRoutes.post('/card-payments/webhook', async (c: Context<AppEnv>) => {
   const { deps } = c.var;
   const provider = providerOf(deps);
-  const raw = await readBodyText(c.req.raw, {
-    maxBytes: WEBHOOK_BODY_LIMIT,
-    idleMs: bodyIdleMs(c),
-    tooLarge: () => new ApiError('PAYLOAD_TOO_LARGE', 'Webhook body is too large'),
-  });
-  let event;
-  try {
-    event = await provider.parseEvent(raw, c.req.header('stripe-signature'));
-  } catch (err) {
-    if (err instanceof WebhookSignatureError) throw new ApiError('VALIDATION_ERROR', 'Invalid webhook signature');
-    throw err;
-  }
+  const event = await signedWebhookEvent(c, (raw, signature) => provider.parseEvent(raw, signature));
   return c.json({ received: true, outcome: handleCardEvent(deps, provider, event) });
 });

@@ -6,7 +6,7 @@ import { clientNetwork } from '../http/rate-limit';
 import { INVOICE_TOKEN_MAX, markInvoiceViewed, openInvoiceLink } from '../invoices/invoice-links';
 import { invoicePdfFilename, invoicePdfOf, toPublicInvoice } from '../invoices/invoice-view';
 import { cardPaymentsOpen, startCheckout } from '../card-payments/checkout';
-import { viaProvider } from './card-payments';
+import { viaProvider } from '../http/payment-provider';
 
 /**
  * The customer's invoice by its link (docs/product.md, Getting paid): no account, the token is

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { CHARGE_CURRENCY } from '../payments/currency';
-import { hostOf, loadStripe, toProviderError } from '../payments/stripe-provider';
-import { PaymentProviderError, WebhookSignatureError } from '../payments/types';
+import { hostOf, loadStripe, toProviderError, verifiedEvent } from '../payments/stripe-provider';
+import { PaymentProviderError } from '../payments/types';
 import type { AccountState, CardEvent, CardPaymentsProvider } from './types';
 
 /**
@@ -122,15 +122,8 @@ export function createStripeCardProvider(options: StripeCardOptions): CardPaymen
     },
 
     async parseEvent(rawBody, signature) {
-      if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
       const { stripe } = await connect();
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
-      } catch {
-        throw new WebhookSignatureError('Invalid Stripe webhook signature');
-      }
-      return toCardEvent(event);
+      return toCardEvent(verifiedEvent(stripe, rawBody, signature, options.webhookSecret));
     },
   };
 }

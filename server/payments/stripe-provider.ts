@@ -250,17 +250,20 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
 
     async parseWebhook(rawBody, signature) {
       if (!options.webhookSecret) throw new WebhookSignatureError('Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET)');
-      if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
       const { stripe } = await connect();
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret);
-      } catch {
-        throw new WebhookSignatureError('Invalid Stripe webhook signature');
-      }
-      return toBillingEvent(event);
+      return toBillingEvent(verifiedEvent(stripe, rawBody, signature, options.webhookSecret));
     },
   };
+}
+
+/** A webhook's event, its signature checked over the raw body with the endpoint's secret (WebhookSignatureError when it fails). */
+export function verifiedEvent(stripe: Stripe, rawBody: string, signature: string | undefined, secret: string): Stripe.Event {
+  if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
+  try {
+    return stripe.webhooks.constructEvent(rawBody, signature, secret);
+  } catch {
+    throw new WebhookSignatureError('Invalid Stripe webhook signature');
+  }
 }
 
 export function hostOf(apiBase: string): { host: string; port: number; protocol: 'http' | 'https' } {

@@ -43,6 +43,12 @@ export interface PaymentInput {
   reference?: string;
 }
 
+export interface RefundInput {
+  /** Left out: all that is left of the payment. */
+  amount?: string;
+  reason: string;
+}
+
 export interface CreditNoteInput {
   /** Left out: the whole of what is open. */
   amount?: string;
@@ -77,6 +83,8 @@ export const invoicesApi = {
   revoke: (id: number) => request('POST', `/api/invoices/${id}/revoke`, { body: {}, ...one }),
   recordPayment: (id: number, body: PaymentInput) => request('POST', `/api/invoices/${id}/payments`, { body: { ...body }, ...one }),
   removePayment: (id: number, paymentId: number, reason: string) => request('DELETE', `/api/invoices/${id}/payments/${paymentId}`, { body: { reason }, ...one }),
+  /** A card payment taken online goes back through the card payment service; any other is recorded as refunded. Either makes a credit note. */
+  refund: (id: number, paymentId: number, body: RefundInput) => request('POST', `/api/invoices/${id}/payments/${paymentId}/refund`, { body: { ...body }, ...one }),
   credit: (id: number, body: CreditNoteInput) => request('POST', `/api/invoices/${id}/credit-notes`, { body: { ...body }, ...one }),
 };
 
@@ -154,6 +162,8 @@ export const useRevokeInvoice = () => useInvoiceChange((id: number) => invoicesA
 export const useRecordPayment = () => useInvoiceChange(({ id, payment }: { id: number; payment: PaymentInput }) => invoicesApi.recordPayment(id, payment));
 export const useRemovePayment = () =>
   useInvoiceChange(({ id, paymentId, reason }: { id: number; paymentId: number; reason: string }) => invoicesApi.removePayment(id, paymentId, reason));
+export const useRefundPayment = () =>
+  useInvoiceChange(({ id, paymentId, refund }: { id: number; paymentId: number; refund: RefundInput }) => invoicesApi.refund(id, paymentId, refund));
 export const useCreditInvoice = () => useInvoiceChange(({ id, credit }: { id: number; credit: CreditNoteInput }) => invoicesApi.credit(id, credit));
 
 export function useDeleteInvoice() {

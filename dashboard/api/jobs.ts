@@ -13,6 +13,8 @@ export interface JobChanges {
   items?: { id: number; price?: string; description?: string; optional?: boolean }[];
   removeItemIds?: number[];
   roundPrices?: true;
+  /** The deposit the quote asks on acceptance: a percentage, 0 for none, null to follow the Settings rule. */
+  depositPercent?: number | null;
 }
 
 export interface NewLine {

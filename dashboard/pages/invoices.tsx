@@ -6,7 +6,9 @@ import { parsePence } from '../../core/money';
 import { monthWords, OWED_AGE_WORDS, OWED_AGES, type InvoiceSummary } from '../../core/invoice-summary';
 import { useInvoiceSearch, useInvoiceSummary, type StatusFilter } from '../api/invoices';
 import { useDebouncedValue } from '../components/admin/use-debounced-value';
+import { CardProblemsList } from '../components/invoices/card-problems-list';
 import { ExportForAccountant } from '../components/invoices/export-for-accountant';
+import { RefundsDueList } from '../components/invoices/refunds-due-list';
 import { dayWords, INVOICE_KIND_WORDS, invoiceName } from '../components/invoices/invoice-history';
 import { InvoiceStatusBadge } from '../components/invoices/invoice-status-badge';
 import { counted, formatPounds } from '../components/jobs/job-list-summary';
@@ -228,7 +230,8 @@ function NoInvoices() {
 }
 
 /**
- * Invoices (docs/product.md, Getting paid): what is owed by how late and this month's figures,
+ * Invoices (docs/product.md, Getting paid): card payments to refund and refunds due after a
+ * cancellation when there are any, what is owed by how late and this month's figures,
  * every invoice by status and searchable (overdue first, the server's order), each opening its
  * job, and the accountant's export.
  */
@@ -257,6 +260,8 @@ export function InvoicesPage() {
         <BackLink />
       </div>
       <PageTitle title="Invoices" subtitle="What your customers owe you, and what they have paid." />
+      <CardProblemsList />
+      <RefundsDueList />
       {content}
       <ExportForAccountant />
     </SignedInLayout>

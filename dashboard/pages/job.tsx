@@ -18,6 +18,8 @@ import { BookingPanel } from '../components/jobs/booking-panel';
 import { CancellationPanel } from '../components/jobs/cancellation-panel';
 import { InvoicesPanel } from '../components/invoices/invoices-panel';
 import { ChangeRequestNotice } from '../components/jobs/change-request-notice';
+import { DepositOnAcceptance } from '../components/jobs/deposit-on-acceptance';
+import { RefundDueNotice } from '../components/jobs/refund-due-notice';
 import { ChangedSinceSentNotice, ExpiredNotice } from '../components/jobs/changed-since-sent-notice';
 import { SendQuotePanel } from '../components/jobs/send-quote-panel';
 import { JobCustomerFields, type CustomerErrors } from '../components/jobs/job-customer-fields';
@@ -180,6 +182,7 @@ function JobEditor({ job }: { job: Job }) {
       <ChangedSinceSentNotice job={job} />
       <ExpiredNotice job={job} />
       {waitingForDeposit ? <WaitingForDepositNotice /> : null}
+      <RefundDueNotice job={job} />
       {locked ? (
         <p className="mb-4 flex items-start gap-2 rounded-lg border border-stone-200 bg-stone-50 px-3 py-2.5 text-sm text-stone-800">
           <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
@@ -252,6 +255,7 @@ function JobEditor({ job }: { job: Job }) {
         </form>
         {/* An accepted quote is a record: nothing to add, remove or save. */}
         {locked ? null : <AddLineForm job={job} disabled={locked} />}
+        {locked ? null : <DepositOnAcceptance job={job} />}
         <SendQuotePanel job={job} unsaved={unsaved} />
         <div className="lg:sticky lg:top-4 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:self-start">
           <JobTotals live={live} vatMode={job.vatMode} unsaved={unsaved} accepted={job.acceptance !== null} cancelled={job.status === 'cancelled'} />

@@ -12,9 +12,10 @@ import { showToast } from '../toast';
 import { tallButtonStyles } from '../ui';
 import { DepositDialog } from './deposit-dialog';
 import { FinalInvoiceDialog } from './final-invoice-dialog';
-import { dayWords, INVOICE_KIND_WORDS, invoiceHistory, invoiceName, moneyWords, paymentWords } from './invoice-history';
+import { dayWords, INVOICE_KIND_WORDS, invoiceHistory, invoiceName, moneyWords } from './invoice-history';
 import { InvoiceStatusBadge } from './invoice-status-badge';
-import { CreditNoteDialog, RecordPaymentDialog, RemovePaymentDialog } from './payment-dialogs';
+import { InvoicePayments } from './invoice-payments';
+import { CreditNoteDialog, RecordPaymentDialog } from './payment-dialogs';
 import { SendInvoiceDialog } from './send-invoice-dialog';
 
 type Open = 'change' | 'delete' | 'send' | 'pay' | 'credit' | null;
@@ -60,12 +61,11 @@ function Lines({ invoice }: { invoice: Invoice }) {
 
 /**
  * One invoice on its job's page: what it is and what it asks; for a draft, change, delete and
- * issue; once issued, send, the PDF, payments (each removable with a reason), a credit note, and
- * its history.
+ * issue; once issued, send, the PDF, payments (each refundable, or removable with a reason), a
+ * credit note, and its history.
  */
 export function InvoiceCard({ invoice, job, panelHeading }: { invoice: Invoice; job: Job; panelHeading: RefObject<HTMLHeadingElement | null> }) {
   const [open, setOpen] = useState<Open>(null);
-  const [removing, setRemoving] = useState<Invoice['payments'][number] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const issue = useIssueInvoice();
   const remove = useDeleteInvoice();
@@ -176,23 +176,7 @@ export function InvoiceCard({ invoice, job, panelHeading }: { invoice: Invoice; 
         </div>
       )}
 
-      {invoice.payments.length > 0 ? (
-        <div className="flex flex-col gap-1">
-          <h4 id={`${headingId}-payments`} className="text-sm font-semibold text-stone-900">
-            Payments
-          </h4>
-          <ul aria-labelledby={`${headingId}-payments`} className="flex flex-col gap-1">
-            {invoice.payments.map((payment) => (
-              <li key={payment.id} className="flex flex-wrap items-center justify-between gap-x-3 rounded-lg bg-stone-50 py-1 pl-3 text-sm text-stone-800">
-                <span className="min-w-0 [overflow-wrap:anywhere]">{paymentWords(payment)}</span>
-                <button type="button" className={`${tallButtonStyles.quiet} px-3`} onClick={() => setRemoving(payment)}>
-                  Remove<span className="sr-only">{` the payment of ${formatPounds(payment.amount)}`}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      {draft ? null : <InvoicePayments invoice={invoice} headingId={headingId} returnFocusRef={heading} />}
 
       {history.length > 0 ? (
         <details className="text-sm text-stone-800">
@@ -233,7 +217,6 @@ export function InvoiceCard({ invoice, job, panelHeading }: { invoice: Invoice; 
           <SendInvoiceDialog invoice={invoice} open={open === 'send'} onClose={close} returnFocusRef={heading} />
           <RecordPaymentDialog invoice={invoice} open={open === 'pay'} onClose={close} returnFocusRef={heading} />
           <CreditNoteDialog invoice={invoice} open={open === 'credit'} onClose={close} returnFocusRef={heading} />
-          <RemovePaymentDialog invoice={invoice} payment={removing} onClose={() => setRemoving(null)} returnFocusRef={heading} />
         </>
       )}
     </li>

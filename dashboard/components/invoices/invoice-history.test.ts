@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Invoice } from '../../../core/invoices';
-import { invoiceHistory, invoiceName, moneyWords, paymentWords } from './invoice-history';
+import { invoiceHistory, invoiceName, moneyWords, paymentMethodWords, paymentWords, refundWords } from './invoice-history';
 
 function invoice(overrides: Partial<Invoice> = {}): Invoice {
   return {
@@ -85,5 +85,19 @@ describe('words', () => {
 
   it('says a payment with its method and reference', () => {
     expect(paymentWords({ ...payment, method: 'cheque', reference: null })).toBe('£50.00 paid by cheque on Tue 3 November 2026');
+  });
+
+  it('says a card payment taken online as such', () => {
+    const online = { ...payment, method: 'card' as const, online: true, reference: null };
+    expect(paymentMethodWords(online)).toBe('Card (online)');
+    expect(paymentMethodWords({ ...online, online: false })).toBe('Card');
+    expect(paymentWords(online)).toBe('£50.00 paid by card (online) on Tue 3 November 2026');
+  });
+
+  it('says a refund with its day on the UK clock, its reason and its credit note', () => {
+    const refund = { id: 1, paymentId: 5, amount: '25.00', reason: 'The hedge was left', at: '2026-11-28T23:30:00.000Z', providerRefundId: null, creditNoteNumber: 'CN-0001' };
+    expect(refundWords(refund)).toBe('£25.00 refunded on Sat 28 November 2026: The hedge was left (credit note CN-0001)');
+    // British Summer Time: half past eleven at night (UTC) is the next day in the UK.
+    expect(refundWords({ ...refund, at: '2026-07-04T23:30:00.000Z', creditNoteNumber: null })).toBe('£25.00 refunded on Sun 5 July 2026: The hedge was left');
   });
 });

@@ -21,11 +21,17 @@ export const invoiceName = (invoice: Pick<Invoice, 'number'>): string => invoice
 /** "Tue 8 December 2026" from a UK day; "" for none. */
 export const dayWords = (day: string | null): string => (day ? formatBookingDate(day) : '');
 
+/** The UK day ("2026-12-08") of an instant; null for no instant. */
+function ukDayOf(at: string): string | null {
+  const date = new Date(at);
+  return Number.isNaN(date.getTime()) ? null : date.toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+}
+
 /** "Tue 8 December 2026, 14:05" from an instant, on the UK clock. */
 export function momentWords(at: string): string {
   const date = new Date(at);
-  if (Number.isNaN(date.getTime())) return at;
-  const day = date.toLocaleDateString('en-CA', { timeZone: 'Europe/London' });
+  const day = ukDayOf(at);
+  if (day === null) return at;
   const time = date.toLocaleTimeString('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
   return `${formatBookingDate(day)}, ${time}`;
 }
@@ -70,7 +76,16 @@ export function invoiceHistory(invoice: Invoice): HistoryEvent[] {
   return events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
 
-/** "£120.00 paid by bank transfer on Tue 8 December 2026 (INV-0001)". */
+/** How a payment was made: "Bank transfer", or "Card (online)" for one the customer paid on their invoice's page. */
+export const paymentMethodWords = (payment: Pick<Invoice['payments'][number], 'method' | 'online'>): string =>
+  payment.online ? 'Card (online)' : PAYMENT_METHOD_WORDS[payment.method];
+
+/** "£120.00 paid by bank transfer on Tue 8 December 2026 (INV-0001)"; "… paid by card (online) on …". */
 export function paymentWords(payment: Invoice['payments'][number]): string {
-  return `${formatPounds(payment.amount)} paid by ${PAYMENT_METHOD_WORDS[payment.method].toLowerCase()} on ${dayWords(payment.paidOn)}${payment.reference ? ` (${payment.reference})` : ''}`;
+  return `${formatPounds(payment.amount)} paid by ${paymentMethodWords(payment).toLowerCase()} on ${dayWords(payment.paidOn)}${payment.reference ? ` (${payment.reference})` : ''}`;
+}
+
+/** "£25.00 refunded on Sat 28 November 2026: the hedge was left (credit note CN-0001)". */
+export function refundWords(refund: Invoice['refunds'][number]): string {
+  return `${formatPounds(refund.amount)} refunded on ${dayWords(ukDayOf(refund.at) ?? refund.at)}: ${refund.reason}${refund.creditNoteNumber ? ` (credit note ${refund.creditNoteNumber})` : ''}`;
 }

@@ -15,10 +15,11 @@ import { TextField } from '../text-field';
 import { showErrorToast, showToast } from '../toast';
 import { cardStyles } from '../ui';
 import { BankDetailsForm } from './bank-details-form';
+import { CardPaymentsSection } from './card-payments-section';
 
 /**
  * Settings, Getting paid (docs/product.md): where invoices ask to be paid, when, the deposit
- * rule, the invoices' numbers and overdue reminders, and the accountant's sales account. Each
+ * rule, card payments, the invoices' numbers and overdue reminders, and the accountant's sales account. Each
  * part is saved with its own button, as the other sections are; the server's message for a
  * field shows under it.
  */
@@ -291,7 +292,7 @@ function NumbersForm({ saved }: { saved: SettingsResponse }) {
 
 export function GettingPaidSection({ saved }: { saved: SettingsResponse }) {
   return (
-    <section aria-labelledby="getting-paid-title" className={`${cardStyles} mt-8 p-4 sm:p-6`}>
+    <section id="getting-paid" aria-labelledby="getting-paid-title" className={`${cardStyles} mt-8 scroll-mt-4 p-4 sm:p-6`}>
       <h2 id="getting-paid-title" className="text-xl font-bold text-green-900">
         Getting paid
       </h2>
@@ -303,6 +304,7 @@ export function GettingPaidSection({ saved }: { saved: SettingsResponse }) {
           <h3 className="font-semibold text-stone-900">Bank details</h3>
           <BankDetailsForm saved={saved.bankDetails} />
         </div>
+        <CardPaymentsSection />
         <div className="flex flex-col gap-2 border-t border-stone-200 pt-5">
           <h3 className="font-semibold text-stone-900">Payment terms and deposits</h3>
           <TermsForm saved={saved} />

@@ -215,3 +215,24 @@ describe('the deposit set on the job', () => {
     expect(((await (await accept(again.token)).json()) as { deposit?: unknown }).deposit).toBeUndefined();
   });
 });
+
+describe('a refund due after a cancellation', () => {
+  it('shows what was paid as due back within 14 days of the cancellation, until it is refunded', async () => {
+    const { token, jobId } = await sentQuote('400');
+    const { deposit } = (await (await accept(token)).json()) as { deposit: { payUrl: string; invoiceId: number } };
+    await postFromPage(pathOf(deposit.payUrl));
+    const due = async (query = '') => ((await (await owner.get(`/api/refunds-due${query}`)).json()) as { refunds: { jobId: number; amount: string; cancelledOn: string; refundBy: string }[] }).refunds;
+    expect((await due()).filter((r) => r.jobId === jobId)).toEqual([]);
+    const cancelled = await fetch(`${server.url}/api/quotes/${token}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.origin }, body: JSON.stringify({ name: 'Sam Customer', confirm: true }) });
+    expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+    const [owed] = await due(`?jobId=${jobId}`);
+    const today = server.clock.now().toISOString().slice(0, 10);
+    expect(owed).toMatchObject({ jobId, amount: '40.00', cancelledOn: today });
+    expect(owed!.refundBy).toBe(new Date(Date.parse(`${today}T12:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10));
+    expect((await owner.get('/api/refunds-due?jobId=abc')).status).toBe(400);
+
+    const payment = (await depositInvoice(deposit.invoiceId)).payments[0]!;
+    await invoiceOf(await owner.post(`/api/invoices/${deposit.invoiceId}/payments/${payment.id}/refund`, { reason: 'Cancelled within 14 days' }));
+    expect(await due(`?jobId=${jobId}`)).toEqual([]);
+  });
+});

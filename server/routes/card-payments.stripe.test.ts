@@ -267,3 +267,38 @@ describe('events that cannot be taken as they came', () => {
     }
   });
 });
+
+describe("one business: the install's own account", () => {
+  it('charges on the platform itself with no fee and no onboarding; an event from a connected account is not this install’s payment', async () => {
+    const own = await startTestServer({
+      STRIPE_SECRET_KEY: KEYS.secretKey,
+      STRIPE_PUBLISHABLE_KEY: KEYS.publishableKey,
+      STRIPE_WEBHOOK_SECRET: KEYS.webhookSecret,
+      STRIPE_API_BASE: stripe.apiBase,
+      STRIPE_CONNECT_WEBHOOK_SECRET: CARD_SECRET,
+      CARD_PAYMENTS: 'own',
+      CARD_APPLICATION_FEE_PERCENT: '1.5',
+    });
+    try {
+      const { client: owner } = await ownerWithProfile(own);
+      expect((await owner.request('PATCH', '/api/system-settings', { depositRule: { percent: 20, overAmount: '0' } })).status).toBe(200);
+      expect(paymentsSetupSchema.parse(await (await owner.get('/api/payments-setup')).json())).toMatchObject({ provider: 'own', chargesEnabled: true, applicationFeePercent: '0' });
+      expect((await owner.post('/api/payments-setup/onboarding', {})).status).toBe(409);
+      const pages = await fetch(`${own.url}/quote/x`);
+      expect(pages.headers.get('content-security-policy')).toContain("form-action 'self' https://checkout.stripe.com");
+
+      const { token } = await sentLinesJob(own, owner, { name: 'Ash Customer', email: 'ash@example.com' }, [{ description: 'Crown lift the lime', price: '250' }]);
+      const accepted = await fetch(`${own.url}/api/quotes/${token}/accept`, { method: 'POST', headers: { 'content-type': 'application/json', origin: own.origin }, body: JSON.stringify({ name: 'Ash Customer', acceptTerms: true }) });
+      const { deposit } = (await accepted.json()) as { deposit: { amount: string; invoiceId: number; payUrl: string } };
+      expect(deposit.amount).toBe('50.00');
+      const record = sessionOf(deposit.payUrl);
+      expect(record).toMatchObject({ account: null, applicationFeeAmount: null });
+      stripe.completeCheckout(record.session.id);
+      expect(await outcomeOf(await deliver(own, stripe.checkoutCompletedEvent(record.session.id, { account: 'acct_someone' })))).toBe('needs_refund');
+      expect(await outcomeOf(await deliver(own, stripe.checkoutCompletedEvent(record.session.id)))).toBe('recorded');
+      expect((await invoiceOf(await owner.get(`/api/invoices/${deposit.invoiceId}`))).status).toBe('paid');
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -34,32 +34,34 @@ export function InvoicePayments({ invoice, headingId, returnFocusRef }: { invoic
           const removable = (parsePence(payment.refunded) ?? 0) === 0;
           const named = <span className="sr-only">{` the payment of ${formatPounds(payment.amount)}`}</span>;
           return (
-            <li key={payment.id} className="flex flex-col rounded-lg bg-stone-50 py-1 pl-3 text-sm text-stone-800">
-              <div className="flex flex-wrap items-center justify-between gap-x-2">
-                <span className="min-w-0 py-1 [overflow-wrap:anywhere]">{paymentWords(payment)}</span>
-                <span className="flex flex-wrap">
-                  {refundable ? (
-                    <button type="button" className={`${tallButtonStyles.quiet} px-3`} onClick={() => setRefunding(payment)}>
-                      <Undo2 aria-hidden="true" className="size-4" />
-                      Refund{named}
-                    </button>
-                  ) : null}
-                  {removable ? (
-                    <button type="button" className={`${tallButtonStyles.quiet} px-3`} onClick={() => setRemoving(payment)}>
-                      Remove{named}
-                    </button>
-                  ) : null}
-                </span>
+            <li key={payment.id} className="flex flex-wrap items-center justify-between gap-x-2 rounded-lg bg-stone-50 py-1 pl-3 text-sm text-stone-800">
+              <div className="min-w-0 flex-1 basis-56 py-1">
+                <p className="[overflow-wrap:anywhere]">{paymentWords(payment)}</p>
+                {refunds.length > 0 ? (
+                  <ul aria-label={`Refunds of ${formatPounds(payment.amount)}`} className="mt-1 flex flex-col gap-0.5 border-l-2 border-amber-300 pr-3 pl-2 text-stone-700">
+                    {refunds.map((refund) => (
+                      <li key={refund.id} className="[overflow-wrap:anywhere]">
+                        {refundWords({ ...refund, creditNoteNumber: null })}
+                        {/* The number is not split at its hyphen. */}
+                        {refund.creditNoteNumber ? <span className="whitespace-nowrap">{` (credit note ${refund.creditNoteNumber})`}</span> : null}
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
               </div>
-              {refunds.length > 0 ? (
-                <ul aria-label={`Refunds of ${formatPounds(payment.amount)}`} className="mb-1 flex flex-col gap-0.5 border-l-2 border-amber-300 pr-3 pl-2 text-stone-700">
-                  {refunds.map((refund) => (
-                    <li key={refund.id} className="[overflow-wrap:anywhere]">
-                      {refundWords(refund)}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
+              <span className="flex flex-wrap">
+                {refundable ? (
+                  <button type="button" className={`${tallButtonStyles.quiet} px-3`} onClick={() => setRefunding(payment)}>
+                    <Undo2 aria-hidden="true" className="size-4" />
+                    Refund{named}
+                  </button>
+                ) : null}
+                {removable ? (
+                  <button type="button" className={`${tallButtonStyles.quiet} px-3`} onClick={() => setRemoving(payment)}>
+                    Remove{named}
+                  </button>
+                ) : null}
+              </span>
             </li>
           );
         })}

@@ -92,7 +92,7 @@ export function RefundDialog({ invoice, payment, onClose, returnFocusRef }: { in
         required
         inputMode="decimal"
         autoComplete="off"
-        hint={payment ? `At most ${formatPounds(payment.refundable)}: what was paid and not yet refunded.` : undefined}
+        hint={payment ? `At most ${formatPounds(payment.refundable)}, what is left of this payment.` : undefined}
         value={draft.amount}
         error={state.errors.amount}
         onChange={(event) => edit({ amount: event.target.value })}

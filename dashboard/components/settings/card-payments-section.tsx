@@ -1,4 +1,4 @@
-import { CircleCheck, CreditCard, ExternalLink, Info, LoaderCircle } from 'lucide-react';
+import { CircleCheck, ExternalLink, Info, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'wouter';
 import { CARD_PROVIDER_WORDS, type PaymentsSetup } from '../../../core/card-payments';
@@ -140,8 +140,7 @@ export function CardPaymentsSection() {
 
   return (
     <div className="flex flex-col gap-3 border-t border-stone-200 pt-5">
-      <h3 ref={heading} tabIndex={-1} className="flex scroll-mt-4 items-center gap-2 font-semibold text-stone-900 outline-none">
-        <CreditCard aria-hidden="true" className="size-4" />
+      <h3 ref={heading} tabIndex={-1} className="scroll-mt-4 font-semibold text-stone-900 outline-none">
         Card payments
       </h3>
       {back === 'failed' ? <ErrorAlert>The link to Stripe expired before the set-up was finished. Please try again: it opens a new one.</ErrorAlert> : null}

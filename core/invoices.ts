@@ -73,6 +73,7 @@ export const INVOICE_MESSAGES = {
   paymentRemoved: 'This payment was already removed.',
   paymentRefunded: 'Part of this payment was refunded, so it stays in the record. Refund the rest instead of removing it.',
   refundRemoved: 'This payment was removed, so there is nothing to refund.',
+  onlinePaymentStays: 'A card payment taken online stays in the record. To give the money back, refund it.',
   nothingToRefund: 'This payment has been refunded in full.',
   refundTooLarge: (max: string) => `At most ${max} of this payment can be refunded: what was paid and not yet refunded.`,
   creditTooLarge: (max: string) => `At most ${max} of this invoice can be credited: what is issued and not yet credited or paid. Remove or refund a payment first.`,

@@ -81,6 +81,8 @@ export function removePayment(db: Db, clock: Clock, invoice: Pick<InvoiceRow, 'i
     if (!payment) throw new DomainError('NOT_FOUND', 'Payment not found');
     if (payment.removedAt !== null) throw new DomainError('CONFLICT', INVOICE_MESSAGES.paymentRemoved);
     if (payment.refundedPence > 0) throw new DomainError('CONFLICT', INVOICE_MESSAGES.paymentRefunded);
+    // A card payment taken online is money the provider holds: it goes back by a refund, never by hiding it.
+    if (payment.providerPaymentId !== null) throw new DomainError('CONFLICT', INVOICE_MESSAGES.onlinePaymentStays);
     return tx
       .update(invoicePayments)
       .set({ removedAt: clock.now(), removedReason: reason })

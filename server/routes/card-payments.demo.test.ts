@@ -154,6 +154,9 @@ describe('"Pay by card" on an invoice, and a refund', () => {
     expect(nothing.status).toBe(409);
 
     const card = paid.payments.find((p) => p.online)!;
+    const removed = await owner.request('DELETE', `/api/invoices/${issued.id}/payments/${card.id}`, { reason: 'Typed twice' });
+    expect(removed.status).toBe(409);
+    expect(await removed.text()).toContain('refund it');
     const refunded = await invoiceOf(await owner.post(`/api/invoices/${issued.id}/payments/${card.id}/refund`, { amount: '25', reason: 'Stump left in' }));
     expect(refunded).toMatchObject({ paid: '65.00', credited: '25.00', owed: '0.00' });
     expect(refunded.refunds).toMatchObject([{ paymentId: card.id, amount: '25.00', reason: 'Stump left in', creditNoteNumber: 'CN-0001' }]);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { invoiceResponseSchema } from '../core/invoices';
+import { invoiceListSchema } from '../core/invoices';
 import { formatBookingDate, ukToday } from '../core/job-booking';
 import { jobResponseSchema, type Job } from '../core/jobs';
 import { ok } from './api-answer';
@@ -13,9 +13,10 @@ import { e2eEnv } from './rig/env';
 /*
  * Each job's money on the Jobs pages, on a 390 px phone (docs/product.md, Getting paid, Each job's
  * money): a deposit rule of 10% on jobs over £500 and two accepted jobs, £400 and £1,200. The
- * £1,200 one waits for its deposit: its row says so, its page says so, and Book the work asks
- * first ("Not yet" leaves it unbooked). Once a deposit is issued and paid it reads "Deposit paid"
- * and books at once; the month's cards add up what was invoiced and paid.
+ * £1,200 one's acceptance issues its £120.00 deposit invoice, and it waits for the deposit: its row
+ * says so, its page says so, and Book the work asks first ("Not yet" leaves it unbooked). Once the
+ * deposit is paid it reads "Deposit paid" and books at once; the month's cards add up what was
+ * invoiced and paid.
  */
 const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1280, height: 900 };
@@ -61,8 +62,9 @@ test("each job's money on the Jobs page; a job waiting for its deposit asks befo
   const month = page.getByRole('region', { name: /^This month: / });
   const figure = (label: string) => month.getByRole('term').filter({ hasText: label }).locator('xpath=..');
   await expect(figure('Accepted')).toContainText('£1,600.00');
-  await expect(figure('Invoiced')).toContainText('£0.00');
-  await expect(figure('Owed')).toContainText('£0.00');
+  // Accepting the £1,200 job issued the rule's deposit invoice (docs/product.md, Card payments: deposits).
+  await expect(figure('Invoiced')).toContainText('£120.00');
+  await expect(figure('Owed')).toContainText('£120.00');
   await expect(figure('Paid').getByRole('link', { name: /^Paid/ })).toHaveAttribute('href', '/invoices');
   await expectNoSeriousAxeViolations(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -84,10 +86,10 @@ test("each job's money on the Jobs page; a job waiting for its deposit asks befo
   await expect(booking.getByRole('button', { name: 'Book the work' })).toBeFocused();
   expect(await statusOf(page, large)).toBe('accepted');
 
-  // The 10% deposit (the rule's, £120.00) issued and paid through the API.
-  const { invoice: draft } = invoiceResponseSchema.parse(await ok(page.request.post(`/api/jobs/${large.id}/invoices`, { data: { kind: 'deposit' }, headers: origin() }), 201));
-  expect(draft.totals.gross).toBe('120.00');
-  await ok(page.request.post(`/api/invoices/${draft.id}/issue`, { data: {}, headers: origin() }));
+  // The 10% deposit (the rule's, £120.00), issued on acceptance, then paid through the API.
+  const [draft, ...others] = invoiceListSchema.parse(await ok(page.request.get(`/api/jobs/${large.id}/invoices`))).invoices;
+  expect(others).toEqual([]);
+  expect([draft!.kind, draft!.number, draft!.totals.gross]).toEqual(['deposit', 'INV-0001', '120.00']);
   // Issued and not yet paid: still waiting, and what it asks is owed.
   await page.goto('/jobs');
   await expect(row(large)).toContainText('Waiting for deposit');
@@ -96,7 +98,7 @@ test("each job's money on the Jobs page; a job waiting for its deposit asks befo
   await page.setViewportSize(WIDE);
   await keepScreenshot(page, 'jobs-money-deposit-due-1280');
   await page.setViewportSize(PHONE);
-  await ok(page.request.post(`/api/invoices/${draft.id}/payments`, { data: { amount: '120.00', paidOn: ukToday(new Date()), method: 'bank_transfer' }, headers: origin() }), 201);
+  await ok(page.request.post(`/api/invoices/${draft!.id}/payments`, { data: { amount: '120.00', paidOn: ukToday(new Date()), method: 'bank_transfer' }, headers: origin() }), 201);
 
   await page.goto('/jobs');
   await expect(row(large)).toContainText('Deposit paid');

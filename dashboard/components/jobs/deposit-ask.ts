@@ -22,3 +22,11 @@ export function depositAskWords(ask: DepositAsked | null): string {
   if (!ask) return 'no deposit';
   return `a ${ask.percent}% deposit${(parsePence(ask.over) ?? 0) > 0 ? ` on totals over ${formatPounds(ask.over)}` : ''}`;
 }
+
+/**
+ * Whether a rule's threshold leaves this job out: its total with every optional item ticked
+ * (`mostGross`, pounds) is not over `over`, so however the customer accepts, no deposit is asked.
+ */
+export function underThreshold(ask: DepositAsked | null, mostGross: string): boolean {
+  return ask !== null && (parsePence(mostGross) ?? 0) <= (parsePence(ask.over) ?? 0);
+}

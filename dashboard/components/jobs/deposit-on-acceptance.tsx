@@ -10,7 +10,8 @@ import { ErrorAlert } from '../alert';
 import { TextField } from '../text-field';
 import { showToast } from '../toast';
 import { tallButtonStyles } from '../ui';
-import { depositAskNow, depositAskWords } from './deposit-ask';
+import { depositAskNow, depositAskWords, underThreshold } from './deposit-ask';
+import { formatPounds } from './job-list-summary';
 
 /**
  * The deposit a job's quote asks on acceptance (docs/product.md, Card payments: deposits): the
@@ -80,6 +81,7 @@ export function DepositOnAcceptance({ job }: { job: Job }) {
       </h2>
       <p className="text-sm text-stone-800">
         <span className="font-medium">{`The quote ${sent ? 'sent ' : ''}asks ${depositAskWords(job.deposit.asked)}.`}</span>
+        {underThreshold(job.deposit.asked, job.totalsWithOptional.gross) ? ` This job's ${formatPounds(job.totalsWithOptional.gross)} is not over that, so none is asked.` : ''}
         {sendAgain ? ' Send the quote again to ask the deposit saved here.' : ''}
       </p>
       <form onSubmit={save} noValidate className="flex flex-col gap-3">

@@ -32,6 +32,11 @@ export const errorCodeSchema = z.enum([
   'BUSY',
   /** A quote link that was real but is no longer: withdrawn, replaced by a newer version or expired (410). */
   'QUOTE_GONE',
+  /**
+   * A booking before a protected tree's earliest start, or while the council's consent or a notice
+   * is missing (409, with `details.earliestStart` and `details.missing`): core/protection.ts.
+   */
+  'PROTECTION_NOTICE',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
@@ -54,6 +59,7 @@ export const statusForCode: Record<ErrorCode, number> = {
   REQUEST_TIMEOUT: 408,
   BUSY: 503,
   QUOTE_GONE: 410,
+  PROTECTION_NOTICE: 409,
 };
 
 /** The body of every error answer: `{ message, code }`, plus per-field `details` for validation. */

@@ -21,8 +21,9 @@ export const SERVER_LAYERS = [
   // Capabilities that use the ones below: jobs and their quotes, the operator's views,
   // housekeeping, backups and replication.
   ['admin', 'jobs', 'ops', 'replication'],
-  // A business's estimator and leads, the PDF quotes, the help assistant.
-  ['assistant', 'businesses', 'quotes'],
+  // A business's estimator and leads, the PDF quotes, the help assistant; protected trees (a job's
+  // conservation area and Tree Preservation Orders, the surgeon's record), which jobs' booking uses.
+  ['assistant', 'businesses', 'protection', 'quotes'],
   // An analysis from upload to stored estimate, with its payment and the embed's daily count.
   ['analysis'],
   // Who the user is, what they hold and pay, and their settings.

@@ -7,6 +7,7 @@ import { UNIT_SYSTEMS } from '../core/units';
 import { CANCELLATION_VIAS, JOB_ITEM_KINDS, JOB_STATUSES } from '../core/jobs';
 import { QUOTE_ANSWER_KINDS, type QuoteContent } from '../core/quote-versions';
 import type { StoredValueSources } from '../core/tree-details';
+import { LOOKUP_STATUSES, RECORD_OUTCOMES, type LookupFindings } from '../core/protection';
 import { INVOICE_KINDS, INVOICE_LINE_KINDS, PAYMENT_METHODS, type BankDetails, type InvoiceParties } from '../core/invoices';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
@@ -862,5 +863,39 @@ export const processedPaymentEvents = sqliteTable(
   // created_at: the prune of old webhook event ids (server/ops/housekeeping.ts).
   (t) => [index('processed_payment_events_created_idx').on(t.createdAt)],
 );
+
+/**
+ * A job's protected trees (core/protection.ts): the lookup of its postcode, the surgeon's record
+ * and a booking confirmed before the earliest start. One row per job, keyed by the job, not by
+ * postcode: a lookup is cheap, the answer is the job's evidence of what was checked and when (a
+ * shared row would change under a job when another job's lookup refreshed it), and the row goes
+ * with the job. Made on the first lookup or record.
+ */
+export const jobProtection = sqliteTable('job_protection', {
+  jobId: integer('job_id')
+    .primaryKey()
+    .references(() => jobs.id, { onDelete: 'cascade' }),
+  /** found, none_found, not_checked (nothing asked), failed (asked again later). */
+  lookupStatus: text('lookup_status', { enum: LOOKUP_STATUSES }).notNull().default('not_checked'),
+  /** The postcode looked up, normalised; null when the job has none. */
+  postcode: text('postcode'),
+  /** What the planning data found (null until found or none found). */
+  findings: text('findings', { mode: 'json' }).$type<LookupFindings>(),
+  /** Why a lookup failed, for the operator: "unknown_postcode", "unavailable". */
+  lookupProblem: text('lookup_problem'),
+  checkedAt: integer('checked_at', { mode: 'timestamp_ms' }),
+  /** The services asked, as their addresses. */
+  source: text('source'),
+  /** The surgeon's record: the outcome and its date "YYYY-MM-DD", a reference and a note. */
+  outcome: text('outcome', { enum: RECORD_OUTCOMES }),
+  outcomeOn: text('outcome_on'),
+  outcomeReference: text('outcome_reference'),
+  outcomeNote: text('outcome_note'),
+  recordedAt: integer('recorded_at', { mode: 'timestamp_ms' }),
+  /** The reason the surgeon gave to book before the earliest start, and when. */
+  confirmReason: text('confirm_reason'),
+  confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
 
 export type UserRow = typeof users.$inferSelect;

@@ -82,6 +82,14 @@ export const envSchema = z.object({
   REPLICA_MAX_LAG_SECONDS: optionalString,
   REPLICA_SYNC_INTERVAL_MS: optionalString,
   REPLICA_START_EMPTY: optionalString,
+  /**
+   * Protected trees (server/protection/): a job's postcode is sent to the postcode service for its
+   * centre, and that point to the planning data for conservation areas and Tree Preservation
+   * Orders (a postcode and a point, never a name). `off` turns the lookups off.
+   */
+  POSTCODE_LOOKUP_URL: optionalUrl,
+  PLANNING_DATA_URL: optionalUrl,
+  PROTECTION_LOOKUPS: z.enum(['on', 'off']).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -125,6 +133,12 @@ export interface Config {
   cardPayments: { mode?: 'connect' | 'own' | 'off'; webhookSecret?: string; applicationFeePercent: number };
   /** Where photos and logos live: DATA_DIR's folders, or the bucket PHOTO_STORE_URL names (server/storage/). */
   photoStore: PhotoStoreSettings;
+  /**
+   * Protected trees' lookups (server/protection/): on unless PROTECTION_LOOKUPS=off; under
+   * NODE_ENV=test only when the test gives POSTCODE_LOOKUP_URL (its fake), so no test asks the
+   * real services.
+   */
+  protection: { lookups: boolean; postcodeUrl: string; planningUrl: string };
 }
 
 export class ConfigError extends Error {}
@@ -257,5 +271,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     cardPayments: { mode: env.CARD_PAYMENTS, webhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET, applicationFeePercent: env.CARD_APPLICATION_FEE_PERCENT },
     photoStore,
+    protection: {
+      lookups: env.PROTECTION_LOOKUPS !== 'off' && (env.NODE_ENV !== 'test' || env.POSTCODE_LOOKUP_URL !== undefined),
+      postcodeUrl: (env.POSTCODE_LOOKUP_URL ?? 'https://api.postcodes.io').replace(/\/+$/, ''),
+      planningUrl: (env.PLANNING_DATA_URL ?? 'https://www.planning.data.gov.uk').replace(/\/+$/, ''),
+    },
   };
 }

@@ -1,0 +1,39 @@
+/**
+ * One bounded GET of JSON from an outside service: a few seconds at most (AbortSignal.timeout),
+ * at most MAX_BYTES read (a planning answer without geometry is a few kilobytes; anything far
+ * larger is not what we asked for), and a status the caller can tell apart (404 from the rest).
+ */
+export const LOOKUP_TIMEOUT_MS = 4_000;
+export const MAX_BYTES = 512 * 1024;
+
+export class ServiceAnswer extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+export async function getJson(url: string, timeoutMs = LOOKUP_TIMEOUT_MS): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(url, { headers: { accept: 'application/json' }, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
+  const declared = Number(res.headers.get('content-length') ?? 0);
+  if (declared > MAX_BYTES) {
+    await res.body?.cancel();
+    throw new ServiceAnswer(res.status, `answer too large: ${declared} bytes`);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = res.body?.getReader();
+  for (let read = await reader?.read(); reader && read && !read.done; read = await reader.read()) {
+    size += read.value.byteLength;
+    if (size > MAX_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw new ServiceAnswer(res.status, 'answer too large');
+    }
+    chunks.push(read.value);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  try {
+    return { status: res.status, body: JSON.parse(text) as unknown };
+  } catch {
+    throw new ServiceAnswer(res.status, `not JSON (status ${res.status})`);
+  }
+}

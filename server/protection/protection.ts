@@ -1,0 +1,64 @@
+import { NESTING_SEASON, lookupWords, protectionHold, type Protection, type ProtectionHold, type ProtectionLookup, type ProtectionRecord, type ProtectionRecordBody } from '../../core/protection';
+import type { Db } from '../../db/client';
+import { jobProtection } from '../../db/schema';
+import { jobPostcode, protectionRow, type ProtectionRow } from './lookup';
+
+/**
+ * A job's protected trees as the API shows them, the surgeon's record, and the hold they put on
+ * booking (core/protection.ts protectionHold: the record, not the lookup, decides). The caller has
+ * checked the job is the account's own.
+ */
+
+const NOTHING = { council: null, conservationAreas: [], preservationZones: [], protectedTrees: [] };
+
+function lookupOf(row: ProtectionRow | undefined, postcode: string | null): ProtectionLookup {
+  const status = row?.lookupStatus ?? 'not_checked';
+  const findings = row?.findings ?? NOTHING;
+  return {
+    status,
+    postcode: row?.postcode ?? postcode,
+    ...findings,
+    checkedAt: row?.checkedAt?.toISOString() ?? null,
+    source: row?.source ?? null,
+    words: lookupWords(status, findings),
+  };
+}
+
+function recordOf(row: ProtectionRow | undefined): ProtectionRecord | null {
+  if (!row?.outcome || !row.outcomeOn || !row.recordedAt) return null;
+  return { outcome: row.outcome, on: row.outcomeOn, reference: row.outcomeReference, note: row.outcomeNote, recordedAt: row.recordedAt.toISOString() };
+}
+
+function holdOf(row: ProtectionRow | undefined): ProtectionHold {
+  const findings = row?.findings ?? NOTHING;
+  return protectionHold({ status: row?.lookupStatus ?? 'not_checked', ...findings }, row?.outcome && row.outcomeOn ? { outcome: row.outcome, on: row.outcomeOn } : null);
+}
+
+export function protectionOf(db: Db, jobId: number): Protection {
+  const row = protectionRow(db, jobId);
+  const hold = holdOf(row);
+  const confirmation = row?.confirmReason && row.confirmedAt ? { reason: row.confirmReason, at: row.confirmedAt.toISOString() } : null;
+  return { lookup: lookupOf(row, jobPostcode(db, jobId)), record: recordOf(row), earliestStart: hold.earliestStart, missing: hold.missing, confirmation, nesting: { ...NESTING_SEASON } };
+}
+
+/** What booking the job waits for; read inside the booking's own transaction (CONVENTIONS 15). */
+export function bookingHold(db: Db, jobId: number): ProtectionHold {
+  return holdOf(protectionRow(db, jobId));
+}
+
+function upsert(db: Db, jobId: number, now: Date, values: Partial<ProtectionRow>): void {
+  db.insert(jobProtection)
+    .values({ jobId, ...values, updatedAt: now })
+    .onConflictDoUpdate({ target: jobProtection.jobId, set: { ...values, updatedAt: now } })
+    .run();
+}
+
+/** The surgeon's record replaces the one before (the latest word from the council is the one that counts). */
+export function saveProtectionRecord(db: Db, now: Date, jobId: number, body: ProtectionRecordBody): void {
+  upsert(db, jobId, now, { outcome: body.outcome, outcomeOn: body.on, outcomeReference: body.reference, outcomeNote: body.note, recordedAt: now });
+}
+
+/** The reason the surgeon gave to book before the earliest start, kept on the job. */
+export function keepProtectionConfirmation(db: Db, now: Date, jobId: number, reason: string): void {
+  upsert(db, jobId, now, { confirmReason: reason, confirmedAt: now });
+}

@@ -60,6 +60,13 @@ export function addDays(date: string, days: number): string {
 const dateText = z.string(BOOKING_MESSAGES.date).trim().refine((v) => calendarDateParts(v) !== null, BOOKING_MESSAGES.date);
 const timeText = z.string(BOOKING_MESSAGES.time).trim().refine((v) => clockMinutes(v) !== null, BOOKING_MESSAGES.time);
 
+const PROTECTION_REASON = 'Say why the work goes ahead (at most 500 characters)';
+
+/** The booking body's `confirmProtection`: the surgeon goes ahead before a protected tree's earliest start, and says why. */
+export const confirmProtectionSchema = z.object({
+  reason: z.string(PROTECTION_REASON).overwrite(plainText).trim().min(1, PROTECTION_REASON).max(500, PROTECTION_REASON),
+});
+
 /** POST /api/jobs/{id}/book. */
 export const jobBookSchema = z
   .object({
@@ -84,6 +91,14 @@ export const jobBookSchema = z
       .nullable()
       .optional()
       .transform((v) => (v ? v : null)),
+    /**
+     * Booking before a protected tree's earliest start, or while consent or a notice is missing
+     * (core/protection.ts), goes ahead only with the surgeon's reason, which is kept on the job.
+     */
+    confirmProtection: confirmProtectionSchema
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
   })
   .superRefine((v, ctx) => {
     // Text of the same shape compares in time order.
@@ -144,4 +159,9 @@ export function ukToday(now: Date): string {
 }
 
 /** The answer to POST /api/jobs/{id}/book: the job, and whether the customer was e-mailed (false with no address). */
-export const jobBookResponseSchema = z.object({ job: jobSchema, emailed: z.boolean() });
+export const jobBookResponseSchema = z.object({
+  job: jobSchema,
+  emailed: z.boolean(),
+  /** "Check for nesting birds before starting" when felling, reductions or hedge work fall in the nesting season (core/protection.ts). */
+  nestingCheck: z.string().nullable(),
+});

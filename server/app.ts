@@ -29,6 +29,7 @@ import { capabilityRoutes } from './routes/capabilities';
 import { chatbotRoutes } from './routes/chatbot';
 import { creditRoutes } from './routes/credits';
 import { jobRoutes } from './routes/jobs';
+import { protectionRoutes } from './routes/protection';
 import { quoteRoutes } from './routes/quotes';
 import { invoiceRoutes } from './routes/invoices';
 import { invoiceLinkRoutes } from './routes/invoice-links';
@@ -122,6 +123,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/', billingRoutes);
   api.route('/businesses', businessRoutes);
   api.route('/jobs', jobRoutes);
+  api.route('/jobs', protectionRoutes);
   api.route('/quotes', quoteRoutes);
   api.route('/invoices', invoiceRoutes);
   api.route('/invoice-links', invoiceLinkRoutes);

@@ -10,6 +10,8 @@ import type { AppDeps } from '../deps';
 import { backgroundMail } from '../mail/background';
 import { bookingEmail } from '../mail/booking-email';
 import { getCompanyProfile } from '../settings/settings';
+import { bookingHold, keepProtectionConfirmation } from '../protection/protection';
+import { nestingCheck, protectionNoticeMessage, refusesBooking } from '../../core/protection';
 import { buildCalendar, VISIT_MINUTES, WORKING_DAY_MINUTES, type CalendarEvent } from './ics';
 import { itemsOf, type JobRow } from './jobs';
 import { acceptedOf } from './quote-links';
@@ -45,7 +47,24 @@ function accepted(db: Db, jobId: number): { content: QuoteContent; chosen: numbe
 
 const visitText = (visit: JobBooking['siteVisit']) => (visit ? `${visit.date}T${visit.time}` : null);
 
-/** Stores the booking; the job reads booked. 409 unless the customer has accepted; 400 for a day already past. */
+/**
+ * A protected tree's hold on the date (core/protection.ts protectionHold): 409 PROTECTION_NOTICE
+ * with the earliest start and what is missing, unless the surgeon confirmed with a reason, which
+ * is then kept on the job. Read inside the booking's transaction, so a record changed meanwhile counts.
+ */
+function checkProtection(tx: Db, now: Date, jobId: number, booking: JobBooking): void {
+  const hold = bookingHold(tx, jobId);
+  if (!refusesBooking(hold, booking.date)) return;
+  if (booking.confirmProtection) {
+    keepProtectionConfirmation(tx, now, jobId, booking.confirmProtection.reason);
+    return;
+  }
+  throw new DomainError('PROTECTION_NOTICE', protectionNoticeMessage(hold), {
+    details: { earliestStart: hold.earliestStart ? [hold.earliestStart] : [], missing: [...hold.missing] },
+  });
+}
+
+/** Stores the booking; the job reads booked. 409 unless the customer has accepted or while a protected tree holds the date; 400 for a day already past. */
 export function saveBooking(db: Db, now: Date, job: JobRow, booking: JobBooking): { job: JobRow; before: JobRow } {
   const today = ukToday(now);
   if (booking.date < today) throw new DomainError('VALIDATION_ERROR', BOOKING_MESSAGES.past, { details: { date: [BOOKING_MESSAGES.past] } });
@@ -55,6 +74,7 @@ export function saveBooking(db: Db, now: Date, job: JobRow, booking: JobBooking)
   return immediate(db, (tx) => {
     const before = reread(tx, job);
     refuseUnlessBookable(before.status, BOOKING_MESSAGES.notAccepted);
+    checkProtection(tx, now, job.id, booking);
     const updated = tx
       .update(jobs)
       .set({
@@ -81,6 +101,8 @@ interface CalendarFacts {
   businessName: string;
   contact: string;
   work: string[];
+  /** The nesting birds line, when it applies (core/protection.ts nestingCheck). */
+  nestingCheck: string | null;
 }
 
 /** The calendar file of a booked job; `previousVisit` is a visit the booking before had and this one drops. */
@@ -88,7 +110,7 @@ export function bookingCalendar(job: JobRow, facts: CalendarFacts, previousVisit
   const reference = jobReference(job.id);
   const summary = `Tree work: ${reference} — ${facts.businessName}`;
   const note = job.bookingNote ? [`Note: ${job.bookingNote}`] : [];
-  const description = [`${facts.businessName}, quote ${reference}.`, ...(facts.work.length ? ['The work:', ...facts.work.map((w) => `- ${w}`)] : []), ...note, ...(facts.contact ? [`Contact: ${facts.contact}`] : [])].join('\n');
+  const description = [`${facts.businessName}, quote ${reference}.`, ...(facts.work.length ? ['The work:', ...facts.work.map((w) => `- ${w}`)] : []), ...note, ...(facts.nestingCheck ? [facts.nestingCheck] : []), ...(facts.contact ? [`Contact: ${facts.contact}`] : [])].join('\n');
   const events: CalendarEvent[] = [
     {
       uid: `job-${job.id}@${facts.host}`,
@@ -131,7 +153,7 @@ function hostOf(publicUrl: string): string {
  * went to) the booking with its calendar file, in the background. `emailed` is false when there
  * is no address to send to: the booking stands, the surgeon tells the customer another way.
  */
-export function bookJob(deps: BookingDeps, job: JobRow, booking: JobBooking): { job: JobRow; emailed: boolean } {
+export function bookJob(deps: BookingDeps, job: JobRow, booking: JobBooking): { job: JobRow; emailed: boolean; nestingCheck: string | null } {
   const { job: booked, before } = saveBooking(deps.db, deps.clock.now(), job, booking);
   const quote = accepted(deps.db, job.id);
   const profile = getCompanyProfile(deps.db, job.userId);
@@ -140,9 +162,10 @@ export function bookJob(deps: BookingDeps, job: JobRow, booking: JobBooking): { 
   const chosen = new Set(quote?.chosen ?? []);
   const work = (quote?.content.items ?? itemsOf(deps.db, [job.id])).filter((item) => !item.optional || chosen.has(item.id)).map((item) => item.description);
   const contact = [business.phone, business.email].filter(Boolean).join(', ');
+  const nesting = nestingCheck(work, booking.date, booking.days);
   const to = booked.customerEmail ?? quote?.content.customer.email ?? null;
-  if (!to) return { job: booked, emailed: false };
-  const calendar = bookingCalendar(booked, { host: hostOf(deps.config.publicUrl), businessName, contact, work }, before.siteVisitAt);
+  if (!to) return { job: booked, emailed: false, nestingCheck: nesting };
+  const calendar = bookingCalendar(booked, { host: hostOf(deps.config.publicUrl), businessName, contact, work, nestingCheck: nesting }, before.siteVisitAt);
   const mail = bookingEmail({
     to,
     customerName: booked.customerName,
@@ -154,7 +177,7 @@ export function bookJob(deps: BookingDeps, job: JobRow, booking: JobBooking): { 
     calendar,
   });
   backgroundMail(deps.mailer).send(fromBusiness(deps, job.userId, { name: businessName, email: business.email }, mail), `booking ${jobReference(job.id)}`);
-  return { job: booked, emailed: true };
+  return { job: booked, emailed: true, nestingCheck: nesting };
 }
 
 /**

@@ -139,7 +139,7 @@ jobRoutes.post('/:id{[0-9]+}/book', async (c) => {
   const job = ownJob(c);
   const booking = await readJson(c, jobBookSchema);
   const booked = bookJob(c.var.deps, job, booking);
-  return c.json({ job: toJobView(c.var.deps.db, booked.job) satisfies Job, emailed: booked.emailed });
+  return c.json({ job: toJobView(c.var.deps.db, booked.job) satisfies Job, emailed: booked.emailed, nestingCheck: booked.nestingCheck });
 });
 
 /** The work is done: each tree's actual times go into its analysis's feedback and the calibration. */

@@ -1,0 +1,43 @@
+import { Hono, type Context } from 'hono';
+import { protectionRecordSchema, type Protection } from '../../core/protection';
+import type { AppEnv } from '../http/context';
+import { currentUser, requireUser } from '../http/session';
+import { readJson } from '../http/validate';
+import { findOwnJob, type JobRow } from '../jobs/jobs';
+import { lookUpJob } from '../protection/lookup';
+import { protectionOf, saveProtectionRecord } from '../protection/protection';
+
+/**
+ * A job's protected trees (core/protection.ts): the lookup of its postcode, the surgeon's record,
+ * the earliest start and the nesting season. Another account's job is a 404 (jobs' own lookup).
+ * GET asks the services when the lookup is due (never asked, failed an hour ago, a month old:
+ * server/protection/lookup.ts); POST .../lookup asks now. Each call is bounded to a few seconds,
+ * and a failure answers the job as it stands, "not checked yet".
+ */
+export const protectionRoutes = new Hono<AppEnv>().use(requireUser);
+
+function ownJob(c: Context<AppEnv>): JobRow {
+  return findOwnJob(c.var.deps.db, currentUser(c).id, Number(c.req.param('id')));
+}
+
+const answer = (c: Context<AppEnv>, jobId: number) => c.json({ protection: protectionOf(c.var.deps.db, jobId) satisfies Protection });
+
+protectionRoutes.get('/:id{[0-9]+}/protection', async (c) => {
+  const job = ownJob(c);
+  await lookUpJob(c.var.deps, job.id);
+  return answer(c, job.id);
+});
+
+protectionRoutes.post('/:id{[0-9]+}/protection/lookup', async (c) => {
+  const job = ownJob(c);
+  await lookUpJob(c.var.deps, job.id, { force: true });
+  return answer(c, job.id);
+});
+
+protectionRoutes.put('/:id{[0-9]+}/protection/record', async (c) => {
+  const { db, clock } = c.var.deps;
+  const job = ownJob(c);
+  const body = await readJson(c, protectionRecordSchema);
+  saveProtectionRecord(db, clock.now(), job.id, body);
+  return answer(c, job.id);
+});

@@ -190,7 +190,7 @@ test('a deposit paid by card on acceptance, the final invoice paid by card, and 
   await expect(ownDeposit).toContainText("The quote asks a 10% deposit on totals over £500.00. This job's £300.00 is not over that, so none is asked.");
   await ownDeposit.getByRole('radio', { name: 'A percentage of the accepted total' }).check();
   await ownDeposit.getByLabel('Deposit (%)').fill('20');
-  await ownDeposit.getByRole('button', { name: 'Save deposit' }).click();
+  await ownDeposit.getByRole('button', { name: 'Set the deposit' }).click();
   await expect(ownDeposit).toContainText('The quote asks a 20% deposit.');
   const otherSentAt = Date.now();
   await page.getByRole('region', { name: 'Send the quote' }).getByRole('button', { name: 'Send quote' }).click();
@@ -233,6 +233,7 @@ test('a deposit paid by card on acceptance, the final invoice paid by card, and 
   await due.getByRole('link', { name: 'Open the job for Mr Lee Hazel' }).click();
   const owing = page.getByText(/^£60\.00 to refund by .*: the customer cancelled on /);
   await expect(owing).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
   await keepScreenshot(page, 'card-9-job-refund-due-390');
   const otherPanel = page.getByRole('region', { name: 'Invoices' });
   await invoiceCard(otherPanel, page, 'INV-0003').getByRole('button', { name: 'Refund the payment of £60.00' }).click();

@@ -61,7 +61,7 @@ export function DepositOnAcceptance({ job }: { job: Job }) {
       {
         onSuccess: (saved) =>
           showToast({
-            title: 'Deposit saved',
+            title: 'Deposit set',
             description: `${saved.reference} ${saved.versions.length > 0 ? 'sent again will ask' : 'asks'} ${depositAskWords(depositAskNow(value, rule))} on acceptance.`,
           }),
         onError: (err) => {
@@ -82,7 +82,7 @@ export function DepositOnAcceptance({ job }: { job: Job }) {
       <p className="text-sm text-stone-800">
         <span className="font-medium">{`The quote ${sent ? 'sent ' : ''}asks ${depositAskWords(job.deposit.asked)}.`}</span>
         {underThreshold(job.deposit.asked, job.totalsWithOptional.gross) ? ` This job's ${formatPounds(job.totalsWithOptional.gross)} is not over that, so none is asked.` : ''}
-        {sendAgain ? ' Send the quote again to ask the deposit saved here.' : ''}
+        {sendAgain ? ' Send the quote again to ask the deposit set here.' : ''}
       </p>
       <form onSubmit={save} noValidate className="flex flex-col gap-3">
         <fieldset>
@@ -120,7 +120,7 @@ export function DepositOnAcceptance({ job }: { job: Job }) {
         {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
         <button type="submit" className={`${tallButtonStyles.secondary} self-start`} aria-disabled={update.isPending || undefined} aria-busy={update.isPending || undefined}>
           {update.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <Save aria-hidden="true" className="size-4" />}
-          Save deposit
+          Set the deposit
         </button>
       </form>
     </section>

@@ -7,6 +7,7 @@ import { sendDueReminders } from './jobs/reminders';
 import { sendDueInvoiceReminders } from './invoices/reminders';
 import { expireQuotes } from './jobs/quote-links';
 import { sendHeldLeadUpdates } from './businesses/lead-mail';
+import { retryFailedLookups } from './protection/lookup';
 import { recoverReservations } from './analysis/reservations';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -91,6 +92,10 @@ async function start(): Promise<void> {
     const quoteReminders = sendDueReminders({ db, clock, mailer, config, logger, photos });
     const invoiceReminders = sendDueInvoiceReminders({ db, clock, mailer, config, logger, photos });
     logger.info({ ...done, quotesExpired, quoteReminders, invoiceReminders }, 'housekeeping');
+    // Protected trees' lookups that failed (a service down) are asked again, in the background.
+    void retryFailedLookups({ db, clock, config, logger })
+      .then((protectionLookups) => protectionLookups > 0 && logger.info({ protectionLookups }, 'protected trees lookups asked again'))
+      .catch((err: unknown) => logger.error({ err }, 'protected trees lookups failed to run'));
   };
   housekeeping();
   const hourly = setInterval(housekeeping, 60 * 60 * 1000);

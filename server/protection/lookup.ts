@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lt, notInArray } from 'drizzle-orm';
 import { FAILED_RETRY_MINUTES, LOOKUP_FRESH_DAYS, hasFindings, normalisePlaces, normaliseWebsite, postcodeAtEnd, type LookupFindings, type LookupStatus } from '../../core/protection';
 import { plainLine } from '../../core/plain-text';
 import type { Db } from '../../db/client';
@@ -85,4 +85,27 @@ export async function lookUpJob(deps: LookupDeps, jobId: number, { force = false
   // The job may have been deleted while the services answered: then there is nothing to keep.
   if (!deps.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, jobId)).get()) return;
   deps.db.insert(jobProtection).values({ jobId, ...values }).onConflictDoUpdate({ target: jobProtection.jobId, set: values }).run();
+}
+
+/** At most this many lookups are asked again in one housekeeping run: each takes up to a few seconds. */
+export const REFRESH_BATCH = 20;
+
+/**
+ * Hourly housekeeping (server/main.ts): failed lookups of jobs still to be done, asked again an
+ * hour after they failed, oldest first, one at a time. A lookup grown old is asked again when
+ * the job is next opened instead: nothing waits on it. Returns how many were asked.
+ */
+export async function retryFailedLookups(deps: LookupDeps): Promise<number> {
+  if (!protectionLookups(deps.config)) return 0;
+  const before = new Date(deps.clock.now().getTime() - FAILED_RETRY_MINUTES * 60_000);
+  const due = deps.db
+    .select({ jobId: jobProtection.jobId })
+    .from(jobProtection)
+    .innerJoin(jobs, eq(jobs.id, jobProtection.jobId))
+    .where(and(eq(jobProtection.lookupStatus, 'failed'), lt(jobProtection.checkedAt, before), notInArray(jobs.status, ['done', 'cancelled', 'declined'])))
+    .orderBy(jobProtection.checkedAt)
+    .limit(REFRESH_BATCH)
+    .all();
+  for (const { jobId } of due) await lookUpJob(deps, jobId);
+  return due.length;
 }

@@ -3,6 +3,11 @@ import { jobBookResponseSchema } from '../../core/job-booking';
 import { NESTING_CHECK, protectionResponseSchema, type Protection } from '../../core/protection';
 import { errorBodySchema } from '../../core/errors';
 import { startFakePlanning, type FakePlanning } from '../../testing/fake-planning';
+import { leadListSchema } from '../../core/business';
+import { createLogger } from '../log';
+import { retryFailedLookups } from '../protection/lookup';
+import { grantTo } from '../../testing/analysis';
+import { createBusinessFor, visitorAnalyze, visitorLead } from '../../testing/business';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 import { jobOf } from '../../testing/jobs';
 import { addressedTo, decodeQuotedPrintable, mailSettled, outboxMessages } from '../../testing/mail';
@@ -23,7 +28,9 @@ let owner: TestClient;
 beforeAll(async () => {
   fake = await startFakePlanning();
   server = await startTestServer({ POSTCODE_LOOKUP_URL: fake.url, PLANNING_DATA_URL: fake.url });
-  owner = (await ownerWithProfile(server)).client;
+  const registered = await ownerWithProfile(server);
+  owner = registered.client;
+  grantTo(server, registered.account.username, 100);
 });
 afterAll(async () => {
   await server.close();
@@ -126,6 +133,40 @@ describe('the lookup', () => {
     }
     expect(Date.now() - started).toBeLessThan(8_000);
   }, 15_000);
+
+  it("looks up a quote request's own postcode, not the one its address may end in", async () => {
+    const business = await createBusinessFor(owner);
+    const estimate = await visitorAnalyze(server, business.slug);
+    expect(estimate.status, await estimate.clone().text()).toBe(201);
+    const { analysis, leadToken } = (await estimate.json()) as { analysis: { id: number }; leadToken: string };
+    const sent = await visitorLead(server, business.slug, { name: 'Jo Park', phone: '07700 900123', postcode: 'bs84aa', trees: [{ analysisId: analysis.id, leadToken }] });
+    expect(sent.status, await sent.clone().text()).toBe(201);
+    const [lead] = leadListSchema.parse(await (await owner.get(`/api/businesses/${business.id}/leads`)).json()).leads;
+    const job = await jobOf(await owner.post('/api/jobs', { leadId: lead!.id }), 201);
+    expect((await jobOf(await owner.request('PATCH', `/api/jobs/${job.id}`, { customer: { name: 'Jo Park', siteAddress: '2 Cardigan Road, Leeds LS6 2AB' } }))).customer.siteAddress).toBe('2 Cardigan Road, Leeds LS6 2AB');
+    const found = await protectionOf(await lookup(job.id));
+    expect(found.lookup).toMatchObject({ status: 'found', postcode: 'BS8 4AA', conservationAreas: [{ name: 'Clifton' }] });
+  });
+
+  it('a service that refuses the connection: failed, and the hourly housekeeping asks again an hour on', async () => {
+    const closed = await startFakePlanning();
+    const url = closed.url;
+    await closed.close();
+    const refusing = await startTestServer({ POSTCODE_LOOKUP_URL: url, PLANNING_DATA_URL: url });
+    try {
+      const { client } = await registerClient(refusing);
+      const jobId = (await jobOf(await client.post('/api/jobs', { customer: { name: 'Sam Hill', siteAddress: '1 Clifton Down Road, Bristol BS8 4AA' } }), 201)).id;
+      expect((await protectionOf(await client.get(`/api/jobs/${jobId}/protection`))).lookup).toMatchObject({ status: 'failed', words: ['Not checked yet'] });
+      // The service is back (the config now points at the live fake): within the hour nothing is asked, after it the lookup is made.
+      const deps = { db: refusing.db, clock: refusing.clock, config: { ...refusing.config, protection: { lookups: true, postcodeUrl: fake.url, planningUrl: fake.url } }, logger: createLogger({ level: 'silent' }) };
+      expect(await retryFailedLookups(deps)).toBe(0);
+      refusing.clock.advance(61 * 60_000);
+      expect(await retryFailedLookups(deps)).toBe(1);
+      expect((await protectionOf(await client.get(`/api/jobs/${jobId}/protection`))).lookup.status).toBe('found');
+    } finally {
+      await refusing.close();
+    }
+  });
 
   it("is a 404 on another account's job", async () => {
     const jobId = await jobAt('1 Clifton Down Road, Bristol BS8 4AA');

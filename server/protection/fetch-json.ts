@@ -1,9 +1,11 @@
 /**
- * One bounded GET of JSON from an outside service: a few seconds at most (AbortSignal.timeout),
- * at most MAX_BYTES read (a planning answer without geometry is a few kilobytes; anything far
- * larger is not what we asked for), and a status the caller can tell apart (404 from the rest).
+ * One bounded GET of JSON from an outside service: within the lookup's deadline (the signal, one
+ * for the two or three calls of a lookup: LOOKUP_TIMEOUT_MS in all, so a GET of the job's
+ * protection waits a few seconds at most), at most MAX_BYTES read (a planning answer without
+ * geometry is a few kilobytes; anything far larger is not what we asked for), and a status the
+ * caller can tell apart (404 from the rest).
  */
-export const LOOKUP_TIMEOUT_MS = 4_000;
+export const LOOKUP_TIMEOUT_MS = 5_000;
 export const MAX_BYTES = 512 * 1024;
 
 export class ServiceAnswer extends Error {
@@ -12,8 +14,8 @@ export class ServiceAnswer extends Error {
   }
 }
 
-export async function getJson(url: string, timeoutMs = LOOKUP_TIMEOUT_MS): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(url, { headers: { accept: 'application/json' }, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
+export async function getJson(url: string, signal: AbortSignal): Promise<{ status: number; body: unknown }> {
+  const res = await fetch(url, { headers: { accept: 'application/json' }, redirect: 'error', signal });
   const declared = Number(res.headers.get('content-length') ?? 0);
   if (declared > MAX_BYTES) {
     await res.body?.cancel();

@@ -4,6 +4,7 @@ import { plainLine } from '../../core/plain-text';
 import type { Db } from '../../db/client';
 import { jobProtection, jobs, leads } from '../../db/schema';
 import type { AppDeps } from '../deps';
+import { LOOKUP_TIMEOUT_MS } from './fetch-json';
 import { protectionLookups } from './providers';
 import { UnknownPostcode, type PlanningEntity, type ProtectionLookups } from './types';
 
@@ -40,20 +41,21 @@ export function lookupDue(row: ProtectionRow | undefined, postcode: string | nul
 const inDataset = (entities: PlanningEntity[], dataset: string) => entities.filter((e) => e.dataset === dataset);
 
 /** The council: the local planning authority's organisation at the point (else any entity's), named by the planning data, else by postcodes.io. */
-async function councilOf(lookups: ProtectionLookups, entities: PlanningEntity[], district: string | null): Promise<LookupFindings['council']> {
+async function councilOf(lookups: ProtectionLookups, entities: PlanningEntity[], district: string | null, signal: AbortSignal): Promise<LookupFindings['council']> {
   const authority = inDataset(entities, 'local-planning-authority').find((e) => e.organisationEntity) ?? entities.find((e) => e.organisationEntity);
-  const organisation = authority?.organisationEntity ? await lookups.planning.organisation(authority.organisationEntity) : null;
+  const organisation = authority?.organisationEntity ? await lookups.planning.organisation(authority.organisationEntity, signal) : null;
   const name = typeof organisation?.name === 'string' ? plainLine(organisation.name).slice(0, 200) : '';
   if (name) return { name, website: normaliseWebsite(organisation?.website) };
   return district ? { name: plainLine(district).slice(0, 200), website: null } : null;
 }
 
-/** Asks both services; throws what they throw. */
+/** Asks both services, all within one deadline; throws what they throw. */
 async function findOut(lookups: ProtectionLookups, postcode: string): Promise<{ status: LookupStatus; findings: LookupFindings }> {
-  const centre = await lookups.postcodes.centre(postcode);
-  const entities = await lookups.planning.entitiesAt(centre.latitude, centre.longitude);
+  const signal = AbortSignal.timeout(LOOKUP_TIMEOUT_MS);
+  const centre = await lookups.postcodes.centre(postcode, signal);
+  const entities = await lookups.planning.entitiesAt(centre.latitude, centre.longitude, signal);
   const findings: LookupFindings = {
-    council: await councilOf(lookups, entities, centre.district),
+    council: await councilOf(lookups, entities, centre.district, signal),
     conservationAreas: normalisePlaces(inDataset(entities, 'conservation-area')),
     preservationZones: normalisePlaces(inDataset(entities, 'tree-preservation-zone')),
     protectedTrees: normalisePlaces(inDataset(entities, 'tree')),

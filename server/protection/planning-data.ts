@@ -22,17 +22,17 @@ const organisationOf = (value: unknown): string | null => (typeof value === 'num
 export function planningData(baseUrl: string): PlanningData {
   return {
     source: baseUrl,
-    async entitiesAt(latitude: number, longitude: number): Promise<PlanningEntity[]> {
+    async entitiesAt(latitude: number, longitude: number, signal: AbortSignal): Promise<PlanningEntity[]> {
       const query = new URLSearchParams({ latitude: latitude.toFixed(6), longitude: longitude.toFixed(6) });
       for (const dataset of PLANNING_DATASETS) query.append('dataset', dataset);
       query.append('exclude_field', 'geometry,point');
       query.append('limit', '100');
-      const { status, body } = await getJson(`${baseUrl}/entity.json?${query}`);
+      const { status, body } = await getJson(`${baseUrl}/entity.json?${query}`, signal);
       if (status !== 200 || !isRecord(body) || !Array.isArray(body.entities)) throw new ServiceAnswer(status, `planning data answered ${status}`);
       return body.entities.filter(isRecord).map((e) => ({ name: e.name, reference: e.reference, dataset: e.dataset, organisationEntity: organisationOf(e['organisation-entity']) }));
     },
-    async organisation(entity: string) {
-      const { status, body } = await getJson(`${baseUrl}/entity/${encodeURIComponent(entity)}.json`);
+    async organisation(entity: string, signal: AbortSignal) {
+      const { status, body } = await getJson(`${baseUrl}/entity/${encodeURIComponent(entity)}.json`, signal);
       if (status === 404) return null;
       if (status !== 200 || !isRecord(body)) throw new ServiceAnswer(status, `planning data answered ${status}`);
       return { name: body.name, website: body.website };

@@ -11,8 +11,8 @@ import { UnknownPostcode, type PostcodeCentre, type PostcodeLookup } from './typ
 export function postcodesIo(baseUrl: string): PostcodeLookup {
   return {
     source: baseUrl,
-    async centre(postcode: string): Promise<PostcodeCentre> {
-      const { status, body } = await getJson(`${baseUrl}/postcodes/${encodeURIComponent(postcode)}`);
+    async centre(postcode: string, signal: AbortSignal): Promise<PostcodeCentre> {
+      const { status, body } = await getJson(`${baseUrl}/postcodes/${encodeURIComponent(postcode)}`, signal);
       if (status === 404) throw new UnknownPostcode(isRecord(body) && typeof body.error === 'string' ? body.error : 'Postcode not found');
       const result = isRecord(body) ? body.result : undefined;
       if (status !== 200 || !isRecord(result)) throw new ServiceAnswer(status, `postcode lookup answered ${status}`);

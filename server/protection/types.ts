@@ -28,15 +28,15 @@ export interface PlanningEntity {
 
 export interface PostcodeLookup {
   readonly source: string;
-  centre(postcode: string): Promise<PostcodeCentre>;
+  centre(postcode: string, signal: AbortSignal): Promise<PostcodeCentre>;
 }
 
 export interface PlanningData {
   readonly source: string;
   /** The conservation areas, TPO zones, protected trees and local planning authority at a point. */
-  entitiesAt(latitude: number, longitude: number): Promise<PlanningEntity[]>;
+  entitiesAt(latitude: number, longitude: number, signal: AbortSignal): Promise<PlanningEntity[]>;
   /** An organisation (a council) by its entity number: its name and website. */
-  organisation(entity: string): Promise<{ name: unknown; website: unknown } | null>;
+  organisation(entity: string, signal: AbortSignal): Promise<{ name: unknown; website: unknown } | null>;
 }
 
 export interface ProtectionLookups {

@@ -33,7 +33,7 @@ export const DEAD_OR_DANGEROUS_WORKING_DAYS = 5;
 
 /**
  * The nesting season, "MM-DD" inclusive: 1 March to 31 August, the months Natural England and the
- * RSPB give for the main breeding season. A constant for now; the issue asks for a setting later.
+ * RSPB give for the main breeding season. A constant for now; it is to become a setting.
  */
 export const NESTING_SEASON = { from: '03-01', to: '08-31' } as const;
 export const NESTING_CHECK = 'Check for nesting birds before starting';
@@ -251,7 +251,7 @@ export function protectionNoticeMessage(hold: ProtectionHold): string {
  * lines the product writes start "Remove the …" (server/jobs/tree-work.ts), and surgeons type
  * "fell", "reduce the crown by 2 m", "trim the hedge". A whole word from the list, any case.
  * Pruning alone (deadwooding, lifting, thinning) is not in it: the law's nesting risk is the same,
- * but the issue asks the line for these three kinds of work.
+ * but the product gives the line for these three kinds of work.
  */
 const NESTING_WORK = /\b(fell|fells|felled|felling|remove|removed|removal|dismantle|dismantling|reduce|reduced|reduction|reductions|reducing|hedge|hedges|hedging|coppice|coppicing|pollard|pollarding)\b/i;
 export function isNestingWork(descriptions: readonly string[]): boolean {

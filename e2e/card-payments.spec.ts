@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import type { PaymentsSetup } from '../core/card-payments';
 import { ukToday } from '../core/job-booking';
 import { invoiceListSchema } from '../core/invoices';
 import { jobResponseSchema } from '../core/jobs';
@@ -20,7 +21,9 @@ import { e2eEnv } from './rig/env';
  * page → "Paid in full" → the owner refunds £25.00 of it with a reason: the refund and its credit
  * note on the job's invoice. Then a second job asking its own 20% deposit (set on its page), paid
  * twice (a bank transfer, then the card from the quote page) and cancelled: the Invoices page lists the card payment to refund (marked as refunded) and the
- * refund due after the cancellation, and the job says so until its payment is refunded.
+ * refund due after the cancellation, and the job says so until its payment is refunded. Last,
+ * Settings under Stripe Connect, its answers stood in for: Connect with Stripe, back with what
+ * Stripe still needs in words, then taking payments.
  */
 const PHONE = { width: 390, height: 844 };
 const origin = () => ({ Origin: e2eEnv('baseURL') });
@@ -245,4 +248,27 @@ test('a deposit paid by card on acceptance, the final invoice paid by card, and 
   await expect(owing).toHaveCount(0);
   await expect(invoiceCard(otherPanel, page, 'INV-0003').getByRole('list', { name: 'Refunds of £60.00' })).toContainText('(credit note CN-0002)');
   await phone.context().close();
+
+  // Under Stripe Connect (the e2e server runs the demo, so the set-up's answers are stood in for here):
+  // Connect with Stripe, back with Stripe still needing details, then taking payments.
+  let setup: PaymentsSetup = { provider: 'connect', connected: false, chargesEnabled: false, detailsSubmitted: false, requirements: [], applicationFeePercent: '1.5', accountId: null };
+  await page.route('**/api/payments-setup', (route) => route.fulfill({ json: setup }));
+  await page.route('**/api/payments-setup/onboarding', (route) => route.fulfill({ json: { url: `${e2eEnv('baseURL')}/settings?payments=returned#getting-paid` } }));
+  await page.goto('/settings#getting-paid');
+  await expect(gettingPaid.getByText('Your own Stripe account (Stripe Connect)')).toBeVisible();
+  await expect(gettingPaid.getByText('This install keeps 1.5% of each card payment (your customers never see it).')).toBeVisible();
+  setup = { ...setup, connected: true, detailsSubmitted: true, requirements: ['external_account', 'individual.dob.day', 'individual.dob.month', 'business_profile.url'], accountId: 'acct_1TestConnect' };
+  await gettingPaid.getByRole('button', { name: 'Connect with Stripe' }).click();
+  await expect(page).toHaveURL(/\/settings\?payments=returned#getting-paid$/);
+  await expect(gettingPaid.getByRole('button', { name: 'Continue set-up with Stripe' })).toBeVisible();
+  await expect(gettingPaid.getByRole('list').filter({ hasText: 'a bank account for payouts' }).getByRole('listitem')).toHaveText(['a bank account for payouts', 'your date of birth', "your business's website"]);
+  await expectNoSeriousAxeViolations(page);
+  await gettingPaid.getByRole('heading', { level: 3, name: 'Card payments' }).scrollIntoViewIfNeeded();
+  await keepScreenshot(page, 'card-10-settings-connect-390');
+  setup = { ...setup, chargesEnabled: true, requirements: [] };
+  await page.reload();
+  await expect(gettingPaid.getByText('Taking card payments')).toBeVisible();
+  await expect(gettingPaid).toContainText('through your Stripe account acct_1TestConnect.');
+  await page.unroute('**/api/payments-setup');
+  await page.unroute('**/api/payments-setup/onboarding');
 });

@@ -43,7 +43,12 @@ export function InvoicePayments({ invoice, headingId, returnFocusRef }: { invoic
                       <li key={refund.id} className="[overflow-wrap:anywhere]">
                         {refundWords({ ...refund, creditNoteNumber: null })}
                         {/* The number is not split at its hyphen. */}
-                        {refund.creditNoteNumber ? <span className="whitespace-nowrap">{` (credit note ${refund.creditNoteNumber})`}</span> : null}
+                        {refund.creditNoteNumber ? (
+                          <>
+                            {' (credit note '}
+                            <span className="whitespace-nowrap">{`${refund.creditNoteNumber})`}</span>
+                          </>
+                        ) : null}
                       </li>
                     ))}
                   </ul>

@@ -128,6 +128,8 @@ export const protectionSchema = z.object({
   /** The reason the surgeon gave when booking before the earliest start (the last one), and when. */
   confirmation: z.object({ reason: z.string(), at: z.string() }).nullable(),
   nesting: z.object({ from: z.string(), to: z.string() }),
+  /** "Check for nesting birds before starting" when the booked dates and work call for it; null otherwise or when not booked. */
+  nestingCheck: z.string().nullable(),
 });
 export type Protection = z.infer<typeof protectionSchema>;
 export const protectionResponseSchema = z.object({ protection: protectionSchema });

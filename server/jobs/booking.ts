@@ -45,6 +45,17 @@ function accepted(db: Db, jobId: number): { content: QuoteContent; chosen: numbe
   return found ? { content: found.version.content, chosen: found.answer.optionalItemIds ?? [] } : undefined;
 }
 
+/** The work the customer agreed to: the accepted version's items and the options they chose; else the job's items. */
+function agreedWork(db: Db, jobId: number, quote = accepted(db, jobId)): string[] {
+  const chosen = new Set(quote?.chosen ?? []);
+  return (quote?.content.items ?? itemsOf(db, [jobId])).filter((item) => !item.optional || chosen.has(item.id)).map((item) => item.description);
+}
+
+/** The nesting birds line of a booked job's dates and work (core/protection.ts nestingCheck), as the job page shows it; null when not booked. */
+export function bookedNestingCheck(db: Db, job: JobRow): string | null {
+  return job.bookedFor ? nestingCheck(agreedWork(db, job.id), job.bookedFor, job.bookedDays ?? 1) : null;
+}
+
 const visitText = (visit: JobBooking['siteVisit']) => (visit ? `${visit.date}T${visit.time}` : null);
 
 /**
@@ -159,8 +170,7 @@ export function bookJob(deps: BookingDeps, job: JobRow, booking: JobBooking): { 
   const profile = getCompanyProfile(deps.db, job.userId);
   const business = quote?.content.business ?? { name: profile.tradingName, phone: profile.phone, email: profile.email };
   const businessName = business.name || 'Your tree surgeon';
-  const chosen = new Set(quote?.chosen ?? []);
-  const work = (quote?.content.items ?? itemsOf(deps.db, [job.id])).filter((item) => !item.optional || chosen.has(item.id)).map((item) => item.description);
+  const work = agreedWork(deps.db, job.id, quote);
   const contact = [business.phone, business.email].filter(Boolean).join(', ');
   const nesting = nestingCheck(work, booking.date, booking.days);
   const to = booked.customerEmail ?? quote?.content.customer.email ?? null;

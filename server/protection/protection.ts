@@ -34,11 +34,12 @@ function holdOf(row: ProtectionRow | undefined): ProtectionHold {
   return protectionHold({ status: row?.lookupStatus ?? 'not_checked', ...findings }, row?.outcome && row.outcomeOn ? { outcome: row.outcome, on: row.outcomeOn } : null);
 }
 
-export function protectionOf(db: Db, jobId: number): Protection {
+/** The job's protected trees; `nestingCheck` is the booked job's nesting line, which jobs' booking works out. */
+export function protectionOf(db: Db, jobId: number, nestingCheck: string | null = null): Protection {
   const row = protectionRow(db, jobId);
   const hold = holdOf(row);
   const confirmation = row?.confirmReason && row.confirmedAt ? { reason: row.confirmReason, at: row.confirmedAt.toISOString() } : null;
-  return { lookup: lookupOf(row, jobPostcode(db, jobId)), record: recordOf(row), earliestStart: hold.earliestStart, missing: hold.missing, confirmation, nesting: { ...NESTING_SEASON } };
+  return { lookup: lookupOf(row, jobPostcode(db, jobId)), record: recordOf(row), earliestStart: hold.earliestStart, missing: hold.missing, confirmation, nesting: { ...NESTING_SEASON }, nestingCheck };
 }
 
 /** What booking the job waits for; read inside the booking's own transaction (CONVENTIONS 15). */

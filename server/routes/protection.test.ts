@@ -253,6 +253,7 @@ describe('booking', () => {
 
     const onTime = await book(jobId, { date: '2026-07-13' });
     expect(onTime.status, await onTime.clone().text()).toBe(200);
+    expect((await protectionOf(await lookup(jobId))).nestingCheck).toBe(NESTING_CHECK);
   });
 
   it('a failed lookup books as today, and work outside the nesting months carries no line', async () => {
@@ -261,5 +262,6 @@ describe('booking', () => {
     const res = await book(jobId, { date: '2026-10-05' });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(jobBookResponseSchema.parse(await res.json()).nestingCheck).toBeNull();
+    expect((await protectionOf(await lookup(jobId))).nestingCheck).toBeNull();
   });
 });

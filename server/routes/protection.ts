@@ -3,6 +3,7 @@ import { protectionRecordSchema, type Protection } from '../../core/protection';
 import type { AppEnv } from '../http/context';
 import { currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
+import { bookedNestingCheck } from '../jobs/booking';
 import { findOwnJob, type JobRow } from '../jobs/jobs';
 import { lookUpJob } from '../protection/lookup';
 import { protectionOf, saveProtectionRecord } from '../protection/protection';
@@ -20,18 +21,18 @@ function ownJob(c: Context<AppEnv>): JobRow {
   return findOwnJob(c.var.deps.db, currentUser(c).id, Number(c.req.param('id')));
 }
 
-const answer = (c: Context<AppEnv>, jobId: number) => c.json({ protection: protectionOf(c.var.deps.db, jobId) satisfies Protection });
+const answer = (c: Context<AppEnv>, job: JobRow) => c.json({ protection: protectionOf(c.var.deps.db, job.id, bookedNestingCheck(c.var.deps.db, job)) satisfies Protection });
 
 protectionRoutes.get('/:id{[0-9]+}/protection', async (c) => {
   const job = ownJob(c);
   await lookUpJob(c.var.deps, job.id);
-  return answer(c, job.id);
+  return answer(c, job);
 });
 
 protectionRoutes.post('/:id{[0-9]+}/protection/lookup', async (c) => {
   const job = ownJob(c);
   await lookUpJob(c.var.deps, job.id, { force: true });
-  return answer(c, job.id);
+  return answer(c, job);
 });
 
 protectionRoutes.put('/:id{[0-9]+}/protection/record', async (c) => {
@@ -39,5 +40,5 @@ protectionRoutes.put('/:id{[0-9]+}/protection/record', async (c) => {
   const job = ownJob(c);
   const body = await readJson(c, protectionRecordSchema);
   saveProtectionRecord(db, clock.now(), job.id, body);
-  return answer(c, job.id);
+  return answer(c, job);
 });

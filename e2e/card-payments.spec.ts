@@ -20,8 +20,9 @@ import { e2eEnv } from './rig/env';
  * the final invoice less the deposit, issued and sent → the customer pays it by card on the demo
  * page → "Paid in full" → the owner refunds £25.00 of it with a reason: the refund and its credit
  * note on the job's invoice. Then a second job asking its own 20% deposit (set on its page), paid
- * twice (a bank transfer, then the card from the quote page) and cancelled: the Invoices page lists the card payment to refund (marked as refunded) and the
- * refund due after the cancellation, and the job says so until its payment is refunded. Last,
+ * twice (a bank transfer, then the card from the quote page) and cancelled: the Invoices page
+ * lists the card payment to refund (marked as refunded) and the refund due after the
+ * cancellation, and the job says so until its payment is refunded. Last,
  * Settings under Stripe Connect, its answers stood in for: Connect with Stripe, back with what
  * Stripe still needs in words, then taking payments.
  */
@@ -37,7 +38,7 @@ const quoteLinkIn = (text: string | undefined) => /https?:\/\/\S+\/quote\/[A-Za-
 
 test.describe.configure({ mode: 'serial' });
 
-test('a deposit paid by card on acceptance, the final invoice paid by card, and part of it refunded, on the demo provider', async ({ page, browser }) => {
+test('card payments on the demo provider: a deposit on acceptance, the final invoice, part of it refunded, money to pay back, and Connect’s set-up', async ({ page, browser }) => {
   await page.setViewportSize(PHONE);
   const owner = await signedInAccount(page);
   const email = `card-${owner.username}@example.test`;

@@ -153,5 +153,20 @@ export type CardProblem = z.infer<typeof cardProblemSchema>;
 export const cardProblemListSchema = z.object({ problems: z.array(cardProblemSchema) });
 
 
+/** GET /api/refunds-due: a cancelled job with money still kept, what and by which UK day it is due back. */
+export const refundDueSchema = z.object({
+  jobId: z.number().int(),
+  customerName: z.string(),
+  /** What is still kept of the job's payments, pounds as text. */
+  amount: z.string(),
+  /** The UK day the business was told of the cancellation, and the last day to refund. */
+  cancelledOn: z.string(),
+  refundBy: z.string(),
+  withinPeriod: z.boolean(),
+});
+export type RefundDue = z.infer<typeof refundDueSchema>;
+export const refundsDueListSchema = z.object({ refunds: z.array(refundDueSchema) });
+export type RefundsDueList = z.infer<typeof refundsDueListSchema>;
+
 /** The words of a refund due after a cancellation: "£120.00 to refund by 12 December 2026". */
 export const refundDueWords = (pence: number, byWords: string): string => `${formatGbp(pence)} to refund by ${byWords}`;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { cardProblemListSchema, cardProblemSchema, paymentsSetupSchema } from '../../core/card-payments';
+import { cardProblemListSchema, cardProblemSchema, paymentsSetupSchema, refundsDueListSchema } from '../../core/card-payments';
 import { request } from './client';
 
 /**
@@ -10,17 +10,7 @@ import { request } from './client';
  * cancellation. Refunding one payment is an invoice change (api/invoices.ts useRefundPayment).
  */
 
-/** GET /api/refunds-due: the server's answer (server/card-payments/refund-due.ts RefundDue). */
-const refundDueSchema = z.object({
-  jobId: z.number().int(),
-  customerName: z.string(),
-  amount: z.string(),
-  cancelledOn: z.string(),
-  refundBy: z.string(),
-  withinPeriod: z.boolean(),
-});
-export type RefundDue = z.infer<typeof refundDueSchema>;
-const refundsDueSchema = z.object({ refunds: z.array(refundDueSchema) });
+export type { RefundDue } from '../../core/card-payments';
 
 export const cardPaymentsApi = {
   /** 503 PAYMENTS_NOT_CONFIGURED when card payments are off on the install. */
@@ -29,7 +19,7 @@ export const cardPaymentsApi = {
   onboarding: () => request('POST', '/api/payments-setup/onboarding', { body: {}, schema: z.object({ url: z.string() }) }),
   problems: () => request('GET', '/api/card-payment-problems', { schema: cardProblemListSchema }),
   resolve: (id: number, note: string) => request('POST', `/api/card-payment-problems/${id}/resolve`, { body: { note }, schema: z.object({ problem: cardProblemSchema }) }),
-  refundsDue: (jobId?: number) => request('GET', `/api/refunds-due${jobId === undefined ? '' : `?jobId=${jobId}`}`, { schema: refundsDueSchema }),
+  refundsDue: (jobId?: number) => request('GET', `/api/refunds-due${jobId === undefined ? '' : `?jobId=${jobId}`}`, { schema: refundsDueListSchema }),
 };
 
 /**

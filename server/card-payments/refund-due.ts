@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { refundDueBy } from '../../core/card-payments';
+import { refundDueBy, type RefundDue } from '../../core/card-payments';
 import { penceToDecimal } from '../../core/money';
 import type { Db } from '../../db/client';
 import { invoices, jobs, quoteCancellations } from '../../db/schema';
@@ -13,16 +13,6 @@ import { paidPence, paymentsOf } from '../invoices/payments';
  * (Whether an early start's work done before cancelling may be kept back is the business's to
  * judge: the figure is what was paid, and the list says so.)
  */
-export interface RefundDue {
-  jobId: number;
-  customerName: string;
-  /** What is still kept of the job's payments, pounds as text. */
-  amount: string;
-  /** The UK day the business was told of the cancellation, and the last day to refund. */
-  cancelledOn: string;
-  refundBy: string;
-  withinPeriod: boolean;
-}
 
 export function refundsDue(db: Db, userId: number, jobId?: number): RefundDue[] {
   const cancelled = db

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { problemResolveSchema, type PaymentsSetup } from '../../core/card-payments';
+import { problemResolveSchema, type PaymentsSetup, type RefundsDueList } from '../../core/card-payments';
 import { ApiError } from '../http/errors';
 import { signedWebhookEvent, viaProvider } from '../http/payment-provider';
 import type { AppEnv } from '../http/context';
@@ -54,7 +54,7 @@ cardPaymentRoutes.get('/refunds-due', requireUser, (c) => {
   const raw = c.req.query('jobId');
   const jobId = raw !== undefined && /^[0-9]{1,9}$/.test(raw) ? Number(raw) : undefined;
   if (raw !== undefined && jobId === undefined) throw new ApiError('VALIDATION_ERROR', 'jobId must be a job number', { details: { jobId: ['jobId must be a job number'] } });
-  return c.json({ refunds: refundsDue(c.var.deps.db, currentUser(c).id, jobId) });
+  return c.json({ refunds: refundsDue(c.var.deps.db, currentUser(c).id, jobId) } satisfies RefundsDueList);
 });
 
 /**

@@ -14,7 +14,8 @@ type Payment = Invoice['payments'][number];
  * An issued invoice's payments on its card (docs/product.md, Getting paid; Card payments:
  * refunds): each with how it was paid ("Card (online)" for one the customer paid on their page),
  * its refunds and their credit notes; Refund while some of it is left, and Remove (recorded by
- * mistake) while none of it was refunded: a refund keeps the payment in the record.
+ * mistake) while none of it was refunded and it was not taken online: a refund keeps the payment
+ * in the record.
  */
 export function InvoicePayments({ invoice, headingId, returnFocusRef }: { invoice: Invoice; headingId: string; returnFocusRef: RefObject<HTMLElement | null> }) {
   const [removing, setRemoving] = useState<Payment | null>(null);
@@ -31,7 +32,8 @@ export function InvoicePayments({ invoice, headingId, returnFocusRef }: { invoic
         {invoice.payments.map((payment) => {
           const refunds = invoice.refunds.filter((r) => r.paymentId === payment.id);
           const refundable = (parsePence(payment.refundable) ?? 0) > 0;
-          const removable = (parsePence(payment.refunded) ?? 0) === 0;
+          // A card payment taken online is never removed, only refunded (the server refuses it too).
+          const removable = !payment.online && (parsePence(payment.refunded) ?? 0) === 0;
           const named = <span className="sr-only">{` the payment of ${formatPounds(payment.amount)}`}</span>;
           return (
             <li key={payment.id} className="flex flex-wrap items-center justify-between gap-x-2 rounded-lg bg-stone-50 py-1 pl-3 text-sm text-stone-800">

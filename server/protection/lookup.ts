@@ -43,7 +43,8 @@ const inDataset = (entities: PlanningEntity[], dataset: string) => entities.filt
 /** The council: the local planning authority's organisation at the point (else any entity's), named by the planning data, else by postcodes.io. */
 async function councilOf(lookups: ProtectionLookups, entities: PlanningEntity[], district: string | null, signal: AbortSignal): Promise<LookupFindings['council']> {
   const authority = inDataset(entities, 'local-planning-authority').find((e) => e.organisationEntity) ?? entities.find((e) => e.organisationEntity);
-  const organisation = authority?.organisationEntity ? await lookups.planning.organisation(authority.organisationEntity, signal) : null;
+  // The council's own record only adds its name and website: a failure there keeps what was found.
+  const organisation = authority?.organisationEntity ? await lookups.planning.organisation(authority.organisationEntity, signal).catch(() => null) : null;
   const name = typeof organisation?.name === 'string' ? plainLine(organisation.name).slice(0, 200) : '';
   if (name) return { name, website: normaliseWebsite(organisation?.website) };
   return district ? { name: plainLine(district).slice(0, 200), website: null } : null;

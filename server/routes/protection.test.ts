@@ -181,8 +181,21 @@ describe('the lookup', () => {
   });
 });
 
-describe('with lookups off (the tests\' default, no fake given)', () => {
-  it('asks nothing and says "Not checked yet"', async () => {
+describe('with lookups off', () => {
+  it('PROTECTION_LOOKUPS=off sends nothing, whatever the addresses', async () => {
+    const off = await startTestServer({ POSTCODE_LOOKUP_URL: fake.url, PLANNING_DATA_URL: fake.url, PROTECTION_LOOKUPS: 'off' });
+    try {
+      const { client } = await registerClient(off);
+      const before = fake.requests.length;
+      const jobId = (await jobOf(await client.post('/api/jobs', { customer: { name: 'Sam Hill', siteAddress: '1 Clifton Down Road, Bristol BS8 4AA' } }), 201)).id;
+      expect((await protectionOf(await client.post(`/api/jobs/${jobId}/protection/lookup`))).lookup.status).toBe('not_checked');
+      expect(fake.requests.length).toBe(before);
+    } finally {
+      await off.close();
+    }
+  });
+
+  it('a test server given no fake (the tests\' default) asks nothing and says "Not checked yet"', async () => {
     const quiet = await startTestServer();
     try {
       const { client } = await registerClient(quiet);
@@ -254,6 +267,22 @@ describe('booking', () => {
     const onTime = await book(jobId, { date: '2026-07-13' });
     expect(onTime.status, await onTime.clone().text()).toBe(200);
     expect((await protectionOf(await lookup(jobId))).nestingCheck).toBe(NESTING_CHECK);
+  });
+
+  it('a TPO zone: refused until consent is recorded, whatever the date; dead or dangerous five working days on', async () => {
+    const jobId = await acceptedJob('11 Montpellier Walk, Cheltenham GL50 1QA', 'Deadwood the lime');
+    await lookup(jobId);
+    const held = await book(jobId, { date: '2026-12-01' });
+    expect(held.status).toBe(409);
+    expect(errorBodySchema.parse(await held.json())).toMatchObject({ code: 'PROTECTION_NOTICE', details: { earliestStart: [], missing: ['tpo_consent'] } });
+    // Friday 5 June 2026 + five working days: Friday 12 June.
+    await owner.request('PUT', `/api/jobs/${jobId}/protection/record`, { outcome: 'dead_or_dangerous', on: '2026-06-05' });
+    expect(((await (await book(jobId, { date: '2026-06-11' })).json()) as { details: unknown }).details).toEqual({ earliestStart: ['2026-06-12'], missing: [] });
+    await owner.request('PUT', `/api/jobs/${jobId}/protection/record`, { outcome: 'tpo_consent', on: '2026-06-01', reference: '26/00421/TPO' });
+    const res = await book(jobId, { date: '2026-06-11' });
+    expect(res.status, await res.clone().text()).toBe(200);
+    // Deadwooding is neither felling, a reduction nor hedge work.
+    expect(jobBookResponseSchema.parse(await res.json()).nestingCheck).toBeNull();
   });
 
   it('a failed lookup books as today, and work outside the nesting months carries no line', async () => {

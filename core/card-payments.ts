@@ -96,7 +96,6 @@ export const CARD_MESSAGES = {
   notConfigured: 'Card payments are not set up on this install.',
   notConnected: 'Connect your Stripe account in Settings → Getting paid to take card payments.',
   noOnboarding: 'Nothing to set up: card payments on this install go through its own account.',
-  nothingOwed: 'Nothing is owed on this invoice.',
   refundFailed: (why: string) => `Stripe did not make the refund: ${why}. Nothing was recorded; try again, or refund it in your Stripe dashboard and record it here.`,
   providerDown: 'The card payment service did not answer. Please try again in a minute.',
   demoUnknown: 'This demo payment was not found. Please start again from the invoice.',

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
-import { applicationFeePence, CARD_MESSAGES } from '../../core/card-payments';
+import { applicationFeePence } from '../../core/card-payments';
+import { INVOICE_MESSAGES } from '../../core/invoices';
 import { DomainError } from '../../core/errors';
 import { cardCheckouts } from '../../db/schema';
 import type { AppDeps } from '../deps';
@@ -43,9 +44,9 @@ function chargeAccount(deps: CheckoutDeps, provider: CardPaymentsProvider, userI
  */
 export async function startCheckout(deps: CheckoutDeps, invoice: InvoiceRow, paths: { successPath: string; cancelPath: string }): Promise<string> {
   const provider = providerOf(deps);
-  if (!invoice.number || !invoice.parties) throw new DomainError('CONFLICT', CARD_MESSAGES.nothingOwed);
+  if (!invoice.number || !invoice.parties) throw new DomainError('CONFLICT', INVOICE_MESSAGES.nothingOwed);
   const owed = settledOf(deps.db, invoice).owedPence;
-  if (owed === 0) throw new DomainError('CONFLICT', CARD_MESSAGES.nothingOwed);
+  if (owed === 0) throw new DomainError('CONFLICT', INVOICE_MESSAGES.nothingOwed);
   const account = chargeAccount(deps, provider, invoice.userId);
   const now = deps.clock.now();
   const open = deps.db

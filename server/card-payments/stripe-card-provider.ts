@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { CHARGE_CURRENCY } from '../payments/currency';
-import { hostOf, loadStripe, toProviderError, verifiedEvent } from '../payments/stripe-provider';
+import { stripeCaller, verifiedEvent } from '../payments/stripe-provider';
 import { PaymentProviderError } from '../payments/types';
 import type { AccountState, CardEvent, CardPaymentsProvider } from './types';
 
@@ -29,21 +29,7 @@ export interface StripeCardOptions {
 const CHECKOUT_OPEN_SECONDS = 60 * 60;
 
 export function createStripeCardProvider(options: StripeCardOptions): CardPaymentsProvider {
-  let client: Promise<{ stripe: Stripe; errors: (typeof Stripe)['errors'] }> | undefined;
-  const connect = () =>
-    (client ??= loadStripe().then((StripeClient) => ({
-      stripe: new StripeClient(options.secretKey, { maxNetworkRetries: 1, timeout: options.timeoutMs ?? 20_000, ...(options.apiBase ? hostOf(options.apiBase) : {}) }),
-      errors: StripeClient.errors,
-    })));
-
-  async function call<T>(action: string, run: (stripe: Stripe) => Promise<T>): Promise<T> {
-    const { stripe, errors } = await connect();
-    try {
-      return await run(stripe);
-    } catch (error) {
-      throw toProviderError(errors, action, error, options.secretKey);
-    }
-  }
+  const { connect, call } = stripeCaller(options);
 
   const onAccount = (account: string | null): Stripe.RequestOptions => (account ? { stripeAccount: account } : {});
 

@@ -55,7 +55,12 @@ export function loadStripe(): Promise<StripeSdk> {
   return sdk;
 }
 
-export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+/**
+ * One lazily made client for `secretKey` and `call`, which runs one Stripe call and turns every
+ * failure into a PaymentProviderError with our own wording (the key never in it). Billing's
+ * provider and the customers' card payments' (server/card-payments/) each hold one.
+ */
+export function stripeCaller(options: Pick<StripeProviderOptions, 'secretKey' | 'apiBase' | 'timeoutMs' | 'maxNetworkRetries'>) {
   let client: Promise<{ stripe: Stripe; errors: StripeErrors }> | undefined;
   const connect = () =>
     (client ??= loadStripe().then((StripeClient) => ({
@@ -66,9 +71,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       }),
       errors: StripeClient.errors,
     })));
-  const products = new Map<SubscriptionType, Promise<string>>();
 
-  /** Runs one Stripe call; every failure becomes a PaymentProviderError with our own wording. */
   async function call<T>(action: string, run: (stripe: Stripe) => Promise<T>): Promise<T> {
     const { stripe, errors } = await connect();
     try {
@@ -77,6 +80,12 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       throw toProviderError(errors, action, error, options.secretKey);
     }
   }
+  return { connect, call };
+}
+
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const { connect, call } = stripeCaller(options);
+  const products = new Map<SubscriptionType, Promise<string>>();
 
   /** Null when Stripe answers 404 resource_missing. */
   async function findOrNull<T>(action: string, run: (stripe: Stripe) => Promise<T>): Promise<T | null> {

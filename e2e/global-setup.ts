@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startFakePlanning } from '../testing/fake-planning';
 import { startAppServer } from './rig/app-server';
 import { dashboardBuildId, repoRoot } from './rig/dashboard-build';
 import { startMailCatcher } from './rig/mail-catcher';
@@ -8,7 +9,9 @@ import { E2E_ENV } from './rig/env';
 
 /**
  * Starts the outside world the browser tests need: a mail catcher (real SMTP on
- * loopback) and the real app on a temp DATA_DIR. The returned function is Playwright's
+ * loopback), a fake of postcodes.io and planning.data.gov.uk for the protected-trees lookups
+ * (testing/fake-planning.ts: BS8 4AA is in a conservation area, LS6 2AB finds nothing, others
+ * are unknown), and the real app on a temp DATA_DIR. The returned function is Playwright's
  * global teardown. What the tests need to know goes into process.env, which the
  * worker processes (started after this) inherit.
  */
@@ -21,14 +24,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await Promise.all([mkdir(dataDir), mkdir(mailDir)]);
 
   const mail = await startMailCatcher(mailDir);
+  const planning = await startFakePlanning();
   const app = await startAppServer({
     repoRoot,
     dataDir,
     smtpPort: mail.port,
+    env: { POSTCODE_LOOKUP_URL: planning.url, PLANNING_DATA_URL: planning.url },
     // Outside the per-run folder so it survives teardown for a look after a failure.
     logFile: join(tmpdir(), 'treeanalyzer-e2e-server.log'),
   }).catch(async (err: unknown) => {
-    await mail.close();
+    await Promise.all([mail.close(), planning.close()]);
     await rm(root, { recursive: true, force: true });
     throw err;
   });
@@ -41,7 +46,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   return async () => {
     await app.stop();
-    await mail.close();
+    await Promise.all([mail.close(), planning.close()]);
     await rm(root, { recursive: true, force: true });
   };
 }

@@ -33,6 +33,9 @@ const INHERITED_ENV_TO_DROP = [
   'STRIPE_PUBLISHABLE_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'STRIPE_API_BASE',
+  'POSTCODE_LOOKUP_URL',
+  'PLANNING_DATA_URL',
+  'PROTECTION_LOOKUPS',
 ];
 
 export async function freePort(): Promise<number> {

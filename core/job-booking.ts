@@ -152,8 +152,10 @@ export function siteVisitOf(text: string | null): { date: string; time: string }
 }
 
 /** Today's date in the UK as "YYYY-MM-DD". */
+const UK_DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+
 export function ukToday(now: Date): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const parts = UK_DAY.formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -10,10 +10,14 @@ import { METHOD_LABELS, type Method } from './time-model';
  */
 
 const LONDON = 'Europe/London';
+// Made once: a formatter costs far more to make than to use, and quotes, invoices and their PDFs
+// format many dates.
+const UK_NUMERIC_DATE = new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, year: 'numeric', month: 'numeric', day: 'numeric' });
+const UK_LONG_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: LONDON });
 
 /** The calendar date in the UK (year, month 1-12, day) of an instant. */
 function ukCalendarDate(instant: Date): { year: number; month: number; day: number } {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: LONDON, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(instant);
+  const parts = UK_NUMERIC_DATE.formatToParts(instant);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return { year: part('year'), month: part('month'), day: part('day') };
 }
@@ -30,7 +34,7 @@ export function quoteValidUntil(issuedAt: Date, validityDays: number): Date {
 
 /** "22 November 2026", on the UK calendar whatever the server's time zone. */
 export function formatQuoteDate(date: Date): string {
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: LONDON });
+  return UK_LONG_DATE.format(date);
 }
 
 /** The work method as a customer reads it: what will happen in their garden, and why. */

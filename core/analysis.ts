@@ -4,6 +4,7 @@ import { jobPriceSchema, pricingRulesInputSchema, pricingRulesResponseSchema } f
 import { invoiceSettingsFields } from './invoices';
 import { QUOTE_ROUNDINGS, quoteReminderDaysSchema, quoteRoundingSchema, quoteTermsSchema } from './quote-settings';
 import { siteDetailsSchema } from './site';
+import { nestingSeasonSchema } from './protection';
 import { enteredSizesSchema, needsDetailsSchema, photoMeasurementSchema, valueSourcesSchema } from './tree-details';
 import { UNIT_SYSTEMS } from './units';
 
@@ -215,11 +216,13 @@ export const settingsPatchSchema = settingsSchema
     quoteTerms: quoteTermsSchema.optional(),
     /** Days after sending when an unanswered quote's customer is reminded, once; 0 for never. */
     quoteReminderDays: quoteReminderDaysSchema.optional(),
+    /** The nesting season bookings are checked against, "MM-DD" inclusive (core/protection.ts). */
+    nestingSeason: nestingSeasonSchema.optional(),
     /** Getting paid (core/invoices.ts): bank details, payment terms, deposit rule, numbers, reminders, sales account code. */
     ...invoiceSettingsFields,
   })
   .refine((v) => Object.values(v).some((part) => part !== undefined), {
-    message: 'Send aiInstructions, hourlyRate, companyProfile, shareJobTimes, units, pricing, quoteRounding, quoteTerms, quoteReminderDays or a Getting paid field to save',
+    message: 'Send aiInstructions, hourlyRate, companyProfile, shareJobTimes, units, pricing, quoteRounding, quoteTerms, quoteReminderDays, nestingSeason or a Getting paid field to save',
   });
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;
 
@@ -238,6 +241,8 @@ export const settingsResponseSchema = z.object({
   quoteTerms: z.string(),
   /** Days after sending when an unanswered quote's customer is reminded, once; 0 for never. */
   quoteReminderDays: z.number().int(),
+  /** The nesting season, "MM-DD" inclusive; 1 March to 31 August unless changed. */
+  nestingSeason: z.object({ from: z.string(), to: z.string() }),
   /** Getting paid: the account number masked ("****5678"), the sort code as 12-34-56. */
   bankDetails: z.object({ accountName: z.string(), sortCode: z.string(), accountNumber: z.string() }).nullable(),
   paymentTermsDays: z.number().int(),

@@ -137,11 +137,13 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** "Tue 8 December 2026" (or "Tuesday 8 December 2026" with `long`), for a "YYYY-MM-DD" date. */
-export function formatBookingDate(date: string, weekday: 'short' | 'long' = 'short'): string {
+export function formatBookingDate(date: string, weekday: 'short' | 'long' | 'none' = 'short'): string {
   const parts = calendarDateParts(date);
   if (!parts) return date;
+  const dayMonthYear = `${parts.day} ${MONTHS[parts.month - 1]} ${parts.year}`;
+  if (weekday === 'none') return dayMonthYear;
   const day = WEEKDAYS[new Date(Date.UTC(parts.year, parts.month - 1, parts.day)).getUTCDay()]!;
-  return `${weekday === 'short' ? day.slice(0, 3) : day} ${parts.day} ${MONTHS[parts.month - 1]} ${parts.year}`;
+  return `${weekday === 'short' ? day.slice(0, 3) : day} ${dayMonthYear}`;
 }
 
 /** A stored site visit, "YYYY-MM-DDTHH:MM", as the API shows it. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays, calendarDateParts } from './job-booking';
+import { addDays, calendarDateParts, formatBookingDate } from './job-booking';
 import { plainLine, plainText } from './plain-text';
 import { parsePostcode } from './postcode';
 
@@ -33,7 +33,8 @@ export const DEAD_OR_DANGEROUS_WORKING_DAYS = 5;
 
 /**
  * The nesting season, "MM-DD" inclusive: 1 March to 31 August, the months Natural England and the
- * RSPB give for the main breeding season. A constant for now; it is to become a setting.
+ * RSPB give for the main breeding season. The default: each account may set its own in Settings
+ * (`nestingSeason`), e.g. from mid-February where birds nest early.
  */
 export const NESTING_SEASON = { from: '03-01', to: '08-31' } as const;
 export const NESTING_CHECK = 'Check for nesting birds before starting';
@@ -242,11 +243,46 @@ export function refusesBooking(hold: ProtectionHold, date: string): boolean {
   return hold.missing.length > 0 || (hold.earliestStart !== null && date < hold.earliestStart);
 }
 
+/** "12 March 2027", for a "YYYY-MM-DD" date. */
+export const dayInWords = (date: string): string => formatBookingDate(date, 'none');
+
 export function protectionNoticeMessage(hold: ProtectionHold): string {
   const waits = hold.missing.map((m) => (m === 'tpo_consent' ? "the council's consent for work on a tree with a Tree Preservation Order" : 'a section 211 notice to the council (six weeks before the work)'));
-  if (waits.length > 0) return `This job waits for ${waits.join(' and ')}. Record it, or confirm with a reason.`;
-  return `The earliest start after the notice is ${hold.earliestStart}. Choose that day or later, or confirm with a reason.`;
+  if (waits.length > 0) return `This job waits for ${waits.join(' and ')}. Record it in Protected trees, or book anyway with a reason.`;
+  return `The earliest start after the council's notice is ${dayInWords(hold.earliestStart ?? '')}. Choose that day or later, or book anyway with a reason.`;
 }
+
+/**
+ * The one plain line the customer's copy of a quote carries where the site's protection applies,
+ * frozen when the quote is sent (`sentOn`, the UK date it goes): the record decides when there is
+ * one, else what the lookup found. A section 211 notice counts six weeks from the day it was sent,
+ * or from today when it is still to go. Null when nothing applies: not found, not checked, or the
+ * council's answer (not protected, consent given, exempt) leaves nothing for the customer to wait for.
+ */
+export function customerProtectionLine(
+  lookup: Pick<LookupFindings, 'conservationAreas' | 'preservationZones' | 'protectedTrees'> & { status: LookupStatus },
+  record: Pick<ProtectionRecord, 'outcome' | 'on'> | null,
+  sentOn: string,
+): string | null {
+  const found = lookup.status === 'found';
+  switch (record?.outcome) {
+    case 'not_protected':
+    case 'tpo_consent':
+    case 'exempt':
+      return null;
+    case 'dead_or_dangerous':
+      return `The tree is dead or dangerous: we give the council five working days' notice before the work, so the earliest start is ${dayInWords(laterOf(addWorkingDays(record.on, DEAD_OR_DANGEROUS_WORKING_DAYS), sentOn))}`;
+    case 's211_notice_sent':
+      return `${CONSERVATION_LINE}${dayInWords(laterOf(addDays(record.on, SECTION_211_NOTICE_DAYS), sentOn))}`;
+    default:
+      if (found && lookup.conservationAreas.length > 0) return `${CONSERVATION_LINE}${dayInWords(addDays(sentOn, SECTION_211_NOTICE_DAYS))}`;
+      if (found && lookup.preservationZones.length + lookup.protectedTrees.length > 0) return TPO_LINE;
+      return null;
+  }
+}
+const CONSERVATION_LINE = "The site is in a conservation area: we give the council six weeks' notice before the work, so the earliest start is ";
+const TPO_LINE = "A Tree Preservation Order may cover trees at this site: we ask the council's consent before the work, so the start date depends on its answer";
+const laterOf = (a: string, b: string) => (a > b ? a : b);
 
 /**
  * Whether the work is felling, a reduction or hedge work, from the job's items' words: the tree
@@ -260,16 +296,65 @@ export function isNestingWork(descriptions: readonly string[]): boolean {
   return descriptions.some((text) => NESTING_WORK.test(text));
 }
 
-/** Whether any day from `date` for `days` days falls in the nesting season (inclusive ends). */
-export function inNestingSeason(date: string, days: number): boolean {
+export interface NestingSeason {
+  /** "MM-DD", inclusive. */
+  from: string;
+  /** "MM-DD", inclusive; before `from` for a season across the new year (November to February). */
+  to: string;
+}
+
+/** Whether a "MM-DD" falls in the season (inclusive ends; a season may run across the new year). */
+export function inSeason(monthDay: string, season: NestingSeason): boolean {
+  return season.from <= season.to ? monthDay >= season.from && monthDay <= season.to : monthDay >= season.from || monthDay <= season.to;
+}
+
+/** Whether any day from `date` for `days` days falls in the nesting season. */
+export function inNestingSeason(date: string, days: number, season: NestingSeason = NESTING_SEASON): boolean {
   for (let i = 0; i < days; i += 1) {
-    const monthDay = addDays(date, i).slice(5);
-    if (monthDay >= NESTING_SEASON.from && monthDay <= NESTING_SEASON.to) return true;
+    if (inSeason(addDays(date, i).slice(5), season)) return true;
   }
   return false;
 }
 
 /** The nesting line a booking carries, or null. */
-export function nestingCheck(descriptions: readonly string[], date: string, days: number): string | null {
-  return isNestingWork(descriptions) && inNestingSeason(date, days) ? NESTING_CHECK : null;
+export function nestingCheck(descriptions: readonly string[], date: string, days: number, season: NestingSeason = NESTING_SEASON): string | null {
+  return isNestingWork(descriptions) && inNestingSeason(date, days, season) ? NESTING_CHECK : null;
+}
+
+const MONTH_DAY = /^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$/;
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** A real "MM-DD" (29 February allowed: it comes round in leap years). */
+export function isMonthDay(text: string): boolean {
+  const match = MONTH_DAY.exec(text);
+  return match !== null && Number(match[2]) <= DAYS_IN_MONTH[Number(match[1]) - 1]!;
+}
+
+export const NESTING_MESSAGES = {
+  monthDay: 'Enter the day as MM-DD, for example 03-01 for 1 March',
+} as const;
+
+const monthDayText = z.string(NESTING_MESSAGES.monthDay).trim().refine(isMonthDay, NESTING_MESSAGES.monthDay);
+/** Settings' nesting season: `PATCH /api/settings { nestingSeason: { from, to } }`. */
+export const nestingSeasonSchema = z.object({ from: monthDayText, to: monthDayText });
+
+/** "1 March to 31 August", for a season. */
+export function seasonInWords(season: NestingSeason): string {
+  const words = (monthDay: string) => formatBookingDate(`2000-${monthDay}`, 'none').replace(/ 2000$/, '');
+  return `${words(season.from)} to ${words(season.to)}`;
+}
+
+/**
+ * The section 211 threshold: notice is needed for a tree whose trunk is 7.5 cm or more across at
+ * 1.5 m above the ground (TCPA 1990 s.212; Town and Country Planning (Tree Preservation) (England)
+ * Regulations 2012 reg. 15). 10 cm applies only when thinning to help other trees grow.
+ */
+export const SECTION_211_TRUNK_CM = 7.5;
+
+/** A tree's trunk (the analysis's diameter in inches, at chest height) set against the threshold, in words. */
+export function trunkAgainstThreshold(diameterInches: number | null): string {
+  if (diameterInches === null) return `Trunk not measured: notice is needed from ${SECTION_211_TRUNK_CM} cm across at 1.5 m`;
+  const cm = Math.round(diameterInches * 2.54 * 10) / 10;
+  return cm >= SECTION_211_TRUNK_CM
+    ? `Trunk ${cm} cm across: over the ${SECTION_211_TRUNK_CM} cm threshold, so notice is needed`
+    : `Trunk ${cm} cm across: under ${SECTION_211_TRUNK_CM} cm, so this tree needs no notice`;
 }

@@ -37,6 +37,11 @@ export interface QuoteContent {
    * before quotes carried it, which follow the Settings rule as it stands.
    */
   deposit?: { percent: number; overPence: number } | null;
+  /**
+   * The protected trees' line for the customer (core/protection.ts customerProtectionLine), as it
+   * stood when sent; absent when none, so copies without one keep their fingerprint.
+   */
+  protectionNotice?: string;
 }
 
 /** How long a quote link may be, read before any lookup: our tokens are 43 characters. */
@@ -123,6 +128,12 @@ export const publicQuoteSchema = z.object({
    * totals over `over` (pounds). Absent when none is asked, so copies without one keep their fingerprint.
    */
   deposit: z.object({ percent: z.string(), over: z.string() }).optional(),
+  /**
+   * Where the site's protection applies, one plain line, e.g. "The site is in a conservation area:
+   * we give the council six weeks' notice before the work, so the earliest start is 12 March 2027".
+   * Absent when none, so copies without one keep their fingerprint.
+   */
+  protectionNotice: z.string().optional(),
   answer: z
     .object({
       kind: z.enum(QUOTE_ANSWER_KINDS),

@@ -105,6 +105,9 @@ export const systemSettings = sqliteTable('system_settings', {
   quoteTerms: text('quote_terms'),
   /** Days after sending when an unanswered quote's customer is reminded, once; 0 for never. */
   quoteReminderDays: integer('quote_reminder_days').notNull().default(5),
+  /** The nesting season ("MM-DD" inclusive, core/protection.ts); null for the default, 1 March to 31 August. */
+  nestingFrom: text('nesting_from'),
+  nestingTo: text('nesting_to'),
   /** Getting paid (core/invoices.ts): the bank account invoices ask to be paid into, or null. */
   bankDetails: text('bank_details', { mode: 'json' }).$type<BankDetails>(),
   paymentTermsDays: integer('payment_terms_days').notNull().default(7),

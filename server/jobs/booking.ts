@@ -9,7 +9,7 @@ import { saveFeedback } from '../analysis/feedback';
 import type { AppDeps } from '../deps';
 import { backgroundMail } from '../mail/background';
 import { bookingEmail } from '../mail/booking-email';
-import { getCompanyProfile } from '../settings/settings';
+import { getCompanyProfile, getSettings } from '../settings/settings';
 import { bookingHold, keepProtectionConfirmation } from '../protection/protection';
 import { nestingCheck, protectionNoticeMessage, refusesBooking } from '../../core/protection';
 import { buildCalendar, VISIT_MINUTES, WORKING_DAY_MINUTES, type CalendarEvent } from './ics';
@@ -53,7 +53,7 @@ function agreedWork(db: Db, jobId: number, quote = accepted(db, jobId)): string[
 
 /** The nesting birds line of a booked job's dates and work (core/protection.ts nestingCheck), as the job page shows it; null when not booked. */
 export function bookedNestingCheck(db: Db, job: JobRow): string | null {
-  return job.bookedFor ? nestingCheck(agreedWork(db, job.id), job.bookedFor, job.bookedDays ?? 1) : null;
+  return job.bookedFor ? nestingCheck(agreedWork(db, job.id), job.bookedFor, job.bookedDays ?? 1, getSettings(db, job.userId).nestingSeason) : null;
 }
 
 const visitText = (visit: JobBooking['siteVisit']) => (visit ? `${visit.date}T${visit.time}` : null);
@@ -172,7 +172,7 @@ export function bookJob(deps: BookingDeps, job: JobRow, booking: JobBooking): { 
   const businessName = business.name || 'Your tree surgeon';
   const work = agreedWork(deps.db, job.id, quote);
   const contact = [business.phone, business.email].filter(Boolean).join(', ');
-  const nesting = nestingCheck(work, booking.date, booking.days);
+  const nesting = nestingCheck(work, booking.date, booking.days, getSettings(deps.db, job.userId).nestingSeason);
   const to = booked.customerEmail ?? quote?.content.customer.email ?? null;
   if (!to) return { job: booked, emailed: false, nestingCheck: nesting };
   const calendar = bookingCalendar(booked, { host: hostOf(deps.config.publicUrl), businessName, contact, work, nestingCheck: nesting }, before.siteVisitAt);

@@ -1,5 +1,6 @@
 import { depositAskOf, depositAskText } from '../../core/card-payments';
 import { getInvoiceSettings } from '../settings/invoice-settings';
+import { customerLineOf } from '../protection/protection';
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { DomainError } from '../../core/errors';
 import { AWAITING_ANSWER_STATUSES, jobReference, lockedMessage, type JobStatus } from '../../core/jobs';
@@ -48,6 +49,12 @@ export function contentHash(content: QuoteContent): string {
   return sha256(customerCopyText(toPublicQuote({ version: { content } })));
 }
 
+/** The protected trees' line as the job stands on the day it is sent, when one applies. */
+function protectionLine(db: Db, jobId: number, issuedAt: Date): { protectionNotice?: string } {
+  const line = customerLineOf(db, jobId, ukToday(issuedAt));
+  return line ? { protectionNotice: line } : {};
+}
+
 /** The customer's copy of the job as it stands, for sending now. */
 function freezeContent(db: Db, job: JobRow, version: number, sentTo: string, issuedAt: Date): QuoteContent {
   const profile = getCompanyProfile(db, job.userId);
@@ -80,6 +87,7 @@ function freezeContent(db: Db, job: JobRow, version: number, sentTo: string, iss
     terms: getSettings(db, job.userId).quoteTerms,
     consumer: job.vatMode !== 'ex',
     deposit: depositAskOf(job.depositPercent, getInvoiceSettings(db, job.userId).depositRule),
+    ...protectionLine(db, job.id, issuedAt),
   };
 }
 
@@ -342,6 +350,7 @@ export function toPublicQuote(opened: PublicQuoteSource): PublicQuote {
     terms: content.terms,
     consumer: content.consumer,
     ...(content.deposit ? { deposit: depositAskText(content.deposit) } : {}),
+    ...(content.protectionNotice ? { protectionNotice: content.protectionNotice } : {}),
     answer: answer
       ? {
           kind: answer.kind,

@@ -1,6 +1,7 @@
-import { NESTING_SEASON, lookupWords, protectionHold, type Protection, type ProtectionHold, type ProtectionLookup, type ProtectionRecord, type ProtectionRecordBody } from '../../core/protection';
+import { customerProtectionLine, lookupWords, protectionHold, type Protection, type ProtectionHold, type ProtectionLookup, type ProtectionRecord, type ProtectionRecordBody } from '../../core/protection';
 import type { Db } from '../../db/client';
 import { jobProtection } from '../../db/schema';
+import { getSettings } from '../settings/settings';
 import { jobPostcode, protectionRow, type ProtectionRow } from './lookup';
 
 /**
@@ -35,11 +36,12 @@ function holdOf(row: ProtectionRow | undefined): ProtectionHold {
 }
 
 /** The job's protected trees; `nestingCheck` is the booked job's nesting line, which jobs' booking works out. */
-export function protectionOf(db: Db, jobId: number, nestingCheck: string | null = null): Protection {
+export function protectionOf(db: Db, job: { id: number; userId: number }, nestingCheck: string | null = null): Protection {
+  const jobId = job.id;
   const row = protectionRow(db, jobId);
   const hold = holdOf(row);
   const confirmation = row?.confirmReason && row.confirmedAt ? { reason: row.confirmReason, at: row.confirmedAt.toISOString() } : null;
-  return { lookup: lookupOf(row, jobPostcode(db, jobId)), record: recordOf(row), earliestStart: hold.earliestStart, missing: hold.missing, confirmation, nesting: { ...NESTING_SEASON }, nestingCheck };
+  return { lookup: lookupOf(row, jobPostcode(db, jobId)), record: recordOf(row), earliestStart: hold.earliestStart, missing: hold.missing, confirmation, nesting: getSettings(db, job.userId).nestingSeason, nestingCheck };
 }
 
 /** What booking the job waits for; read inside the booking's own transaction (CONVENTIONS 15). */
@@ -62,4 +64,15 @@ export function saveProtectionRecord(db: Db, now: Date, jobId: number, body: Pro
 /** The reason the surgeon gave to book before the earliest start, kept on the job. */
 export function keepProtectionConfirmation(db: Db, now: Date, jobId: number, reason: string): void {
   upsert(db, jobId, now, { confirmReason: reason, confirmedAt: now });
+}
+
+/**
+ * The line the customer's copy of a quote sent on `sentOn` carries (core/protection.ts
+ * customerProtectionLine), from the job's lookup and record as they stand; null for none.
+ */
+export function customerLineOf(db: Db, jobId: number, sentOn: string): string | null {
+  const row = protectionRow(db, jobId);
+  const findings = row?.findings ?? NOTHING;
+  const record = row?.outcome && row.outcomeOn ? { outcome: row.outcome, on: row.outcomeOn } : null;
+  return customerProtectionLine({ status: row?.lookupStatus ?? 'not_checked', ...findings }, record, sentOn);
 }

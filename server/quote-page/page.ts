@@ -352,7 +352,7 @@ ${notice}${answerStatus(input)}
 ${depositSection(input)}
 ${invoiceLinks(input)}
 <div class="card parties">${businessCard(quote)}${customerCard(quote)}</div>
-<section class="card" aria-labelledby="work"><h2 id="work">The work</h2>${itemList(input, open)}${totalsList(quote, open)}<p class="hint">${VAT_WORDS[quote.vatMode]}${open && quote.items.some((i) => i.optional) ? ' Optional items are added to the total when you tick them.' : ''}</p></section>
+<section class="card" aria-labelledby="work"><h2 id="work">The work</h2>${itemList(input, open)}${totalsList(quote, open)}<p class="hint">${VAT_WORDS[quote.vatMode]}${open && quote.items.some((i) => i.optional) ? ' Optional items are added to the total when you tick them.' : ''}</p>${quote.protectionNotice ? `<p data-protection>${escapeHtml(quote.protectionNotice)}.</p>` : ''}</section>
 <section class="card" aria-labelledby="terms"><h2 id="terms">Terms</h2><p>This quote is valid until ${escapeHtml(formatQuoteDate(new Date(quote.validUntil)))}.</p><details><summary>Read the terms of this quote</summary><div class="pre">${escapeHtml(quote.terms)}</div></details></section>
 ${answerForms}
 ${cancelForm(input)}

@@ -134,6 +134,7 @@ export async function versionQuotePdf(db: Db, store: PhotoStore, request: Versio
     },
     business: { name: business.name, accent: business.accentColor },
     terms: content.terms,
+    protectionNotice: content.protectionNotice ?? null,
     issuedAt: new Date(content.issuedAt),
     validUntil: new Date(content.validUntil),
     chosenOptionalIds: acceptance?.optionalItemIds,

@@ -26,6 +26,8 @@ export interface JobQuoteInput {
   company: QuoteCompany;
   /** The surgeon's terms (Settings), printed as written: numbered lines hang their numbers. */
   terms: string;
+  /** The protected trees' line of a sent copy (core/protection.ts customerProtectionLine), printed under the totals. */
+  protectionNotice?: string | null;
   issuedAt: Date;
   validUntil: Date;
   /** Each tree's stored photo by analysis id; null or missing prints the row without one. */
@@ -84,6 +86,7 @@ export async function buildJobQuotePdf(input: JobQuoteInput): Promise<Buffer> {
   drawParties(doc, theme, job.customer);
   drawItems(doc, theme, lines, job.vatMode);
   drawTotals(doc, theme, lines, job.vatMode);
+  if (input.protectionNotice) drawProtectionNotice(doc, input.protectionNotice);
   drawAcceptance(doc, theme, input, sender?.name ?? null);
   drawTerms(doc, theme, input.terms);
   if (input.rights) drawRights(doc, theme, input.rights);
@@ -183,6 +186,16 @@ function drawAcceptance(doc: Doc, theme: QuoteTheme, input: JobQuoteInput, sende
   ensureRoom(doc, doc.heightOfString(text, { width }));
   doc.fillColor(COLOUR.text).text(text, MARGIN, doc.y, { width, lineGap: 1 });
   doc.y += 12;
+}
+
+/** The one line on the site's protected trees, as the customer's page shows it. */
+function drawProtectionNotice(doc: Doc, line: string): void {
+  const width = contentWidth(doc);
+  const text = `${quoteText(line)}.`;
+  doc.font(QUOTE_FONT.bold).fontSize(9.5);
+  ensureRoom(doc, doc.heightOfString(text, { width }) + 12);
+  doc.y += 8;
+  doc.fillColor(COLOUR.text).text(text, MARGIN, doc.y, { width });
 }
 
 /** A numbered term ("1. Price: ...") hangs its number; a line starting "- ", "* " or "• " hangs a bullet. */

@@ -1,3 +1,4 @@
+import { lookUpJob } from '../protection/lookup';
 import { Hono, type Context } from 'hono';
 import { jobCancelSchema, jobCreateSchema, jobLineSchema, jobTreesSchema, jobUpdateSchema, type Job } from '../../core/jobs';
 import type { AppEnv } from '../http/context';
@@ -89,6 +90,9 @@ jobRoutes.post('/:id{[0-9]+}/trees', async (c) => {
 jobRoutes.post('/:id{[0-9]+}/send', async (c) => {
   const job = ownJob(c);
   const { email } = await readJson(c, quoteSendSchema);
+  // The customer's copy carries the protected trees' line (core/protection.ts): the site is looked
+  // up first when due (a few seconds at most; a failure sends the quote without the line).
+  await lookUpJob(c.var.deps, job.id);
   return answer(c, sendJobQuote(c.var.deps, job, email));
 });
 

@@ -7,6 +7,9 @@ import { bookedNestingCheck } from '../jobs/booking';
 import { findOwnJob, type JobRow } from '../jobs/jobs';
 import { lookUpJob } from '../protection/lookup';
 import { protectionOf, saveProtectionRecord } from '../protection/protection';
+import { section211Pdf } from '../protection/section-211-pdf';
+import { toJobView } from '../jobs/job-view';
+import { quoteCompanyFor } from '../settings/quote-company';
 
 /**
  * A job's protected trees (core/protection.ts): the lookup of its postcode, the surgeon's record,
@@ -21,7 +24,7 @@ function ownJob(c: Context<AppEnv>): JobRow {
   return findOwnJob(c.var.deps.db, currentUser(c).id, Number(c.req.param('id')));
 }
 
-const answer = (c: Context<AppEnv>, job: JobRow) => c.json({ protection: protectionOf(c.var.deps.db, job.id, bookedNestingCheck(c.var.deps.db, job)) satisfies Protection });
+const answer = (c: Context<AppEnv>, job: JobRow) => c.json({ protection: protectionOf(c.var.deps.db, job, bookedNestingCheck(c.var.deps.db, job)) satisfies Protection });
 
 protectionRoutes.get('/:id{[0-9]+}/protection', async (c) => {
   const job = ownJob(c);
@@ -41,4 +44,21 @@ protectionRoutes.put('/:id{[0-9]+}/protection/record', async (c) => {
   const body = await readJson(c, protectionRecordSchema);
   saveProtectionRecord(db, clock.now(), job.id, body);
   return answer(c, job);
+});
+
+/**
+ * The section 211 notice drafted from the job's estimate (server/protection/section-211-pdf.ts),
+ * whatever the lookup found: the public data is incomplete and the surgeon decides.
+ */
+protectionRoutes.get('/:id{[0-9]+}/section-211.pdf', async (c) => {
+  const { db, photos, clock } = c.var.deps;
+  const row = ownJob(c);
+  const job = toJobView(db, row);
+  const company = await quoteCompanyFor(db, photos, row.userId);
+  const pdf = await section211Pdf(db, { id: row.id, userId: row.userId, reference: job.reference, customerName: job.customer.name, siteAddress: job.customer.siteAddress, items: job.items }, company, clock.now());
+  return c.body(new Uint8Array(pdf), 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `attachment; filename="section-211-${job.reference}.pdf"`,
+    'Cache-Control': 'private, no-store',
+  });
 });

@@ -57,6 +57,7 @@ describe('the company profile', () => {
       quoteRounding: '5',
       quoteTerms: DEFAULT_QUOTE_TERMS,
       quoteReminderDays: 5,
+      nestingSeason: { from: '03-01', to: '08-31' },
       ...GETTING_PAID_DEFAULTS,
     });
   });
@@ -78,6 +79,7 @@ describe('the company profile', () => {
       quoteRounding: '5',
       quoteTerms: DEFAULT_QUOTE_TERMS,
       quoteReminderDays: 5,
+      nestingSeason: { from: '03-01', to: '08-31' },
       ...GETTING_PAID_DEFAULTS,
     });
     expect(await settingsOf(client)).toEqual(saved);

@@ -7,6 +7,7 @@ import { pricingRulesResponse, storedPricingRules } from '../../core/pricing';
 import { DEFAULT_QUOTE_REMINDER_DAYS, DEFAULT_QUOTE_ROUNDING_PENCE, quoteRoundingText, storedQuoteTerms, type QuoteRoundingPence } from '../../core/quote-settings';
 import type { settingsPatchSchema, SettingsResponse } from '../../core/analysis';
 import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../core/units';
+import { NESTING_SEASON, type NestingSeason } from '../../core/protection';
 import { immediate, type Db } from '../../db/client';
 import { systemSettings, users } from '../../db/schema';
 import type { Clock } from '../clock';
@@ -28,6 +29,8 @@ export interface UserSettings {
   quoteTerms: string;
   /** Days after sending when an unanswered quote's customer is reminded, once; 0 for never. */
   quoteReminderDays: number;
+  /** The nesting season bookings are checked against (core/protection.ts); 1 March to 31 August until changed. */
+  nestingSeason: NestingSeason;
 }
 
 /** The company profile on the user's quotes; the VAT number normalised ("GB123456789") or "". */
@@ -54,6 +57,7 @@ export function getSettings(db: Db, userId: number): UserSettings {
     // The standard terms' payment sentence follows the account's payment terms (Getting paid).
     quoteTerms: storedQuoteTerms(row?.quoteTerms, row?.paymentTermsDays),
     quoteReminderDays: row?.quoteReminderDays ?? DEFAULT_QUOTE_REMINDER_DAYS,
+    nestingSeason: row?.nestingFrom && row.nestingTo ? { from: row.nestingFrom, to: row.nestingTo } : { ...NESTING_SEASON },
   };
 }
 
@@ -143,6 +147,7 @@ export function toSettingsResponse(settings: UserSettings, profile: CompanyProfi
     quoteRounding: quoteRoundingText(settings.quoteRoundingPence),
     quoteTerms: settings.quoteTerms,
     quoteReminderDays: settings.quoteReminderDays,
+    nestingSeason: settings.nestingSeason,
   };
 }
 
@@ -171,6 +176,7 @@ export function applySettingsPatch(db: Db, clock: Clock, userId: number, patch: 
       // Already plain text, or null for the standard terms (core/quote-settings.ts quoteTermsSchema).
       ...(patch.quoteTerms !== undefined && { quoteTerms: patch.quoteTerms }),
       ...(patch.quoteReminderDays !== undefined && { quoteReminderDays: patch.quoteReminderDays }),
+      ...(patch.nestingSeason !== undefined && { nestingFrom: patch.nestingSeason.from, nestingTo: patch.nestingSeason.to }),
     };
     if (Object.keys(settings).length > 0) saveSettings(tx, clock, userId, settings);
     const invoicing = invoiceSettingsColumns(tx, userId, patch);

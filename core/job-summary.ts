@@ -85,6 +85,8 @@ export const jobListQuerySchema = z.object({
     .optional()
     .transform((v) => v?.trim() ?? ''),
   status: z.enum(JOB_STATUSES, `status must be one of ${JOB_STATUSES.join(', ')}`).optional(),
+  /** `council`: jobs still to do whose booking waits on the council (a notice's weeks or a consent; core/protection.ts). */
+  waiting: z.enum(['council'], "waiting must be 'council'").optional(),
 });
 export type JobListQuery = z.input<typeof jobListQuerySchema>;
 

@@ -358,3 +358,18 @@ export function trunkAgainstThreshold(diameterInches: number | null): string {
     ? `Trunk ${cm} cm across: over the ${SECTION_211_TRUNK_CM} cm threshold, so notice is needed`
     : `Trunk ${cm} cm across: under ${SECTION_211_TRUNK_CM} cm, so this tree needs no notice`;
 }
+
+/** Each record outcome as the surgeon chooses it and the job page shows it. */
+export const RECORD_OUTCOME_WORDS: Record<RecordOutcome, string> = {
+  not_protected: 'Checked with the council: not protected',
+  tpo_consent: 'Tree Preservation Order consent given',
+  s211_notice_sent: 'Section 211 notice sent to the council',
+  dead_or_dangerous: "Dead or dangerous: five working days' notice sent",
+  exempt: 'Exempt: trunk under 7.5 cm',
+};
+
+/** What booking still waits for, in words. */
+export const MISSING_WORDS: Record<ProtectionMissing, string> = {
+  tpo_consent: "The council's consent for work on a tree with a Tree Preservation Order",
+  s211_notice: "A section 211 notice to the council, six weeks before the work",
+};

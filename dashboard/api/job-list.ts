@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { jobSummaryResponseSchema } from '../../core/job-summary';
-import { jobListSchema, type JobStatus } from '../../core/jobs';
+import { jobListSchema } from '../../core/jobs';
+import type { StatusFilter } from '../components/jobs/job-list-summary';
 import { request } from './client';
 import { jobKeys } from './jobs';
 
@@ -8,10 +9,11 @@ import { jobKeys } from './jobs';
 
 export const jobListApi = {
   /** `q`: every word in the customer's name, e-mail or quote number; `status`: one status or all. */
-  search: (q: string, status: JobStatus | 'all') => {
+  search: (q: string, status: StatusFilter) => {
     const params = new URLSearchParams();
     if (q) params.set('q', q);
-    if (status !== 'all') params.set('status', status);
+    if (status === 'council') params.set('waiting', 'council');
+    else if (status !== 'all') params.set('status', status);
     const query = params.toString();
     return request('GET', `/api/jobs${query ? `?${query}` : ''}`, { schema: jobListSchema });
   },
@@ -19,7 +21,7 @@ export const jobListApi = {
 };
 
 /** The jobs a search and a status leave, newest first; the rows before stay shown while the next ones load. */
-export function useJobSearch(q: string, status: JobStatus | 'all') {
+export function useJobSearch(q: string, status: StatusFilter) {
   return useQuery({
     queryKey: jobKeys.search(q, status),
     queryFn: async () => (await jobListApi.search(q, status)).jobs,

@@ -16,6 +16,7 @@ import { Dialog } from '../components/dialog';
 import { AddLineForm } from '../components/jobs/add-line-form';
 import { BookingPanel } from '../components/jobs/booking-panel';
 import { CancellationPanel } from '../components/jobs/cancellation-panel';
+import { ProtectedTreesPanel } from '../components/jobs/protected-trees-panel';
 import { InvoicesPanel } from '../components/invoices/invoices-panel';
 import { ChangeRequestNotice } from '../components/jobs/change-request-notice';
 import { DepositOnAcceptance } from '../components/jobs/deposit-on-acceptance';
@@ -198,6 +199,7 @@ function JobEditor({ job }: { job: Job }) {
         {/* Once accepted, booking is what the job asks for next: first in the column. */}
         <BookingPanel job={job} waitingForDeposit={waitingForDeposit} />
         <CancellationPanel job={job} />
+        <ProtectedTreesPanel jobId={job.id} />
         <InvoicesPanel job={job} />
         <form id={FORM_ID} ref={form} onSubmit={save} noValidate>
           <fieldset disabled={locked} className="flex min-w-0 flex-col gap-6">

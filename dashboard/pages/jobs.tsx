@@ -141,7 +141,7 @@ function MonthFigures({ month }: { month: JobSummary['month'] }) {
 function StatusFilters({ summary, value, onChange }: { summary: JobSummary; value: StatusFilter; onChange: (status: StatusFilter) => void }) {
   const { counts } = summary;
   const shown = JOB_STATUSES.filter((status) => counts[status] > 0 || status === value);
-  const option = (status: StatusFilter, label: string, count: number) => (
+  const option = (status: StatusFilter, label: string, count?: number) => (
     <button
       key={status}
       type="button"
@@ -151,14 +151,20 @@ function StatusFilters({ summary, value, onChange }: { summary: JobSummary; valu
         value === status ? 'border-green-800 bg-green-800 text-white' : 'border-stone-300 bg-white text-stone-800 hover:border-green-800'
       }`}
     >
-      {label}{' '}
-      <span className={`rounded-full px-1.5 text-xs ${value === status ? 'bg-white/20' : 'bg-stone-100'}`}>{count}</span>
+      {label}
+      {count === undefined ? null : (
+        <>
+          {' '}
+          <span className={`rounded-full px-1.5 text-xs ${value === status ? 'bg-white/20' : 'bg-stone-100'}`}>{count}</span>
+        </>
+      )}
     </button>
   );
   return (
     <div role="group" aria-label="Show jobs by status" className="flex flex-wrap gap-2">
       {option('all', 'All', summary.total)}
       {shown.map((status) => option(status, JOB_STATUS_LABELS[status], counts[status]))}
+      {option('council', 'Waiting on the council')}
     </div>
   );
 }

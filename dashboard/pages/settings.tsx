@@ -12,6 +12,7 @@ import { BillingSection } from '../components/billing/billing-section';
 import { CompanyProfileSection } from '../components/settings/company-profile-section';
 import { GettingPaidSection } from '../components/settings/getting-paid-section';
 import { PricingSection } from '../components/settings/pricing-section';
+import { NestingSeasonSection } from '../components/settings/nesting-season-section';
 import { QuoteTermsSection } from '../components/settings/quote-terms-section';
 import { ShareJobTimesSection } from '../components/settings/share-job-times-section';
 import { UnitsSection } from '../components/settings/units-section';
@@ -176,6 +177,7 @@ export function SettingsPage() {
           />
           <CompanyProfileSection saved={settings.data.companyProfile} />
           <QuoteTermsSection saved={settings.data.quoteTerms} savedReminderDays={settings.data.quoteReminderDays} paymentTermsDays={settings.data.paymentTermsDays} />
+          <NestingSeasonSection saved={settings.data.nestingSeason} />
           <GettingPaidSection saved={settings.data} />
           <UnitsSection saved={settings.data.units} />
           <ShareJobTimesSection saved={settings.data.shareJobTimes} />

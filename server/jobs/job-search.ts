@@ -1,6 +1,7 @@
 import { matchesSearch } from '../../core/job-summary';
 import { jobReference, type JobStatus } from '../../core/jobs';
 import type { Db } from '../../db/client';
+import { waitingOnCouncil } from '../protection/protection';
 import { listOwnJobs, type JobRow } from './jobs';
 
 /**
@@ -11,8 +12,15 @@ import { listOwnJobs, type JobRow } from './jobs';
  * "Wójcik" and "łukasz" "ŁUKASZ", and "%" or "_" must mean themselves. The rows are small; only
  * those that match are made into views, which is where a job's cost lies.
  */
-export function searchOwnJobs(db: Db, userId: number, filter: { q: string; status?: JobStatus }): JobRow[] {
-  return listOwnJobs(db, userId).filter(
+export function searchOwnJobs(db: Db, userId: number, filter: { q: string; status?: JobStatus; waiting?: 'council' }, today: string): JobRow[] {
+  const rows = listOwnJobs(db, userId).filter(
     (row) => (!filter.status || row.status === filter.status) && (!filter.q || matchesSearch([row.customerName, row.customerEmail, jobReference(row.id)], filter.q)),
   );
+  if (filter.waiting !== 'council') return rows;
+  const open = rows.filter((row) => !ENDED.has(row.status));
+  const waiting = waitingOnCouncil(db, userId, today);
+  return open.filter((row) => waiting.has(row.id));
 }
+
+/** Jobs no longer to be done wait on nobody. */
+const ENDED = new Set<JobStatus>(['done', 'cancelled', 'declined']);

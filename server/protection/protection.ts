@@ -1,6 +1,7 @@
 import { customerProtectionLine, lookupWords, protectionHold, type Protection, type ProtectionHold, type ProtectionLookup, type ProtectionRecord, type ProtectionRecordBody } from '../../core/protection';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { jobProtection } from '../../db/schema';
+import { jobProtection, jobs } from '../../db/schema';
 import { getSettings } from '../settings/settings';
 import { jobPostcode, protectionRow, type ProtectionRow } from './lookup';
 
@@ -75,4 +76,19 @@ export function customerLineOf(db: Db, jobId: number, sentOn: string): string | 
   const findings = row?.findings ?? NOTHING;
   const record = row?.outcome && row.outcomeOn ? { outcome: row.outcome, on: row.outcomeOn } : null;
   return customerProtectionLine({ status: row?.lookupStatus ?? 'not_checked', ...findings }, record, sentOn);
+}
+
+/**
+ * The account's jobs whose booking waits on the council on `today`: a consent or notice still to
+ * be recorded, or a notice's earliest start still to come (core/protection.ts protectionHold).
+ * One read of the account's protection rows, however many jobs it has.
+ */
+export function waitingOnCouncil(db: Db, userId: number, today: string): Set<number> {
+  const waiting = new Set<number>();
+  const rows = db.select({ row: jobProtection }).from(jobProtection).innerJoin(jobs, eq(jobs.id, jobProtection.jobId)).where(eq(jobs.userId, userId)).all();
+  for (const { row } of rows) {
+    const hold = holdOf(row);
+    if (hold.missing.length > 0 || (hold.earliestStart !== null && hold.earliestStart > today)) waiting.add(row.jobId);
+  }
+  return waiting;
 }

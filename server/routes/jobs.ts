@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { REPORT_COPIES } from '../../core/quote';
 import { validationError } from '../http/errors';
 import { jobQuotePdf } from '../quotes/job-quote-source';
-import { jobBookSchema, jobDoneSchema } from '../../core/job-booking';
+import { jobBookSchema, jobDoneSchema, ukToday } from '../../core/job-booking';
 import { bookJob, markJobDone } from '../jobs/booking';
 import { invoiceCreateSchema, type Invoice } from '../../core/invoices';
 import { createInvoice, invoicesOfJob } from '../invoices/invoices';
@@ -38,9 +38,9 @@ const answer = (c: Context<AppEnv>, row: JobRow, status: 200 | 201 = 200) => c.j
 /** The account's jobs, newest first; `?status=` one status, `?q=` customers matching every word (job-search.ts). */
 jobRoutes.get('/', (c) => {
   const { db } = c.var.deps;
-  const parsed = jobListQuerySchema.safeParse({ q: c.req.query('q'), status: c.req.query('status') });
+  const parsed = jobListQuerySchema.safeParse({ q: c.req.query('q'), status: c.req.query('status'), waiting: c.req.query('waiting') });
   if (!parsed.success) throw validationError(parsed.error);
-  return c.json({ jobs: toJobViews(db, searchOwnJobs(db, currentUser(c).id, parsed.data)) });
+  return c.json({ jobs: toJobViews(db, searchOwnJobs(db, currentUser(c).id, parsed.data, ukToday(c.var.deps.clock.now()))) });
 });
 
 /** The Jobs page's figures: jobs by status, and what was quoted, accepted and done this UK month (summary.ts). */

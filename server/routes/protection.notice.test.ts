@@ -164,3 +164,29 @@ describe('booking', () => {
     expect(settingsResponseSchema.parse(await back.json()).nestingSeason).toEqual({ from: '03-01', to: '08-31' });
   });
 });
+
+describe('the Jobs list', () => {
+  it('"waiting on the council": jobs still to do held by a missing notice or an earliest start to come; not after the council said not protected; never another account\'s', async () => {
+    const other = (await registerClient(server)).client;
+    const ids = (body: unknown) => (body as { jobs: { id: number }[] }).jobs.map((j) => j.id);
+    const held = await jobOf(await owner.post('/api/jobs', { customer: { name: 'Held', siteAddress: '1 Clifton Down Road, Bristol BS8 4AA' } }), 201);
+    const noticed = await jobOf(await owner.post('/api/jobs', { customer: { name: 'Noticed', siteAddress: '2 Clifton Down Road, Bristol BS8 4AA' } }), 201);
+    const cleared = await jobOf(await owner.post('/api/jobs', { customer: { name: 'Cleared', siteAddress: '3 Clifton Down Road, Bristol BS8 4AA' } }), 201);
+    const elsewhere = await jobOf(await owner.post('/api/jobs', { customer: { name: 'Leeds', siteAddress: '4 Otley Road, Leeds LS6 2AB' } }), 201);
+    const theirs = await jobOf(await other.post('/api/jobs', { customer: { name: 'Theirs', siteAddress: '5 Clifton Down Road, Bristol BS8 4AA' } }), 201);
+    for (const id of [held.id, noticed.id, cleared.id, elsewhere.id]) await owner.get(`/api/jobs/${id}/protection`);
+    await other.get(`/api/jobs/${theirs.id}/protection`);
+    await owner.request('PUT', `/api/jobs/${noticed.id}/protection/record`, { outcome: 's211_notice_sent', on: '2026-05-30' });
+    await owner.request('PUT', `/api/jobs/${cleared.id}/protection/record`, { outcome: 'not_protected', on: '2026-05-30' });
+
+    const listed = ids(await (await owner.get('/api/jobs?waiting=council')).json());
+    expect(listed).toContain(held.id);
+    expect(listed).toContain(noticed.id);
+    expect(listed).not.toContain(cleared.id);
+    expect(listed).not.toContain(elsewhere.id);
+    expect(listed).not.toContain(theirs.id);
+    expect(ids(await (await owner.get('/api/jobs?waiting=council&q=Noticed')).json())).toEqual([noticed.id]);
+    const bad = await owner.get('/api/jobs?waiting=everyone');
+    expect(bad.status).toBe(400);
+  });
+});

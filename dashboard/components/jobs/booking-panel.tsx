@@ -1,11 +1,13 @@
 import { CalendarCheck, CalendarClock, CheckCheck, LoaderCircle } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatDuration, formatTimeRange, parseDuration } from '../../../core/format';
-import { addDays, BOOKING_DEFAULT_START, BOOKING_LIMITS, formatBookingDate, jobBookSchema, ukToday, type JobBookInput } from '../../../core/job-booking';
+import { addDays, BOOKING_DEFAULT_START, BOOKING_LIMITS, confirmProtectionSchema, formatBookingDate, jobBookSchema, ukToday, type JobBookInput } from '../../../core/job-booking';
 import type { Job, JobItem } from '../../../core/jobs';
 import { useAnalysis } from '../../api/analysis';
 import { errorMessage, isApiError } from '../../api/client';
 import { useBookJob, useMarkJobDone } from '../../api/job-booking';
+import { protectionKey } from '../../api/protection';
 import { ErrorAlert } from '../alert';
 import { formatAnalysisDate } from '../analysis/analysis-date';
 import { Dialog } from '../dialog';
@@ -103,6 +105,9 @@ function BookingForm({ job, waitingForDeposit, onDone, onCancel }: { job: Job; w
   const rebooking = job.booking !== null;
   // The checked booking, held while the deposit question is open.
   const [unpaid, setUnpaid] = useState<JobBookInput | null>(null);
+  // A protected tree's refusal (409 PROTECTION_NOTICE): the server's words and the booking it refused.
+  const [held, setHeld] = useState<{ message: string; body: JobBookInput } | null>(null);
+  const queryClient = useQueryClient();
 
   function edit(change: Partial<BookingDraft>, fields: BookingField[]) {
     setDraft((value) => ({ ...value, ...change }));
@@ -130,14 +135,21 @@ function BookingForm({ job, waitingForDeposit, onDone, onCancel }: { job: Job; w
 
   function save(body: JobBookInput) {
     book.mutate(body, {
-      onSuccess: ({ job: booked, emailed }) => {
+      onSuccess: ({ job: booked, emailed, nestingCheck }) => {
+        setHeld(null);
+        // The Protected trees panel shows the booking's nesting line and any reason given.
+        void queryClient.invalidateQueries({ queryKey: protectionKey(job.id) });
         showToast({
           title: rebooking ? 'Date changed' : 'Work booked',
-          description: emailed ? `${bookedFor(booked.booking!)}. The customer was e-mailed the booking with a calendar file.` : `${bookedFor(booked.booking!)}. No e-mail was sent: the job has no customer e-mail address.`,
+          description: `${emailed ? `${bookedFor(booked.booking!)}. The customer was e-mailed the booking with a calendar file.` : `${bookedFor(booked.booking!)}. No e-mail was sent: the job has no customer e-mail address.`}${nestingCheck ? ` ${nestingCheck}.` : ''}`,
         });
         onDone();
       },
       onError: (error) => {
+        if (isApiError(error, 'PROTECTION_NOTICE')) {
+          setHeld({ message: error.message, body });
+          return;
+        }
         const fieldErrors = isApiError(error) && error.details ? errorsOf(Object.entries(error.details).map(([key, messages]) => ({ path: key.split('.'), message: messages[0] ?? '' }))) : {};
         setErrors(fieldErrors);
         if (Object.keys(fieldErrors).length > 0) focusFirstError();
@@ -149,6 +161,7 @@ function BookingForm({ job, waitingForDeposit, onDone, onCancel }: { job: Job; w
   return (
     <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-3">
       {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
+      {held ? <BookAnyway message={held.message} pending={book.isPending} onConfirm={(reason) => save({ ...held.body, confirmProtection: { reason } })} /> : null}
       <div className="grid gap-3 sm:grid-cols-3">
         <TextField label="Date" type="date" min={today} required value={draft.date} error={errors.date} onChange={(event) => edit({ date: event.target.value }, ['date', 'siteVisit.date'])} />
         <TextField label="Start time" type="time" hint="UK time" value={draft.startTime} error={errors.startTime} onChange={(event) => edit({ startTime: event.target.value }, ['startTime', 'siteVisit.date'])} />
@@ -221,6 +234,46 @@ function BookingForm({ job, waitingForDeposit, onDone, onCancel }: { job: Job; w
         }}
       />
     </form>
+  );
+}
+
+/**
+ * A protected tree holds the date (docs/product.md, Protected trees): the server's words name the
+ * earliest start or what is missing; the surgeon may book anyway with a reason, kept on the job.
+ */
+function BookAnyway({ message, pending, onConfirm }: { message: string; pending: boolean; onConfirm: (reason: string) => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const headingId = useId();
+  return (
+    <div role="alert" aria-labelledby={headingId} className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-stone-900">
+      <p id={headingId} className="font-semibold">
+        Not booked: a protected tree
+      </p>
+      <p>{message}</p>
+      <TextField
+        label="Reason to book anyway"
+        autoComplete="off"
+        value={reason}
+        error={error}
+        onChange={(event) => {
+          setReason(event.target.value);
+          setError(undefined);
+        }}
+      />
+      <button
+        type="button"
+        className={`${buttonStyles.secondary} self-start`}
+        aria-busy={pending || undefined}
+        onClick={() => {
+          const checked = confirmProtectionSchema.safeParse({ reason });
+          if (!checked.success) return setError(checked.error.issues[0]?.message);
+          if (!pending) onConfirm(checked.data.reason);
+        }}
+      >
+        Book anyway
+      </button>
+    </div>
   );
 }
 

@@ -21,7 +21,8 @@ export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-export type StatusFilter = JobStatus | 'all';
+/** A status, all, or `council`: the jobs whose booking waits on the council (docs/product.md, Protected trees). */
+export type StatusFilter = JobStatus | 'all' | 'council';
 
 /** What the jobs add up to, as the customers would pay (each job's gross total), in pence. */
 export function totalGrossPence(jobs: readonly { totals: Pick<Job['totals'], 'gross'> }[]): number {

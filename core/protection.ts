@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addDays, calendarDateParts, formatBookingDate } from './job-booking';
 import { plainLine, plainText } from './plain-text';
-import { parsePostcode } from './postcode';
+import { parsePostcode, POSTCODE_INVALID } from './postcode';
 
 /**
  * Protected trees and the right time of year: the rules and the words, shared by the server and
@@ -373,3 +373,30 @@ export const MISSING_WORDS: Record<ProtectionMissing, string> = {
   tpo_consent: "The council's consent for work on a tree with a Tree Preservation Order",
   s211_notice: "A section 211 notice to the council, six weeks before the work",
 };
+
+/**
+ * What the homeowner's request screen says under the postcode (`GET /api/businesses/{slug}/site-note`),
+ * only when the public data found something there; null otherwise (it says nothing at all).
+ */
+export function siteNoteWords(status: LookupStatus, findings: Pick<LookupFindings, 'conservationAreas' | 'preservationZones' | 'protectedTrees'>): string | null {
+  if (status !== 'found') return null;
+  if (findings.conservationAreas.length > 0) return "This address is in a conservation area: the council must be given six weeks' notice before most tree work, so the work may need to wait.";
+  if (findings.preservationZones.length + findings.protectedTrees.length > 0) return "A Tree Preservation Order may cover trees here: the council's consent is needed before the work.";
+  return null;
+}
+export const siteNoteSchema = z.object({ note: z.string().nullable() });
+export type SiteNote = z.infer<typeof siteNoteSchema>;
+/** GET /api/businesses/{slug}/site-note?postcode=: a UK postcode, normalised ("bs84aa" → "BS8 4AA"). */
+export const siteNoteQuerySchema = z.object({
+  postcode: z
+    .string(POSTCODE_INVALID)
+    .max(20, POSTCODE_INVALID)
+    .transform((text, ctx) => {
+      const parsed = parsePostcode(text);
+      if (!parsed) {
+        ctx.addIssue({ code: 'custom', message: POSTCODE_INVALID });
+        return z.NEVER;
+      }
+      return parsed.postcode;
+    }),
+});

@@ -159,6 +159,8 @@ export interface EstimatorApi {
   requestQuote(slug: string, lead: LeadRequest): Promise<LeadAnswer>;
   /** Tells the business's funnel a photo was chosen; never fails the visitor (the count is the owner's, not theirs). */
   reportPhoto(slug: string): void;
+  /** The note under a typed postcode (a conservation area or TPO found there), or null; never fails the visitor. */
+  siteNote(slug: string, postcode: string, signal?: AbortSignal): Promise<string | null>;
 }
 
 /** The calls, against `origin` (the server the estimator's own script came from). */
@@ -205,6 +207,17 @@ export function estimatorApi(origin: string): EstimatorApi {
         outsideArea: body.outsideArea === true,
         reference: typeof body.reference === 'string' ? body.reference : null,
       };
+    },
+
+    async siteNote(slug, postcode, signal) {
+      try {
+        const response = await send(url(`/api/businesses/${encodeURIComponent(slug)}/site-note?postcode=${encodeURIComponent(postcode)}`), { headers: accept, signal });
+        const body = await json(response);
+        return isRecord(body) && typeof body.note === 'string' ? body.note : null;
+      } catch {
+        // A courtesy: a failed lookup says nothing.
+        return null;
+      }
     },
 
     reportPhoto(slug) {

@@ -155,6 +155,7 @@ function Estimator({ slug, host, inFrame }: { slug: string; host: Element | null
               onDraft: estimator.setLeadDraft,
               sent: estimator.trees.length > 0 && estimator.trees.every((t) => estimator.sentTrees.includes(t.analysis.id)),
               submit: estimator.submitLead,
+              siteNote: estimator.siteNote,
               onSent: estimator.leadSent,
             }}
             focus={focus}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   BUSINESS_NOT_FOUND_MESSAGE,
   VISITOR_PROCESSING_STEPS,
@@ -226,6 +226,10 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
   const submitLead = (lead: Omit<LeadRequest, 'trees'>) =>
     api.requestQuote(slug, { ...lead, trees: trees.map((t) => ({ analysisId: t.analysis.id, leadToken: t.leadToken })) });
 
+  /** The note under the request's postcode (docs/product.md, Protected trees), or null. */
+  // Stable, so the form's lookup waits on the postcode alone, not on the estimator's renders.
+  const siteNote = useCallback((postcode: string, signal?: AbortSignal) => api.siteNote(slug, postcode, signal), [api, slug]);
+
   const leadSent = () => {
     setSentTrees(trees.map((t) => t.analysis.id));
     const [first] = trees;
@@ -262,6 +266,7 @@ export function useEstimator(slug: string, api: EstimatorApi, tellHost: (event: 
     addDetails,
     tryAgain,
     submitLead,
+    siteNote,
     leadSent,
   };
 }

@@ -51,7 +51,7 @@ async function councilOf(lookups: ProtectionLookups, entities: PlanningEntity[],
 }
 
 /** Asks both services, all within one deadline; throws what they throw. */
-async function findOut(lookups: ProtectionLookups, postcode: string): Promise<{ status: LookupStatus; findings: LookupFindings }> {
+export async function findOut(lookups: ProtectionLookups, postcode: string): Promise<{ status: LookupStatus; findings: LookupFindings }> {
   const signal = AbortSignal.timeout(LOOKUP_TIMEOUT_MS);
   const centre = await lookups.postcodes.centre(postcode, signal);
   const entities = await lookups.planning.entitiesAt(centre.latitude, centre.longitude, signal);

@@ -15,6 +15,8 @@ import {
   type BusinessRow,
 } from '../businesses/businesses';
 import { countFunnelStep, funnelDays } from '../businesses/funnel';
+import { siteNote } from '../protection/site-note';
+import { siteNoteQuerySchema, type SiteNote } from '../../core/protection';
 import { funnelQuotes } from '../jobs/summary';
 import { isOutsideArea, listLeads, markContacted, saveLead } from '../businesses/leads';
 import { tellOfRequest } from '../businesses/lead-mail';
@@ -94,6 +96,17 @@ businessRoutes.on(['POST', 'OPTIONS'], '/:slug{[a-z0-9-]+}/leads', publicCors, v
   // The lead is stored whatever the mail does; a failed send is retried, then the operator's to see, not the visitor's.
   tellOfRequest({ db, clock, mailer, config }, business, saved);
   return c.json(thanks, saved.updated ? 200 : 201);
+});
+
+// Public: the request screen's note under the postcode, once typed (docs/product.md, Protected
+// trees): a conservation area or Tree Preservation Order found there, else null. Only the postcode
+// is asked of the public data, once a day a postcode (server/protection/site-note.ts).
+businessRoutes.on(['GET', 'OPTIONS'], '/:slug{[a-z0-9-]+}/site-note', publicCors, async (c) => {
+  await c.var.limits.consume('embedLookupsPerAddress', clientNetwork(c));
+  publicBusiness(c, c.req.param('slug'));
+  const parsed = siteNoteQuerySchema.safeParse({ postcode: c.req.query('postcode') });
+  if (!parsed.success) throw validationError(parsed.error);
+  return c.json({ note: await siteNote(c.var.deps, parsed.data.postcode) } satisfies SiteNote);
 });
 
 // The owner's own businesses.

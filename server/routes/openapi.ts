@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ACCEPTED_IMAGE_TYPES, MAX_DESCRIPTION_CHARS, MAX_UPLOAD_BYTES } from '../../core/analysis';
 import { leadInputSchema, leadThanksSchema, publicBusinessSchema, widgetEventSchema } from '../../core/business';
+import { siteNoteSchema } from '../../core/protection';
 import { LEAD_MAX_TREES, SLUG_MAX, SLUG_PATTERN } from '../../core/embed';
 import { embedAnalyzeResponseSchema } from '../../core/embed-api';
 import { errorBodySchema } from '../../core/errors';
@@ -45,6 +46,7 @@ const componentSchemas = {
   LeadInput: fromZod(leadInputSchema, 'input'),
   LeadThanks: fromZod(leadThanksSchema, 'output'),
   WidgetEvent: fromZod(widgetEventSchema, 'input'),
+  SiteNote: fromZod(siteNoteSchema, 'output'),
   TreeDetails: fromZod(treeDetailsSchema, 'input'),
   SiteDetails: fromZod(siteDetailsInputSchema, 'input'),
   PublicQuote: fromZod(publicQuoteResponseSchema, 'output'),
@@ -208,6 +210,19 @@ const paths = {
         '204': { description: 'Counted (at most as often per address as a person could by hand).' },
         '400': invalid,
         '403': siteNotListed,
+        '404': notFound,
+        '429': tooMany,
+      },
+    },
+  },
+  '/api/businesses/{slug}/site-note': {
+    get: {
+      operationId: 'getSiteNote',
+      summary: "The request screen's note under the postcode: a conservation area or Tree Preservation Order found there by the public planning data, else null",
+      parameters: [slugParameter, { name: 'postcode', in: 'query', required: true, description: 'A UK postcode in any case and spacing.', schema: { type: 'string', maxLength: 20 } }],
+      responses: {
+        '200': { description: 'The note, or null when nothing was found, the lookup failed or lookups are off (the screen then says nothing).', content: json(ref('SiteNote')) },
+        '400': invalid,
         '404': notFound,
         '429': tooMany,
       },

@@ -5,6 +5,7 @@ import { jobBookResponseSchema } from '../../core/job-booking';
 import { NESTING_CHECK } from '../../core/protection';
 import { startFakePlanning, type FakePlanning } from '../../testing/fake-planning';
 import { analyze, grantTo } from '../../testing/analysis';
+import { createBusinessFor } from '../../testing/business';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 import { jobOf } from '../../testing/jobs';
 import { mailSettled } from '../../testing/mail';
@@ -188,5 +189,45 @@ describe('the Jobs list', () => {
     expect(ids(await (await owner.get('/api/jobs?waiting=council&q=Noticed')).json())).toEqual([noticed.id]);
     const bad = await owner.get('/api/jobs?waiting=everyone');
     expect(bad.status).toBe(400);
+  });
+});
+
+describe("the homeowner's request screen", () => {
+  it('notes a conservation area or a TPO under the postcode, says nothing otherwise, asks each postcode once, and refuses what is not a postcode', async () => {
+    const business = await createBusinessFor(owner);
+    const note = async (postcode: string) => {
+      const res = await fetch(`${server.url}/api/businesses/${business.slug}/site-note?postcode=${encodeURIComponent(postcode)}`);
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      return ((await res.json()) as { note: string | null }).note;
+    };
+    expect(await note('bs8 4aa')).toBe("This address is in a conservation area: the council must be given six weeks' notice before most tree work, so the work may need to wait.");
+    expect(await note('GL501QA')).toBe("A Tree Preservation Order may cover trees here: the council's consent is needed before the work.");
+    expect(await note('LS6 2AB')).toBeNull();
+    expect(await note('SW1A 2AA')).toBeNull();
+
+    const asked = fake.requests.length;
+    expect(await note('BS8 4AA')).not.toBeNull();
+    expect(fake.requests.length).toBe(asked);
+
+    const bad = await fetch(`${server.url}/api/businesses/${business.slug}/site-note?postcode=${encodeURIComponent('<script>')}`);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ details: { postcode: ['Enter a full UK postcode, e.g. LS6 2AB'] } });
+    expect((await fetch(`${server.url}/api/businesses/${business.slug}/site-note?postcode=${'A'.repeat(5000)}`)).status).toBe(400);
+    expect((await fetch(`${server.url}/api/businesses/no-such-business/site-note?postcode=BS8%204AA`)).status).toBe(404);
+  });
+
+  it('says nothing with lookups off', async () => {
+    const off = await startTestServer({ POSTCODE_LOOKUP_URL: fake.url, PLANNING_DATA_URL: fake.url, PROTECTION_LOOKUPS: 'off' });
+    try {
+      const { client } = await registerClient(off);
+      const business = await createBusinessFor(client);
+      const asked = fake.requests.length;
+      const res = await fetch(`${off.url}/api/businesses/${business.slug}/site-note?postcode=BS8%204AA`);
+      expect(await res.json()).toEqual({ note: null });
+      expect(fake.requests.length).toBe(asked);
+    } finally {
+      await off.close();
+    }
   });
 });

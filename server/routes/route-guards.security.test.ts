@@ -27,6 +27,7 @@ runCommonRouteTests({
     'GET /api/businesses/:slug{[a-z0-9-]+}': "a business's estimator, read by any visitor",
     'POST /api/businesses/:slug{[a-z0-9-]+}/events': "the estimator's funnel, sent by any visitor",
     'POST /api/businesses/:slug{[a-z0-9-]+}/leads': "a visitor's quote request",
+    'GET /api/businesses/:slug{[a-z0-9-]+}/site-note': "the request screen's note under a visitor's postcode",
     'POST /api/analyze-tree': "a visitor's analysis names its business; without one it needs a session (analysis.security.test.ts)",
     'GET /api/capabilities': 'what the sign-in pages say about where estimates come from',
     'POST /api/chatbot': 'the help assistant, on the public pages too',

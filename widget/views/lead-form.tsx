@@ -29,6 +29,8 @@ interface LeadFormProps {
   /** Every tree listed has been sent: the thanks show instead of the form. */
   sent: boolean;
   submit: (lead: Omit<LeadRequest, 'trees'>) => Promise<unknown>;
+  /** The note under a full postcode: a conservation area or Tree Preservation Order found there, else null. */
+  siteNote?: (postcode: string, signal?: AbortSignal) => Promise<string | null>;
   onSent: () => void;
 }
 
@@ -41,7 +43,7 @@ const FIELD_ORDER: readonly LeadField[] = ['name', 'email', 'phone', 'postcode',
  * them, each with its token), so nothing is typed twice; pricing another tree after sending
  * and sending again updates the same request. The honeypot field is for bots.
  */
-export function LeadForm({ treeCount, businessName, draft, onDraft, sent, submit, onSent }: LeadFormProps) {
+export function LeadForm({ treeCount, businessName, draft, onDraft, sent, submit, siteNote, onSent }: LeadFormProps) {
   const { fields, contactMethod, contactTime, honeypot } = draft;
   const setDraft = (patch: Partial<LeadDraft>) => onDraft((current) => ({ ...current, ...patch }));
   const setFields = (update: (current: LeadFields) => LeadFields) => onDraft((current) => ({ ...current, fields: update(current.fields) }));
@@ -52,6 +54,7 @@ export function LeadForm({ treeCount, businessName, draft, onDraft, sent, submit
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const trees = treeCount === 1 ? 'this estimate' : `your ${treeCount} trees`;
+  const note = useSiteNote(fields.postcode, siteNote);
 
   const update = (field: LeadField) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [field]: event.target.value }));
@@ -181,6 +184,9 @@ export function LeadForm({ treeCount, businessName, draft, onDraft, sent, submit
         <p id="postcode-hint" className={`${hintStyles} -mt-2`}>
           Where the tree is, e.g. LS6 2AB.
         </p>
+        <p role="status" className={note ? 'rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-stone-900' : 'sr-only'}>
+          {note ?? ''}
+        </p>
         <InputField
           id="address"
           name="address"
@@ -273,4 +279,30 @@ function LeadThanks({ outside, reference, emailed }: { outside: string | null; r
 
 function errorText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Your request could not be sent. Please try again.';
+}
+
+/** How long typing must pause before a full postcode is looked up (a courtesy, not a check). */
+const NOTE_PAUSE_MS = 600;
+
+/**
+ * The note under the postcode: asked once a full UK postcode has been typed and typing paused,
+ * cleared as soon as the postcode changes; a failed or slow lookup shows nothing.
+ */
+function useSiteNote(typed: string, ask: LeadFormProps['siteNote']): string | null {
+  const postcode = parsePostcode(typed)?.postcode ?? null;
+  const [found, setFound] = useState<{ postcode: string; note: string | null } | null>(null);
+  useEffect(() => {
+    if (!postcode || !ask) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      void ask(postcode, controller.signal).then((note) => {
+        if (!controller.signal.aborted) setFound({ postcode, note });
+      });
+    }, NOTE_PAUSE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [postcode, ask]);
+  return found && found.postcode === postcode ? found.note : null;
 }

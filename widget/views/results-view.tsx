@@ -25,6 +25,7 @@ export interface ResultsViewProps {
     onDraft: (update: (draft: LeadDraft) => LeadDraft) => void;
     sent: boolean;
     submit: (lead: Omit<LeadRequest, 'trees'>) => Promise<unknown>;
+    siteNote?: (postcode: string, signal?: AbortSignal) => Promise<string | null>;
     onSent: () => void;
   };
   focus: boolean;

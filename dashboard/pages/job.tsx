@@ -196,7 +196,11 @@ function JobEditor({ job }: { job: Job }) {
         Grid placement moves them there without a second copy in the page.
       */}
       <div className="flex max-w-3xl flex-col gap-6 lg:grid lg:max-w-none lg:grid-cols-[minmax(0,1fr)_19rem] lg:gap-x-8">
-        {/* Once accepted, booking is what the job asks for next: first in the column. */}
+        {/*
+          Once accepted, booking is what the job asks for next: first in the column. The panels
+          before the form are at most four (booking, cancelling, protected trees, invoices), the
+          rows the totals span beside them, so the form always starts in the first column.
+        */}
         <BookingPanel job={job} waitingForDeposit={waitingForDeposit} />
         <CancellationPanel job={job} />
         <ProtectedTreesPanel jobId={job.id} />
@@ -259,7 +263,7 @@ function JobEditor({ job }: { job: Job }) {
         {locked ? null : <AddLineForm job={job} disabled={locked} />}
         {locked ? null : <DepositOnAcceptance job={job} />}
         <SendQuotePanel job={job} unsaved={unsaved} />
-        <div className="lg:sticky lg:top-4 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:self-start">
+        <div className="lg:sticky lg:top-4 lg:col-start-2 lg:row-span-4 lg:row-start-1 lg:self-start">
           <JobTotals live={live} vatMode={job.vatMode} unsaved={unsaved} accepted={job.acceptance !== null} cancelled={job.status === 'cancelled'} />
         </div>
 

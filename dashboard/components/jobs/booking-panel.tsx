@@ -111,6 +111,8 @@ function BookingForm({ job, waitingForDeposit, onDone, onCancel }: { job: Job; w
 
   function edit(change: Partial<BookingDraft>, fields: BookingField[]) {
     setDraft((value) => ({ ...value, ...change }));
+    // A new date is a new question for the protected tree's hold.
+    if (change.date !== undefined) setHeld(null);
     setErrors((value) => ({ ...value, ...Object.fromEntries(fields.map((field) => [field, undefined])) }));
   }
 

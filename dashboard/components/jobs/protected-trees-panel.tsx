@@ -111,7 +111,11 @@ function ProtectionBody({ jobId, protection }: { jobId: number; protection: Prot
         {protection.nestingCheck ? <p className="font-medium text-amber-900">{`${protection.nestingCheck}.`}</p> : null}
         <p className="text-stone-600">{`Nesting season: ${seasonInWords(protection.nesting)} (Settings).`}</p>
       </div>
-      <RecordForm jobId={jobId} />
+      {/* Open while booking waits on a record; a click away otherwise. */}
+      <details open={protection.missing.length > 0 || undefined} className="border-t border-stone-200 pt-3">
+        <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold text-green-900">Record what the council said or what was sent</summary>
+        <RecordForm jobId={jobId} />
+      </details>
     </>
   );
 }
@@ -157,10 +161,10 @@ function RecordForm({ jobId }: { jobId: number }) {
   }
 
   return (
-    <form onSubmit={save} noValidate className="flex flex-col gap-3 border-t border-stone-200 pt-3">
+    <form onSubmit={save} noValidate className="flex flex-col gap-3 pt-1">
       <fieldset aria-describedby={errors.outcome ? `${legendId}-error` : undefined} className="flex flex-col">
-        <legend id={legendId} className="text-sm font-semibold text-stone-900">
-          Record what the council said or what was sent
+        <legend id={legendId} className="sr-only">
+          What the council said or what was sent
         </legend>
         {RECORD_OUTCOMES.map((value) => (
           <label key={value} className="flex min-h-11 items-center gap-2 text-sm text-stone-900">

@@ -67,6 +67,7 @@ describe('applySettingsPatch', () => {
       quoteRoundingPence: DEFAULT_QUOTE_ROUNDING_PENCE,
       quoteTerms: DEFAULT_QUOTE_TERMS,
       quoteReminderDays: 5,
+      nestingSeason: { from: '03-01', to: '08-31' },
     });
     expect(getShareJobTimes(db, userId)).toBe(false);
     expect(answer).toEqual(settingsResponseFor(db, userId));

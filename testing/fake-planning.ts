@@ -147,3 +147,4 @@ export async function startFakePlanning(): Promise<FakePlanning> {
     },
   };
 }
+

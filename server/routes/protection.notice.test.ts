@@ -3,14 +3,15 @@ import { publicQuoteResponseSchema } from '../../core/quote-versions';
 import { settingsResponseSchema } from '../../core/analysis';
 import { jobBookResponseSchema } from '../../core/job-booking';
 import { NESTING_CHECK } from '../../core/protection';
-import { startFakePlanning, type FakePlanning } from '../../testing/fake-planning';
-import { analyze, grantTo } from '../../testing/analysis';
+import type { FakePlanning } from '../../testing/fake-planning';
+import { startProtectionWorld } from '../../testing/protection';
+import { analyze } from '../../testing/analysis';
 import { createBusinessFor } from '../../testing/business';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 import { jobOf } from '../../testing/jobs';
 import { mailSettled } from '../../testing/mail';
 import { pdfText } from '../../testing/quote';
-import { acceptQuote, ownerWithProfile, sendQuoteTo, sentLinesJob } from '../../testing/quote-links';
+import { acceptQuote, sendQuoteTo, sentLinesJob } from '../../testing/quote-links';
 
 /*
  * What protected trees put on paper and in front of the customer, over HTTP against the fake
@@ -22,17 +23,12 @@ let server: TestServer;
 let fake: FakePlanning;
 let owner: TestClient;
 
+let close: () => Promise<void>;
+
 beforeAll(async () => {
-  fake = await startFakePlanning();
-  server = await startTestServer({ POSTCODE_LOOKUP_URL: fake.url, PLANNING_DATA_URL: fake.url });
-  const registered = await ownerWithProfile(server);
-  owner = registered.client;
-  grantTo(server, registered.account.username, 100);
+  ({ server, fake, owner, close } = await startProtectionWorld());
 });
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
+afterAll(() => close());
 
 async function analysisId(description: string): Promise<number> {
   const res = await analyze(owner, { description });

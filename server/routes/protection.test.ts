@@ -3,15 +3,15 @@ import { jobBookResponseSchema } from '../../core/job-booking';
 import { NESTING_CHECK, protectionResponseSchema, type Protection } from '../../core/protection';
 import { errorBodySchema } from '../../core/errors';
 import { startFakePlanning, type FakePlanning } from '../../testing/fake-planning';
+import { startProtectionWorld } from '../../testing/protection';
 import { leadListSchema } from '../../core/business';
 import { createLogger } from '../log';
 import { retryFailedLookups } from '../protection/lookup';
-import { grantTo } from '../../testing/analysis';
 import { createBusinessFor, visitorAnalyze, visitorLead } from '../../testing/business';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 import { jobOf } from '../../testing/jobs';
 import { addressedTo, decodeQuotedPrintable, mailSettled, outboxMessages } from '../../testing/mail';
-import { acceptQuote, ownerWithProfile, sentLinesJob } from '../../testing/quote-links';
+import { acceptQuote, sentLinesJob } from '../../testing/quote-links';
 
 /*
  * Protected trees over HTTP against one fake of postcodes.io and planning.data.gov.uk
@@ -25,17 +25,12 @@ let server: TestServer;
 let fake: FakePlanning;
 let owner: TestClient;
 
+let close: () => Promise<void>;
+
 beforeAll(async () => {
-  fake = await startFakePlanning();
-  server = await startTestServer({ POSTCODE_LOOKUP_URL: fake.url, PLANNING_DATA_URL: fake.url });
-  const registered = await ownerWithProfile(server);
-  owner = registered.client;
-  grantTo(server, registered.account.username, 100);
+  ({ server, fake, owner, close } = await startProtectionWorld());
 });
-afterAll(async () => {
-  await server.close();
-  await fake.close();
-});
+afterAll(() => close());
 
 async function protectionOf(res: Response, status = 200): Promise<Protection> {
   expect(res.status, await res.clone().text()).toBe(status);

@@ -24,6 +24,9 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 export const LOCKED_STATUSES: ReadonlySet<JobStatus> = new Set(['accepted', 'booked', 'done', 'cancelled']);
 export const JOB_LOCKED_MESSAGE = 'This quote has been accepted, so its items and prices can no longer change.';
 /** A sent quote waiting for the customer's answer: their link opens a version they can still accept. */
+/** A job in these is no longer to be done: nothing waits on it (protected trees' lookups and holds). */
+export const ENDED_STATUSES = ['done', 'cancelled', 'declined'] as const satisfies readonly JobStatus[];
+
 export const AWAITING_ANSWER_STATUSES = ['sent', 'viewed', 'changes_requested'] as const satisfies readonly JobStatus[];
 
 export const JOB_CANCELLED_MESSAGE = 'This agreement has been cancelled, so its quote can no longer change. Make a new job to quote again.';

@@ -1,7 +1,8 @@
 import { grantTo } from './analysis';
 import { startFakePlanning } from './fake-planning';
-import { startTestServer } from './harness';
-import { ownerWithProfile } from './quote-links';
+import { startTestServer, type TestClient, type TestServer } from './harness';
+import { mailSettled } from './mail';
+import { acceptQuote, ownerWithProfile, sentLinesJob } from './quote-links';
 
 /**
  * The protected-trees tests' world: the fake services, an app asking them, and an owner with a
@@ -21,4 +22,20 @@ export async function startProtectionWorld() {
       await fake.close();
     },
   };
+}
+
+/** A one-line job for Sam Hill at `siteAddress`, sent to `email` and accepted by the customer's link; its id. */
+export async function acceptedLineJob(server: TestServer, owner: TestClient, email: string, siteAddress: string, line: string): Promise<number> {
+  const { job, token } = await sentLinesJob(server, owner, { name: 'Sam Hill', email, siteAddress }, [{ description: line, price: '400' }]);
+  const accepted = await acceptQuote(server, token);
+  if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${await accepted.text()}`);
+  await mailSettled(server);
+  return job.id;
+}
+
+/** POST /api/jobs/{id}/book, its e-mail (if any) settled before the answer is looked at. */
+export async function bookJob(server: TestServer, owner: TestClient, jobId: number, body: unknown): Promise<Response> {
+  const res = await owner.post(`/api/jobs/${jobId}/book`, body);
+  await mailSettled(server);
+  return res;
 }

@@ -1,5 +1,5 @@
 import { matchesSearch } from '../../core/job-summary';
-import { jobReference, type JobStatus } from '../../core/jobs';
+import { ENDED_STATUSES, jobReference, type JobStatus } from '../../core/jobs';
 import type { Db } from '../../db/client';
 import { waitingOnCouncil } from '../protection/protection';
 import { listOwnJobs, type JobRow } from './jobs';
@@ -17,10 +17,10 @@ export function searchOwnJobs(db: Db, userId: number, filter: { q: string; statu
     (row) => (!filter.status || row.status === filter.status) && (!filter.q || matchesSearch([row.customerName, row.customerEmail, jobReference(row.id)], filter.q)),
   );
   if (filter.waiting !== 'council') return rows;
-  const open = rows.filter((row) => !ENDED.has(row.status));
+  const open = rows.filter((row) => !ended.has(row.status));
   const waiting = waitingOnCouncil(db, userId, today);
   return open.filter((row) => waiting.has(row.id));
 }
 
 /** Jobs no longer to be done wait on nobody. */
-const ENDED = new Set<JobStatus>(['done', 'cancelled', 'declined']);
+const ended: ReadonlySet<JobStatus> = new Set(ENDED_STATUSES);

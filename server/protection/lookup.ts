@@ -1,5 +1,6 @@
 import { and, eq, lt, notInArray } from 'drizzle-orm';
 import { FAILED_RETRY_MINUTES, LOOKUP_FRESH_DAYS, hasFindings, normalisePlaces, normaliseWebsite, postcodeAtEnd, type LookupFindings, type LookupStatus } from '../../core/protection';
+import { ENDED_STATUSES } from '../../core/jobs';
 import { plainLine } from '../../core/plain-text';
 import type { Db } from '../../db/client';
 import { jobProtection, jobs, leads } from '../../db/schema';
@@ -105,7 +106,7 @@ export async function retryFailedLookups(deps: LookupDeps): Promise<number> {
     .select({ jobId: jobProtection.jobId })
     .from(jobProtection)
     .innerJoin(jobs, eq(jobs.id, jobProtection.jobId))
-    .where(and(eq(jobProtection.lookupStatus, 'failed'), lt(jobProtection.checkedAt, before), notInArray(jobs.status, ['done', 'cancelled', 'declined'])))
+    .where(and(eq(jobProtection.lookupStatus, 'failed'), lt(jobProtection.checkedAt, before), notInArray(jobs.status, [...ENDED_STATUSES])))
     .orderBy(jobProtection.checkedAt)
     .limit(REFRESH_BATCH)
     .all();

@@ -1,4 +1,4 @@
-import { customerProtectionLine, lookupWords, protectionHold, type Protection, type ProtectionHold, type ProtectionLookup, type ProtectionRecord, type ProtectionRecordBody } from '../../core/protection';
+import { customerProtectionLine, lookupWords, protectionHold, refusesBooking, type Protection, type ProtectionHold, type ProtectionLookup, type ProtectionRecord, type ProtectionRecordBody } from '../../core/protection';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jobProtection, jobs } from '../../db/schema';
@@ -31,9 +31,16 @@ function recordOf(row: ProtectionRow | undefined): ProtectionRecord | null {
   return { outcome: row.outcome, on: row.outcomeOn, reference: row.outcomeReference, note: row.outcomeNote, recordedAt: row.recordedAt.toISOString() };
 }
 
+/** The row as core's rules read it: the lookup's status and findings, and the surgeon's outcome and its date. */
+function stateOf(row: ProtectionRow | undefined) {
+  const lookup = { status: row?.lookupStatus ?? 'not_checked', ...(row?.findings ?? NOTHING) } as const;
+  const record = row?.outcome && row.outcomeOn ? { outcome: row.outcome, on: row.outcomeOn } : null;
+  return { lookup, record };
+}
+
 function holdOf(row: ProtectionRow | undefined): ProtectionHold {
-  const findings = row?.findings ?? NOTHING;
-  return protectionHold({ status: row?.lookupStatus ?? 'not_checked', ...findings }, row?.outcome && row.outcomeOn ? { outcome: row.outcome, on: row.outcomeOn } : null);
+  const { lookup, record } = stateOf(row);
+  return protectionHold(lookup, record);
 }
 
 /** The job's protected trees; `nestingCheck` is the booked job's nesting line, which jobs' booking works out. */
@@ -72,10 +79,8 @@ export function keepProtectionConfirmation(db: Db, now: Date, jobId: number, rea
  * customerProtectionLine), from the job's lookup and record as they stand; null for none.
  */
 export function customerLineOf(db: Db, jobId: number, sentOn: string): string | null {
-  const row = protectionRow(db, jobId);
-  const findings = row?.findings ?? NOTHING;
-  const record = row?.outcome && row.outcomeOn ? { outcome: row.outcome, on: row.outcomeOn } : null;
-  return customerProtectionLine({ status: row?.lookupStatus ?? 'not_checked', ...findings }, record, sentOn);
+  const { lookup, record } = stateOf(protectionRow(db, jobId));
+  return customerProtectionLine(lookup, record, sentOn);
 }
 
 /**
@@ -87,8 +92,7 @@ export function waitingOnCouncil(db: Db, userId: number, today: string): Set<num
   const waiting = new Set<number>();
   const rows = db.select({ row: jobProtection }).from(jobProtection).innerJoin(jobs, eq(jobs.id, jobProtection.jobId)).where(eq(jobs.userId, userId)).all();
   for (const { row } of rows) {
-    const hold = holdOf(row);
-    if (hold.missing.length > 0 || (hold.earliestStart !== null && hold.earliestStart > today)) waiting.add(row.jobId);
+    if (refusesBooking(holdOf(row), today)) waiting.add(row.jobId);
   }
   return waiting;
 }

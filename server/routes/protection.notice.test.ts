@@ -4,14 +4,13 @@ import { settingsResponseSchema } from '../../core/analysis';
 import { jobBookResponseSchema } from '../../core/job-booking';
 import { NESTING_CHECK } from '../../core/protection';
 import type { FakePlanning } from '../../testing/fake-planning';
-import { startProtectionWorld } from '../../testing/protection';
+import { acceptedLineJob, bookJob, startProtectionWorld } from '../../testing/protection';
 import { analyze } from '../../testing/analysis';
 import { createBusinessFor } from '../../testing/business';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 import { jobOf } from '../../testing/jobs';
-import { mailSettled } from '../../testing/mail';
 import { pdfText } from '../../testing/quote';
-import { acceptQuote, sendQuoteTo, sentLinesJob } from '../../testing/quote-links';
+import { sendQuoteTo, sentLinesJob } from '../../testing/quote-links';
 
 /*
  * What protected trees put on paper and in front of the customer, over HTTP against the fake
@@ -115,17 +114,8 @@ describe("the customer's copy", () => {
 });
 
 describe('booking', () => {
-  async function acceptedJob(email: string, line: string): Promise<number> {
-    const { job, token } = await sentLinesJob(server, owner, { name: 'Sam Hill', email, siteAddress: '1 Clifton Down Road, Bristol BS8 4AA' }, [{ description: line, price: '400' }]);
-    expect((await acceptQuote(server, token)).status).toBe(200);
-    await mailSettled(server);
-    return job.id;
-  }
-  const book = async (jobId: number, body: unknown) => {
-    const res = await owner.post(`/api/jobs/${jobId}/book`, body);
-    await mailSettled(server);
-    return res;
-  };
+  const acceptedJob = (email: string, line: string) => acceptedLineJob(server, owner, email, '1 Clifton Down Road, Bristol BS8 4AA', line);
+  const book = (jobId: number, body: unknown) => bookJob(server, owner, jobId, body);
 
   it('refuses a date before the earliest start naming it in words', async () => {
     const jobId = await acceptedJob('book1@example.com', 'Fell the sycamore by the wall');

@@ -3,15 +3,14 @@ import { jobBookResponseSchema } from '../../core/job-booking';
 import { NESTING_CHECK, protectionResponseSchema, type Protection } from '../../core/protection';
 import { errorBodySchema } from '../../core/errors';
 import { startFakePlanning, type FakePlanning } from '../../testing/fake-planning';
-import { startProtectionWorld } from '../../testing/protection';
+import { acceptedLineJob, bookJob, startProtectionWorld } from '../../testing/protection';
 import { leadListSchema } from '../../core/business';
 import { createLogger } from '../log';
 import { retryFailedLookups } from '../protection/lookup';
 import { createBusinessFor, visitorAnalyze, visitorLead } from '../../testing/business';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 import { jobOf } from '../../testing/jobs';
-import { addressedTo, decodeQuotedPrintable, mailSettled, outboxMessages } from '../../testing/mail';
-import { acceptQuote, sentLinesJob } from '../../testing/quote-links';
+import { addressedTo, decodeQuotedPrintable, outboxMessages } from '../../testing/mail';
 
 /*
  * Protected trees over HTTP against one fake of postcodes.io and planning.data.gov.uk
@@ -227,18 +226,8 @@ describe("the surgeon's record", () => {
 describe('booking', () => {
   const CUSTOMER = 'homeowner@example.com';
 
-  async function acceptedJob(siteAddress: string, line: string): Promise<number> {
-    const { job, token } = await sentLinesJob(server, owner, { name: 'Sam Hill', email: CUSTOMER, siteAddress }, [{ description: line, price: '400' }]);
-    expect((await acceptQuote(server, token)).status).toBe(200);
-    await mailSettled(server);
-    return job.id;
-  }
-
-  const book = async (jobId: number, body: unknown) => {
-    const res = await owner.post(`/api/jobs/${jobId}/book`, body);
-    await mailSettled(server);
-    return res;
-  };
+  const acceptedJob = (siteAddress: string, line: string) => acceptedLineJob(server, owner, CUSTOMER, siteAddress, line);
+  const book = (jobId: number, body: unknown) => bookJob(server, owner, jobId, body);
 
   it('in a conservation area: held until a notice, refused before six weeks with the date, confirmed with a reason, the nesting line in the booking and its calendar', async () => {
     const jobId = await acceptedJob('1 Clifton Down Road, Bristol BS8 4AA', 'Fell the sycamore by the wall');

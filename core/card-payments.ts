@@ -91,12 +91,33 @@ export const CARD_PROBLEM_WORDS: Record<CardProblemReason, string> = {
   unknown_payment: 'The payment is for no invoice this install knows',
 };
 
+/** Stripe's dispute reasons in words (docs.stripe.com/api/disputes/object#dispute_object-reason). */
+const DISPUTE_REASON_WORDS: Record<string, string> = {
+  bank_cannot_process: 'the bank cannot process the payment',
+  credit_not_processed: 'the customer says a refund or credit was promised and not given',
+  customer_initiated: 'the customer asked their bank to reverse it',
+  debit_not_authorized: 'the customer says they did not authorise the payment',
+  duplicate: 'the customer says they were charged twice',
+  fraudulent: 'the cardholder says they did not make the payment',
+  general: 'no specific reason given',
+  incorrect_account_details: 'the account details were wrong',
+  insufficient_funds: 'there were not enough funds',
+  noncompliant: 'the card network says the payment broke its rules',
+  product_not_received: 'the customer says the work was not done',
+  product_unacceptable: 'the customer says the work was not as agreed',
+  subscription_canceled: 'the customer says they had cancelled',
+  unrecognized: 'the customer does not recognise the payment',
+};
+
+/** A dispute's reason as a phrase; an unknown one as Stripe names it. */
+export const disputeReasonWords = (reason: string): string => DISPUTE_REASON_WORDS[reason] ?? reason.replace(/_/g, ' ');
+
 /** Why card payments refuse what was asked: each sentence says what to do instead. */
 export const CARD_MESSAGES = {
   notConfigured: 'Card payments are not set up on this install.',
   notConnected: 'Connect your Stripe account in Settings → Getting paid to take card payments.',
   noOnboarding: 'Nothing to set up: card payments on this install go through its own account.',
-  refundFailed: (why: string) => `Stripe did not make the refund: ${why}. Nothing was recorded; try again, or refund it in your Stripe dashboard and record it here.`,
+  refundFailed: (why: string) => `Stripe did not make the refund: ${why}. Nothing was recorded; try again, or refund it in your Stripe dashboard: it is recorded here when Stripe confirms it.`,
   providerDown: 'The card payment service did not answer. Please try again in a minute.',
   demoUnknown: 'This demo payment was not found. Please start again from the invoice.',
   problemResolved: 'This payment was already marked as dealt with.',

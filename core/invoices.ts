@@ -372,6 +372,30 @@ export const refundSchema = z.object({
 });
 export type Refund = z.infer<typeof refundSchema>;
 
+/**
+ * A card payment's dispute (a chargeback), as Stripe reported it: open until won (nothing changes)
+ * or lost (recorded as a refund of the disputed amount, with its credit note).
+ */
+export const DISPUTE_STATUSES = ['open', 'won', 'lost'] as const;
+export const disputeSchema = z.object({
+  id: z.number().int(),
+  paymentId: z.number().int(),
+  amount: z.string(),
+  /** Stripe's reason code ("fraudulent"); `reasonWords` says it. */
+  reason: z.string(),
+  reasonWords: z.string(),
+  status: z.enum(DISPUTE_STATUSES),
+  /** Respond in the Stripe dashboard by then (ISO), while open. */
+  evidenceDueBy: z.string().nullable(),
+  openedAt: z.string(),
+  closedAt: z.string().nullable(),
+});
+export type Dispute = z.infer<typeof disputeSchema>;
+
+/** Customer e-mail kept back while the invoice's links are withdrawn, sent when it is sent again to a confirmed address. */
+export const HELD_MAIL_KINDS = ['receipt', 'reminder'] as const;
+export const heldMailSchema = z.object({ kind: z.enum(HELD_MAIL_KINDS), at: z.string() });
+
 export const removedPaymentSchema = paymentSchema.extend({ removedAt: z.string(), reason: z.string() });
 
 export const creditNoteSchema = z.object({
@@ -410,8 +434,16 @@ export const invoiceSchema = z.object({
   removedPayments: z.array(removedPaymentSchema),
   creditNotes: z.array(creditNoteSchema),
   refunds: z.array(refundSchema),
+  /** Disputes of its card payments, newest last. */
+  disputes: z.array(disputeSchema),
   sentTo: z.string().nullable(),
   sentAt: z.string().nullable(),
+  /**
+   * When its links were withdrawn (ISO), until it is sent again to a confirmed address; meanwhile
+   * nothing about it is e-mailed to the customer and `heldMail` lists what waits.
+   */
+  linksWithdrawnAt: z.string().nullable(),
+  heldMail: z.array(heldMailSchema),
   /** When the overdue reminders went (at most two). */
   remindersSent: z.array(z.string()),
   /**
@@ -441,6 +473,8 @@ export interface InvoiceParties {
 export const INVOICE_LINK_MESSAGES = {
   unknown: 'This invoice link is not valid. Please open the latest link from your e-mail, or contact the business that sent it.',
   revoked: 'This invoice link has been withdrawn by the business that sent it. Please contact them about it.',
+  /** To the surgeon: sending after a withdrawal needs the address typed, not the one the links went to. */
+  confirmAddress: 'The links sent before were withdrawn: type the address to send the invoice to. What waited (receipts, reminders) goes there too.',
 } as const;
 
 /** POST /api/invoices/{id}/send: to the customer's e-mail on the invoice, or a typed address (as a quote's send). */

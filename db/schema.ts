@@ -587,6 +587,12 @@ export const invoices = sqliteTable(
     /** The overdue reminders sent (at most two). */
     firstReminderAt: integer('first_reminder_at', { mode: 'timestamp_ms' }),
     secondReminderAt: integer('second_reminder_at', { mode: 'timestamp_ms' }),
+    /**
+     * The links were withdrawn (a wrong address): nothing about the invoice goes to the customer
+     * (receipts and reminders wait in invoice_held_mail) until it is sent again to an address the
+     * surgeon confirms, which clears this.
+     */
+    linksWithdrawnAt: integer('links_withdrawn_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },
@@ -695,6 +701,59 @@ export const paymentRefunds = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('payment_refunds_payment_idx').on(t.paymentId), index('payment_refunds_invoice_idx').on(t.invoiceId), check('payment_refunds_positive', sql`${t.amountPence} > 0`)],
+);
+
+/**
+ * A card payment's dispute (a chargeback) as Stripe reports it (card-payments/disputes.ts): open
+ * until closed won (nothing changes) or lost (the disputed amount recorded as a refund, with its
+ * credit note). One row per Stripe dispute, whichever of its events came first.
+ */
+export const paymentDisputes = sqliteTable(
+  'payment_disputes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => invoicePayments.id, { onDelete: 'cascade' }),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    /** Stripe's dispute ("dp_..."). */
+    providerDisputeId: text('provider_dispute_id').notNull().unique(),
+    amountPence: integer('amount_pence').notNull(),
+    /** Stripe's reason ("fraudulent", "product_not_received"...). */
+    reason: text('reason').notNull(),
+    status: text('status', { enum: ['open', 'won', 'lost'] }).notNull(),
+    /** Stripe's evidence_details.due_by: the business must respond in its Stripe dashboard by then. */
+    evidenceDueBy: integer('evidence_due_by', { mode: 'timestamp_ms' }),
+    closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
+    /** Lost: the refund (and through it the credit note) that records the money taken back. */
+    refundId: integer('refund_id').references(() => paymentRefunds.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_disputes_invoice_idx').on(t.invoiceId), check('payment_disputes_positive', sql`${t.amountPence} > 0`)],
+);
+
+/**
+ * Customer e-mail about an invoice whose links were withdrawn (invoices/held-mail.ts): a receipt
+ * or a reminder that would have gone to the withdrawn address, kept until the invoice is sent
+ * again to an address the surgeon confirms, then sent there and deleted.
+ */
+export const invoiceHeldMail = sqliteTable(
+  'invoice_held_mail',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['receipt', 'reminder'] }).notNull(),
+    /** A receipt's payment. */
+    paymentId: integer('payment_id').references(() => invoicePayments.id, { onDelete: 'cascade' }),
+    /** A reminder's place: the first or the second. */
+    reminder: text('reminder', { enum: ['first', 'second'] }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invoice_held_mail_invoice_idx').on(t.invoiceId)],
 );
 
 /** A business's own Stripe account under Connect: the id, and what Stripe last said of it. */

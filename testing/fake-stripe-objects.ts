@@ -304,6 +304,38 @@ export interface FakeRefundRecord {
   refundApplicationFee: boolean;
 }
 
+/** A charge as an event carries it (charge.refunded): `refunds` only when the test asks for it, as Stripe leaves it out since 2022-11-15. */
+export interface FakeCharge {
+  id: string;
+  object: 'charge';
+  created: number;
+  livemode: boolean;
+  amount: number;
+  amount_refunded: number;
+  refunded: boolean;
+  currency: string;
+  payment_intent: string;
+  disputed: boolean;
+  refunds?: FakeList<FakeRefund>;
+}
+
+/** A dispute (chargeback) of a charge (node_modules/stripe/cjs/resources/Disputes.d.ts). */
+export interface FakeDispute {
+  id: string;
+  object: 'dispute';
+  created: number;
+  livemode: boolean;
+  amount: number;
+  currency: string;
+  charge: string;
+  payment_intent: string;
+  reason: string;
+  status: 'warning_needs_response' | 'needs_response' | 'under_review' | 'won' | 'lost' | 'warning_closed';
+  evidence_details: { due_by: number | null; has_evidence: boolean; past_due: boolean; submission_count: number };
+  is_charge_refundable: boolean;
+  metadata: Metadata;
+}
+
 export type FakeStripeObject = FakeCustomer | FakeProduct | FakePaymentIntent | FakeSubscription | FakeInvoice | FakeInvoicePayment | FakeAccount;
 
 export interface FakeEvent<T = unknown> {
@@ -558,6 +590,12 @@ export const checkoutAsyncSucceededEvent = (session: FakeCheckoutSession, option
 /** account.updated, which Stripe sends on the connected account itself: the event's `account` is its id. */
 export const accountUpdatedEvent = (account: FakeAccount, options: Omit<ConnectEventOptions, 'account'> & { previousAttributes?: Partial<FakeAccount> } = {}) =>
   stripeEvent('account.updated', account, { ...options, account: account.id });
+
+/** charge.refunded for a charge as it is now (with `refunds` when given), on the charge's account. */
+export const chargeRefundedEvent = (charge: FakeCharge, options: ConnectEventOptions = {}) => stripeEvent('charge.refunded', charge, options);
+/** charge.dispute.created / charge.dispute.closed for a dispute as it is now. */
+export const disputeCreatedEvent = (dispute: FakeDispute, options: ConnectEventOptions = {}) => stripeEvent('charge.dispute.created', dispute, options);
+export const disputeClosedEvent = (dispute: FakeDispute, options: ConnectEventOptions = {}) => stripeEvent('charge.dispute.closed', dispute, options);
 
 /** The body and Stripe-Signature header of a webhook delivery, signed like Stripe signs them. */
 export function signedWebhook(payload: object, secret: string): { body: string; signature: string } {

@@ -15,6 +15,9 @@ import {
   checkoutAsyncSucceededEvent,
   checkoutCompletedEvent,
   accountUpdatedEvent,
+  chargeRefundedEvent,
+  disputeClosedEvent,
+  disputeCreatedEvent,
   fakeId,
   fakeList,
   type ConnectEventOptions,
@@ -23,8 +26,10 @@ import {
   type FakeAccountLinkRecord,
   type FakeChargeRecord,
   type FakeCheckoutRecord,
+  type FakeCharge,
   type FakeCheckoutSession,
   type FakeCustomer,
+  type FakeDispute,
   type FakeEvent,
   type FakeInvoice,
   type FakeInvoicePayment,
@@ -69,8 +74,13 @@ export * from './fake-stripe-objects';
  *   `${apiBase}/c/pay/cs_test_…`. `completeCheckout(id)` is the customer paying: a succeeded
  *   PaymentIntent with a charge on the session's account; `expireCheckout(id)` lets it lapse.
  * - POST /v1/refunds (payment_intent or charge, amount (default: what is left), reason, metadata,
- *   refund_application_fee), GET /v1/refunds/:id: amount_too_large beyond what is left,
- *   charge_already_refunded when nothing is.
+ *   refund_application_fee), GET /v1/refunds/:id, GET /v1/refunds (charge, payment_intent, limit;
+ *   newest first, the request's account only): amount_too_large beyond what is left,
+ *   charge_already_refunded when nothing is. `refundCharge(id)` is a refund made in the business's
+ *   Stripe dashboard; `chargeRefundedEvent(id)` the charge.refunded that follows (without the
+ *   refunds list, as Stripe sends it since 2022-11-15, unless `withRefunds`).
+ * - Disputes: `openDispute(chargeId)` (needs_response, evidence due in 7 days), `closeDispute(id,
+ *   'won' | 'lost')`, `disputeEvent(id, 'created' | 'closed')` on the charge's account.
  * - The `Stripe-Account` header (the SDK's `stripeAccount` request option) is kept on each request
  *   (`stripeAccount`). Objects made with it live on that account (state.accountOf): like Stripe, a
  *   request with another header, or none, gets resource_missing for them; and application_fee_amount
@@ -100,6 +110,7 @@ export interface FakeStripeState {
   /** Charges made when a PaymentIntent succeeds, by id, with what has been refunded of each. */
   charges: Map<string, FakeChargeRecord>;
   refunds: Map<string, FakeRefundRecord>;
+  disputes: Map<string, FakeDispute>;
   /** The connected account of every object made on one (by id); an id not here is the platform's. */
   accountOf: Map<string, string>;
 }
@@ -162,12 +173,29 @@ export interface FakeStripe {
   checkoutAsyncSucceededEvent(sessionId: string, options?: ConnectEventOptions): FakeEvent<FakeCheckoutSession>;
   /** account.updated for the account as it is now, on that account. */
   accountUpdatedEvent(accountId: string, options?: Omit<ConnectEventOptions, 'account'> & { previousAttributes?: Partial<FakeAccount> }): FakeEvent<FakeAccount>;
+  /** The charge a succeeded PaymentIntent made. */
+  chargeOf(paymentIntentId: string): FakeChargeRecord;
+  /** A refund made outside the app (the business's Stripe dashboard): `amount` (default what is left) of the charge, on its account. */
+  refundCharge(chargeId: string, options?: { amount?: number; reason?: string }): FakeRefundRecord['refund'];
+  /** charge.refunded for the charge as it is now, on its account; `withRefunds` puts its refunds in, as an older API version did. */
+  chargeRefundedEvent(chargeId: string, options?: ConnectEventOptions & { withRefunds?: boolean }): FakeEvent<FakeCharge>;
+  /** The cardholder's bank disputes the charge (all of it unless `amount`): needs_response, evidence due in 7 days unless `dueBy`. */
+  openDispute(chargeId: string, options?: { amount?: number; reason?: string; dueBy?: number }): FakeDispute;
+  /** The dispute is decided. */
+  closeDispute(disputeId: string, status: 'won' | 'lost' | 'warning_closed'): FakeDispute;
+  /** charge.dispute.created / charge.dispute.closed for the dispute as it is now, on its charge's account. */
+  disputeEvent(disputeId: string, phase: 'created' | 'closed', options?: ConnectEventOptions): FakeEvent<FakeDispute>;
   /**
    * The next request is answered with this error (and Stripe-Should-Retry: false); with
    * `path`, the next request whose path matches (e.g. /^\/v1\/subscriptions\//, to fail a
    * later read while the earlier ones succeed).
    */
   failNextRequest(error: FakeStripeError, options?: { path?: RegExp }): void;
+  /**
+   * The next request whose path matches is done (a refund made) but its answer waits until
+   * `release()`: `done` settles once it is done, so a test can land an event in between.
+   */
+  holdNextAnswer(path: RegExp): { done: Promise<void>; release(): void };
   close(): Promise<void>;
 }
 
@@ -187,9 +215,11 @@ export async function startFakeStripe(options: { secretKey?: string; now?: () =>
     checkoutSessions: new Map(),
     charges: new Map(),
     refunds: new Map(),
+    disputes: new Map(),
     accountOf: new Map(),
   };
   const requests: FakeStripeRequest[] = [];
+  let held: { path: RegExp; reached: () => void; gate: Promise<void> } | null = null;
   let nextError: FakeStripeError | null = null;
   let nextErrorPath: RegExp | null = null;
   let declineCharges = 0;
@@ -322,7 +352,16 @@ export async function startFakeStripe(options: { secretKey?: string; now?: () =>
       if (id) throw unsupported('refund updates');
       return createRefund(p, account);
     },
-    'GET refunds': (id, _p, account) => get(state.refunds, 'refund', id!, 404, account).refund,
+    'GET refunds': (id, p, account) => {
+      if (id) return get(state.refunds, 'refund', id, 404, account).refund;
+      // The list, newest first as Stripe answers it, of the request's account, filtered by charge or payment_intent.
+      const data = [...state.refunds.values()]
+        .filter((record) => record.account === account)
+        .map((record) => record.refund)
+        .filter((refund) => (!str(p.charge) || refund.charge === p.charge) && (!str(p.payment_intent) || refund.payment_intent === p.payment_intent))
+        .reverse();
+      return fakeList(data.slice(0, Number(p.limit ?? 10)), '/v1/refunds');
+    },
   };
 
   const ACCOUNT_TYPES = ['standard', 'express', 'custom'];
@@ -599,6 +638,12 @@ export async function startFakeStripe(options: { secretKey?: string; now?: () =>
       const route = match && routes[`${req.method} ${match[1]}`];
       if (!match || !route) throw { status: 404, message: `Unrecognized request URL (${req.method}: ${url.pathname}).` };
       const answer = route(match[2], params, stripeAccount);
+      if (held && held.path.test(url.pathname)) {
+        const { reached, gate } = held;
+        held = null;
+        reached();
+        await gate;
+      }
       send(res, 200, render(answer, list(params.expand).map((path) => String(path).split('.'))));
     } catch (thrown) {
       if (!isRecord(thrown) || typeof thrown.status !== 'number') throw thrown;
@@ -606,6 +651,29 @@ export async function startFakeStripe(options: { secretKey?: string; now?: () =>
       const errorType = type ?? (status >= 500 ? 'api_error' : 'invalid_request_error');
       send(res, status, { error: { type: errorType, ...(code ? { code } : {}), ...(param ? { param } : {}), message: message ?? 'Fake Stripe error' } });
     }
+  }
+
+  function chargeObject(charge: FakeChargeRecord, withRefunds: boolean): FakeCharge {
+    const refunds = [...state.refunds.values()].filter((record) => record.refund.charge === charge.id).map((record) => record.refund).reverse();
+    return {
+      id: charge.id, object: 'charge', created: now(), livemode: false, amount: charge.amount, amount_refunded: charge.amount_refunded,
+      refunded: charge.amount_refunded === charge.amount, currency: charge.currency, payment_intent: charge.payment_intent,
+      disputed: [...state.disputes.values()].some((dispute) => dispute.charge === charge.id),
+      ...(withRefunds ? { refunds: fakeList(refunds, `/v1/charges/${charge.id}/refunds`) } : {}),
+    };
+  }
+
+  function openDispute(chargeId: string, options: { amount?: number; reason?: string; dueBy?: number } = {}): FakeDispute {
+    const charge = get(state.charges, 'charge', chargeId);
+    const dispute: FakeDispute = {
+      id: fakeId('dp'), object: 'dispute', created: now(), livemode: false, amount: options.amount ?? charge.amount - charge.amount_refunded, currency: charge.currency,
+      charge: charge.id, payment_intent: charge.payment_intent, reason: options.reason ?? 'fraudulent', status: 'needs_response',
+      evidence_details: { due_by: options.dueBy ?? now() + 7 * 24 * 60 * 60, has_evidence: false, past_due: false, submission_count: 0 },
+      is_charge_refundable: false, metadata: {},
+    };
+    state.disputes.set(dispute.id, dispute);
+    own(dispute.id, charge.account);
+    return dispute;
   }
 
   const server = createServer((req, res) => {
@@ -654,8 +722,36 @@ export async function startFakeStripe(options: { secretKey?: string; now?: () =>
       return checkoutAsyncSucceededEvent(record.session, sessionEventOptions(record, options));
     },
     accountUpdatedEvent: (accountId, options) => accountUpdatedEvent(get(state.accounts, 'account', accountId), options),
+    chargeOf(paymentIntentId) {
+      return get(state.charges, 'charge', get(state.paymentIntents, 'payment_intent', paymentIntentId).latest_charge ?? '');
+    },
+    refundCharge(chargeId, { amount, reason } = {}) {
+      const charge = get(state.charges, 'charge', chargeId);
+      return createRefund({ charge: chargeId, ...(amount !== undefined ? { amount: String(amount) } : {}), ...(reason ? { reason } : {}) }, charge.account);
+    },
+    chargeRefundedEvent(chargeId, { withRefunds = false, ...options } = {}) {
+      const charge = get(state.charges, 'charge', chargeId);
+      return chargeRefundedEvent(chargeObject(charge, withRefunds), { ...options, account: options.account === undefined ? charge.account : options.account });
+    },
+    openDispute,
+    closeDispute(disputeId, status) {
+      return Object.assign(get(state.disputes, 'dispute', disputeId), { status, is_charge_refundable: false });
+    },
+    disputeEvent(disputeId, phase, options = {}) {
+      const dispute = get(state.disputes, 'dispute', disputeId);
+      const build = phase === 'created' ? disputeCreatedEvent : disputeClosedEvent;
+      return build(dispute, { ...options, account: options.account === undefined ? ownerOf(dispute.id) : options.account });
+    },
     declineNextCharge() {
       declineCharges += 1;
+    },
+    holdNextAnswer(path) {
+      let reached!: () => void;
+      let release!: () => void;
+      const done = new Promise<void>((resolve) => (reached = resolve));
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      held = { path, reached, gate };
+      return { done, release };
     },
     failNextRequest(error, { path } = {}) {
       nextError = error;

@@ -33,6 +33,8 @@ export function createDemoCardProvider(publicUrl: () => string, now: () => Date)
     },
     // Demo payments are refunded without the provider (refunds.ts): nothing else reaches here.
     refund: () => Promise.reject(new Error('The demo takes no refunds of real payments')),
+    // No webhooks, so no charge.refunded to reconcile.
+    refundsOfCharge: () => Promise.resolve([]),
     parseEvent: () => Promise.reject(new WebhookSignatureError('The demo card provider takes no webhooks: its payments are recorded on its own page')),
   };
 }

@@ -12,7 +12,9 @@ import { insertCardPayment, settledOf, type PaymentRow } from '../invoices/payme
 import { invoiceTitle } from '../invoices/invoice-pdf';
 import { sendReceipt } from '../invoices/invoice-flow';
 import { keepAccountState, paymentAccountOf } from './accounts';
+import { recordChargeRefunded } from './charge-refunds';
 import { checkoutBySession, type CardCheckoutRow } from './checkout';
+import { recordDisputeEvent } from './disputes';
 import type { CardEvent, CardPaymentsProvider } from './types';
 
 /**
@@ -26,11 +28,23 @@ import type { CardEvent, CardPaymentsProvider } from './types';
  * A payment that fails a check after arriving is never dropped: it is kept as a problem the owner
  * sees as needing a refund (and is e-mailed about), with a log line. A payment that passes is
  * recorded with its checkout marked paid and the receipt's link in one transaction; the receipt
- * and the owner's e-mail go out after it commits.
+ * and the owner's e-mail go out after it commits. Refunds made anywhere (charge.refunded) and
+ * disputes (charge.dispute.created/closed) are charge-refunds.ts and disputes.ts.
  */
 export type EventDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'logger' | 'photos'> & { cardPayments: CardPaymentsProvider | null };
 
-export type CardEventOutcome = 'recorded' | 'duplicate' | 'ignored' | 'wrong_mode' | 'needs_refund' | 'account_updated';
+export type CardEventOutcome =
+  | 'recorded'
+  | 'duplicate'
+  | 'ignored'
+  | 'wrong_mode'
+  | 'needs_refund'
+  | 'account_updated'
+  | 'refund_recorded'
+  | 'problem_refunded'
+  | 'dispute_opened'
+  | 'dispute_won'
+  | 'dispute_lost';
 
 type PaidEvent = Extract<CardEvent, { kind: 'checkout_paid' }>;
 
@@ -39,7 +53,7 @@ type Taken =
   | { outcome: 'recorded'; invoice: InvoiceRow; payment: PaymentRow }
   | { outcome: 'needs_refund'; problem: typeof cardPaymentProblems.$inferSelect };
 
-export function handleCardEvent(deps: EventDeps, provider: CardPaymentsProvider, event: CardEvent): CardEventOutcome {
+export async function handleCardEvent(deps: EventDeps, provider: CardPaymentsProvider, event: CardEvent): Promise<CardEventOutcome> {
   if (event.livemode !== provider.livemode) {
     deps.logger.warn({ event: event.id, livemode: event.livemode }, `card payment event ignored: a ${event.livemode ? 'live' : 'test'} event under a ${provider.livemode ? 'live' : 'test'} key`);
     return 'wrong_mode';
@@ -51,6 +65,9 @@ export function handleCardEvent(deps: EventDeps, provider: CardPaymentsProvider,
       return 'account_updated';
     });
   }
+  // Refunds and disputes, whoever made them: charge-refunds.ts, disputes.ts.
+  if (event.kind === 'charge_refunded') return recordChargeRefunded(deps, provider, event);
+  if (event.kind === 'dispute') return recordDisputeEvent(deps, event);
   if (event.kind === 'ignored') {
     return immediate(deps.db, (tx) => (markProcessed(tx, deps.clock, `card-evt:${event.id}`, event.type, null) ? 'ignored' : 'duplicate'));
   }

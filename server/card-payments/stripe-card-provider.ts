@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { CHARGE_CURRENCY } from '../payments/currency';
 import { stripeCaller, verifiedEvent } from '../payments/stripe-provider';
 import { PaymentProviderError } from '../payments/types';
-import type { AccountState, CardEvent, CardPaymentsProvider } from './types';
+import type { AccountState, CardEvent, CardPaymentsProvider, ChargeRefundFact } from './types';
 
 /**
  * Customers' card payments through Stripe (docs/payments.md, Customers' card payments), for the
@@ -107,6 +107,12 @@ export function createStripeCardProvider(options: StripeCardOptions): CardPaymen
       return { refundId: refund.id };
     },
 
+    async refundsOfCharge({ account, chargeId }) {
+      // At most 100 refunds of one charge: Stripe's page size, more than any invoice's payment has.
+      const list = await call('Could not read the refunds', (stripe) => stripe.refunds.list({ charge: chargeId, limit: 100 }, onAccount(account)));
+      return oldestFirst(list.data);
+    },
+
     async parseEvent(rawBody, signature) {
       const { stripe } = await connect();
       return toCardEvent(verifiedEvent(stripe, rawBody, signature, options.webhookSecret));
@@ -123,6 +129,15 @@ function accountStateOf(account: Stripe.Account): AccountState {
   };
 }
 
+function refundFactOf(refund: Stripe.Refund): ChargeRefundFact {
+  return { id: refund.id, amountPence: refund.amount, status: refund.status ?? 'succeeded', stripeReason: refund.reason ?? null, ourReason: refund.metadata?.reason ?? null, created: refund.created };
+}
+
+/** Stripe lists refunds newest first; several made in one second keep that order, reversed. */
+const oldestFirst = (refunds: Stripe.Refund[]): ChargeRefundFact[] => [...refunds].reverse().map(refundFactOf).sort((a, b) => a.created - b.created);
+
+const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
+
 /** The event as card payments read it; anything else is kept by id and ignored. */
 export function toCardEvent(event: Stripe.Event): CardEvent {
   const base = { id: event.id, livemode: event.livemode, account: event.account ?? null };
@@ -137,6 +152,28 @@ export function toCardEvent(event: Stripe.Event): CardEvent {
       amountPence: session.amount_total ?? 0,
       currency: session.currency ?? '',
       metadata: { ...(session.metadata ?? {}) },
+    };
+  }
+  if (event.type === 'charge.refunded') {
+    const charge = event.data.object;
+    // The list is whole only when Stripe sent it all; otherwise the refunds are asked for (events.ts).
+    const refunds = charge.refunds && !charge.refunds.has_more ? oldestFirst(charge.refunds.data) : null;
+    return { ...base, kind: 'charge_refunded', chargeId: charge.id, paymentIntentId: idOf(charge.payment_intent), amountRefundedPence: charge.amount_refunded, refunds };
+  }
+  if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed') {
+    const dispute = event.data.object;
+    const dueBy = dispute.evidence_details?.due_by;
+    return {
+      ...base,
+      kind: 'dispute',
+      phase: event.type === 'charge.dispute.created' ? 'created' : 'closed',
+      disputeId: dispute.id,
+      chargeId: idOf(dispute.charge) ?? '',
+      paymentIntentId: idOf(dispute.payment_intent),
+      amountPence: dispute.amount,
+      reason: dispute.reason,
+      status: dispute.status,
+      evidenceDueBy: dueBy ? new Date(dueBy * 1000) : null,
     };
   }
   if (event.type === 'account.updated') return { ...base, kind: 'account_updated', state: accountStateOf(event.data.object) };

@@ -48,6 +48,19 @@ export interface RefundInput {
   reason: string;
 }
 
+/** A refund of a charge as Stripe reports it (on the charge's refunds, or listed for it). */
+export interface ChargeRefundFact {
+  id: string;
+  amountPence: number;
+  /** succeeded, pending, requires_action, failed, canceled: only the first three move money back. */
+  status: string;
+  /** Stripe's reason ("requested_by_customer", "duplicate", "fraudulent"), if one was given. */
+  stripeReason: string | null;
+  /** Our own refunds keep their reason in metadata.reason (stripe-card-provider.ts refund). */
+  ourReason: string | null;
+  created: number;
+}
+
 /** A verified event, reduced to what card payments need. */
 export type CardEvent =
   | {
@@ -61,6 +74,35 @@ export type CardEvent =
       amountPence: number;
       currency: string;
       metadata: Record<string, string>;
+    }
+  | {
+      /** charge.refunded: some or all of a charge went back, from whoever made it (this app, the Stripe dashboard, the API). */
+      kind: 'charge_refunded';
+      id: string;
+      livemode: boolean;
+      account: string | null;
+      chargeId: string;
+      paymentIntentId: string | null;
+      /** What has been refunded of the charge so far, all refunds together (Stripe's amount_refunded). */
+      amountRefundedPence: number;
+      /** The charge's refunds when the event carried the whole list; null when it did not (Stripe leaves it out since API 2022-11-15). */
+      refunds: ChargeRefundFact[] | null;
+    }
+  | {
+      /** charge.dispute.created or charge.dispute.closed. */
+      kind: 'dispute';
+      id: string;
+      livemode: boolean;
+      account: string | null;
+      phase: 'created' | 'closed';
+      disputeId: string;
+      chargeId: string;
+      paymentIntentId: string | null;
+      amountPence: number;
+      reason: string;
+      /** Stripe's status: needs_response, under_review, won, lost, warning_closed... */
+      status: string;
+      evidenceDueBy: Date | null;
     }
   | { kind: 'account_updated'; id: string; livemode: boolean; account: string | null; state: AccountState }
   | { kind: 'ignored'; id: string; livemode: boolean; account: string | null; type: string };
@@ -76,6 +118,8 @@ export interface CardPaymentsProvider {
   onboardingLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<string>;
   createCheckout(input: CheckoutInput): Promise<CheckoutCreated>;
   refund(input: RefundInput): Promise<{ refundId: string }>;
+  /** The refunds of a charge, oldest first (a charge.refunded event that did not carry them). */
+  refundsOfCharge(input: { account: string | null; chargeId: string }): Promise<ChargeRefundFact[]>;
   /** Verifies the signature over the raw body and parses the event; rejects with WebhookSignatureError. */
   parseEvent(rawBody: string, signature: string | undefined): Promise<CardEvent>;
 }

@@ -1,16 +1,16 @@
 import { formatSortCode, type PaymentCreateInput } from '../../core/invoices';
 import { eq } from 'drizzle-orm';
 import { immediate } from '../../db/client';
-import { quoteVersions } from '../../db/schema';
+import { invoicePayments, quoteVersions } from '../../db/schema';
 import type { AppDeps } from '../deps';
 import { fromBusiness } from '../jobs/quote-flow';
 import { describeError } from '../log';
 import { backgroundMail } from '../mail/background';
-import { invoiceEmail, receiptEmail, type InvoiceMailFacts } from '../mail/invoice-emails';
+import { invoiceEmail, overdueReminderEmail, receiptEmail, type InvoiceMailFacts } from '../mail/invoice-emails';
 import type { MailMessage } from '../mail/mailer';
-import { formatDay, invoiceTitle } from './invoice-pdf';
-import { newInvoiceLink, sendInvoiceLink } from './invoice-links';
-import { invoicePdfFilename, invoicePdfOf } from './invoice-view';
+import { formatDay, invoiceTitle, lateInterestWords } from './invoice-pdf';
+import { linkOrHold, sendInvoiceLink } from './invoice-links';
+import { invoicePdfFilename, invoicePdfOf, toInvoiceView } from './invoice-view';
 import { findOwnInvoice, type InvoiceRow } from './invoices';
 import { recordPayment, settledOf, type PaymentRow } from './payments';
 
@@ -70,11 +70,23 @@ export function sendWithInvoicePdf(deps: FlowDeps, row: InvoiceRow, message: Mai
   }, label);
 }
 
-/** POST /api/invoices/{id}/send: a new link, and the invoice e-mailed with it and its PDF. */
+/**
+ * POST /api/invoices/{id}/send: a new link, and the invoice e-mailed with it and its PDF; then
+ * what waited while its links were withdrawn (held-mail.ts), to the same confirmed address: each
+ * receipt, and a reminder only while money is still owed.
+ */
 export function sendInvoice(deps: FlowDeps, invoice: Pick<InvoiceRow, 'id' | 'userId'>, email: string | undefined): InvoiceRow {
   const sent = sendInvoiceLink(deps.db, deps.clock, invoice, email);
   const facts = mailFacts(deps, sent.invoice, sent.to, sent.token);
   sendWithInvoicePdf(deps, sent.invoice, invoiceEmail(facts), `invoice ${sent.invoice.number}`);
+  for (const { mail, token } of sent.released) {
+    if (mail.kind === 'receipt' && mail.paymentId !== null) {
+      const payment = deps.db.select().from(invoicePayments).where(eq(invoicePayments.id, mail.paymentId)).get();
+      if (payment) sendReceiptMail(deps, sent.invoice, payment, sent.to, token);
+    } else if (mail.kind === 'reminder' && settledOf(deps.db, sent.invoice).owedPence > 0) {
+      sendReminderMail(deps, sent.invoice, sent.to, token, mail.reminder ?? 'first');
+    }
+  }
   return sent.invoice;
 }
 
@@ -87,13 +99,27 @@ export function recordPaymentWithReceipt(deps: FlowDeps, userId: number, invoice
   sendReceipt(deps, findOwnInvoice(deps.db, invoice.userId, invoice.id), payment);
 }
 
-/** A receipt for `payment` to the customer (where the invoice has an address), with a link of its own and the PDF showing it. */
-export function sendReceipt(deps: FlowDeps, row: InvoiceRow, payment: Pick<PaymentRow, 'amountPence' | 'paidOn'>): void {
+/**
+ * A receipt for `payment` to the customer (where the invoice has an address), with a link of its
+ * own and the PDF showing it; kept instead while the invoice's links are withdrawn (held-mail.ts).
+ */
+export function sendReceipt(deps: FlowDeps, row: InvoiceRow, payment: Pick<PaymentRow, 'id' | 'amountPence' | 'paidOn'>): void {
   const to = row.sentTo ?? row.parties?.customer.email ?? null;
   if (!to || !row.parties) return;
-  const token = immediate(deps.db, (tx) => newInvoiceLink(tx, row.id, deps.clock.now()));
+  const token = immediate(deps.db, (tx) => linkOrHold(tx, row.id, { kind: 'receipt', paymentId: payment.id }, deps.clock.now()));
+  if (token) sendReceiptMail(deps, row, payment, to, token);
+}
+
+function sendReceiptMail(deps: FlowDeps, row: InvoiceRow, payment: Pick<PaymentRow, 'amountPence' | 'paidOn'>, to: string, token: string): void {
   const facts = mailFacts(deps, row, to, token);
   sendWithInvoicePdf(deps, row, receiptEmail({ ...facts, amountPence: payment.amountPence, paidWords: formatDay(payment.paidOn) }), `receipt ${row.number}`);
+}
+
+/** An overdue reminder (reminders.ts), with its link and the PDF as it stands. */
+export function sendReminderMail(deps: FlowDeps, row: InvoiceRow, to: string, token: string, which: 'first' | 'second'): void {
+  const facts = mailFacts(deps, row, to, token);
+  const interest = toInvoiceView(deps.db, row, deps.clock.now()).lateInterest;
+  sendWithInvoicePdf(deps, row, overdueReminderEmail({ ...facts, which, interest: interest ? lateInterestWords(interest, row.dueOn!) : null }), `invoice ${row.number} ${which} reminder`);
 }
 
 /** The quote an invoice is for ("Q-000012-1"), as its accepted version was sent. */

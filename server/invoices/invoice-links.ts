@@ -6,6 +6,7 @@ import { immediate, type Db } from '../../db/client';
 import { invoiceLinks, invoices } from '../../db/schema';
 import type { Clock } from '../clock';
 import { hashesMatch, randomSecret, sha256 } from '../secrets/tokens';
+import { holdMail, takeHeldMail, type HeldMail, type HeldMailRow } from './held-mail';
 import { findOwnInvoice, type InvoiceRow } from './invoices';
 
 /**
@@ -29,30 +30,56 @@ export interface SentInvoice {
   invoice: InvoiceRow;
   token: string;
   to: string;
+  /** What waited while the links were withdrawn (held-mail.ts), each with a link of its own, to send to `to` now. */
+  released: { mail: HeldMailRow; token: string }[];
 }
 
-/** POST /api/invoices/{id}/send: an issued invoice, to the customer's e-mail or `email`, with a new link. */
+/**
+ * POST /api/invoices/{id}/send: an issued invoice, to the customer's e-mail or `email`, with a new
+ * link. After its links were withdrawn, only to an address the surgeon types (the one on file may
+ * be the wrong person's); what waited meanwhile is taken, to go there too.
+ */
 export function sendInvoiceLink(db: Db, clock: Clock, invoice: Pick<InvoiceRow, 'id' | 'userId'>, email: string | undefined): SentInvoice {
   const now = clock.now();
   return immediate(db, (tx) => {
     const current = findOwnInvoice(tx, invoice.userId, invoice.id);
     if (!current.number || !current.parties) throw new DomainError('CONFLICT', INVOICE_MESSAGES.notIssued);
+    if (current.linksWithdrawnAt && email === undefined) {
+      throw new DomainError('VALIDATION_ERROR', INVOICE_LINK_MESSAGES.confirmAddress, { details: { email: [INVOICE_LINK_MESSAGES.confirmAddress] } });
+    }
     const to = email ?? current.parties.customer.email;
     if (!to) throw new DomainError('VALIDATION_ERROR', INVOICE_MESSAGES.noEmail, { details: { email: [INVOICE_MESSAGES.noEmail] } });
     const token = newInvoiceLink(tx, current.id, now);
-    const row = tx.update(invoices).set({ sentTo: to, sentAt: now, updatedAt: now }).where(eq(invoices.id, current.id)).returning().get()!;
-    return { invoice: row, token, to };
+    const released = takeHeldMail(tx, current.id).map((mail) => ({ mail, token: newInvoiceLink(tx, current.id, now) }));
+    const row = tx.update(invoices).set({ sentTo: to, sentAt: now, linksWithdrawnAt: null, updatedAt: now }).where(eq(invoices.id, current.id)).returning().get()!;
+    return { invoice: row, token, to, released };
   });
 }
 
-/** POST /api/invoices/{id}/revoke: every link sent so far opens nothing but says it was withdrawn. */
+/**
+ * POST /api/invoices/{id}/revoke: every link sent so far opens nothing but says it was withdrawn,
+ * and nothing more goes to the customer until it is sent again to a confirmed address (held-mail.ts).
+ */
 export function revokeInvoiceLinks(db: Db, clock: Clock, invoice: Pick<InvoiceRow, 'id' | 'userId'>): InvoiceRow {
   const now = clock.now();
   return immediate(db, (tx) => {
     const current = findOwnInvoice(tx, invoice.userId, invoice.id);
     tx.update(invoiceLinks).set({ revokedAt: now }).where(and(eq(invoiceLinks.invoiceId, current.id), isNull(invoiceLinks.revokedAt))).run();
-    return tx.update(invoices).set({ updatedAt: now }).where(eq(invoices.id, current.id)).returning().get()!;
+    return tx.update(invoices).set({ linksWithdrawnAt: now, updatedAt: now }).where(eq(invoices.id, current.id)).returning().get()!;
   });
+}
+
+/**
+ * A link for customer e-mail about the invoice, in the caller's transaction, or null when its
+ * links are withdrawn: then `held` is kept to go once it is sent again (held-mail.ts).
+ */
+export function linkOrHold(tx: Db, invoiceId: number, held: HeldMail, now: Date): string | null {
+  const row = tx.select({ linksWithdrawnAt: invoices.linksWithdrawnAt }).from(invoices).where(eq(invoices.id, invoiceId)).get();
+  if (row?.linksWithdrawnAt) {
+    holdMail(tx, invoiceId, held, now);
+    return null;
+  }
+  return newInvoiceLink(tx, invoiceId, now);
 }
 
 /** The invoice a link opens: 404 for a token nobody has, 410 for a withdrawn one. */

@@ -5,7 +5,9 @@ import { formatVatNumber } from '../../core/company-profile';
 import { ukToday } from '../../core/job-booking';
 import { penceToDecimal } from '../../core/money';
 import type { Db } from '../../db/client';
-import { quoteVersions } from '../../db/schema';
+import { paymentDisputes, quoteVersions } from '../../db/schema';
+import { disputeReasonWords } from '../../core/card-payments';
+import { heldMailOf } from './held-mail';
 import { eq } from 'drizzle-orm';
 import { jobsOf, linesOf, type InvoiceRow } from './invoices';
 import { creditNotesOf, paidPence, paymentsOf, refundsOf, type PaymentRow } from './payments';
@@ -81,12 +83,36 @@ export function toInvoiceView(db: Db, row: InvoiceRow, now: Date): Invoice {
       vat: penceToDecimal(note.vatPence),
       gross: penceToDecimal(note.grossPence),
     })),
+    disputes: disputesOf(db, row.id),
     sentTo: row.sentTo,
     sentAt: row.sentAt?.toISOString() ?? null,
+    linksWithdrawnAt: row.linksWithdrawnAt?.toISOString() ?? null,
+    heldMail: heldMailOf(db, row.id).map((held) => ({ kind: held.kind, at: held.createdAt.toISOString() })),
     remindersSent: [row.firstReminderAt, row.secondReminderAt].filter((at): at is Date => at !== null).map((at) => at.toISOString()),
     lateInterest: lateInterestOf(db, row, version?.content.consumer ?? true, live, notes, today),
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The disputes of the invoice's card payments, oldest first. */
+function disputesOf(db: Db, invoiceId: number): Invoice['disputes'] {
+  return db
+    .select()
+    .from(paymentDisputes)
+    .where(eq(paymentDisputes.invoiceId, invoiceId))
+    .orderBy(paymentDisputes.id)
+    .all()
+    .map((dispute) => ({
+      id: dispute.id,
+      paymentId: dispute.paymentId,
+      amount: penceToDecimal(dispute.amountPence),
+      reason: dispute.reason,
+      reasonWords: disputeReasonWords(dispute.reason),
+      status: dispute.status,
+      evidenceDueBy: dispute.evidenceDueBy?.toISOString() ?? null,
+      openedAt: dispute.createdAt.toISOString(),
+      closedAt: dispute.closedAt?.toISOString() ?? null,
+    }));
 }
 
 /** A payment as the API shows it. */

@@ -3,19 +3,17 @@ import { addDays, ukToday } from '../../core/job-booking';
 import { immediate } from '../../db/client';
 import { invoices } from '../../db/schema';
 import type { AppDeps } from '../deps';
-import { overdueReminderEmail } from '../mail/invoice-emails';
 import { getInvoiceSettings } from '../settings/invoice-settings';
-import { mailFacts, sendWithInvoicePdf } from './invoice-flow';
-import { newInvoiceLink } from './invoice-links';
-import { lateInterestWords } from './invoice-pdf';
-import { toInvoiceView } from './invoice-view';
+import { sendReminderMail } from './invoice-flow';
+import { linkOrHold } from './invoice-links';
 import { settledOf } from './payments';
 
 /**
  * Overdue reminders (docs/product.md, Getting paid): at most two an invoice, to the address it was
  * sent to (or the customer's), the account's first and second numbers of days after the due date
  * (3 and 7 unless changed; 0 turns one off), never once it is paid or credited, the second only
- * after the first. Each carries a link of its own and the invoice's PDF as it stands. The invoice
+ * after the first. Each carries a link of its own and the invoice's PDF as it stands; while the
+ * invoice's links are withdrawn it is kept instead, to go once it is sent again (held-mail.ts). The invoice
  * is claimed by a conditional update, so two runs send one. Run at start and hourly, with the
  * quote reminders (main.ts).
  */
@@ -42,12 +40,11 @@ export function sendDueInvoiceReminders(deps: Pick<AppDeps, 'db' | 'clock' | 'ma
       const column = which === 'first' ? { firstReminderAt: now } : { secondReminderAt: now };
       const unclaimed = which === 'first' ? isNull(invoices.firstReminderAt) : and(isNotNull(invoices.firstReminderAt), isNull(invoices.secondReminderAt));
       if (tx.update(invoices).set(column).where(and(eq(invoices.id, row.id), unclaimed)).run().changes === 0) return null;
-      return newInvoiceLink(tx, row.id, now);
+      // Links withdrawn: claimed all the same (so it is not tried again hourly) and kept to go once it is sent again.
+      return linkOrHold(tx, row.id, { kind: 'reminder', reminder: which }, now);
     });
     if (!claimed) continue;
-    const facts = mailFacts(deps, row, to, claimed);
-    const interest = toInvoiceView(db, row, now).lateInterest;
-    sendWithInvoicePdf(deps, row, overdueReminderEmail({ ...facts, which, interest: interest ? lateInterestWords(interest, row.dueOn!) : null }), `invoice ${row.number} ${which} reminder`);
+    sendReminderMail(deps, row, to, claimed, which);
     sent += 1;
   }
   return sent;

@@ -60,11 +60,12 @@ cardPaymentRoutes.get('/refunds-due', requireUser, (c) => {
 /**
  * The card payments' webhook: the signature checked over the raw body with the endpoint's own
  * secret (STRIPE_CONNECT_WEBHOOK_SECRET); no cookies, no same-origin rule. What it does is
- * card-payments/events.ts.
+ * card-payments/events.ts: payments, refunds made anywhere, disputes.
  */
 cardPaymentRoutes.post('/card-payments/webhook', async (c: Context<AppEnv>) => {
   const { deps } = c.var;
   const provider = providerOf(deps);
   const event = await signedWebhookEvent(c, (raw, signature) => provider.parseEvent(raw, signature));
-  return c.json({ received: true, outcome: handleCardEvent(deps, provider, event) });
+  // A refund read from Stripe that fails is a 502: nothing was kept, and Stripe delivers the event again.
+  return c.json({ received: true, outcome: await viaProvider(() => handleCardEvent(deps, provider, event)) });
 });

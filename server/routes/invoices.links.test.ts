@@ -37,9 +37,9 @@ async function issuedInvoice(): Promise<Invoice> {
 }
 
 /** Sends the invoice and reads its link's token from the e-mail the customer got. */
-async function sendAndReadLink(invoice: Invoice): Promise<{ mail: string; token: string }> {
+async function sendAndReadLink(invoice: Invoice, body: { email?: string } = {}): Promise<{ mail: string; token: string }> {
   const before = outbox().length;
-  await invoiceOf(await owner.post(`/api/invoices/${invoice.id}/send`, {}));
+  await invoiceOf(await owner.post(`/api/invoices/${invoice.id}/send`, body));
   await mailSettled(server);
   const mail = outbox()
     .slice(before)
@@ -87,7 +87,8 @@ describe('the invoice e-mail and link', () => {
     expect(gone.status).toBe(410);
     expect((await gone.json()).message).toBe(INVOICE_LINK_MESSAGES.revoked);
     expect((await publicGet(token, '/invoice.pdf')).status).toBe(410);
-    const again = await sendAndReadLink(invoice);
+    // Sent again only to an address typed (held-mail.ts): the one on file may be the wrong person's.
+    const again = await sendAndReadLink(invoice, { email: CUSTOMER });
     expect((await publicGet(again.token)).status).toBe(200);
     expect((await publicGet(token)).status).toBe(410);
   });

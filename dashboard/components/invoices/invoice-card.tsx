@@ -12,7 +12,7 @@ import { showToast } from '../toast';
 import { tallButtonStyles } from '../ui';
 import { DepositDialog } from './deposit-dialog';
 import { FinalInvoiceDialog } from './final-invoice-dialog';
-import { dayWords, INVOICE_KIND_WORDS, invoiceHistory, invoiceName, moneyWords } from './invoice-history';
+import { dayWords, heldMailWords, INVOICE_KIND_WORDS, invoiceHistory, invoiceName, moneyWords } from './invoice-history';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import { InvoicePayments } from './invoice-payments';
 import { CreditNoteDialog, RecordPaymentDialog } from './payment-dialogs';
@@ -76,6 +76,7 @@ export function InvoiceCard({ invoice, job, panelHeading }: { invoice: Invoice; 
   const draft = invoice.number === null;
   const owed = (parsePence(invoice.owed) ?? 0) > 0;
   const history = invoiceHistory(invoice);
+  const disputed = invoice.disputes.some((dispute) => dispute.status === 'open');
 
   function issueIt() {
     if (issue.isPending) return;
@@ -112,9 +113,17 @@ export function InvoiceCard({ invoice, job, panelHeading }: { invoice: Invoice; 
           <span className="font-mono">{invoiceName(invoice)}</span>
           <span className="font-normal text-stone-700">{` · ${INVOICE_KIND_WORDS[invoice.kind]}${invoice.depositPercent !== null ? ` (${invoice.depositPercent}%)` : ''}`}</span>
         </h3>
-        <InvoiceStatusBadge status={invoice.status} />
+        <span className="flex flex-wrap gap-1">
+          {disputed ? <span className="inline-flex w-fit items-center rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-white">Disputed</span> : null}
+          <InvoiceStatusBadge status={invoice.status} />
+        </span>
       </div>
       <Figures invoice={invoice} />
+      {invoice.linksWithdrawnAt ? (
+        <p className="text-sm text-stone-800">
+          {`Links withdrawn: nothing is e-mailed to the customer until you send it again to an address you type.${invoice.heldMail.length > 0 ? ` Waiting to go then: ${heldMailWords(invoice.heldMail)}.` : ''}`}
+        </p>
+      ) : null}
       <Lines invoice={invoice} />
       {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
 
@@ -158,7 +167,7 @@ export function InvoiceCard({ invoice, job, panelHeading }: { invoice: Invoice; 
               Credit note
             </button>
           ) : null}
-          {invoice.sentAt ? (
+          {invoice.sentAt && !invoice.linksWithdrawnAt ? (
             <button
               type="button"
               className={tallButtonStyles.quiet}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Invoice } from '../../../core/invoices';
-import { invoiceHistory, invoiceName, moneyWords, paymentMethodWords, paymentWords, refundWords } from './invoice-history';
+import { disputeWords, heldMailWords, invoiceHistory, invoiceName, moneyWords, paymentMethodWords, paymentWords, refundWords } from './invoice-history';
 
 function invoice(overrides: Partial<Invoice> = {}): Invoice {
   return {
@@ -102,5 +102,32 @@ describe('words', () => {
     expect(refundWords(refund)).toBe('£25.00 refunded on Sat 28 November 2026: The hedge was left (credit note CN-0001)');
     // British Summer Time: half past eleven at night (UTC) is the next day in the UK.
     expect(refundWords({ ...refund, at: '2026-07-04T23:30:00.000Z', creditNoteNumber: null })).toBe('£25.00 refunded on Sun 5 July 2026: The hedge was left');
+  });
+});
+
+describe('disputeWords', () => {
+  const dispute = { id: 1, paymentId: 5, amount: '80.00', reason: 'fraudulent', reasonWords: 'the cardholder says they did not make the payment', evidenceDueBy: '2026-12-08T23:59:00.000Z', openedAt: '2026-12-01T10:00:00.000Z' };
+
+  it('says what to do by when while open, and how it ended once closed', () => {
+    expect(disputeWords({ ...dispute, status: 'open', closedAt: null })).toBe(
+      "Disputed by the customer's bank: £80.00 (the cardholder says they did not make the payment). Respond in your Stripe dashboard by Tue 8 December 2026, 23:59 with your evidence.",
+    );
+    expect(disputeWords({ ...dispute, status: 'won', closedAt: '2026-12-20T09:30:00.000Z' })).toBe('Dispute of £80.00 won on Sun 20 December 2026, 09:30: the payment stands');
+    expect(disputeWords({ ...dispute, status: 'lost', closedAt: '2026-12-20T09:30:00.000Z' })).toBe('Dispute of £80.00 lost on Sun 20 December 2026, 09:30: recorded as a refund');
+  });
+
+  it('puts the dispute and the withdrawal in the history', () => {
+    const history = invoiceHistory(invoice({ disputes: [{ ...dispute, status: 'open', closedAt: null }], linksWithdrawnAt: '2026-11-05T12:00:00.000Z' })).map((event) => event.text);
+    expect(history).toContain('Links withdrawn on Thu 5 November 2026, 12:00');
+    expect(history).toContain('Card payment of £80.00 disputed on Tue 1 December 2026, 10:00: the cardholder says they did not make the payment');
+  });
+});
+
+describe('heldMailWords', () => {
+  it('counts what waits by kind', () => {
+    const at = '2026-11-05T12:00:00.000Z';
+    expect(heldMailWords([{ kind: 'receipt', at }, { kind: 'receipt', at }, { kind: 'reminder', at }])).toBe('2 receipts and 1 reminder');
+    expect(heldMailWords([{ kind: 'reminder', at }])).toBe('1 reminder');
+    expect(heldMailWords([])).toBe('');
   });
 });

@@ -69,6 +69,11 @@ export function invoiceHistory(invoice: Invoice): HistoryEvent[] {
   for (const removed of invoice.removedPayments) {
     events.push({ at: removed.removedAt, text: `Payment of ${formatPounds(removed.amount)} removed on ${momentWords(removed.removedAt)}: ${removed.reason}` });
   }
+  for (const dispute of invoice.disputes) {
+    events.push({ at: dispute.openedAt, text: `Card payment of ${formatPounds(dispute.amount)} disputed on ${momentWords(dispute.openedAt)}: ${dispute.reasonWords}` });
+    if (dispute.closedAt) events.push({ at: dispute.closedAt, text: disputeWords(dispute) });
+  }
+  if (invoice.linksWithdrawnAt) events.push({ at: invoice.linksWithdrawnAt, text: `Links withdrawn on ${momentWords(invoice.linksWithdrawnAt)}` });
   for (const note of invoice.creditNotes) {
     events.push({ at: endOf(note.issuedOn), text: `Credit note ${note.number} for ${formatPounds(note.gross)} on ${dayWords(note.issuedOn)}: ${note.reason}` });
   }
@@ -88,4 +93,25 @@ export function paymentWords(payment: Invoice['payments'][number]): string {
 /** "£25.00 refunded on Sat 28 November 2026: the hedge was left (credit note CN-0001)". */
 export function refundWords(refund: Invoice['refunds'][number]): string {
   return `${formatPounds(refund.amount)} refunded on ${dayWords(ukDayOf(refund.at) ?? refund.at)}: ${refund.reason}${refund.creditNoteNumber ? ` (credit note ${refund.creditNoteNumber})` : ''}`;
+}
+
+/**
+ * A dispute as the surgeon reads it: open, what to do and by when (docs/payments.md, Webhooks:
+ * refunds and disputes); closed, how it ended.
+ */
+export function disputeWords(dispute: Invoice['disputes'][number]): string {
+  if (dispute.status === 'open') {
+    const by = dispute.evidenceDueBy ? ` by ${momentWords(dispute.evidenceDueBy)}` : '';
+    return `Disputed by the customer's bank: ${formatPounds(dispute.amount)} (${dispute.reasonWords}). Respond in your Stripe dashboard${by} with your evidence.`;
+  }
+  const on = dispute.closedAt ? ` on ${momentWords(dispute.closedAt)}` : '';
+  return dispute.status === 'won' ? `Dispute of ${formatPounds(dispute.amount)} won${on}: the payment stands` : `Dispute of ${formatPounds(dispute.amount)} lost${on}: recorded as a refund`;
+}
+
+/** What waits while the links are withdrawn: "2 receipts and 1 reminder". */
+export function heldMailWords(held: Invoice['heldMail']): string {
+  const receipts = held.filter((mail) => mail.kind === 'receipt').length;
+  const reminders = held.length - receipts;
+  const parts = [receipts ? `${receipts} receipt${receipts === 1 ? '' : 's'}` : '', reminders ? `${reminders} reminder${reminders === 1 ? '' : 's'}` : ''].filter(Boolean);
+  return parts.join(' and ');
 }

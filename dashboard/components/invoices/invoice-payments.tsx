@@ -4,7 +4,7 @@ import type { Invoice } from '../../../core/invoices';
 import { parsePence } from '../../../core/money';
 import { formatPounds } from '../jobs/job-list-summary';
 import { tallButtonStyles } from '../ui';
-import { paymentWords, refundWords } from './invoice-history';
+import { disputeWords, paymentWords, refundWords } from './invoice-history';
 import { RemovePaymentDialog } from './payment-dialogs';
 import { RefundDialog } from './refund-dialog';
 
@@ -39,6 +39,13 @@ export function InvoicePayments({ invoice, headingId, returnFocusRef }: { invoic
             <li key={payment.id} className="flex flex-wrap items-center justify-between gap-x-2 rounded-lg bg-stone-50 py-1 pl-3 text-sm text-stone-800">
               <div className="min-w-0 flex-1 basis-56 py-1">
                 <p className="[overflow-wrap:anywhere]">{paymentWords(payment)}</p>
+                {invoice.disputes
+                  .filter((dispute) => dispute.paymentId === payment.id)
+                  .map((dispute) => (
+                    <p key={dispute.id} className={`mt-1 pr-3 [overflow-wrap:anywhere] ${dispute.status === 'open' ? 'font-medium text-red-800' : 'text-stone-700'}`}>
+                      {disputeWords(dispute)}
+                    </p>
+                  ))}
                 {refunds.length > 0 ? (
                   <ul aria-label={`Refunds of ${formatPounds(payment.amount)}`} className="mt-1 flex flex-col gap-0.5 border-l-2 border-amber-300 pr-3 pl-2 text-stone-700">
                     {refunds.map((refund) => (

@@ -7,7 +7,7 @@ import { TextField } from '../text-field';
 import { showToast } from '../toast';
 import { focusFirstError, issuesToErrors } from './field-errors';
 import { failedWith, FormDialog, useOpenedState } from './form-dialog';
-import { invoiceName } from './invoice-history';
+import { heldMailWords, invoiceName } from './invoice-history';
 
 /**
  * E-mails the issued invoice (its PDF and a link of its own) to the customer's address on the
@@ -15,7 +15,8 @@ import { invoiceName } from './invoice-history';
  */
 export function SendInvoiceDialog({ invoice, open, onClose, returnFocusRef }: { invoice: Invoice; open: boolean; onClose: () => void; returnFocusRef?: RefObject<HTMLElement | null> }) {
   const send = useSendInvoice();
-  const saved = invoice.sentTo ?? invoice.customer.email ?? '';
+  // After a withdrawal the address is typed afresh: the one the links went to may be the wrong person's.
+  const saved = invoice.linksWithdrawnAt ? '' : (invoice.sentTo ?? invoice.customer.email ?? '');
   const [email, setEmail, state, setState] = useOpenedState(open, () => saved);
 
   function submit(form: HTMLFormElement) {
@@ -56,13 +57,19 @@ export function SendInvoiceDialog({ invoice, open, onClose, returnFocusRef }: { 
         autoComplete="off"
         value={email}
         error={state.errors.email}
-        hint={invoice.customer.email ? `The customer's e-mail on the quote is ${invoice.customer.email}.` : 'The quote has no e-mail address: type the one to send it to.'}
+        hint={
+          invoice.linksWithdrawnAt
+            ? `The links sent${invoice.sentTo ? ` to ${invoice.sentTo}` : ''} were withdrawn: type the address to send it to.${invoice.heldMail.length > 0 ? ` What waited (${heldMailWords(invoice.heldMail)}) goes there too.` : ''}`
+            : invoice.customer.email
+              ? `The customer's e-mail on the quote is ${invoice.customer.email}.`
+              : 'The quote has no e-mail address: type the one to send it to.'
+        }
         onChange={(event) => {
           setEmail(event.target.value);
           setState({ errors: {}, failure: null });
         }}
       />
-      {invoice.sentAt ? <p className="text-sm text-stone-700">Sending again makes a new link; the one sent before still opens the invoice.</p> : null}
+      {invoice.sentAt && !invoice.linksWithdrawnAt ? <p className="text-sm text-stone-700">Sending again makes a new link; the one sent before still opens the invoice.</p> : null}
     </FormDialog>
   );
 }

@@ -107,6 +107,33 @@ describe('after the links are withdrawn', () => {
     expect(outbox().slice(after).filter((m) => addressedTo(m, CUSTOMER) && m.includes('has received your payment of £30.00'))).toHaveLength(1);
   });
 
+  it('a card payment landing after the withdrawal (a deposit paid on the demo page) sends the customer no receipt until sent again', async () => {
+    const { client: cardOwner } = await ownerWithProfile(server);
+    expect((await cardOwner.request('PATCH', '/api/system-settings', { depositRule: { percent: 10, overAmount: '100' } })).status).toBe(200);
+    const { token } = await sentLinesJob(server, cardOwner, { name: 'Sam Customer', email: CUSTOMER }, [{ description: 'Dismantle the poplar', price: '500' }]);
+    const accepted = await fetch(`${server.url}/api/quotes/${token}/accept`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.origin },
+      body: JSON.stringify({ name: 'Sam Customer', acceptTerms: true, payDeposit: 'card' }),
+    });
+    expect(accepted.status).toBe(200);
+    const { deposit } = (await accepted.json()) as { deposit: { invoiceId: number; payUrl: string } };
+    await invoiceOf(await cardOwner.post(`/api/invoices/${deposit.invoiceId}/revoke`));
+    await mailSettled(server);
+    const before = outbox().length;
+    const pay = new URL(deposit.payUrl);
+    const paid = await fetch(`${server.url}${pay.pathname}`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.origin, 'sec-fetch-site': 'same-origin' }, body: '' });
+    expect(paid.status).toBe(303);
+    const recorded = await invoiceOf(await cardOwner.get(`/api/invoices/${deposit.invoiceId}`));
+    expect(recorded).toMatchObject({ status: 'paid', heldMail: [{ kind: 'receipt' }] });
+    await mailSettled(server);
+    expect(outbox().slice(before).filter((m) => addressedTo(m, CUSTOMER))).toEqual([]);
+
+    await invoiceOf(await cardOwner.post(`/api/invoices/${deposit.invoiceId}/send`, { email: CUSTOMER }));
+    await mailSettled(server);
+    expect(outbox().slice(before).filter((m) => addressedTo(m, CUSTOMER) && m.includes('has received your payment of £50.00'))).toHaveLength(1);
+  });
+
   it('a reminder that waited is dropped when the invoice is paid before it is sent again', async () => {
     const { invoice } = await withdrawnInvoice();
     server.clock.advance(10 * DAY);

@@ -67,7 +67,8 @@ export async function startCheckout(deps: CheckoutDeps, invoice: InvoiceRow, pat
     userId: invoice.userId,
     successUrl: `${base}${paths.successPath}`,
     cancelUrl: `${base}${paths.cancelPath}`,
-    customerEmail: invoice.sentTo ?? invoice.parties.customer.email,
+    // Stripe e-mails its receipt there: never the address an invoice's withdrawn links went to.
+    customerEmail: invoice.linksWithdrawnAt ? null : (invoice.sentTo ?? invoice.parties.customer.email),
     idempotencyKey: `checkout-${invoice.id}-${owed}-${now.getTime()}`,
   });
   deps.db

@@ -4,8 +4,7 @@ import { cardPaymentProblems, invoicePayments, invoices, paymentDisputes, paymen
 import { markProcessed } from '../payments/billing';
 import { recordRefund, type PaymentRow } from '../invoices/payments';
 import type { InvoiceRow } from '../invoices/invoices';
-import type { CardEventOutcome, EventDeps } from './events';
-import type { CardEvent, CardPaymentsProvider, ChargeRefundFact } from './types';
+import type { CardEvent, CardEventOutcome, CardPaymentsProvider, ChargeRefundFact, EventDeps } from './types';
 
 /**
  * charge.refunded (docs/payments.md, Webhooks: refunds and disputes): Stripe is the truth for card

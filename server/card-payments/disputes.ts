@@ -9,8 +9,7 @@ import { markProcessed } from '../payments/billing';
 import { recordRefund } from '../invoices/payments';
 import type { InvoiceRow } from '../invoices/invoices';
 import { cardPaymentOf } from './charge-refunds';
-import type { CardEventOutcome, EventDeps } from './events';
-import type { CardEvent } from './types';
+import type { CardEvent, CardEventOutcome, EventDeps } from './types';
 
 /**
  * charge.dispute.created and charge.dispute.closed (docs/payments.md, Webhooks: refunds and
@@ -46,10 +45,10 @@ export function recordDisputeEvent(deps: EventDeps, event: DisputeEvent): CardEv
     const known = tx.select().from(paymentDisputes).where(eq(paymentDisputes.providerDisputeId, event.disputeId)).get();
     if (event.phase === 'created') {
       if (known) return { outcome: 'duplicate' };
-      return { outcome: 'dispute_opened', invoice: found.invoice, dispute: insertDispute(tx, deps, event, found.payment.id, found.invoice.id, 'open') };
+      return { outcome: 'dispute_opened', invoice: found.invoice, dispute: insertDispute(tx, deps, event, found.payment.id, found.invoice.id) };
     }
     if (known && known.status !== 'open') return { outcome: 'duplicate' };
-    const open = known ?? insertDispute(tx, deps, event, found.payment.id, found.invoice.id, 'open');
+    const open = known ?? insertDispute(tx, deps, event, found.payment.id, found.invoice.id);
     if (KEPT.has(event.status)) {
       const dispute = tx.update(paymentDisputes).set({ status: 'won', closedAt: deps.clock.now() }).where(eq(paymentDisputes.id, open.id)).returning().get()!;
       return { outcome: 'dispute_won', invoice: found.invoice, dispute };
@@ -69,7 +68,8 @@ export function recordDisputeEvent(deps: EventDeps, event: DisputeEvent): CardEv
   return taken.outcome;
 }
 
-function insertDispute(tx: Db, deps: EventDeps, event: DisputeEvent, paymentId: number, invoiceId: number, status: 'open'): DisputeRow {
+/** The dispute, open, however it is to end. */
+function insertDispute(tx: Db, deps: EventDeps, event: DisputeEvent, paymentId: number, invoiceId: number): DisputeRow {
   return tx
     .insert(paymentDisputes)
     .values({
@@ -78,7 +78,7 @@ function insertDispute(tx: Db, deps: EventDeps, event: DisputeEvent, paymentId: 
       providerDisputeId: event.disputeId,
       amountPence: event.amountPence,
       reason: event.reason.slice(0, 60),
-      status,
+      status: 'open',
       evidenceDueBy: event.evidenceDueBy,
       createdAt: deps.clock.now(),
     })

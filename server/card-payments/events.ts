@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { CARD_PROBLEM_WORDS, paymentMatches, type CardProblemReason } from '../../core/card-payments';
 import { immediate, type Db } from '../../db/client';
 import { cardCheckouts, cardPaymentProblems, invoicePayments, invoices, paymentAccounts } from '../../db/schema';
-import type { AppDeps } from '../deps';
 import { findUserById } from '../accounts/users';
 import { backgroundMail } from '../mail/background';
 import { cardPaymentOwnerEmail, cardProblemOwnerEmail } from '../mail/invoice-emails';
@@ -15,7 +14,9 @@ import { keepAccountState, paymentAccountOf } from './accounts';
 import { recordChargeRefunded } from './charge-refunds';
 import { checkoutBySession, type CardCheckoutRow } from './checkout';
 import { recordDisputeEvent } from './disputes';
-import type { CardEvent, CardPaymentsProvider } from './types';
+import type { CardEvent, CardEventOutcome, CardPaymentsProvider, EventDeps } from './types';
+
+export type { CardEventOutcome, EventDeps } from './types';
 
 /**
  * Card payment events (docs/payments.md, Customers' card payments): the truth about a payment,
@@ -31,20 +32,7 @@ import type { CardEvent, CardPaymentsProvider } from './types';
  * and the owner's e-mail go out after it commits. Refunds made anywhere (charge.refunded) and
  * disputes (charge.dispute.created/closed) are charge-refunds.ts and disputes.ts.
  */
-export type EventDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'logger' | 'photos'> & { cardPayments: CardPaymentsProvider | null };
 
-export type CardEventOutcome =
-  | 'recorded'
-  | 'duplicate'
-  | 'ignored'
-  | 'wrong_mode'
-  | 'needs_refund'
-  | 'account_updated'
-  | 'refund_recorded'
-  | 'problem_refunded'
-  | 'dispute_opened'
-  | 'dispute_won'
-  | 'dispute_lost';
 
 type PaidEvent = Extract<CardEvent, { kind: 'checkout_paid' }>;
 

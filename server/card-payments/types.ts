@@ -1,4 +1,5 @@
 import type { CardProviderKind } from '../../core/card-payments';
+import type { AppDeps } from '../deps';
 
 /**
  * Customers' card payments behind one interface (docs/payments.md, Customers' card payments),
@@ -123,3 +124,20 @@ export interface CardPaymentsProvider {
   /** Verifies the signature over the raw body and parses the event; rejects with WebhookSignatureError. */
   parseEvent(rawBody: string, signature: string | undefined): Promise<CardEvent>;
 }
+
+/** What handling an event needs (events.ts, charge-refunds.ts, disputes.ts). */
+export type EventDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'logger' | 'photos'> & { cardPayments: CardPaymentsProvider | null };
+
+/** What the webhook answers it did with an event (`outcome`). */
+export type CardEventOutcome =
+  | 'recorded'
+  | 'duplicate'
+  | 'ignored'
+  | 'wrong_mode'
+  | 'needs_refund'
+  | 'account_updated'
+  | 'refund_recorded'
+  | 'problem_refunded'
+  | 'dispute_opened'
+  | 'dispute_won'
+  | 'dispute_lost';

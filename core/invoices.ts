@@ -366,7 +366,7 @@ export const refundSchema = z.object({
   amount: z.string(),
   reason: z.string(),
   at: z.string(),
-  /** "re_..." for a refund through Stripe ("demo_re_..." from the demo), null for one recorded by hand. */
+  /** "re_..." for a refund through Stripe ("demo_re_..." from the demo, "dp_..." for a lost dispute), null for one recorded by hand. */
   providerRefundId: z.string().nullable(),
   creditNoteNumber: z.string().nullable(),
 });

@@ -11,6 +11,7 @@ import type { MailMessage } from '../mail/mailer';
 import { formatDay, invoiceTitle, lateInterestWords } from './invoice-pdf';
 import { linkOrHold, sendInvoiceLink } from './invoice-links';
 import { invoicePdfFilename, invoicePdfOf, toInvoiceView } from './invoice-view';
+import type { HeldMailRow } from './held-mail';
 import { findOwnInvoice, type InvoiceRow } from './invoices';
 import { recordPayment, settledOf, type PaymentRow } from './payments';
 
@@ -79,15 +80,27 @@ export function sendInvoice(deps: FlowDeps, invoice: Pick<InvoiceRow, 'id' | 'us
   const sent = sendInvoiceLink(deps.db, deps.clock, invoice, email);
   const facts = mailFacts(deps, sent.invoice, sent.to, sent.token);
   sendWithInvoicePdf(deps, sent.invoice, invoiceEmail(facts), `invoice ${sent.invoice.number}`);
-  for (const { mail, token } of sent.released) {
-    if (mail.kind === 'receipt' && mail.paymentId !== null) {
-      const payment = deps.db.select().from(invoicePayments).where(eq(invoicePayments.id, mail.paymentId)).get();
-      if (payment) sendReceiptMail(deps, sent.invoice, payment, sent.to, token);
-    } else if (mail.kind === 'reminder' && settledOf(deps.db, sent.invoice).owedPence > 0) {
-      sendReminderMail(deps, sent.invoice, sent.to, token, mail.reminder ?? 'first');
+  for (const { mail, token } of sent.released) releaseHeldMail(deps, sent.invoice, mail, sent.to, token);
+  return sent.invoice;
+}
+
+/** One e-mail that waited while the links were withdrawn, to the confirmed address. A new kind of held mail needs its case here. */
+function releaseHeldMail(deps: FlowDeps, row: InvoiceRow, mail: HeldMailRow, to: string, token: string): void {
+  switch (mail.kind) {
+    case 'receipt': {
+      const payment = mail.paymentId !== null ? deps.db.select().from(invoicePayments).where(eq(invoicePayments.id, mail.paymentId)).get() : undefined;
+      if (payment) sendReceiptMail(deps, row, payment, to, token);
+      return;
+    }
+    case 'reminder':
+      // A reminder that waited is news only while money is still owed.
+      if (settledOf(deps.db, row).owedPence > 0) sendReminderMail(deps, row, to, token, mail.reminder ?? 'first');
+      return;
+    default: {
+      const unknown: never = mail.kind;
+      throw new Error(`held mail of kind ${String(unknown)} has no way out`);
     }
   }
-  return sent.invoice;
 }
 
 /**

@@ -131,7 +131,7 @@ function accountOwner(tx: Db, accountId: string): number | undefined {
 /** The receipt to the customer and the news to the owner, after the payment is committed. */
 function tellPaid(deps: EventDeps, provider: CardPaymentsProvider, invoice: InvoiceRow, payment: PaymentRow): void {
   const current = findOwnInvoice(deps.db, invoice.userId, invoice.id);
-  sendReceipt(deps, current, payment);
+  const receipt = sendReceipt(deps, current, payment);
   const owner = findUserById(deps.db, invoice.userId);
   if (!owner || !current.parties) return;
   const mail = cardPaymentOwnerEmail({
@@ -144,6 +144,7 @@ function tellPaid(deps: EventDeps, provider: CardPaymentsProvider, invoice: Invo
     owedPence: settledOf(deps.db, current).owedPence,
     link: `${deps.config.publicUrl.replace(/\/$/, '')}/jobs/${current.jobId}`,
     demo: provider.kind === 'demo',
+    receiptHeld: receipt === 'held',
   });
   backgroundMail(deps.mailer).send(mail, `card payment ${current.number} (owner)`);
 }

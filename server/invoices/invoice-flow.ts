@@ -116,11 +116,13 @@ export function recordPaymentWithReceipt(deps: FlowDeps, userId: number, invoice
  * A receipt for `payment` to the customer (where the invoice has an address), with a link of its
  * own and the PDF showing it; kept instead while the invoice's links are withdrawn (held-mail.ts).
  */
-export function sendReceipt(deps: FlowDeps, row: InvoiceRow, payment: Pick<PaymentRow, 'id' | 'amountPence' | 'paidOn'>): void {
+export function sendReceipt(deps: FlowDeps, row: InvoiceRow, payment: Pick<PaymentRow, 'id' | 'amountPence' | 'paidOn'>): 'sent' | 'held' | 'no_address' {
   const to = row.sentTo ?? row.parties?.customer.email ?? null;
-  if (!to || !row.parties) return;
+  if (!to || !row.parties) return 'no_address';
   const token = immediate(deps.db, (tx) => linkOrHold(tx, row.id, { kind: 'receipt', paymentId: payment.id }, deps.clock.now()));
-  if (token) sendReceiptMail(deps, row, payment, to, token);
+  if (!token) return 'held';
+  sendReceiptMail(deps, row, payment, to, token);
+  return 'sent';
 }
 
 function sendReceiptMail(deps: FlowDeps, row: InvoiceRow, payment: Pick<PaymentRow, 'amountPence' | 'paidOn'>, to: string, token: string): void {

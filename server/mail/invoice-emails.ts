@@ -78,12 +78,17 @@ export function cardPaymentOwnerEmail(facts: {
   owedPence: number;
   link: string;
   demo: boolean;
+  /** The invoice's links were withdrawn: the receipt waits until it is sent again (invoices/held-mail.ts). */
+  receiptHeld?: boolean;
 }): MailMessage {
   const what = facts.title.toLowerCase().startsWith('deposit') ? 'Deposit paid' : 'Card payment received';
+  const receipt = facts.receiptHeld
+    ? "The invoice's links were withdrawn, so the customer's receipt waits until you send the invoice again to an address you type."
+    : 'A receipt has been sent to the customer.';
   const lines = [
     `Hello ${plainLine(facts.ownerName)},`,
     `${plainLine(facts.customerName)} paid ${formatGbp(facts.amountPence)} by card towards ${facts.title.toLowerCase()} ${facts.number}.${facts.demo ? ' (A demo payment: no money moved.)' : ''}`,
-    facts.owedPence === 0 ? `${facts.number} is now paid in full. A receipt has been sent to the customer.` : `${formatGbp(facts.owedPence)} is still owed on it. A receipt has been sent to the customer.`,
+    facts.owedPence === 0 ? `${facts.number} is now paid in full. ${receipt}` : `${formatGbp(facts.owedPence)} is still owed on it. ${receipt}`,
     `See the job:\n${facts.link}`,
   ];
   return { to: facts.to, subject: `${what}: ${formatGbp(facts.amountPence)} for ${facts.number}`, text: lines.join('\n\n'), html: paragraphs(lines) };

@@ -128,6 +128,10 @@ describe('after the links are withdrawn', () => {
     expect(recorded).toMatchObject({ status: 'paid', heldMail: [{ kind: 'receipt' }] });
     await mailSettled(server);
     expect(outbox().slice(before).filter((m) => addressedTo(m, CUSTOMER))).toEqual([]);
+    // The owner is told the receipt waits, not that it was sent.
+    const told = outbox().slice(before).filter((m) => m.includes('paid £50.00 by card'));
+    expect(told).toHaveLength(1);
+    expect(told[0]).toContain("the customer's receipt waits until you send the invoice again");
 
     await invoiceOf(await cardOwner.post(`/api/invoices/${deposit.invoiceId}/send`, { email: CUSTOMER }));
     await mailSettled(server);

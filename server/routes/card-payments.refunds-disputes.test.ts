@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardProblemListSchema } from '../../core/card-payments';
 import { RateLimits } from '../http/rate-limit';
 import type { FakeStripe } from '../../testing/fake-stripe';
 import { CARD_WEBHOOK_SECRET, cardOwner, deliverCardEvent, outcomeOf, paidDeposit } from '../../testing/card-payments';
 import { invoiceOf } from '../../testing/invoices';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 import { addressedTo, mailSettled, outboxMessages } from '../../testing/mail';
+import { sentLinesJob } from '../../testing/quote-links';
 import { startServerWithFakeStripe } from '../../testing/stripe-server';
 
 /*
@@ -121,6 +123,22 @@ describe('charge.refunded: a refund made in the Stripe dashboard', () => {
     expect((await invoice(owner, paid.invoiceId)).refunds).toEqual([]);
     expect(await outcomeOf(await deliverCardEvent(server, event))).toBe('refund_recorded');
     expect((await invoice(owner, paid.invoiceId)).refunds.map((r) => r.amount)).toEqual(['10.00']);
+  });
+
+  it('a refund in Stripe of a payment kept as needing one marks it dealt with', async () => {
+    const { owner } = await cardOwner(server, stripe);
+    const { token } = await sentLinesJob(server, owner, { name: 'Hazel Customer', email: 'hazel.problem@example.com' }, [{ description: 'Pollard the willow', price: '300' }]);
+    const accepted = await fetch(`${server.url}/api/quotes/${token}/accept`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.origin }, body: JSON.stringify({ name: 'Hazel Customer', acceptTerms: true }) });
+    const { deposit } = (await accepted.json()) as { deposit: { payUrl: string } };
+    const record = [...stripe.state.checkoutSessions.values()].find((r) => r.session.url === deposit.payUrl)!;
+    // The customer paid 5p instead of £30.00: kept as a payment to refund.
+    const session = stripe.completeCheckout(record.session.id, { amount: 5 });
+    expect(await outcomeOf(await deliverCardEvent(server, stripe.checkoutCompletedEvent(record.session.id)))).toBe('needs_refund');
+    const charge = stripe.chargeOf(session.payment_intent!);
+    stripe.refundCharge(charge.id);
+    expect(await outcomeOf(await deliverCardEvent(server, stripe.chargeRefundedEvent(charge.id)))).toBe('problem_refunded');
+    const { problems } = cardProblemListSchema.parse(await (await owner.get('/api/card-payment-problems')).json());
+    expect(problems).toMatchObject([{ reason: 'wrong_amount', amount: '0.05', resolvedNote: 'Refunded in Stripe', resolvedAt: expect.any(String) }]);
   });
 
   it('on the install’s own account (CARD_PAYMENTS=own) the event has no account, and one from a connected account is not this install’s', async () => {

@@ -463,10 +463,20 @@ export const publicInvoiceSchema = z.object({
   taxPoint: z.string(),
   lines: z.array(z.object({ description: z.string(), note: z.string().nullable(), quantity: z.number().int(), net: z.string(), vat: z.string(), gross: z.string() })),
   totals: money,
+  /**
+   * The sums as they read down the page (docs/product.md, Getting paid): the money received (every
+   * payment not removed, as it came in), what of it went back, what was credited (a refund's own
+   * credit note among them), and what is owed: totals.gross - credited - (paid - refunded) = owed.
+   */
   paid: z.string(),
+  refunded: z.string(),
   credited: z.string(),
   owed: z.string(),
   payments: z.array(z.object({ amount: z.string(), paidOn: z.string() })),
+  /** Money given back, each on its UK day, with the credit note it came with. */
+  refunds: z.array(z.object({ amount: z.string(), refundedOn: z.string(), creditNoteNumber: z.string().nullable() })),
+  /** Each credit note: its number, day, reason and total credited; its PDF under the invoice's link (credit-notes/{id}/credit-note.pdf). */
+  creditNotes: z.array(z.object({ id: z.number().int(), number: z.string(), issuedOn: z.string(), reason: z.string(), gross: z.string() })),
   /** How to pay by bank transfer, with the invoice number as the reference; null when no bank details are set. */
   bankTransfer: z.object({ accountName: z.string(), sortCode: z.string(), accountNumber: z.string(), reference: z.string() }).nullable(),
   /** Whether "Pay by card" is offered: something is owed and the business takes card payments (docs/product.md, Card payments). */

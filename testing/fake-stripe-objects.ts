@@ -281,6 +281,8 @@ export interface FakeChargeRecord {
   application_fee_amount: number | null;
   /** The connected account it was made on; null for the platform's own. */
   account: string | null;
+  /** The card it was paid with, as Stripe's Charge describes it (Stripe's test Visa). */
+  payment_method_details: { type: 'card'; card: { brand: string; last4: string; exp_month: number; exp_year: number; funding: string } };
 }
 
 export interface FakeRefund {

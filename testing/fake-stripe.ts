@@ -196,7 +196,14 @@ export async function startFakeStripe(options: { secretKey?: string; now?: () =>
   const maps: Map<string, FakeStripeObject>[] = [
     state.customers, state.products, state.paymentIntents, state.subscriptions, state.invoices, state.invoicePayments, state.accounts,
   ];
-  const lookup = (id: string) => maps.find((m) => m.has(id))?.get(id);
+  /** A charge as Stripe answers it (an expanded refund's `charge`), without the fake's own bookkeeping. */
+  const chargeObject = (id: string) => {
+    const record = state.charges.get(id);
+    if (!record) return undefined;
+    const { account: _account, ...charge } = record;
+    return { ...charge, object: 'charge', refunded: charge.amount_refunded === charge.amount, status: 'succeeded' };
+  };
+  const lookup = (id: string) => maps.find((m) => m.has(id))?.get(id) ?? chargeObject(id);
   const ownerOf = (id: string) => state.accountOf.get(id) ?? null;
   /** The object now lives on that connected account (none: the platform's). */
   const own = (id: string, account: string | null) => void (account && state.accountOf.set(id, account));
@@ -242,6 +249,7 @@ export async function startFakeStripe(options: { secretKey?: string; now?: () =>
       const charge: FakeChargeRecord = {
         id: fakeId('ch'), payment_intent: id, amount: intent.amount, amount_refunded: 0, currency: intent.currency,
         application_fee_amount: intent.application_fee_amount, account: ownerOf(id),
+        payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, funding: 'credit' } },
       };
       state.charges.set(charge.id, charge);
       own(charge.id, charge.account);

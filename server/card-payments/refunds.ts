@@ -6,8 +6,10 @@ import { formatGbp, parsePence } from '../../core/money';
 import { INVOICE_MESSAGES } from '../../core/invoices';
 import { immediate } from '../../db/client';
 import type { AppDeps } from '../deps';
-import type { InvoiceRow } from '../invoices/invoices';
-import { issuedOf, paymentOf, recordRefund, refundableOf, type RefundRow } from '../invoices/payments';
+import { sendRefundEmail } from '../invoices/credit-note-flow';
+import type { RefundCard } from '../invoices/credit-notes';
+import { findOwnInvoice, type InvoiceRow } from '../invoices/invoices';
+import { issuedOf, paymentOf, recordRefund, refundableOf, refundsOf, type RefundRow } from '../invoices/payments';
 import { PaymentProviderError } from '../payments/types';
 import type { CardPaymentsProvider } from './types';
 
@@ -17,9 +19,10 @@ import type { CardPaymentsProvider } from './types';
  * back through the provider on the account it was taken on (Stripe refuses more than is left, so
  * two refunds at once cannot together give back more than was paid); any other payment (a bank
  * transfer, cash) is refunded by the business and recorded here. Either way the refund is
- * recorded with a credit note of the same amount (invoices/payments.ts recordRefund).
+ * recorded with a credit note of the same amount (invoices/payments.ts recordRefund), and the
+ * customer is e-mailed what went back, to which card, with the credit note (credit-note-flow.ts).
  */
-type RefundDeps = Pick<AppDeps, 'db' | 'clock' | 'logger'> & { cardPayments: CardPaymentsProvider | null };
+type RefundDeps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'mailer' | 'config' | 'photos'> & { cardPayments: CardPaymentsProvider | null };
 
 export async function refundPayment(deps: RefundDeps, userId: number, invoice: Pick<InvoiceRow, 'id' | 'userId'>, paymentId: number, input: RefundCreateInput): Promise<RefundRow> {
   // What can be refunded, read first: the provider is asked only for what the record allows.
@@ -35,6 +38,7 @@ export async function refundPayment(deps: RefundDeps, userId: number, invoice: P
     return { payment: found, amountPence: asked };
   });
   let providerRefundId: string | null = null;
+  let card: RefundCard | null = null;
   if (payment.providerPaymentId?.startsWith(DEMO_PAYMENT_PREFIX)) {
     // A demo payment moved no money, whatever provider the install has now: its refund is recorded.
     providerRefundId = `demo_re_${randomBytes(12).toString('hex')}`;
@@ -51,6 +55,7 @@ export async function refundPayment(deps: RefundDeps, userId: number, invoice: P
         idempotencyKey: `refund-${payment.id}-${payment.refundedPence}-${amountPence}`,
       });
       providerRefundId = made.refundId;
+      card = made.card;
     } catch (err) {
       if (err instanceof PaymentProviderError) {
         deps.logger.warn({ paymentId: payment.id, error: err.message }, 'card refund refused');
@@ -59,5 +64,11 @@ export async function refundPayment(deps: RefundDeps, userId: number, invoice: P
       throw err;
     }
   }
-  return immediate(deps.db, (tx) => recordRefund(tx, deps.clock, invoice, { paymentId: payment.id, amountPence, reason: input.reason, providerRefundId, recordedBy: userId }));
+  const { refund, fresh } = immediate(deps.db, (tx) => {
+    // The same Stripe refund answered twice (a double click within its idempotency) is recorded and told once.
+    const known = providerRefundId !== null && refundsOf(tx, invoice.id).some((row) => row.providerRefundId === providerRefundId);
+    return { refund: recordRefund(tx, deps.clock, invoice, { paymentId: payment.id, amountPence, reason: input.reason, providerRefundId, recordedBy: userId }), fresh: !known };
+  });
+  if (fresh) sendRefundEmail(deps, findOwnInvoice(deps.db, invoice.userId, invoice.id), refund, card);
+  return refund;
 }

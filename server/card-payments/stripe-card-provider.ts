@@ -100,11 +100,14 @@ export function createStripeCardProvider(options: StripeCardOptions): CardPaymen
             metadata: { reason: input.reason.slice(0, 500) },
             // A direct charge's fee goes back to the business in proportion, so a refund costs it no fee it kept.
             ...(input.account ? { refund_application_fee: true } : {}),
+            // The charge, to tell the customer which card the money goes back to.
+            expand: ['charge'],
           },
           { ...onAccount(input.account), idempotencyKey: input.idempotencyKey },
         ),
       );
-      return { refundId: refund.id };
+      const card = typeof refund.charge === 'object' ? refund.charge?.payment_method_details?.card : null;
+      return { refundId: refund.id, card: card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : null };
     },
 
     async parseEvent(rawBody, signature) {

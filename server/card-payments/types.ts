@@ -75,7 +75,8 @@ export interface CardPaymentsProvider {
   /** A single-use, short-lived onboarding link (Account Links); the refresh URL mints another. */
   onboardingLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<string>;
   createCheckout(input: CheckoutInput): Promise<CheckoutCreated>;
-  refund(input: RefundInput): Promise<{ refundId: string }>;
+  /** `card`: the card the money goes back to, as the charge describes it (brand and last 4), when Stripe says. */
+  refund(input: RefundInput): Promise<{ refundId: string; card: { brand: string; last4: string } | null }>;
   /** Verifies the signature over the raw body and parses the event; rejects with WebhookSignatureError. */
   parseEvent(rawBody: string, signature: string | undefined): Promise<CardEvent>;
 }

@@ -3,7 +3,7 @@ import { accruedInterestPence, formatSortCode, INVOICE_MESSAGES, invoiceStatus, 
 import { getInvoiceSettings } from '../settings/invoice-settings';
 import { formatVatNumber } from '../../core/company-profile';
 import { ukToday } from '../../core/job-booking';
-import { penceToDecimal } from '../../core/money';
+import { parsePence, penceToDecimal } from '../../core/money';
 import type { Db } from '../../db/client';
 import { quoteVersions } from '../../db/schema';
 import { eq } from 'drizzle-orm';
@@ -143,10 +143,14 @@ export function toPublicInvoice(db: Db, row: InvoiceRow, now: Date, payByCard = 
     taxPoint: view.taxPoint!,
     lines: view.lines.map((line) => ({ description: line.description, note: line.note, quantity: line.quantity, net: line.net, vat: line.vat, gross: line.gross })),
     totals: view.totals,
-    paid: view.paid,
+    // The money received as it came in, and what of it went back, so the sums read down the page.
+    paid: penceToDecimal(view.payments.reduce((sum, payment) => sum + parsePence(payment.amount)!, 0)),
+    refunded: penceToDecimal(view.payments.reduce((sum, payment) => sum + parsePence(payment.refunded)!, 0)),
     credited: view.credited,
     owed: view.owed,
     payments: view.payments.map((payment) => ({ amount: payment.amount, paidOn: payment.paidOn })),
+    refunds: view.refunds.map((refund) => ({ amount: refund.amount, refundedOn: ukToday(new Date(refund.at)), creditNoteNumber: refund.creditNoteNumber })),
+    creditNotes: view.creditNotes.map((note) => ({ id: note.id, number: note.number, issuedOn: note.issuedOn, reason: note.reason, gross: note.gross })),
     bankTransfer: parties.bank ? { accountName: parties.bank.accountName, sortCode: formatSortCode(parties.bank.sortCode), accountNumber: parties.bank.accountNumber, reference: row.number! } : null,
     payByCard: payByCard && view.owed !== '0.00',
     lateInterest: view.lateInterest,

@@ -8,7 +8,7 @@ import type { MailMessage } from './mailer';
  * it (server/jobs/quote-flow.ts fromBusiness). Plain text with a simple HTML twin.
  */
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const paragraphs = (lines: string[]) => lines.map((line) => `<p style="white-space:pre-line">${escape(line)}</p>`).join('\n');
+export const paragraphs = (lines: string[]) => lines.map((line) => `<p style="white-space:pre-line">${escape(line)}</p>`).join('\n');
 
 /** What the e-mails say of an invoice: facts already worked out (pence, UK days as words). */
 export interface InvoiceMailFacts {
@@ -30,8 +30,8 @@ export interface InvoiceMailFacts {
   interest?: string | null;
 }
 
-const hello = (facts: InvoiceMailFacts) => `Hello ${plainLine(facts.customerName)},`;
-const business = (facts: InvoiceMailFacts) => plainLine(facts.businessName) || 'Your tree surgeon';
+export const hello = (facts: InvoiceMailFacts) => `Hello ${plainLine(facts.customerName)},`;
+export const business = (facts: InvoiceMailFacts) => plainLine(facts.businessName) || 'Your tree surgeon';
 
 /** To the customer: the issued invoice, with its link and (attached) its PDF. */
 export function invoiceEmail(facts: InvoiceMailFacts): MailMessage {

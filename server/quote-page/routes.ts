@@ -15,6 +15,7 @@ import { invoicePage } from './invoice-page';
 import { INVOICE_STATUS_WORDS } from '../../core/invoices';
 import { invoiceOfQuote, issuedInvoicesOfQuote } from '../invoices/invoice-links';
 import { invoicePdfFilename, invoicePdfOf, toPublicInvoice } from '../invoices/invoice-view';
+import { creditNoteOf, creditNotePdfFilename, creditNotePdfOf } from '../invoices/credit-notes';
 import { quotePage, type AnswerForm, type QuotePageInput } from './page';
 import { cardPaymentsOpen, startCheckout } from '../card-payments/checkout';
 import { depositOnAccepting, depositStateOfJob } from '../card-payments/deposit';
@@ -208,7 +209,7 @@ quotePageRoutes.get('/quote/:token/invoices/:id{[0-9]{1,9}}', async (c) => {
   const token = await tokenOf(c);
   const row = invoiceOfQuote(deps.db, deps.clock, token, Number(c.req.param('id')));
   const base = `/quote/${encodeURIComponent(token)}/invoices/${row.id}`;
-  return html(c, (nonce) => invoicePage({ token, nonce, pdfHref: `${base}/invoice.pdf`, payHref: `${base}/pay`, ...invoicePageState(c, row) }));
+  return html(c, (nonce) => invoicePage({ token, nonce, documentsHref: base, payHref: `${base}/pay`, ...invoicePageState(c, row) }));
 });
 
 /** "Pay by card" on an invoice opened from the quote page: back to the same page. */
@@ -226,6 +227,14 @@ quotePageRoutes.get('/quote/:token/invoices/:id{[0-9]{1,9}}/invoice.pdf', async 
   const row = invoiceOfQuote(deps.db, deps.clock, await tokenOf(c), Number(c.req.param('id')));
   const pdf = await invoicePdfOf(deps, row);
   return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${invoicePdfFilename(row)}"` });
+});
+
+quotePageRoutes.get('/quote/:token/invoices/:id{[0-9]{1,9}}/credit-notes/:creditNoteId{[0-9]{1,9}}/credit-note.pdf', async (c) => {
+  const { deps } = c.var;
+  const row = invoiceOfQuote(deps.db, deps.clock, await tokenOf(c), Number(c.req.param('id')));
+  const note = creditNoteOf(deps.db, row.id, Number(c.req.param('creditNoteId')));
+  const pdf = await creditNotePdfOf(deps, row, note);
+  return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${creditNotePdfFilename(note)}"` });
 });
 
 // Nothing else under /quote reaches the dashboard's app page.

@@ -157,7 +157,7 @@ describe('a direct charge on the business’s account', () => {
 
   it('refunds part of a card payment through Stripe on the account, the fee back in proportion, with a credit note; a refused refund records nothing', async () => {
     const { owner, account } = await connectedOwner();
-    const { deposit } = await acceptedWithDeposit(owner, '500');
+    const { deposit, email } = await acceptedWithDeposit(owner, '500');
     const record = sessionOf(deposit.payUrl);
     stripe.completeCheckout(record.session.id);
     expect(await outcomeOf(await deliver(server, stripe.checkoutCompletedEvent(record.session.id)))).toBe('recorded');
@@ -173,6 +173,13 @@ describe('a direct charge on the business’s account', () => {
     const [stripeRefund] = [...stripe.state.refunds.values()].slice(-1);
     expect(stripeRefund).toMatchObject({ account, refundApplicationFee: true, refund: { amount: 1000, status: 'succeeded' } });
     expect(refunded.refunds).toMatchObject([{ amount: '10.00', reason: 'Hedge left', providerRefundId: stripeRefund!.refund.id }]);
+    // The customer is told what went back and to which card (as Stripe's charge names it), with the refund's credit note.
+    await mailSettled(server);
+    const told = outboxMessages(server.dataDir).filter((m) => addressedTo(m.text, email) && m.text.includes('has refunded £10.00'));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain('to your Visa card ending 4242');
+    expect(told[0]!.text).toContain('A card refund usually shows on your statement within 5 to 10 working days.');
+    expect(told[0]!.raw).toContain(`filename=credit-note-${refunded.creditNotes[0]!.number}.pdf`);
   });
 });
 

@@ -104,6 +104,10 @@ function lines(invoice: PublicInvoice): string {
 function history(invoice: PublicInvoice, documents: string): string {
   const entries: { on: string; html: string }[] = [
     ...invoice.payments.map((payment) => ({ on: payment.paidOn, html: entry(payment.paidOn, 'Payment received', money(payment.amount), '') })),
+    ...invoice.refunds.map((refund) => ({
+      on: refund.refundedOn,
+      html: entry(refund.refundedOn, 'Refunded to you', money(refund.amount), refund.creditNoteNumber ? `<p class="hint">With credit note ${escapeHtml(refund.creditNoteNumber)}.</p>` : ''),
+    })),
     ...invoice.creditNotes.map((note) => ({
       on: note.issuedOn,
       html: entry(
@@ -112,10 +116,6 @@ function history(invoice: PublicInvoice, documents: string): string {
         money(note.gross),
         `<p class="hint">${escapeHtml(note.reason)}</p><p class="hint"><a href="${escapeHtml(`${documents}/credit-notes/${note.id}/credit-note.pdf`)}" download>Download credit note ${escapeHtml(note.number)} (PDF)</a></p>`,
       ),
-    })),
-    ...invoice.refunds.map((refund) => ({
-      on: refund.refundedOn,
-      html: entry(refund.refundedOn, 'Refunded to you', money(refund.amount), refund.creditNoteNumber ? `<p class="hint">With credit note ${escapeHtml(refund.creditNoteNumber)}.</p>` : ''),
     })),
   ];
   if (entries.length === 0) return '';

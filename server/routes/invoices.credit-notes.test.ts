@@ -108,8 +108,8 @@ describe('the customer’s invoice page', () => {
     expect(history).toEqual([
       `${formatDay(first)}: Payment received £300.00`,
       `${formatDay(first)}: Credit note ${credit!.number} £60.00`,
-      `${formatDay(second)}: Credit note ${refundNote!.number} £50.00`,
       `${formatDay(second)}: Refunded to you £50.00`,
+      `${formatDay(second)}: Credit note ${refundNote!.number} £50.00`,
     ]);
     expect(page).toContain('<h2 id="paid">Payments, refunds and credit notes</h2>');
     expect(page).toContain('Hedge not cut after all');

@@ -16,6 +16,7 @@ import { issueCreditNote, removePayment } from '../invoices/payments';
 import { recordPaymentWithReceipt, sendInvoice } from '../invoices/invoice-flow';
 import { revokeInvoiceLinks } from '../invoices/invoice-links';
 import { refundPayment } from '../card-payments/refunds';
+import { cardPaymentsOpen } from '../card-payments/checkout';
 import { refundCreateSchema } from '../../core/card-payments';
 
 /**
@@ -156,7 +157,7 @@ invoiceRoutes.get('/:id{[0-9]+}/invoice.pdf', async (c) => {
 invoiceRoutes.post('/:id{[0-9]+}/send', async (c) => {
   const invoice = ownInvoice(c);
   const { email } = await readJson(c, invoiceSendSchema);
-  return answer(c, sendInvoice(c.var.deps, invoice, email));
+  return answer(c, sendInvoice(c.var.deps, invoice, email, cardPaymentsOpen(c.var.deps, invoice.userId)));
 });
 
 /** Withdraws the customer's links sent so far: they open nothing but say so. */

@@ -431,11 +431,35 @@ export const invoiceListSchema = z.object({ invoices: z.array(invoiceSchema) });
  * invoice.
  */
 export interface InvoiceParties {
-  supplier: { name: string; address: string; phone: string; email: string; vatNumber: string };
+  /**
+   * `name`: the name the quote came from (a website lead's business, else the profile's), so the
+   * customer's quote and invoices come from one name. `legalName`: the profile's name when it
+   * differs, printed "A trading name of ..." where the law asks for the owner's name on invoices
+   * (Companies Act 2006 Part 41); absent on invoices issued before it was kept.
+   */
+  supplier: { name: string; legalName?: string; address: string; phone: string; email: string; vatNumber: string };
   customer: { name: string; email: string | null; address: string | null };
   bank: BankDetails | null;
   paymentTermsDays: number;
 }
+
+/** Whether an invoice shows VAT: a VAT number on the supplier and a quote priced with VAT. */
+export const chargesVat = (invoice: Pick<Invoice, 'vatMode'>, parties: { supplier: Pick<InvoiceParties['supplier'], 'vatNumber'> }): boolean =>
+  invoice.vatMode !== 'none' && parties.supplier.vatNumber.trim() !== '';
+
+/**
+ * An invoice document's title, the one wording for its PDF, its e-mails' subjects, the customer's
+ * page and a card payment's description: "VAT invoice" (HMRC VAT Notice 700/21 keeps "VAT" in
+ * capitals), "Invoice" for a business that charges none, and "Deposit VAT invoice" or "Deposit
+ * invoice" for a deposit.
+ */
+export function invoiceTitle(invoice: Pick<Invoice, 'kind' | 'vatMode'>, parties: { supplier: Pick<InvoiceParties['supplier'], 'vatNumber'> }): string {
+  const base = chargesVat(invoice, parties) ? 'VAT invoice' : 'invoice';
+  return invoice.kind === 'deposit' ? `Deposit ${base}` : base.charAt(0).toUpperCase() + base.slice(1);
+}
+
+/** A title inside a sentence: "towards deposit VAT invoice INV-0001", "towards VAT invoice INV-0001" (an initialism keeps its capitals). */
+export const titleInSentence = (title: string): string => title.replace(/^[A-Z](?![A-Z])/, (first) => first.toLowerCase());
 
 /** The invoice link states a customer can meet, each said plainly. */
 export const INVOICE_LINK_MESSAGES = {
@@ -453,7 +477,8 @@ export const publicInvoiceSchema = z.object({
   kind: z.enum(INVOICE_KINDS),
   status: z.enum(INVOICE_STATUSES),
   quoteReference: z.string(),
-  business: z.object({ name: z.string(), address: z.string(), phone: z.string(), email: z.string(), vatNumber: z.string() }),
+  /** `legalName`: the owner's name behind a trading name, when they differ (InvoiceParties). */
+  business: z.object({ name: z.string(), legalName: z.string().optional(), address: z.string(), phone: z.string(), email: z.string(), vatNumber: z.string() }),
   customer: z.object({ name: z.string(), address: z.string().nullable() }),
   /** Whether VAT is shown: a VAT-registered business's quote priced with VAT. */
   chargesVat: z.boolean(),

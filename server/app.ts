@@ -36,6 +36,7 @@ import { invoiceLinkRoutes } from './routes/invoice-links';
 import { cardPaymentRoutes, CARD_WEBHOOK_PATH } from './routes/card-payments';
 import { invoicePageRoutes } from './quote-page/invoice-routes';
 import { quotePageRoutes } from './quote-page/routes';
+import { fingerprintHelpRoutes } from './quote-page/fingerprint-help';
 import { demoCheckoutRoutes } from './quote-page/demo-checkout';
 import { openApiRoutes } from './routes/openapi';
 import { settingsRoutes } from './routes/settings';
@@ -142,6 +143,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', quotePageRoutes);
   app.route('/', invoicePageRoutes);
   app.route('/', demoCheckoutRoutes);
+  app.route('/', fingerprintHelpRoutes);
   app.route('/', dashboardRoutes(options.dashboardDir, { stripe: deps.payments?.kind === 'stripe' }));
   return app;
 }

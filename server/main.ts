@@ -15,6 +15,7 @@ import { backgroundMail } from './mail/background';
 import { createMailer } from './mail/create-mailer';
 import { createPaymentProvider } from './payments/create-provider';
 import { cardPaymentsOffReason, createCardPaymentsProvider } from './card-payments/create-provider';
+import { cardPaymentsOpen } from './card-payments/checkout';
 import { createVisionProvider } from './analysis/vision';
 import { createAssistants } from './assistant/create-assistant';
 import { batchedDestination, createLogger } from './log';
@@ -90,7 +91,7 @@ async function start(): Promise<void> {
     const done = runHousekeeping(db, clock);
     const quotesExpired = expireQuotes(db, clock.now());
     const quoteReminders = sendDueReminders({ db, clock, mailer, config, logger, photos });
-    const invoiceReminders = sendDueInvoiceReminders({ db, clock, mailer, config, logger, photos });
+    const invoiceReminders = sendDueInvoiceReminders({ db, clock, mailer, config, logger, photos }, (userId) => cardPaymentsOpen({ db, cardPayments }, userId));
     logger.info({ ...done, quotesExpired, quoteReminders, invoiceReminders }, 'housekeeping');
     // Protected trees' lookups that failed (a service down) are asked again, in the background.
     void retryFailedLookups({ db, clock, config, logger })

@@ -1,10 +1,9 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { applicationFeePence } from '../../core/card-payments';
-import { INVOICE_MESSAGES } from '../../core/invoices';
+import { INVOICE_MESSAGES, invoiceTitle } from '../../core/invoices';
 import { DomainError } from '../../core/errors';
 import { cardCheckouts } from '../../db/schema';
 import type { AppDeps } from '../deps';
-import { invoiceTitle } from '../invoices/invoice-pdf';
 import type { InvoiceRow } from '../invoices/invoices';
 import { settledOf } from '../invoices/payments';
 import { paymentAccountOf, providerOf } from './accounts';

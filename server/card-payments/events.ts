@@ -9,7 +9,7 @@ import { cardPaymentOwnerEmail, cardProblemOwnerEmail } from '../mail/invoice-em
 import { markProcessed } from '../payments/billing';
 import { findOwnInvoice, type InvoiceRow } from '../invoices/invoices';
 import { insertCardPayment, settledOf, type PaymentRow } from '../invoices/payments';
-import { invoiceTitle } from '../invoices/invoice-pdf';
+import { invoiceTitle } from '../../core/invoices';
 import { sendReceipt } from '../invoices/invoice-flow';
 import { keepAccountState, paymentAccountOf } from './accounts';
 import { checkoutBySession, type CardCheckoutRow } from './checkout';

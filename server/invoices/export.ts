@@ -4,7 +4,7 @@ import { quickbooksCsv, xeroCsv, XERO_MAX_INVOICES, type ExportDocument, type Ex
 import type { Db } from '../../db/client';
 import { creditNotes, invoices } from '../../db/schema';
 import { getInvoiceSettings } from '../settings/invoice-settings';
-import { chargesVat } from './invoice-pdf';
+import { chargesVat } from '../../core/invoices';
 import { linesOf } from './invoices';
 
 /**

@@ -1,4 +1,4 @@
-import { formatSortCode, type PaymentCreateInput } from '../../core/invoices';
+import { formatSortCode, invoiceTitle, type PaymentCreateInput } from '../../core/invoices';
 import { eq } from 'drizzle-orm';
 import { immediate } from '../../db/client';
 import { quoteVersions } from '../../db/schema';
@@ -8,7 +8,7 @@ import { describeError } from '../log';
 import { backgroundMail } from '../mail/background';
 import { invoiceEmail, receiptEmail, type InvoiceMailFacts } from '../mail/invoice-emails';
 import type { MailMessage } from '../mail/mailer';
-import { formatDay, invoiceTitle } from './invoice-pdf';
+import { formatDay } from './invoice-pdf';
 import { newInvoiceLink, sendInvoiceLink } from './invoice-links';
 import { invoicePdfFilename, invoicePdfOf } from './invoice-view';
 import { findOwnInvoice, type InvoiceRow } from './invoices';
@@ -27,18 +27,25 @@ export function invoiceLink(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/$/, '')}/invoice/${token}`;
 }
 
-/** How to pay, as a sentence: the bank details with the invoice number as the reference, else whom to ask. */
-export function howToPay(row: InvoiceRow): string {
+/**
+ * How to pay, as a sentence naming every way the invoice's page takes money: the bank details with
+ * the invoice number as the reference, and by card on the page when the business takes card
+ * payments (`takesCards`: card-payments/checkout.ts cardPaymentsOpen, which this layer cannot
+ * ask); else whom to ask.
+ */
+export function howToPay(row: InvoiceRow, takesCards = false): string {
   const parties = row.parties!;
   if (parties.bank) {
-    return `Please pay by bank transfer to ${parties.bank.accountName}, sort code ${formatSortCode(parties.bank.sortCode)}, account number ${parties.bank.accountNumber}, with the reference ${row.number}.`;
+    const bank = `by bank transfer to ${parties.bank.accountName}, sort code ${formatSortCode(parties.bank.sortCode)}, account number ${parties.bank.accountNumber}, with the reference ${row.number}`;
+    return takesCards ? `Please pay by card on the invoice's page (the link below), or ${bank}.` : `Please pay ${bank}.`;
   }
+  if (takesCards) return "Please pay by card on the invoice's page (the link below).";
   const contact = [parties.supplier.phone, parties.supplier.email].filter(Boolean).join(' or ');
   return `Please contact ${parties.supplier.name}${contact ? ` (${contact})` : ''} to pay, quoting ${row.number}.`;
 }
 
 /** What the e-mails say of an issued invoice, as it stands now. */
-export function mailFacts(deps: Pick<AppDeps, 'db' | 'config'>, row: InvoiceRow, to: string, token: string): InvoiceMailFacts {
+export function mailFacts(deps: Pick<AppDeps, 'db' | 'config'>, row: InvoiceRow, to: string, token: string, takesCards = false): InvoiceMailFacts {
   const parties = row.parties!;
   return {
     to,
@@ -51,7 +58,7 @@ export function mailFacts(deps: Pick<AppDeps, 'db' | 'config'>, row: InvoiceRow,
     owedPence: settledOf(deps.db, row).owedPence,
     dueWords: row.dueOn ? formatDay(row.dueOn) : '',
     link: invoiceLink(deps.config.publicUrl, token),
-    howToPay: howToPay(row),
+    howToPay: howToPay(row, takesCards),
   };
 }
 
@@ -70,10 +77,10 @@ export function sendWithInvoicePdf(deps: FlowDeps, row: InvoiceRow, message: Mai
   }, label);
 }
 
-/** POST /api/invoices/{id}/send: a new link, and the invoice e-mailed with it and its PDF. */
-export function sendInvoice(deps: FlowDeps, invoice: Pick<InvoiceRow, 'id' | 'userId'>, email: string | undefined): InvoiceRow {
+/** POST /api/invoices/{id}/send: a new link, and the invoice e-mailed with it and its PDF. `takesCards`: as howToPay's. */
+export function sendInvoice(deps: FlowDeps, invoice: Pick<InvoiceRow, 'id' | 'userId'>, email: string | undefined, takesCards = false): InvoiceRow {
   const sent = sendInvoiceLink(deps.db, deps.clock, invoice, email);
-  const facts = mailFacts(deps, sent.invoice, sent.to, sent.token);
+  const facts = mailFacts(deps, sent.invoice, sent.to, sent.token, takesCards);
   sendWithInvoicePdf(deps, sent.invoice, invoiceEmail(facts), `invoice ${sent.invoice.number}`);
   return sent.invoice;
 }

@@ -1,4 +1,4 @@
-import { formatSortCode, PAYMENT_METHOD_WORDS, type Invoice, type InvoiceParties } from '../../core/invoices';
+import { chargesVat, formatSortCode, invoiceTitle, PAYMENT_METHOD_WORDS, type Invoice, type InvoiceParties } from '../../core/invoices';
 import { formatGbp, parsePence } from '../../core/money';
 import { formatQuoteDate } from '../../core/quote';
 import { ukToday } from '../../core/job-booking';
@@ -21,16 +21,6 @@ export interface InvoicePdfInput {
   parties: InvoiceParties;
   logo: Buffer | null;
   accent: string | null;
-}
-
-/** Whether the invoice shows VAT: a VAT number on the supplier and a quote priced with VAT. */
-export const chargesVat = (invoice: Pick<Invoice, 'vatMode'>, parties: Pick<InvoiceParties, 'supplier'>): boolean =>
-  invoice.vatMode !== 'none' && parties.supplier.vatNumber.trim() !== '';
-
-/** The invoice's title as it prints and as its e-mail names it. */
-export function invoiceTitle(invoice: Pick<Invoice, 'kind' | 'vatMode'>, parties: Pick<InvoiceParties, 'supplier'>): string {
-  const base = chargesVat(invoice, parties) ? 'VAT invoice' : 'Invoice';
-  return invoice.kind === 'deposit' ? `Deposit ${base.toLowerCase()}` : base;
 }
 
 /** "2026-06-08" -> "8 June 2026". */
@@ -69,7 +59,7 @@ export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     ['Due', invoice.dueOn ? formatDay(invoice.dueOn) : '-'],
     ['For quote', invoice.quoteReference],
   ];
-  drawLetterhead(doc, theme, { ...parties.supplier, vatNumber: vat ? parties.supplier.vatNumber : '', logo: input.logo }, { name: quoteText(parties.supplier.name), tradingAsOf: null }, title, meta);
+  drawLetterhead(doc, theme, { ...parties.supplier, vatNumber: vat ? parties.supplier.vatNumber : '', logo: input.logo }, { name: quoteText(parties.supplier.name), tradingAsOf: parties.supplier.legalName ? quoteText(parties.supplier.legalName) : null }, title, meta);
   drawCustomer(doc, theme, parties);
   drawLines(doc, theme, invoice, vat);
   drawTotals(doc, theme, invoice, vat);

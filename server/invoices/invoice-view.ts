@@ -1,5 +1,5 @@
 import { DomainError } from '../../core/errors';
-import { accruedInterestPence, formatSortCode, INVOICE_MESSAGES, invoiceStatus, owedPence, STATUTORY_INTEREST_OVER_BASE_PERCENT, taxPoint, type Invoice, type InvoiceStatus, type PublicInvoice } from '../../core/invoices';
+import { accruedInterestPence, chargesVat, formatSortCode, INVOICE_MESSAGES, invoiceStatus, invoiceTitle, owedPence, STATUTORY_INTEREST_OVER_BASE_PERCENT, taxPoint, type Invoice, type InvoiceStatus, type PublicInvoice } from '../../core/invoices';
 import { getInvoiceSettings } from '../settings/invoice-settings';
 import { formatVatNumber } from '../../core/company-profile';
 import { ukToday } from '../../core/job-booking';
@@ -11,7 +11,7 @@ import { jobsOf, linesOf, type InvoiceRow } from './invoices';
 import { creditNotesOf, paidPence, paymentsOf, refundsOf, type PaymentRow } from './payments';
 import type { AppDeps } from '../deps';
 import { quoteCompanyFor } from '../settings/quote-company';
-import { buildInvoicePdf, chargesVat, invoiceTitle } from './invoice-pdf';
+import { buildInvoicePdf } from './invoice-pdf';
 
 /**
  * An invoice as the API answers it (core/invoices.ts invoiceSchema): its lines and totals, what

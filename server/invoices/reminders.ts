@@ -17,9 +17,10 @@ import { settledOf } from './payments';
  * (3 and 7 unless changed; 0 turns one off), never once it is paid or credited, the second only
  * after the first. Each carries a link of its own and the invoice's PDF as it stands. The invoice
  * is claimed by a conditional update, so two runs send one. Run at start and hourly, with the
- * quote reminders (main.ts).
+ * quote reminders (main.ts). `takesCards`: whether an account takes card payments now
+ * (card-payments/checkout.ts cardPaymentsOpen), so the reminder names paying by card too.
  */
-export function sendDueInvoiceReminders(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'logger' | 'photos'>): number {
+export function sendDueInvoiceReminders(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'logger' | 'photos'>, takesCards: (userId: number) => boolean = () => false): number {
   const { db, clock } = deps;
   const now = clock.now();
   const today = ukToday(now);
@@ -45,7 +46,7 @@ export function sendDueInvoiceReminders(deps: Pick<AppDeps, 'db' | 'clock' | 'ma
       return newInvoiceLink(tx, row.id, now);
     });
     if (!claimed) continue;
-    const facts = mailFacts(deps, row, to, claimed);
+    const facts = mailFacts(deps, row, to, claimed, takesCards(row.userId));
     const interest = toInvoiceView(db, row, now).lateInterest;
     sendWithInvoicePdf(deps, row, overdueReminderEmail({ ...facts, which, interest: interest ? lateInterestWords(interest, row.dueOn!) : null }), `invoice ${row.number} ${which} reminder`);
     sent += 1;

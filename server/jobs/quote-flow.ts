@@ -31,6 +31,10 @@ export function quoteLink(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/$/, '')}/quote/${token}`;
 }
 
+/** The app's page on how to check a quote's fingerprint (quote-page/fingerprint-help.ts), linked from the acceptance e-mail. */
+export const FINGERPRINT_HELP_PATH = '/help/quote-fingerprint';
+export const fingerprintHelpLink = (publicUrl: string): string => `${publicUrl.replace(/\/$/, '')}${FINGERPRINT_HELP_PATH}`;
+
 /** The API address of a quote link's copy, against which its fingerprint is checked. */
 export function quoteApiLink(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/$/, '')}/api/quotes/${token}`;
@@ -50,10 +54,11 @@ export function fromBusiness(deps: Pick<AppDeps, 'db'>, userId: number, business
  * Sends the job to its customer (or `email`): a new version, its link by e-mail. The job is read
  * again and its lock checked inside the send's transaction (quote-links.ts sendQuote).
  */
-export function sendJobQuote(deps: FlowDeps, job: Pick<JobRow, 'id' | 'userId'>, email: string | undefined): JobRow {
-  const sent = sendQuote(deps.db, deps.clock, job, email);
+export function sendJobQuote(deps: FlowDeps, job: Pick<JobRow, 'id' | 'userId'>, email: string | undefined, takesCards = false): JobRow {
+  const sent = sendQuote(deps.db, deps.clock, job, email, takesCards);
   const content = sent.version.content;
-  const mail = fromBusiness(deps, job.userId, content.business, quoteLinkEmail(content, quoteLink(deps.config.publicUrl, sent.token), contentTotals(content, [])));
+  const everyOptional = content.items.filter((item) => item.optional).map((item) => item.id);
+  const mail = fromBusiness(deps, job.userId, content.business, quoteLinkEmail(content, quoteLink(deps.config.publicUrl, sent.token), contentTotals(content, []), contentTotals(content, everyOptional)));
   sendWithPdf(deps, mail, content, () => customerQuotePdf(deps, sent), `quote ${content.reference} v${content.version}`);
   return sent.job;
 }
@@ -177,7 +182,7 @@ export function answerQuoteAs(deps: FlowDeps, token: string, input: CustomerAnsw
         totals,
         startEarly: answer.startEarly === true,
         link: quoteLink(deps.config.publicUrl, token),
-        fingerprint: { hash: answer.contentHash, apiUrl: quoteApiLink(deps.config.publicUrl, token) },
+        fingerprint: { hash: answer.contentHash, helpUrl: fingerprintHelpLink(deps.config.publicUrl) },
         cancelUntil: lastDay ? formatBookingDate(lastDay, 'long') : null,
       });
       sendWithPdf(deps, fromBusiness(deps, opened.job.userId, content.business, mail), content, pdf, `quote ${content.reference} acceptance`);

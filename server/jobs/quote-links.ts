@@ -3,6 +3,7 @@ import { getInvoiceSettings } from '../settings/invoice-settings';
 import { customerLineOf } from '../protection/protection';
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { DomainError } from '../../core/errors';
+import { formatSortCode } from '../../core/invoices';
 import { AWAITING_ANSWER_STATUSES, jobReference, lockedMessage, type JobStatus } from '../../core/jobs';
 import { cancellationLastDay } from '../../core/consumer-rights';
 import { ukToday } from '../../core/job-booking';
@@ -56,7 +57,10 @@ function protectionLine(db: Db, jobId: number, issuedAt: Date): { protectionNoti
 }
 
 /** The customer's copy of the job as it stands, for sending now. */
-function freezeContent(db: Db, job: JobRow, version: number, sentTo: string, issuedAt: Date): QuoteContent {
+function freezeContent(db: Db, job: JobRow, version: number, sentTo: string, issuedAt: Date, takesCards: boolean): QuoteContent {
+  const invoiceSettings = getInvoiceSettings(db, job.userId);
+  const ask = depositAskOf(job.depositPercent, invoiceSettings.depositRule);
+  const bank = invoiceSettings.bankDetails;
   const profile = getCompanyProfile(db, job.userId);
   const business = job.businessId ? db.select().from(businesses).where(eq(businesses.id, job.businessId)).get() : undefined;
   return {
@@ -86,7 +90,10 @@ function freezeContent(db: Db, job: JobRow, version: number, sentTo: string, iss
     })),
     terms: getSettings(db, job.userId).quoteTerms,
     consumer: job.vatMode !== 'ex',
-    deposit: depositAskOf(job.depositPercent, getInvoiceSettings(db, job.userId).depositRule),
+    // The deposit with how it can be paid as things stand now: what the customer agrees to.
+    deposit: ask
+      ? { ...ask, payBy: { card: takesCards, bank: bank ? { accountName: bank.accountName, sortCode: formatSortCode(bank.sortCode), accountNumber: bank.accountNumber } : null } }
+      : null,
     ...protectionLine(db, job.id, issuedAt),
   };
 }
@@ -117,7 +124,8 @@ const NO_ADDRESS = "Add the customer's e-mail address to send the quote.";
  * acceptance that lands first always wins: an accepted job is never sent again (409) and its
  * accepted version is never replaced. A job with nothing in it cannot be sent (400).
  */
-export function sendQuote(db: Db, clock: Clock, job: Pick<JobRow, 'id' | 'userId'>, email: string | undefined): SentQuote {
+/** `takesCards`: whether the business takes card payments now (card-payments/checkout.ts cardPaymentsOpen, a layer above), for the deposit's way to pay. */
+export function sendQuote(db: Db, clock: Clock, job: Pick<JobRow, 'id' | 'userId'>, email: string | undefined, takesCards = false): SentQuote {
   const now = clock.now();
   const token = randomSecret();
   return immediate(db, (tx) => {
@@ -134,7 +142,7 @@ export function sendQuote(db: Db, clock: Clock, job: Pick<JobRow, 'id' | 'userId
     if (accepted) throw new DomainError('CONFLICT', lockedMessage('accepted'));
     const last = tx.select({ version: quoteVersions.version }).from(quoteVersions).where(eq(quoteVersions.jobId, job.id)).orderBy(desc(quoteVersions.version)).get();
     const number = (last?.version ?? 0) + 1;
-    const content = freezeContent(tx, current, number, to, now);
+    const content = freezeContent(tx, current, number, to, now, takesCards);
     if (content.items.length === 0) throw new DomainError('VALIDATION_ERROR', 'Add a tree or a line to the job before sending it.');
     tx.update(quoteVersions)
       .set({ replacedAt: now })

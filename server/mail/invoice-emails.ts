@@ -1,3 +1,4 @@
+import { titleInSentence } from '../../core/invoices';
 import { formatGbp } from '../../core/money';
 import { plainLine } from '../../core/plain-text';
 import type { MailMessage } from './mailer';
@@ -48,7 +49,7 @@ export function invoiceEmail(facts: InvoiceMailFacts): MailMessage {
 /** To the customer: a payment received, and what is left. */
 export function receiptEmail(facts: InvoiceMailFacts & { amountPence: number; paidWords: string }): MailMessage {
   const left = facts.owedPence === 0 ? `${facts.title} ${facts.number} is now paid in full. Thank you.` : `${formatGbp(facts.owedPence)} is still to pay, due by ${facts.dueWords}.`;
-  const lines = [hello(facts), `${business(facts)} has received your payment of ${formatGbp(facts.amountPence)} on ${facts.paidWords} towards ${facts.title.toLowerCase()} ${facts.number}.`, left, `The invoice and its payments:\n${facts.link}`];
+  const lines = [hello(facts), `${business(facts)} has received your payment of ${formatGbp(facts.amountPence)} on ${facts.paidWords} towards ${titleInSentence(facts.title)} ${facts.number}.`, left, `The invoice and its payments:\n${facts.link}`];
   return { to: facts.to, subject: `Payment received: ${formatGbp(facts.amountPence)} for ${facts.number}`, text: lines.join('\n\n'), html: paragraphs(lines) };
 }
 
@@ -82,7 +83,7 @@ export function cardPaymentOwnerEmail(facts: {
   const what = facts.title.toLowerCase().startsWith('deposit') ? 'Deposit paid' : 'Card payment received';
   const lines = [
     `Hello ${plainLine(facts.ownerName)},`,
-    `${plainLine(facts.customerName)} paid ${formatGbp(facts.amountPence)} by card towards ${facts.title.toLowerCase()} ${facts.number}.${facts.demo ? ' (A demo payment: no money moved.)' : ''}`,
+    `${plainLine(facts.customerName)} paid ${formatGbp(facts.amountPence)} by card towards ${titleInSentence(facts.title)} ${facts.number}.${facts.demo ? ' (A demo payment: no money moved.)' : ''}`,
     facts.owedPence === 0 ? `${facts.number} is now paid in full. A receipt has been sent to the customer.` : `${formatGbp(facts.owedPence)} is still owed on it. A receipt has been sent to the customer.`,
     `See the job:\n${facts.link}`,
   ];

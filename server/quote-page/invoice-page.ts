@@ -139,12 +139,14 @@ function parties(invoice: PublicInvoice): string {
     .map((line) => `<span class="pre">${escapeHtml(line)}</span>`)
     .join('<br>');
   const to = [invoice.customer.name, invoice.customer.address ?? ''].filter(Boolean).map((line) => `<span class="pre">${escapeHtml(line)}</span>`).join('<br>');
-  return `<section class="card parties"><div><h2>From</h2><address><strong>${escapeHtml(business.name)}</strong><br>${from}</address></div><div><h2>To</h2><address>${to}</address></div></section>`;
+  const legal = business.legalName ? `<br>A trading name of ${escapeHtml(business.legalName)}` : '';
+  return `<section class="card parties"><div><h2>From</h2><address><strong>${escapeHtml(business.name)}</strong>${legal}<br>${from}</address></div><div><h2>To</h2><address>${to}</address></div></section>`;
 }
 
 export function invoicePage(input: InvoicePageInput): string {
   const { invoice, token } = input;
-  const meta = [`Issued ${day(invoice.issuedOn)}`, invoice.chargesVat ? `tax point ${day(invoice.taxPoint)}` : '', `for quote ${invoice.quoteReference}`].filter(Boolean).join(', ');
+  // The PDF prints HMRC's "tax point" (VAT Notice 700/21); the customer's page says it in plain words.
+  const meta = [`Issued ${day(invoice.issuedOn)}`, invoice.chargesVat ? `date of supply ${day(invoice.taxPoint)}` : '', `for quote ${invoice.quoteReference}`].filter(Boolean).join(', ');
   const documents = input.documentsHref ?? `/invoice/${encodeURIComponent(token)}`;
   const pdf = `${documents}/invoice.pdf`;
   const body = `<header class="bar"><p>${escapeHtml(invoice.business.name || 'Your tree surgeon')}</p></header>

@@ -56,7 +56,8 @@ describe('a deposit on acceptance, paid on the demo page', () => {
   it('the copy carries the deposit; accepting answers it with the deposit invoice and a demo page to pay on, which pays in one tap', async () => {
     const { token, email, jobId } = await sentQuote('500');
     const copy = (await (await fetch(`${server.url}/api/quotes/${token}`)).json()) as { quote: { deposit?: { percent: string; over: string } } };
-    expect(copy.quote.deposit).toEqual({ percent: '10', over: '100.00' });
+    // With how it can be paid, as it stood when sent: by card (the demo), or to the bank account.
+    expect(copy.quote.deposit).toEqual({ percent: '10', over: '100.00', payBy: { card: true, bank: { accountName: 'Birch Brothers Ltd', sortCode: '40-11-62', accountNumber: '71234567' } } });
     const page = await (await fetch(`${server.url}/quote/${token}`)).text();
     expect(page).toContain('Accept and pay the <span data-total="deposit">£50.00</span> deposit');
     expect(page).toContain('Pay by bank transfer instead');

@@ -18,6 +18,7 @@ import { creditNoteOf, creditNotePdfFilename, creditNotePdfOf } from '../invoice
 import { recordPaymentWithReceipt, sendInvoice } from '../invoices/invoice-flow';
 import { revokeInvoiceLinks } from '../invoices/invoice-links';
 import { refundPayment } from '../card-payments/refunds';
+import { cardPaymentsOpen } from '../card-payments/checkout';
 import { refundCreateSchema } from '../../core/card-payments';
 
 /**
@@ -170,7 +171,7 @@ invoiceRoutes.get('/:id{[0-9]+}/invoice.pdf', async (c) => {
 invoiceRoutes.post('/:id{[0-9]+}/send', async (c) => {
   const invoice = ownInvoice(c);
   const { email } = await readJson(c, invoiceSendSchema);
-  return answer(c, sendInvoice(c.var.deps, invoice, email));
+  return answer(c, sendInvoice(c.var.deps, invoice, email, cardPaymentsOpen(c.var.deps, invoice.userId)));
 });
 
 /** Withdraws the customer's links sent so far: they open nothing but say so. */

@@ -1,3 +1,4 @@
+import { cardPaymentsOpen } from '../card-payments/checkout';
 import { lookUpJob } from '../protection/lookup';
 import { Hono, type Context } from 'hono';
 import { jobCancelSchema, jobCreateSchema, jobLineSchema, jobTreesSchema, jobUpdateSchema, type Job } from '../../core/jobs';
@@ -93,7 +94,7 @@ jobRoutes.post('/:id{[0-9]+}/send', async (c) => {
   // The customer's copy carries the protected trees' line (core/protection.ts): the site is looked
   // up first when due (a few seconds at most; a failure sends the quote without the line).
   await lookUpJob(c.var.deps, job.id);
-  return answer(c, sendJobQuote(c.var.deps, job, email));
+  return answer(c, sendJobQuote(c.var.deps, job, email, cardPaymentsOpen(c.var.deps, job.userId)));
 });
 
 /**

@@ -104,8 +104,8 @@ function SetupDetails({ setup }: { setup: PaymentsSetup }) {
         <p className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-950">
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
-            Card payments on this install are a demo: your customers can try paying an invoice or a deposit by card, but no card is charged and no money moves until whoever runs this install sets up Stripe
-            (docs/payments.md says how).
+            Card payments on this install are a demo: your customers can try paying an invoice or a deposit by card, but no card is charged and no money moves. To take real card payments, ask whoever
+            runs this install to connect it to Stripe.
           </span>
         </p>
       ) : null}

@@ -163,6 +163,11 @@ export const publicQuoteSchema = z.object({
       canCancel: z.boolean(),
       /** The agreement's cancellation, once there is one. */
       cancellation: z.object({ at: z.string(), via: z.enum(CANCELLATION_VIAS), name: z.string().nullable() }).nullable(),
+      /**
+       * For a consumer's acceptance: the business's ask to start inside the cancellation period
+       * and the customer's request from this page (name typed), once asked; null otherwise.
+       */
+      earlyStart: z.object({ askedAt: z.string(), requestedAt: z.string().nullable(), name: z.string().nullable() }).nullable(),
     })
     .nullable(),
 });

@@ -486,6 +486,8 @@ export const quoteVersions = sqliteTable(
     remindedAt: integer('reminded_at', { mode: 'timestamp_ms' }),
     /** The one reminder's own link to the same version (only its hash), so the first link's token need not be kept. */
     reminderTokenHash: text('reminder_token_hash').unique(),
+    /** The link sent when the surgeon asks the customer about an early start (only its hash): the same page, the newest ask's link. */
+    earlyStartTokenHash: text('early_start_token_hash').unique(),
     revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
     replacedAt: integer('replaced_at', { mode: 'timestamp_ms' }),
   },
@@ -545,6 +547,32 @@ export const quoteCancellations = sqliteTable('quote_cancellations', {
   /** The surgeon who recorded it; null when the customer cancelled online. */
   recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
+});
+
+/**
+ * An early start inside a consumer's 14-day cancellation period (docs/product.md, Jobs and
+ * quotes: the cancellation period and early starts): the surgeon asked (when, who; the link went
+ * by e-mail), then the customer's express request from their quote page as evidence (the name
+ * typed, the words they agreed to, when, the address and browser). One a job.
+ */
+export const earlyStartRequests = sqliteTable('early_start_requests', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  jobId: integer('job_id')
+    .notNull()
+    .unique()
+    .references(() => jobs.id, { onDelete: 'cascade' }),
+  /** The accepted version the early start is of. */
+  versionId: integer('version_id')
+    .notNull()
+    .references(() => quoteVersions.id, { onDelete: 'cascade' }),
+  askedAt: integer('asked_at', { mode: 'timestamp_ms' }).notNull(),
+  askedBy: integer('asked_by').references(() => users.id, { onDelete: 'set null' }),
+  requestedAt: integer('requested_at', { mode: 'timestamp_ms' }),
+  name: text('name'),
+  /** The request's words as the page showed them (core/cancellation-period.ts EARLY_START_REQUEST_TEXT). */
+  wording: text('wording'),
+  address: text('address'),
+  userAgent: text('user_agent'),
 });
 
 /**

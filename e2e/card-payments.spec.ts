@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import type { PaymentsSetup } from '../core/card-payments';
-import { ukToday } from '../core/job-booking';
+import { addDays, ukToday } from '../core/job-booking';
 import { invoiceListSchema } from '../core/invoices';
 import { jobResponseSchema } from '../core/jobs';
 import { ok } from './api-answer';
@@ -124,7 +124,8 @@ test('card payments on the demo provider: a deposit on acceptance, the final inv
   await expect(depositCard.getByText('Paid', { exact: true })).toBeVisible();
   await expect(depositCard.getByRole('list', { name: 'Payments' })).toContainText(/£120\.00 paid by card \(online\) on /);
   await expect(page.getByRole('region', { name: 'Deposit on acceptance' })).toHaveCount(0);
-  await ok(page.request.post(`/api/jobs/${job.id}/book`, { data: { date: ukToday(new Date()) }, headers: origin() }));
+  // The first day after the customer's 14-day cancellation period: they did not ask to start early.
+  await ok(page.request.post(`/api/jobs/${job.id}/book`, { data: { date: addDays(ukToday(new Date()), 15) }, headers: origin() }));
   await ok(page.request.post(`/api/jobs/${job.id}/done`, { data: { actuals: [] }, headers: origin() }));
 
   // The final invoice: the accepted £1,200 less the £120 deposit, issued and sent.

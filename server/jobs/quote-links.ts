@@ -20,7 +20,7 @@ import {
   type QuoteContent,
 } from '../../core/quote-versions';
 import { immediate, type Db } from '../../db/client';
-import { businesses, jobs, quoteAnswers, quoteCancellations, quoteVersions } from '../../db/schema';
+import { businesses, earlyStartRequests, jobs, quoteAnswers, quoteCancellations, quoteVersions } from '../../db/schema';
 import { hashesMatch, randomSecret, sha256 } from '../secrets/tokens';
 import type { Clock } from '../clock';
 import { getCompanyProfile, getSettings } from '../settings/settings';
@@ -40,6 +40,7 @@ export type QuoteAnswerRow = typeof quoteAnswers.$inferSelect;
 const gone = (message: string) => new DomainError('QUOTE_GONE', message);
 
 export type QuoteCancellationRow = typeof quoteCancellations.$inferSelect;
+export type EarlyStartRow = typeof earlyStartRequests.$inferSelect;
 
 /**
  * The fingerprint of the customer's copy of a version: the SHA-256 of the quote as their link
@@ -185,6 +186,8 @@ export interface OpenedQuote {
   answer: QuoteAnswerRow | undefined;
   /** The agreement's cancellation, once there is one. */
   cancellation?: QuoteCancellationRow | undefined;
+  /** The surgeon's ask for an early start and the customer's request, once there is one (jobs/early-start.ts). */
+  earlyStart?: EarlyStartRow | undefined;
 }
 
 /**
@@ -207,6 +210,11 @@ export function cancellationOf(db: Db, jobId: number): QuoteCancellationRow | un
   return db.select().from(quoteCancellations).where(eq(quoteCancellations.jobId, jobId)).get();
 }
 
+/** A job's early start asked for or requested, if any (jobs/early-start.ts). */
+export function earlyStartOf(db: Db, jobId: number): EarlyStartRow | undefined {
+  return db.select().from(earlyStartRequests).where(eq(earlyStartRequests.jobId, jobId)).get();
+}
+
 /** The final answer to a version (an acceptance or a refusal), if any; a change asked for leaves it open. */
 function finalAnswer(db: Db, versionId: number): QuoteAnswerRow | undefined {
   return db
@@ -224,21 +232,22 @@ function finalAnswer(db: Db, versionId: number): QuoteAnswerRow | undefined {
  */
 export function openQuote(db: Db, clock: Clock, token: string): OpenedQuote {
   const hash = sha256(token);
-  // The link sent with the quote, or the reminder's own link to the same version.
+  // The link sent with the quote, the reminder's own link, or the early start's ask's, all to the same version.
   const found = db
     .select({ version: quoteVersions, job: jobs })
     .from(quoteVersions)
     .innerJoin(jobs, eq(jobs.id, quoteVersions.jobId))
-    .where(or(eq(quoteVersions.tokenHash, hash), eq(quoteVersions.reminderTokenHash, hash)))
+    .where(or(eq(quoteVersions.tokenHash, hash), eq(quoteVersions.reminderTokenHash, hash), eq(quoteVersions.earlyStartTokenHash, hash)))
     .get();
-  const stored = found?.version.tokenHash === hash ? found.version.tokenHash : found?.version.reminderTokenHash;
+  const stored = [found?.version.tokenHash, found?.version.reminderTokenHash, found?.version.earlyStartTokenHash].find((h) => h === hash);
   if (!found || !stored || !hashesMatch(stored, hash)) throw new DomainError('NOT_FOUND', QUOTE_LINK_MESSAGES.unknown);
   const { version, job } = found;
   if (version.revokedAt) throw gone(QUOTE_LINK_MESSAGES.revoked);
   if (version.replacedAt) throw gone(QUOTE_LINK_MESSAGES.replaced);
   const answer = finalAnswer(db, version.id);
   if (!answer && version.expiresAt.getTime() < clock.now().getTime()) throw gone(QUOTE_LINK_MESSAGES.expired);
-  return { version, job, answer, cancellation: answer?.kind === 'accepted' ? cancellationOf(db, job.id) : undefined };
+  const accepted = answer?.kind === 'accepted';
+  return { version, job, answer, cancellation: accepted ? cancellationOf(db, job.id) : undefined, earlyStart: accepted ? earlyStartOf(db, job.id) : undefined };
 }
 
 /**
@@ -326,6 +335,7 @@ export interface PublicQuoteSource {
   version: Pick<QuoteVersionRow, 'content'>;
   answer?: QuoteAnswerRow | undefined;
   cancellation?: QuoteCancellationRow | undefined;
+  earlyStart?: EarlyStartRow | undefined;
   /** The job's status now (a done job can no longer be cancelled) and the time, for `canCancel`. */
   jobStatus?: JobStatus;
   now?: Date;
@@ -371,6 +381,7 @@ export function toPublicQuote(opened: PublicQuoteSource): PublicQuote {
           cancellableUntil: lastDay,
           canCancel,
           cancellation: cancellation ? { at: cancellation.createdAt.toISOString(), via: cancellation.via, name: cancellation.name } : null,
+          earlyStart: accepted && opened.earlyStart ? { askedAt: opened.earlyStart.askedAt.toISOString(), requestedAt: opened.earlyStart.requestedAt?.toISOString() ?? null, name: opened.earlyStart.name } : null,
         }
       : null,
   };

@@ -8,7 +8,8 @@ import { clientAddress, clientNetwork } from '../http/rate-limit';
 import { goneLinkSender } from '../jobs/gone-link-sender';
 import { answerQuoteAs, cancelQuoteAs, viewQuoteFrom } from '../jobs/quote-flow';
 import { describeError } from '../log';
-import { parseAnswerForm, parseCancelForm } from './form-answer';
+import { parseAnswerForm, parseCancelForm, parseEarlyStartForm } from './form-answer';
+import { requestEarlyStart } from '../jobs/early-start';
 import { messagePage } from './html';
 import { fromThisPage, html, pageHeaders, type PageContext } from './page-response';
 import { invoicePage } from './invoice-page';
@@ -176,6 +177,29 @@ quotePageRoutes.post('/quote/:token/cancel', async (c) => {
   return c.redirect(pagePath(token), 303);
 });
 quotePageRoutes.get('/quote/:token/cancel', (c) => c.redirect(pagePath(shapedToken(c)), 303));
+
+/**
+ * The customer asks for the work to start within their 14 days (jobs/early-start.ts), once the
+ * business asked them: refused fields come back beside the form, a refusal of the request itself
+ * (409) as the page with its sentence, success as a 303 to the page, which then says so.
+ */
+quotePageRoutes.post('/quote/:token/start-early', async (c) => {
+  const token = await tokenOf(c);
+  if (!fromThisPage(c)) throw new DomainError('FORBIDDEN', 'This answer did not come from the quote page. Please open the link in your e-mail and answer there.');
+  const parsed = parseEarlyStartForm(await readForm(c));
+  if (!parsed.ok) return refusedPage(c, token, 'start-early', parsed.error, parsed.typed);
+  try {
+    requestEarlyStart(c.var.deps, token, { name: parsed.name, address: clientAddress(c), userAgent: c.req.header('user-agent') ?? null });
+  } catch (err) {
+    if (err instanceof DomainError && err.code === 'CONFLICT') {
+      const shown = pageOf(c, token);
+      return html(c, (nonce) => quotePage({ ...shown, nonce, notice: err.message }), 409);
+    }
+    throw err;
+  }
+  return c.redirect(pagePath(token), 303);
+});
+quotePageRoutes.get('/quote/:token/start-early', (c) => c.redirect(pagePath(shapedToken(c)), 303));
 
 /** A form's address opened directly (a bookmark of the page an error came back on): the quote. */
 quotePageRoutes.get('/quote/:token/:form{accept|decline|changes}', (c) => c.redirect(pagePath(shapedToken(c)), 303));

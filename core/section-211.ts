@@ -134,8 +134,7 @@ export function trunkWords(given: TrunkGiven): string | null {
   switch (given.kind) {
     case 'typed': {
       const typed = sizeAsTyped(given.size);
-      const at = given.by === 'surgeon' ? ' at 1.5 m' : '';
-      return given.size.unit === 'in' ? `${typed} (${cm1(convertLength(given.size.value, 'in', 'cm'))} cm)${at}` : `${typed}${at}`;
+      return given.size.unit === 'in' ? `${typed} (${cm1(convertLength(given.size.value, 'in', 'cm'))} cm)` : typed;
     }
     case 'measured':
       return `${Math.round(given.cm)} cm (measured on the photo)`;
@@ -153,7 +152,8 @@ export function trunkLine(given: TrunkGiven): string {
   const words = trunkWords(given);
   switch (given.kind) {
     case 'typed':
-      return `Trunk ${words} across: ${against(convertLength(given.size.value, given.size.unit, 'cm'))}`;
+      // The surgeon's own measurement is taken where the law says; a typed estimate is as given.
+      return `Trunk ${words} across${given.by === 'surgeon' ? ' at 1.5 m' : ''}: ${against(convertLength(given.size.value, given.size.unit, 'cm'))}`;
     case 'measured':
       return `Trunk ${words} across: ${against(given.cm)}`;
     case 'band':

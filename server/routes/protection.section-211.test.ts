@@ -120,7 +120,7 @@ describe('the notice corrected before download', () => {
     expect(await notice(job.id)).toEqual(after);
 
     const text = await noticeText(job.id);
-    expect(text).toContain('Tree 1: English oak (Quercus robur) Where it stands: Rear garden, 3 m from the north boundary Height about 50 ft (15 m). Trunk 52.5 cm at 1.5 m across: over the 7.5 cm threshold, so notice is needed. Work: Reduce the crown by 2 m all round');
+    expect(text).toContain('Tree 1: English oak (Quercus robur) Where it stands: Rear garden, 3 m from the north boundary Height about 50 ft (15 m). Trunk 52.5 cm across at 1.5 m: over the 7.5 cm threshold, so notice is needed. Work: Reduce the crown by 2 m all round');
     expect(text).toContain('Tree 2: species not identified: Multi-stemmed tree against the east wall Where it stands: Front garden by the wall Height not measured. Trunk not measured: notice is needed from 7.5 cm across at 1.5 m. Work: Fell to ground level');
     expect(text).toContain('Other work on the job: Take the waste away');
     expect(text).not.toContain('Remove the Oak');

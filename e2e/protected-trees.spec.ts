@@ -80,7 +80,7 @@ test('a conservation-area lead: the panel, the notice PDF, notice sent, booking 
   // it against 7.5 cm), corrected in the panel with where the tree stands and the trunk measured
   // at 1.5 m, saved, and downloaded as corrected.
   const tree = panel.getByRole('group', { name: 'Tree 1: Redbud' });
-  await expect(tree.getByLabel('Species')).toHaveValue('Redbud');
+  await expect(tree.getByLabel('Species', { exact: true })).toHaveValue('Redbud');
   await expect(tree).toContainText("Empty: the estimate's 6 in (15.2 cm)");
   await tree.getByLabel('Where it stands on the site').fill('Front garden, 2 m from the road');
   await tree.getByLabel('Trunk, 1.5 m above the ground').fill('16');
@@ -167,4 +167,10 @@ test('a conservation-area lead: the panel, the notice PDF, notice sent, booking 
   expect(await noSideScroll(page)).toBe(true);
   await expectNoSeriousAxeViolations(page);
   await keepScreenshot(page, 'protected-6-panel-390');
+  // The notice's editor opened on the phone: its saved corrections, and it fits.
+  await panel.getByText('Check and download the section 211 notice').click();
+  await expect(panel.getByRole('group', { name: 'Tree 1: Redbud' }).getByLabel('Where it stands on the site')).toHaveValue('Front garden, 2 m from the road');
+  expect(await noSideScroll(page)).toBe(true);
+  await expectNoSeriousAxeViolations(page);
+  await keepScreenshot(page, 'protected-7-notice-editor-390');
 });

@@ -32,6 +32,12 @@ export interface ChosenBands {
   diameter: string | null;
 }
 
+/** The trunk band the visitor chose, found again by its stored middle value; null for a trunk not chosen as a band. */
+export function diameterBandOf(tree: { dbhIn: number | null; sources: { diameter: string } | null }): DiameterBand | null {
+  if (tree.sources?.diameter !== 'band') return null;
+  return (Object.keys(DIAMETER_BANDS) as DiameterBand[]).find((band) => DIAMETER_BANDS[band].inches === tree.dbhIn) ?? null;
+}
+
 /**
  * A size chosen as a band is stored as the band's middle value (core/normalise.ts), so reading it
  * back as a figure ("11.5 m") says something the visitor never said: this finds the band again
@@ -43,8 +49,7 @@ export function chosenBands(
 ): ChosenBands {
   const heightBand =
     tree.sources?.height === 'band' ? (Object.keys(HEIGHT_BANDS) as HeightBand[]).find((band) => HEIGHT_BANDS[band].feet === tree.heightFt) : undefined;
-  const diameterBand =
-    tree.sources?.diameter === 'band' ? (Object.keys(DIAMETER_BANDS) as DiameterBand[]).find((band) => DIAMETER_BANDS[band].inches === tree.dbhIn) : undefined;
+  const diameterBand = diameterBandOf(tree);
   return {
     height: heightBand ? heightBandRange(heightBand, units) : null,
     diameter: diameterBand ? diameterBandRange(diameterBand, units) : null,

@@ -129,13 +129,16 @@ export interface UserTreeSizes {
 }
 
 /**
- * The sizes the user typed, as typed, where the estimate used them (their source is 'user'):
- * stored so the results show 22 m and 90 cm back rather than figures worked back from whole
- * feet and inches. Null when no typed size was used.
+ * The sizes as the user gave them, where the estimate used them: typed in the form (source
+ * 'user') or written in the project details ('description', `written`: "55 cm trunk"). Stored
+ * so every screen and document shows 22 m and 55 cm back rather than figures worked back from
+ * whole feet and inches (55 cm is stored as 22 in, which is 55.9 cm). Null when none was used.
  */
-export function enteredSizesOf(sizes: UserTreeSizes | null, used: { height: ValueSource; diameter: ValueSource }): EnteredSizes | null {
-  const height = used.height === 'user' ? (sizes?.heightFt?.entered ?? null) : null;
-  const diameter = used.diameter === 'user' ? (sizes?.dbhIn?.entered ?? null) : null;
+export function enteredSizesOf(sizes: UserTreeSizes | null, used: { height: ValueSource; diameter: ValueSource }, written?: EnteredSizes): EnteredSizes | null {
+  const pick = <K extends 'height' | 'diameter'>(source: ValueSource, typed: EnteredSize | null | undefined, fromWords: EnteredSizes[K] | undefined) =>
+    source === 'user' ? (typed ?? null) : source === 'description' ? (fromWords ?? null) : null;
+  const height = pick<'height'>(used.height, sizes?.heightFt?.entered, written?.height);
+  const diameter = pick<'diameter'>(used.diameter, sizes?.dbhIn?.entered, written?.diameter);
   if (!height && !diameter) return null;
   return {
     height: height && (height.unit === 'ft' || height.unit === 'm') ? { value: height.value, unit: height.unit } : null,

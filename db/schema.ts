@@ -8,6 +8,7 @@ import { CANCELLATION_VIAS, JOB_ITEM_KINDS, JOB_STATUSES } from '../core/jobs';
 import { QUOTE_ANSWER_KINDS, type QuoteContent } from '../core/quote-versions';
 import type { StoredValueSources } from '../core/tree-details';
 import { LOOKUP_STATUSES, RECORD_OUTCOMES, type LookupFindings } from '../core/protection';
+import type { NoticeTreeEdit } from '../core/section-211';
 import { INVOICE_KINDS, INVOICE_LINE_KINDS, PAYMENT_METHODS, type BankDetails, type InvoiceParties } from '../core/invoices';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
@@ -926,6 +927,13 @@ export const jobProtection = sqliteTable('job_protection', {
   /** The reason the surgeon gave to book before the earliest start, and when. */
   confirmReason: text('confirm_reason'),
   confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
+  /**
+   * The section 211 notice as the surgeon corrected it, one entry per job line (core/section-211.ts
+   * NoticeTreeEdit: species, where it stands, a description, the work, the trunk as typed), and
+   * when; null while the notice is as drafted from the estimates.
+   */
+  noticeTrees: text('notice_trees', { mode: 'json' }).$type<NoticeTreeEdit[]>(),
+  noticeSavedAt: integer('notice_saved_at', { mode: 'timestamp_ms' }),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
 

@@ -55,10 +55,10 @@ describe('the section 211 notice', () => {
     expect(text).toContain('Conservation area: Clifton');
     expect(text).toContain('1 Clifton Down Road, Bristol BS8 4AA');
     expect(text).toContain('Tree 1: Oak');
-    expect(text).toContain('Trunk 50.8 cm across: over the 7.5 cm threshold, so notice is needed');
+    expect(text).toContain('Trunk 20 in (50.8 cm) across: over the 7.5 cm threshold, so notice is needed');
     expect(text).toContain('Tree 2: Birch');
-    expect(text).toContain('Trunk 5.1 cm across: under 7.5 cm, so this tree needs no notice');
-    expect(text).toMatch(/Height about 15(\.\d)? m/);
+    expect(text).toContain('Trunk 2 in (5.1 cm) across: under 7.5 cm, so this tree needs no notice');
+    expect(text).toContain('Height about 50 ft (15 m). Trunk 20 in (50.8 cm) across');
     expect(text).toContain(job.items[0]!.description);
     expect(text).toContain('Other work on the job: Reduce the laurel hedge by 1 m');
     expect(text).toContain('Birch Brothers');

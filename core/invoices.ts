@@ -228,7 +228,9 @@ export const invoiceSettingsFields = {
     .trim()
     .min(1, 'Type a prefix, like INV-')
     .max(INVOICE_LIMITS.prefix, `The prefix is at most ${INVOICE_LIMITS.prefix} characters`)
-    .regex(/^[A-Za-z0-9/-]+$/, 'Use letters, digits, "-" or "/" in the prefix')
+    // Letters, digits and "-", never "-" first: the number starts every row of the accountant's
+    // files, and a cell starting with "-" is one a spreadsheet runs as a formula (OWASP CSV injection).
+    .regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, 'Use letters, digits and "-" in the prefix, starting with a letter or digit')
     .optional(),
   nextInvoiceNumber: z.number().int().min(1, 'The next invoice number is at least 1').max(999_999, 'The next invoice number is at most 999999').optional(),
   invoiceReminderDays: z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays } from './job-booking';
+import { addDays, formatBookingDate } from './job-booking';
 import { priceText, JOB_LIMITS } from './jobs';
 import { parsePence } from './money';
 import { plainLine, plainText } from './plain-text';
@@ -70,6 +70,8 @@ export const INVOICE_MESSAGES = {
   overpaid: (owed: string) => `That is more than the ${owed} still owed on this invoice. Record at most what is owed.`,
   nothingOwed: 'Nothing is owed on this invoice.',
   paymentInFuture: 'A payment cannot be dated in the future.',
+  paymentBeforeAcceptance: (day: string) => `A payment for this job cannot be dated before ${day}, the day its quote was accepted.`,
+  paymentTooOld: (day: string) => `A payment cannot be dated more than a year back: ${day} is the earliest.`,
   paymentRemoved: 'This payment was already removed.',
   paymentRefunded: 'Part of this payment was refunded, so it stays in the record. Refund the rest instead of removing it.',
   refundRemoved: 'This payment was removed, so there is nothing to refund.',
@@ -228,7 +230,9 @@ export const invoiceSettingsFields = {
     .trim()
     .min(1, 'Type a prefix, like INV-')
     .max(INVOICE_LIMITS.prefix, `The prefix is at most ${INVOICE_LIMITS.prefix} characters`)
-    .regex(/^[A-Za-z0-9/-]+$/, 'Use letters, digits, "-" or "/" in the prefix')
+    // Letters, digits and "-", never "-" first: the number starts every row of the accountant's
+    // files, and a cell starting with "-" is one a spreadsheet runs as a formula (OWASP CSV injection).
+    .regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, 'Use letters, digits and "-" in the prefix, starting with a letter or digit')
     .optional(),
   nextInvoiceNumber: z.number().int().min(1, 'The next invoice number is at least 1').max(999_999, 'The next invoice number is at most 999999').optional(),
   invoiceReminderDays: z
@@ -287,6 +291,26 @@ export const invoicePatchSchema = z
   .refine((v) => !(v.percent !== undefined && v.amount !== undefined), { message: 'Send a percentage or an amount, not both', path: ['amount'] })
   .refine((v) => v.percent !== undefined || v.amount !== undefined || v.lines !== undefined, { message: 'Send percent, amount or lines to change' });
 export type InvoicePatchInput = z.output<typeof invoicePatchSchema>;
+
+/** The same day a year earlier ("2026-06-01" -> "2025-06-01"; 29 February -> 28 February). */
+export function yearBefore(day: string): string {
+  const year = String(Number(day.slice(0, 4)) - 1).padStart(4, '0');
+  const monthDay = day.slice(5) === '02-29' ? '02-28' : day.slice(5);
+  return `${year}-${monthDay}`;
+}
+
+/**
+ * The days a payment may be dated (POST /api/invoices/{id}/payments): not before the job's quote
+ * was accepted (no money is paid for work not yet agreed), or a year back when no acceptance is
+ * on record, and not after today. A payment dated 1900 would move a deposit's tax point there.
+ */
+export function paymentDayProblem(paidOn: string, today: string, acceptedOn: string | null): string | null {
+  if (paidOn > today) return INVOICE_MESSAGES.paymentInFuture;
+  if (acceptedOn !== null && paidOn < acceptedOn) return INVOICE_MESSAGES.paymentBeforeAcceptance(formatBookingDate(acceptedOn, 'none'));
+  const earliest = yearBefore(today);
+  if (acceptedOn === null && paidOn < earliest) return INVOICE_MESSAGES.paymentTooOld(formatBookingDate(earliest, 'none'));
+  return null;
+}
 
 const dateText = z
   .string('Type the date as YYYY-MM-DD')

@@ -46,6 +46,7 @@ export const FAILED_RETRY_MINUTES = 60;
 export const PROTECTION_MESSAGES = {
   outcome: 'Choose what the council said or what was sent',
   date: 'Enter a real date as YYYY-MM-DD, for example 2026-12-08',
+  dateInFuture: 'A record cannot be dated after today: enter the day the council answered or the notice was sent.',
   reference: 'The reference must be at most 100 characters',
   note: 'The note must be at most 1000 characters',
   notChecked: 'Not checked yet',

@@ -40,6 +40,7 @@ import { fingerprintHelpRoutes } from './quote-page/fingerprint-help';
 import { demoCheckoutRoutes } from './quote-page/demo-checkout';
 import { openApiRoutes } from './routes/openapi';
 import { settingsRoutes } from './routes/settings';
+import { PostcodeLookups } from './protection/postcode-lookups';
 
 export interface AppOptions {
   /** Where the built dashboard lives; tests that only speak to the API may leave it unbuilt. */
@@ -51,6 +52,8 @@ export interface AppOptions {
   analysis?: Partial<AnalysisLoad>;
   /** How long and how much of a refused body is read and discarded (http/linger.ts); tests give tiny ones. */
   linger?: Partial<LingerBounds>;
+  /** The postcode lookups in flight and the site notes kept; main.ts shares its own with the hourly housekeeping. */
+  postcodeLookups?: PostcodeLookups;
   /** Litestream replication (server/replication/), when REPLICA_URL is set: /healthz reports its lag. */
   replica?: { status(): ReplicaStatus };
 }
@@ -66,6 +69,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     slots: options.analysis?.slots ?? new ImageSlots(),
     uploadIdleMs: options.analysis?.uploadIdleMs ?? UPLOAD_IDLE_MS,
   };
+  const postcodeLookups = options.postcodeLookups ?? new PostcodeLookups();
   const app = new Hono<AppEnv>();
 
   const transport = transportHeaders({ https: deps.config.secureCookies });
@@ -74,6 +78,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     c.set('deps', deps);
     c.set('limits', limits);
     c.set('analysisLoad', analysisLoad);
+    c.set('postcodeLookups', postcodeLookups);
     c.set('user', null);
     return next();
   };

@@ -8,6 +8,7 @@ import { sendDueInvoiceReminders } from './invoices/reminders';
 import { expireQuotes } from './jobs/quote-links';
 import { sendHeldLeadUpdates } from './businesses/lead-mail';
 import { retryFailedLookups } from './protection/lookup';
+import { PostcodeLookups } from './protection/postcode-lookups';
 import { recoverReservations } from './analysis/reservations';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -71,6 +72,8 @@ async function start(): Promise<void> {
   // A warning line for each second the event loop waited over 200 ms: one request is holding it.
   const eventLoop = watchEventLoop({ onDelayed: (delayMs) => logger.warn({ delayMs }, 'event loop delayed') });
   const vision = createVisionProvider(config);
+  // One set of postcode lookups in flight for the app and the housekeeping: a postcode is asked once at a time.
+  const postcodeLookups = new PostcodeLookups();
   const app = createApp(
     { db, config, clock, mailer, vision, assistants: createAssistants(config, vision), payments, cardPayments, logger, photos, eventLoop, stopping: stopping.signal },
     {
@@ -81,6 +84,7 @@ async function start(): Promise<void> {
         leadsPerAddress: { points: config.leadsPerAddress, windowSeconds: 60 * 60 },
       }),
       replica: replication,
+      postcodeLookups,
     },
   );
 
@@ -94,7 +98,7 @@ async function start(): Promise<void> {
     const invoiceReminders = sendDueInvoiceReminders({ db, clock, mailer, config, logger, photos }, (userId) => cardPaymentsOpen({ db, cardPayments }, userId));
     logger.info({ ...done, quotesExpired, quoteReminders, invoiceReminders }, 'housekeeping');
     // Protected trees' lookups that failed (a service down) are asked again, in the background.
-    void retryFailedLookups({ db, clock, config, logger })
+    void retryFailedLookups({ db, clock, config, logger }, postcodeLookups)
       .then((protectionLookups) => protectionLookups > 0 && logger.info({ protectionLookups }, 'protected trees lookups asked again'))
       .catch((err: unknown) => logger.error({ err }, 'protected trees lookups failed to run'));
   };

@@ -100,13 +100,14 @@ businessRoutes.on(['POST', 'OPTIONS'], '/:slug{[a-z0-9-]+}/leads', publicCors, v
 
 // Public: the request screen's note under the postcode, once typed (docs/product.md, Protected
 // trees): a conservation area or Tree Preservation Order found there, else null. Only the postcode
-// is asked of the public data, once a day a postcode (server/protection/site-note.ts).
+// is asked of the public data, once a day a postcode, and once at a time however many ask
+// (server/protection/site-note.ts).
 businessRoutes.on(['GET', 'OPTIONS'], '/:slug{[a-z0-9-]+}/site-note', publicCors, async (c) => {
   await c.var.limits.consume('embedLookupsPerAddress', clientNetwork(c));
   publicBusiness(c, c.req.param('slug'));
   const parsed = siteNoteQuerySchema.safeParse({ postcode: c.req.query('postcode') });
   if (!parsed.success) throw validationError(parsed.error);
-  return c.json({ note: await siteNote(c.var.deps, parsed.data.postcode) } satisfies SiteNote);
+  return c.json({ note: await siteNote(c.var.deps, c.var.postcodeLookups, parsed.data.postcode) } satisfies SiteNote);
 });
 
 // The owner's own businesses.

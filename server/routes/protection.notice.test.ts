@@ -82,14 +82,14 @@ describe("the customer's copy", () => {
     const made = await jobOf(await owner.post('/api/jobs', { customer: { name: 'Sam Hill', email: 'sam@example.com', siteAddress: '1 Clifton Down Road, Bristol BS8 4AA' } }), 201);
     await owner.post(`/api/jobs/${made.id}/lines`, { description: 'Fell the sycamore by the wall', price: '400' });
     await owner.get(`/api/jobs/${made.id}/protection`);
-    await owner.request('PUT', `/api/jobs/${made.id}/protection/record`, { outcome: 's211_notice_sent', on: '2026-06-02' });
+    await owner.request('PUT', `/api/jobs/${made.id}/protection/record`, { outcome: 's211_notice_sent', on: '2026-05-29' });
     const { token } = await sendQuoteTo(server, owner, made.id, 'sam@example.com');
-    const line = "The site is in a conservation area: we give the council six weeks' notice before the work, so the earliest start is 14 July 2026";
+    const line = "The site is in a conservation area: we give the council six weeks' notice before the work, so the earliest start is 10 July 2026";
     expect((await quoteOf(token)).protectionNotice).toBe(line);
     const page = await (await fetch(`${server.url}/quote/${token}`)).text();
-    expect(page).toContain(`<p data-protection>The site is in a conservation area: we give the council six weeks&#39; notice before the work, so the earliest start is 14 July 2026.</p>`);
+    expect(page).toContain(`<p data-protection>The site is in a conservation area: we give the council six weeks&#39; notice before the work, so the earliest start is 10 July 2026.</p>`);
     const pdf = await fetch(`${server.url}/api/quotes/${token}/quote.pdf`);
-    expect((await pdfText(Buffer.from(await pdf.arrayBuffer()))).text.replace(/\s+/g, ' ')).toContain('so the earliest start is 14 July 2026.');
+    expect((await pdfText(Buffer.from(await pdf.arrayBuffer()))).text.replace(/\s+/g, ' ')).toContain('so the earliest start is 10 July 2026.');
   });
 
   it('counts six weeks from the day it is sent when no notice is recorded yet; the TPO line asks for consent', async () => {

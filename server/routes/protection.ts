@@ -28,15 +28,33 @@ function ownJob(c: Context<AppEnv>): JobRow {
 
 const answer = (c: Context<AppEnv>, job: JobRow) => c.json({ protection: protectionOf(c.var.deps.db, job, bookedNestingCheck(c.var.deps.db, job)) satisfies Protection });
 
+/** What a refused lookup says (429 with Retry-After): the job's page shows the rest as it stands. */
+const LOOKUP_REFUSAL = {
+  message: (seconds: number) => {
+    const minutes = Math.ceil(seconds / 60);
+    return `You have asked for many protected-tree lookups in a short time. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+  },
+};
+
+/**
+ * The job's lookup within the account's allowance (http/rate-limit.ts protectionLookupsPerAccount),
+ * spent only when the services would be asked, and one lookup a postcode at a time for the app
+ * (PostcodeLookups): thirty pages asking at once make one lookup.
+ */
+function lookUp(c: Context<AppEnv>, job: JobRow, force: boolean): Promise<void> {
+  const key = String(currentUser(c).id);
+  return lookUpJob(c.var.deps, job.id, { force, shared: c.var.postcodeLookups, admit: () => c.var.limits.consume('protectionLookupsPerAccount', key, LOOKUP_REFUSAL) });
+}
+
 protectionRoutes.get('/:id{[0-9]+}/protection', async (c) => {
   const job = ownJob(c);
-  await lookUpJob(c.var.deps, job.id);
+  await lookUp(c, job, false);
   return answer(c, job);
 });
 
 protectionRoutes.post('/:id{[0-9]+}/protection/lookup', async (c) => {
   const job = ownJob(c);
-  await lookUpJob(c.var.deps, job.id, { force: true });
+  await lookUp(c, job, true);
   return answer(c, job);
 });
 

@@ -3,7 +3,8 @@ import { formatGbp } from '../../core/money';
 import { QUOTE_FONT, quoteText, useQuoteFonts } from '../quotes/job-quote-font';
 import { drawLetterhead, ensureRoom, heading, quoteTheme, type QuoteTheme } from '../quotes/job-quote-layout';
 import { BOTTOM_MARGIN, COLOUR, MARGIN, contentWidth, drawPageFooters, pdfBytes, type Doc } from '../quotes/report-layout';
-import { chargesVat, drawCustomer, formatDay, loadPdfkit } from './invoice-pdf';
+import { chargesVat } from '../../core/invoices';
+import { drawCustomer, formatDay, loadPdfkit } from './invoice-pdf';
 
 /**
  * A credit note as a PDF (docs/product.md, Getting paid: credit notes), in the invoice's typeface,

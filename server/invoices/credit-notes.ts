@@ -1,12 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { DomainError } from '../../core/errors';
-import { INVOICE_MESSAGES, type PaymentMethod } from '../../core/invoices';
+import { INVOICE_MESSAGES, invoiceTitle, type PaymentMethod } from '../../core/invoices';
 import type { Db } from '../../db/client';
 import { creditNotes, invoicePayments, paymentRefunds, quoteVersions } from '../../db/schema';
 import type { AppDeps } from '../deps';
 import { quoteCompanyFor } from '../settings/quote-company';
 import { buildCreditNotePdf } from './credit-note-pdf';
-import { invoiceTitle } from './invoice-pdf';
 import type { InvoiceRow } from './invoices';
 import type { CreditNoteRow } from './payments';
 

@@ -62,7 +62,7 @@ export function standardQuoteTerms(paymentTermsDays = 7): string {
  */
 export function paymentTermsSentence(days: number): string {
   const rest = days === 0 ? 'on receipt of our invoice' : `within ${days} days of our invoice`;
-  return `2. Payment: where this quote asks a deposit, the deposit is due when you accept the quote, and is taken off our final invoice. The rest is due when the work is finished, by bank transfer (or by card, where we offer it) ${rest}.`;
+  return `2. Payment: where this quote asks a deposit, the deposit is due when you accept the quote, and is taken off our final invoice. The rest is due when the work is finished, by bank transfer ${rest} (or by card, where we offer it).`;
 }
 
 /** The standard terms with the standard payment terms (7 days). */

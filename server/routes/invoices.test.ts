@@ -328,7 +328,7 @@ describe('Getting paid settings', () => {
     );
     expect(saved.bankDetails).toEqual({ accountName: 'Birch Brothers Ltd', sortCode: '12-34-56', accountNumber: '****5678' });
     expect(saved.paymentTermsDays).toBe(14);
-    expect(saved.quoteTerms).toContain('by bank transfer (or by card, where we offer it) within 14 days of our invoice');
+    expect(saved.quoteTerms).toContain('by bank transfer within 14 days of our invoice (or by card, where we offer it)');
     // The payment term says when a deposit is due: payment is not only due when the work is finished.
     expect(saved.quoteTerms).toContain('where this quote asks a deposit, the deposit is due when you accept the quote');
     expect((await owner.request('PATCH', '/api/system-settings', { paymentTermsDays: 10 })).status).toBe(400);

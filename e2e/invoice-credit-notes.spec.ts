@@ -85,4 +85,17 @@ test('a payment, a part refund and a credit note read down to what is owed, each
   expect(download.suggestedFilename()).toBe(`credit-note-${note!.number}.pdf`);
   expect((await readFile((await download.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
   await phone.close();
+
+  // The surgeon's job page lists both credit notes on the invoice, each with its PDF; the month's "Paid" is £250.00.
+  await page.setViewportSize(PHONE);
+  await page.goto(`/jobs/${job.id}`);
+  const notes = page.getByRole('region', { name: 'Invoices' }).getByRole('list', { name: 'Credit notes' }).getByRole('listitem');
+  await expect(notes).toHaveCount(2);
+  await expect(notes.nth(1)).toContainText(`${note!.number} on`);
+  await expect(notes.nth(1)).toContainText('£60.00. Hedge not cut after all');
+  const [owned] = await Promise.all([page.waitForEvent('download'), notes.nth(1).getByRole('link', { name: `PDF of credit note ${note!.number}` }).click()]);
+  expect(owned.suggestedFilename()).toBe(`credit-note-${note!.number}.pdf`);
+  await keepScreenshot(page, 'invoice-credit-notes-owner-390');
+  await page.goto('/invoices');
+  await expect(page.getByRole('region', { name: /^This month:/ }).getByText('£250.00')).toBeVisible();
 });

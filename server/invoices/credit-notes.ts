@@ -55,7 +55,10 @@ const BRAND_WORDS: Record<string, string> = {
 /** Where a refund's money went, as a sentence's end: "to your Visa card ending 4242", "to the card you paid with", "to you". */
 export function refundedToWords(method: PaymentMethod, card: RefundCard | null): string {
   if (method !== 'card') return 'to you';
-  if (card && /^\d{4}$/.test(card.last4)) return `to your ${BRAND_WORDS[card.brand] ?? 'card'}${BRAND_WORDS[card.brand] ? ' card' : ''} ending ${card.last4}`;
+  if (card && /^\d{4}$/.test(card.last4)) {
+    const brand = BRAND_WORDS[card.brand];
+    return `to your ${brand ? `${brand} card` : 'card'} ending ${card.last4}`;
+  }
   return 'to the card you paid with';
 }
 

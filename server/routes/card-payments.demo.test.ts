@@ -23,7 +23,11 @@ beforeAll(async () => {
   const saved = await owner.request('PATCH', '/api/system-settings', { bankDetails: BANK, depositRule: { percent: 10, overAmount: '100' } });
   expect(saved.status).toBe(200);
 });
-afterAll(() => server.close());
+// The e-mails its payments, refunds and credit notes send (their PDFs made in the background) finish before the server goes.
+afterAll(async () => {
+  await mailSettled(server);
+  await server.close();
+});
 
 const outbox = (): string[] => outboxMessages(server.dataDir).map((message) => message.text);
 

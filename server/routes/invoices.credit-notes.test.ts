@@ -27,7 +27,11 @@ beforeAll(async () => {
   owner = (await ownerWithProfile(server, PROFILE)).client;
   expect((await owner.request('PATCH', '/api/system-settings', { pricing: { ...RULES, vatMode: 'inc' }, bankDetails: BANK })).status).toBe(200);
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  // The credit notes' and refunds' e-mails (their PDFs made in the background) finish before the server goes.
+  await mailSettled(server);
+  await server.close();
+});
 
 let customers = 0;
 /** An issued final invoice of `price` (with VAT) sent to a new customer; its link's token from the e-mail. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUICKBOOKS_COLUMNS, QUICKBOOKS_CREDIT_NOTE_COLUMNS, XERO_COLUMNS } from '../../core/invoice-export';
 import type { Invoice } from '../../core/invoices';
 import { invoiceOf } from '../../testing/invoices';
+import { mailSettled } from '../../testing/mail';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 import { acceptQuote, ownerWithProfile, sentLinesJob } from '../../testing/quote-links';
 
@@ -41,7 +42,11 @@ beforeAll(async () => {
   invoices.push(await invoiceOf(await owner.post(`/api/invoices/${other.id}/issue`)));
   invoices[2] = await invoiceOf(await owner.post(`/api/invoices/${other.id}/credit-notes`, { amount: '60', reason: '+ one branch left' }), 201);
 });
-afterAll(() => server.close());
+// The e-mails its payments, refunds and credit notes send (their PDFs made in the background) finish before the server goes.
+afterAll(async () => {
+  await mailSettled(server);
+  await server.close();
+});
 
 async function exportedText(format: string, from = '2026-06-01', to = '2026-06-30'): Promise<string> {
   const res = await owner.get(`/api/invoices/export.csv?format=${format}&from=${from}&to=${to}`);

@@ -32,7 +32,10 @@ beforeAll(async () => {
     { rateLimits: new RateLimits({ registrationsPerAddress: { points: 1000, windowSeconds: 3600 }, quoteLinksPerAddress: { points: 10_000, windowSeconds: 600 } }) },
   );
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await mailSettled(server);
+  await server.close();
+});
 
 const RULES = { crewSize: 2, minimumCharge: '0', travel: '0', wastePerTonne: '0', stumpGrinding: '0', accessPlatform: '0', trafficManagement: '0' };
 const PROFILE = { tradingName: 'Ledger Trees', phone: '01632 960111', email: 'office@ledger.example', address: '3 Count Lane\nYork', vatNumber: 'GB123456789', quoteValidityDays: 30 };

@@ -4,6 +4,7 @@ import { parsePence } from '../../core/money';
 import { settingsResponseSchema } from '../../core/analysis';
 import { RateLimits } from '../http/rate-limit';
 import { invoiceOf } from '../../testing/invoices';
+import { mailSettled } from '../../testing/mail';
 import { advanceKeepingSession, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 import { acceptQuote, BIRCH_PROFILE, ownerWithProfile, sentLinesJob } from '../../testing/quote-links';
 
@@ -17,7 +18,11 @@ beforeAll(async () => {
   // Many owners from one address: the registration limit raised for this file only.
   server = await startTestServer({}, { rateLimits: new RateLimits({ registrationsPerAddress: { points: 100, windowSeconds: 3600 } }) });
 });
-afterAll(() => server.close());
+// The e-mails its payments, refunds and credit notes send (their PDFs made in the background) finish before the server goes.
+afterAll(async () => {
+  await mailSettled(server);
+  await server.close();
+});
 
 /** Pounds text, a minus sign allowed (a deposit taken off), as pence. */
 const pence = (text: string) => (text.startsWith('-') ? -parsePence(text.slice(1))! : parsePence(text)!);

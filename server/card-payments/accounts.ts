@@ -40,6 +40,9 @@ export function cardProviderFor(deps: { db: Db; cardPayments: CardPaymentsProvid
   return provider;
 }
 
+/** A checkout or a refund on the install's own account for an account it does not serve: 409 with the sentence. */
+export const notServedByOwnAccount = () => new DomainError('CONFLICT', CARD_MESSAGES.ownAccountOnly);
+
 /** As cardProviderFor, refusing with the sentence that says why (503 PAYMENTS_NOT_CONFIGURED). */
 export function providerFor(deps: { db: Db; cardPayments: CardPaymentsProvider | null }, userId: number): CardPaymentsProvider {
   const provider = cardProviderFor(deps, userId);

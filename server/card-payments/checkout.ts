@@ -1,5 +1,5 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
-import { applicationFeePence, CARD_MESSAGES } from '../../core/card-payments';
+import { applicationFeePence } from '../../core/card-payments';
 import { INVOICE_MESSAGES } from '../../core/invoices';
 import { DomainError } from '../../core/errors';
 import { cardCheckouts } from '../../db/schema';
@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps';
 import { invoiceTitle } from '../invoices/invoice-pdf';
 import type { InvoiceRow } from '../invoices/invoices';
 import { settledOf } from '../invoices/payments';
-import { cardProviderFor, paymentAccountOf, providerOf } from './accounts';
+import { cardProviderFor, notServedByOwnAccount, paymentAccountOf, providerOf } from './accounts';
 import type { CardPaymentsProvider } from './types';
 
 /**
@@ -46,7 +46,7 @@ function chargeAccount(deps: CheckoutDeps, provider: CardPaymentsProvider, userI
 export async function startCheckout(deps: CheckoutDeps, invoice: InvoiceRow, paths: { successPath: string; cancelPath: string }): Promise<string> {
   const provider = providerOf(deps);
   // Under CARD_PAYMENTS=own another account than the admin's takes no payment into the install's account.
-  if (!cardProviderFor(deps, invoice.userId)) throw new DomainError('CONFLICT', CARD_MESSAGES.ownAccountOnly);
+  if (!cardProviderFor(deps, invoice.userId)) throw notServedByOwnAccount();
   if (!invoice.number || !invoice.parties) throw new DomainError('CONFLICT', INVOICE_MESSAGES.nothingOwed);
   const owed = settledOf(deps.db, invoice).owedPence;
   if (owed === 0) throw new DomainError('CONFLICT', INVOICE_MESSAGES.nothingOwed);

@@ -9,7 +9,7 @@ import type { AppDeps } from '../deps';
 import type { InvoiceRow } from '../invoices/invoices';
 import { issuedOf, paymentOf, recordRefund, refundableOf, type RefundRow } from '../invoices/payments';
 import { PaymentProviderError } from '../payments/types';
-import { cardProviderFor } from './accounts';
+import { cardProviderFor, notServedByOwnAccount } from './accounts';
 import type { CardPaymentsProvider } from './types';
 
 /**
@@ -42,7 +42,7 @@ export async function refundPayment(deps: RefundDeps, userId: number, invoice: P
   } else if (payment.providerPaymentId !== null) {
     const provider = cardProviderFor(deps, invoice.userId);
     // The install's own account refunds only the admin account's payments: no other account refunds from it.
-    if (!provider && deps.cardPayments) throw new DomainError('CONFLICT', CARD_MESSAGES.ownAccountOnly);
+    if (!provider && deps.cardPayments) throw notServedByOwnAccount();
     if (!provider) throw new DomainError('PAYMENTS_NOT_CONFIGURED', `${CARD_MESSAGES.notConfigured} Refund it in your Stripe dashboard, then record it here as a bank transfer refund.`);
     try {
       const made = await provider.refund({

@@ -153,6 +153,8 @@ export const CARD_PROBLEM_WORDS: Record<CardProblemReason, string> = {
 export const CARD_MESSAGES = {
   notConfigured: 'Card payments are not set up on this install.',
   notConnected: 'Connect your Stripe account in Settings → Getting paid to take card payments.',
+  /** CARD_PAYMENTS=own: the install's own Stripe account takes the admin account's payments only. */
+  ownAccountOnly: "Card payments on this install go into its owner's own Stripe account, so they are off for this business: its customers pay by bank transfer.",
   noOnboarding: 'Nothing to set up: card payments on this install go through its own account.',
   refundFailed: (why: string) => `Stripe did not make the refund: ${why}. Nothing was recorded; try again, or refund it in your Stripe dashboard and record it here.`,
   providerDown: 'The card payment service did not answer. Please try again in a minute.',

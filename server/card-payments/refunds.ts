@@ -11,6 +11,7 @@ import type { RefundCard } from '../invoices/credit-notes';
 import { findOwnInvoice, type InvoiceRow } from '../invoices/invoices';
 import { issuedOf, paymentOf, recordRefund, refundableOf, refundsOf, type RefundRow } from '../invoices/payments';
 import { PaymentProviderError } from '../payments/types';
+import { cardProviderFor, notServedByOwnAccount } from './accounts';
 import type { CardPaymentsProvider } from './types';
 
 /**
@@ -43,7 +44,9 @@ export async function refundPayment(deps: RefundDeps, userId: number, invoice: P
     // A demo payment moved no money, whatever provider the install has now: its refund is recorded.
     providerRefundId = `demo_re_${randomBytes(12).toString('hex')}`;
   } else if (payment.providerPaymentId !== null) {
-    const provider = deps.cardPayments;
+    const provider = cardProviderFor(deps, invoice.userId);
+    // The install's own account refunds only the admin account's payments: no other account refunds from it.
+    if (!provider && deps.cardPayments) throw notServedByOwnAccount();
     if (!provider) throw new DomainError('PAYMENTS_NOT_CONFIGURED', `${CARD_MESSAGES.notConfigured} Refund it in your Stripe dashboard, then record it here as a bank transfer refund.`);
     try {
       const made = await provider.refund({

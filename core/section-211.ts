@@ -113,7 +113,7 @@ export type TrunkGiven =
   | { kind: 'typed'; size: EnteredSize<DiameterUnit>; by: 'surgeon' | 'estimate' }
   | { kind: 'measured'; cm: number }
   | { kind: 'band'; band: DiameterBand }
-  | { kind: 'read'; inches: number }
+  | { kind: 'read'; inches: number; from: 'photo' | 'details' }
   | { kind: 'none' };
 
 const cm1 = (value: number) => Math.round(value * 10) / 10;
@@ -141,7 +141,7 @@ export function trunkWords(given: TrunkGiven): string | null {
     case 'band':
       return `${DIAMETER_BANDS[given.band].range} (the owner's estimate, not measured)`;
     case 'read':
-      return `about ${Math.round(convertLength(given.inches, 'in', 'cm'))} cm (estimated from the photo, not measured)`;
+      return `about ${Math.round(convertLength(given.inches, 'in', 'cm'))} cm (${given.from === 'photo' ? 'estimated from the photo' : 'from the project details'}, not measured)`;
     case 'none':
       return null;
   }

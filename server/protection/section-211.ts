@@ -35,7 +35,8 @@ export function trunkOfAnalysis(analysis: Pick<Analysis, 'diameter' | 'sources' 
   }
   const band = diameterBandOf({ dbhIn: analysis.diameter, sources: analysis.sources });
   if (band) return { kind: 'band', band };
-  if (analysis.diameter !== null && source !== 'assumed') return { kind: 'read', inches: analysis.diameter };
+  // An estimate made before sizes were kept as given reads from its whole inches, said as rough.
+  if (analysis.diameter !== null && source !== 'assumed') return { kind: 'read', inches: analysis.diameter, from: source === 'model' ? 'photo' : 'details' };
   return { kind: 'none' };
 }
 

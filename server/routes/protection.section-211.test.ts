@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedAnalyzeResponseSchema } from '../../core/embed-api';
 import { section211ResponseSchema, SECTION_211_LIMITS, type Section211, type Section211Input } from '../../core/section-211';
+import { treeAnalyses } from '../../db/schema';
 import { analyze } from '../../testing/analysis';
 import { createBusinessFor, visitorAnalyze, visitorLead } from '../../testing/business';
 import { registerClient, type TestClient, type TestServer } from '../../testing/harness';
@@ -89,6 +91,14 @@ describe('the notice as drafted from the estimates', () => {
     expect(text).toContain("Trunk 27 to 50 cm (the owner's estimate, not measured) across: the whole band is over the 7.5 cm threshold, so notice is needed");
     expect(text).toContain("Trunk 7 to 27 cm (the owner's estimate, not measured) across: the band spans the 7.5 cm threshold: measure the trunk at 1.5 m to know whether notice is needed");
     expect(text).not.toContain('38.1 cm');
+  });
+
+  it('reads an estimate stored before sizes were kept as given from its whole inches, said as rough', async () => {
+    const id = await analysisId({ description: 'ash, 55 cm trunk, 12 m tall' });
+    // A row as written before: the sources, and no sizes as given.
+    server.db.update(treeAnalyses).set({ valueSources: { species: 'description', height: 'description', diameter: 'description' } }).where(eq(treeAnalyses.id, id)).run();
+    const job = await jobOf(await owner.post('/api/jobs', { analysisIds: [id], customer: { name: 'Sam Hill', siteAddress: SITE } }), 201);
+    expect((await notice(job.id)).trees[0]!.trunkLine).toBe('Trunk about 56 cm (from the project details, not measured) across: over the 7.5 cm threshold, so notice is needed');
   });
 
   it("gives the estimator's visitor their typed trunk back as typed", async () => {

@@ -92,7 +92,7 @@ export const noticeTreeSchema = z.object({
   /** The estimate's trunk as the notice says it without the surgeon's ("27 to 50 cm, the owner's estimate"); null without one. */
   estimateTrunk: z.string().nullable(),
   height: z.string().nullable(),
-  /** The lines the PDF prints for the tree: its title, its sizes against the threshold. */
+  /** The lines the PDF prints for the tree: its title ("Tree 1: Oak"; "Other work: ..." for a line not printed as a tree), its trunk against the threshold. */
   title: z.string(),
   trunkLine: z.string(),
 });

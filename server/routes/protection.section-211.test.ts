@@ -119,6 +119,7 @@ describe('the notice corrected before download', () => {
     await owner.post(`/api/jobs/${job.id}/lines`, { description: 'Take the waste away', price: '80' });
     const [oakItem, sycamoreItem, wasteItem] = (await notice(job.id)).trees;
     expect([oakItem!.printed, sycamoreItem!.printed, wasteItem!.printed]).toEqual([true, false, false]);
+    expect(wasteItem!.title).toBe('Other work: Take the waste away');
     expect(oakItem!.estimateTrunk).toBe('20 in (50.8 cm)');
 
     const body: Section211Input = {

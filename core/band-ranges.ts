@@ -1,5 +1,5 @@
 import { DIAMETER_BANDS, HEIGHT_BANDS, type DiameterBand, type HeightBand } from './questions';
-import type { UnitSystem } from './units';
+import { diameterText, heightText, type EnteredSizes, type UnitSystem } from './units';
 
 /**
  * The height and trunk bands' ranges in the given units (the bands are drawn in metric; the
@@ -53,5 +53,26 @@ export function chosenBands(
   return {
     height: heightBand ? heightBandRange(heightBand, units) : null,
     diameter: diameterBand ? diameterBandRange(diameterBand, units) : null,
+  };
+}
+
+/** What a stored analysis knows of its sizes, for showing them. */
+interface ShownTree {
+  height: number | null;
+  diameter: number | null;
+  sources: { height: string; diameter: string } | null;
+  enteredSizes: EnteredSizes | null;
+}
+
+/**
+ * A tree's height and trunk as every page of the surgeon's shows them: a band chosen as the band
+ * ("27 to 50 cm"), never its middle as if measured ("38 cm"); a size typed, written or measured
+ * as given; else the estimate's figure, the other unit in brackets. Null for a size not known.
+ */
+export function sizesShown(tree: ShownTree, units: UnitSystem): { height: string | null; diameter: string | null } {
+  const bands = chosenBands({ heightFt: tree.height, dbhIn: tree.diameter, sources: tree.sources }, units);
+  return {
+    height: bands.height ?? (tree.height === null ? null : heightText(tree.height, units, tree.enteredSizes?.height)),
+    diameter: bands.diameter ?? (tree.diameter === null ? null : diameterText(tree.diameter, units, tree.enteredSizes?.diameter)),
   };
 }

@@ -92,7 +92,7 @@ export const noticeTreeSchema = z.object({
   /** The estimate's trunk as the notice says it without the surgeon's ("27 to 50 cm, the owner's estimate"); null without one. */
   estimateTrunk: z.string().nullable(),
   height: z.string().nullable(),
-  /** The lines the PDF prints for the tree: its title, its sizes against the threshold. */
+  /** The lines the PDF prints for the tree: its title ("Tree 1: Oak"; "Other work: ..." for a line not printed as a tree), its trunk against the threshold. */
   title: z.string(),
   trunkLine: z.string(),
 });
@@ -113,7 +113,7 @@ export type TrunkGiven =
   | { kind: 'typed'; size: EnteredSize<DiameterUnit>; by: 'surgeon' | 'estimate' }
   | { kind: 'measured'; cm: number }
   | { kind: 'band'; band: DiameterBand }
-  | { kind: 'read'; inches: number }
+  | { kind: 'read'; inches: number; from: 'photo' | 'details' }
   | { kind: 'none' };
 
 const cm1 = (value: number) => Math.round(value * 10) / 10;
@@ -141,7 +141,7 @@ export function trunkWords(given: TrunkGiven): string | null {
     case 'band':
       return `${DIAMETER_BANDS[given.band].range} (the owner's estimate, not measured)`;
     case 'read':
-      return `about ${Math.round(convertLength(given.inches, 'in', 'cm'))} cm (estimated from the photo, not measured)`;
+      return `about ${Math.round(convertLength(given.inches, 'in', 'cm'))} cm (${given.from === 'photo' ? 'estimated from the photo' : 'from the project details'}, not measured)`;
     case 'none':
       return null;
   }

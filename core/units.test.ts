@@ -60,6 +60,25 @@ describe('a trunk typed as 55 cm', () => {
     expect(diameterText(22, 'metric', null)).toBe('56 cm (22 in)');
   });
 
+  it('keeps a size measured on the photo as the metric measuring tool showed it (50 cm, 12 m), not worked back from whole inches', () => {
+    // 2 cm a pixel from a 2 m door: a 12 m tree and a 0.5 m trunk (testing/analysis.ts DOOR_MEASUREMENT).
+    const read = readUserTreeDetails({
+      measurement: {
+        imageWidth: 1000,
+        imageHeight: 1500,
+        reference: { top: { x: 100, y: 1300 }, bottom: { x: 100, y: 1400 }, lengthM: 2, label: 'A door (2.0 m)' },
+        tree: { top: { x: 500, y: 800 }, base: { x: 500, y: 1400 } },
+        trunk: { left: { x: 490, y: 1330 }, right: { x: 515, y: 1330 } },
+      },
+    });
+    if (!read.ok) throw new Error(read.problems.join('; '));
+    const used = { height: 'measured', diameter: 'measured' } as const;
+    expect(enteredSizesOf(read.sizes, used, undefined, 'metric')).toEqual({ height: { value: 12, unit: 'm' }, diameter: { value: 50, unit: 'cm' } });
+    expect(diameterText(read.sizes.dbhIn!.value, 'metric', { value: 50, unit: 'cm' })).toBe('50 cm (20 in)');
+    // In imperial the tool showed whole feet and inches, which the estimate keeps anyway.
+    expect(enteredSizesOf(read.sizes, used, undefined, 'imperial')).toBeNull();
+  });
+
   it('keeps a size written in the project details as written when the estimate used it', () => {
     const written = { height: { value: 12.5, unit: 'm' as const }, diameter: { value: 55, unit: 'cm' as const } };
     expect(enteredSizesOf(null, { height: 'description', diameter: 'description' }, written)).toEqual(written);

@@ -95,6 +95,7 @@ test('a conservation-area lead: the panel, the notice PDF, notice sent, booking 
   expect(notice).toContain('To: Bristol City Council');
   expect(notice).toContain('Tree 1: Redbud');
   expect(notice).toContain('Where it stands: Front garden, 2 m from the road');
+  expect(notice).toContain('Tree 1, as photographed for the estimate');
   expect(notice).toContain('Trunk 16 cm across at 1.5 m: over the 7.5 cm threshold, so notice is needed');
   expect(notice).toContain('Downs Arboriculture');
 

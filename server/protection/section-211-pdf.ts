@@ -1,6 +1,13 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import { formatQuoteDate } from '../../core/quote';
 import { SECTION_211_NOTICE_DAYS } from '../../core/protection';
+import type { NoticeTree } from '../../core/section-211';
 import type { Db } from '../../db/client';
+import { treeAnalyses } from '../../db/schema';
+import { readImage } from '../analysis/store';
+import { thumbnail, type Thumbnail } from '../quotes/job-quote-items';
+import { fitInBox } from '../quotes/report-photo';
+import type { PhotoStore } from '../storage/photo-store';
 import { QUOTE_FONT, quoteText, useQuoteFonts } from '../quotes/job-quote-font';
 import { ensureRoom, heading, quoteTheme } from '../quotes/job-quote-layout';
 import { BOTTOM_MARGIN, COLOUR, MARGIN, contentWidth, pdfBytes, type Doc } from '../quotes/report-layout';
@@ -26,18 +33,55 @@ function paragraph(doc: Doc, text: string, options: { bold?: boolean; size?: num
  * estimate and corrected by the surgeon in the job's Protected trees panel
  * (server/protection/section-211.ts): the council and the area from the lookup, the site, each
  * tree's species (or that it is not identified, and how to know it), where it stands on the
- * site, its height and its trunk as given (set against the 7.5 cm threshold), the work, the
+ * site, its height and its trunk as given (set against the 7.5 cm threshold), the work, its photo, the
  * surgeon's details and the date. Councils take any written notice that describes the work
  * clearly enough to identify the trees; many also offer the national form, which this notice's
  * content fills in.
  */
-export async function section211Pdf(db: Db, job: NoticeJob, company: QuoteCompany, now: Date): Promise<Buffer> {
+/**
+ * Each printed tree's photo from its estimate (the homeowner's, for a quote request's tree),
+ * shrunk, by the job's line: the account's own analyses only. A photo that cannot be read leaves
+ * its tree without one; the words still say which tree.
+ */
+async function treePhotos(db: Db, store: PhotoStore, job: NoticeJob, trees: readonly NoticeTree[]): Promise<Map<number, Thumbnail>> {
+  const analysisOf = new Map(job.items.map((item) => [item.id, item.analysisId]));
+  const ids = [...new Set(trees.map((tree) => analysisOf.get(tree.itemId)).filter((id): id is number => id != null))];
+  if (ids.length === 0) return new Map();
+  const rows = db.select({ id: treeAnalyses.id, imagePath: treeAnalyses.imagePath }).from(treeAnalyses).where(and(eq(treeAnalyses.userId, job.userId), inArray(treeAnalyses.id, ids))).all();
+  const byAnalysis = new Map<number, Thumbnail>();
+  for (const row of rows) {
+    const image = row.imagePath ? await readImage(store, row.imagePath).catch(() => null) : null;
+    const small = image ? await thumbnail(image) : null;
+    if (small) byAnalysis.set(row.id, small);
+  }
+  const photos = new Map<number, Thumbnail>();
+  for (const tree of trees) {
+    const photo = byAnalysis.get(analysisOf.get(tree.itemId) ?? -1);
+    if (photo) photos.set(tree.itemId, photo);
+  }
+  return photos;
+}
+
+/** The photo box beside a tree's words: 4:3, small enough for three trees a page. */
+const PHOTO_BOX = { width: 160, height: 120 };
+
+function drawPhoto(doc: Doc, photo: Thumbnail, caption: string): void {
+  ensureRoom(doc, PHOTO_BOX.height + 16);
+  const box = { x: MARGIN, y: doc.y, ...PHOTO_BOX };
+  const drawn = fitInBox(photo, box);
+  doc.image(photo.image, drawn.x, drawn.y, { width: drawn.width, height: drawn.height });
+  doc.y = box.y + PHOTO_BOX.height + 2;
+  paragraph(doc, caption, { size: 8, gap: 10 });
+}
+
+export async function section211Pdf(db: Db, store: PhotoStore, job: NoticeJob, company: QuoteCompany, now: Date): Promise<Buffer> {
   const row = protectionRow(db, job.id);
   const council = row?.findings?.council?.name ?? null;
   const area = row?.findings?.conservationAreas[0]?.name ?? null;
   const notice = noticeOf(db, job);
   const trees = notice.trees.filter((tree) => tree.printed);
   const otherWork = notice.trees.filter((tree) => !tree.printed).map((tree) => tree.work);
+  const photos = await treePhotos(db, store, job, trees);
   const theme = quoteTheme(null);
   const PDFDocument = await loadPdfkit();
   const doc = new PDFDocument({
@@ -65,7 +109,9 @@ export async function section211Pdf(db: Db, job: NoticeJob, company: QuoteCompan
     paragraph(doc, tree.title, { bold: true, gap: 1 });
     paragraph(doc, `Where it stands: ${tree.location ?? 'to be added before sending'}`, { gap: 1 });
     paragraph(doc, [tree.height ? `Height about ${tree.height}` : 'Height not measured', tree.trunkLine].join('. ') + '.', { gap: 1 });
-    paragraph(doc, `Work: ${tree.work}`, { gap: 8 });
+    const photo = photos.get(tree.itemId);
+    paragraph(doc, `Work: ${tree.work}`, { gap: photo ? 4 : 8 });
+    if (photo) drawPhoto(doc, photo, `${tree.title.split(':')[0]}, as photographed for the estimate`);
   }
   if (otherWork.length > 0) paragraph(doc, `Other work on the job: ${otherWork.join('; ')}`, { gap: 8 });
 

@@ -35,7 +35,8 @@ export function trunkOfAnalysis(analysis: Pick<Analysis, 'diameter' | 'sources' 
   }
   const band = diameterBandOf({ dbhIn: analysis.diameter, sources: analysis.sources });
   if (band) return { kind: 'band', band };
-  if (analysis.diameter !== null && source !== 'assumed') return { kind: 'read', inches: analysis.diameter };
+  // An estimate made before sizes were kept as given reads from its whole inches, said as rough.
+  if (analysis.diameter !== null && source !== 'assumed') return { kind: 'read', inches: analysis.diameter, from: source === 'model' ? 'photo' : 'details' };
   return { kind: 'none' };
 }
 
@@ -67,8 +68,8 @@ export function noticeOf(db: Db, job: NoticeJob): Section211 {
     const description = edit ? edit.description : draft.description;
     const location = edit?.location ?? null;
     const trunk: TrunkGiven = edit?.trunk ? { kind: 'typed', size: edit.trunk, by: 'surgeon' } : draft.trunk;
-    // A typed line with nothing said of a tree is other work (a hedge, the waste), not a tree.
-    const printed = analysis !== undefined || Boolean(species || location || edit?.trunk);
+    // A typed line with nothing said of a tree (species, description, place, trunk) is other work (a hedge, the waste), not a tree.
+    const printed = analysis !== undefined || Boolean(species || location || (edit && description) || edit?.trunk);
     if (printed) position += 1;
     return {
       itemId: item.id,
@@ -81,7 +82,7 @@ export function noticeOf(db: Db, job: NoticeJob): Section211 {
       trunk: edit?.trunk ?? null,
       estimateTrunk: trunkWords(draft.trunk),
       height: draft.height,
-      title: noticeTreeTitle(position, species, description),
+      title: printed ? noticeTreeTitle(position, species, description) : `Other work: ${edit?.work ?? draft.work}`,
       trunkLine: trunkLine(trunk),
     };
   });

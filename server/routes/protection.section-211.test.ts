@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedAnalyzeResponseSchema } from '../../core/embed-api';
 import { section211ResponseSchema, SECTION_211_LIMITS, type Section211, type Section211Input } from '../../core/section-211';
+import { treeAnalyses } from '../../db/schema';
 import { analyze } from '../../testing/analysis';
 import { createBusinessFor, visitorAnalyze, visitorLead } from '../../testing/business';
 import { registerClient, type TestClient, type TestServer } from '../../testing/harness';
@@ -31,11 +33,14 @@ async function analysisId(fields: Parameters<typeof analyze>[1]): Promise<number
   return ((await res.json()) as { analysis: { id: number } }).analysis.id;
 }
 
-async function noticeText(jobId: number, client = owner): Promise<string> {
+async function noticePdf(jobId: number, client = owner): Promise<{ text: string; images: number }> {
   const res = await client.get(`/api/jobs/${jobId}/section-211.pdf`);
   expect(res.status).toBe(200);
-  return (await pdfText(Buffer.from(await res.arrayBuffer()))).text.replace(/\s+/g, ' ');
+  const bytes = Buffer.from(await res.arrayBuffer());
+  // Each photo drawn is one image XObject (pdfkit writes them uncompressed in their dictionaries).
+  return { text: (await pdfText(bytes)).text.replace(/\s+/g, ' '), images: bytes.toString('latin1').match(/\/Subtype \/Image/g)?.length ?? 0 };
 }
+const noticeText = async (jobId: number, client = owner) => (await noticePdf(jobId, client)).text;
 
 async function notice(jobId: number): Promise<Section211> {
   const res = await owner.get(`/api/jobs/${jobId}/section-211`);
@@ -58,7 +63,11 @@ describe('the notice as drafted from the estimates', () => {
       ['Tree 2: species not identified: tall tree with peeling red bark by the back gate, 30 cm trunk, 9 m tall', 'Trunk 30 cm across: over the 7.5 cm threshold, so notice is needed'],
     ]);
 
-    const text = await noticeText(job.id);
+    const { text, images } = await noticePdf(job.id);
+    // Each tree's photo from its estimate, captioned with the tree it shows.
+    expect(images).toBe(2);
+    expect(text).toContain('Tree 1, as photographed for the estimate');
+    expect(text).toContain('Tree 2, as photographed for the estimate');
     expect(text).toContain('Tree 1: Oak Where it stands: to be added before sending Height about 12.5 m (41 ft). Trunk 55 cm across: over the 7.5 cm threshold');
     expect(text).toContain('Tree 2: species not identified: tall tree with peeling red bark by the back gate');
     expect(text).not.toContain('55.9');
@@ -84,6 +93,14 @@ describe('the notice as drafted from the estimates', () => {
     expect(text).not.toContain('38.1 cm');
   });
 
+  it('reads an estimate stored before sizes were kept as given from its whole inches, said as rough', async () => {
+    const id = await analysisId({ description: 'ash, 55 cm trunk, 12 m tall' });
+    // A row as written before: the sources, and no sizes as given.
+    server.db.update(treeAnalyses).set({ valueSources: { species: 'description', height: 'description', diameter: 'description' } }).where(eq(treeAnalyses.id, id)).run();
+    const job = await jobOf(await owner.post('/api/jobs', { analysisIds: [id], customer: { name: 'Sam Hill', siteAddress: SITE } }), 201);
+    expect((await notice(job.id)).trees[0]!.trunkLine).toBe('Trunk about 56 cm (from the project details, not measured) across: over the 7.5 cm threshold, so notice is needed');
+  });
+
   it("gives the estimator's visitor their typed trunk back as typed", async () => {
     const business = await createBusinessFor(owner);
     const res = await visitorAnalyze(server, business.slug, { treeDetails: { diameter: { value: 55, unit: 'cm' } } });
@@ -102,6 +119,7 @@ describe('the notice corrected before download', () => {
     await owner.post(`/api/jobs/${job.id}/lines`, { description: 'Take the waste away', price: '80' });
     const [oakItem, sycamoreItem, wasteItem] = (await notice(job.id)).trees;
     expect([oakItem!.printed, sycamoreItem!.printed, wasteItem!.printed]).toEqual([true, false, false]);
+    expect(wasteItem!.title).toBe('Other work: Take the waste away');
     expect(oakItem!.estimateTrunk).toBe('20 in (50.8 cm)');
 
     const body: Section211Input = {
@@ -123,6 +141,9 @@ describe('the notice corrected before download', () => {
     expect(text).toContain('Tree 1: English oak (Quercus robur) Where it stands: Rear garden, 3 m from the north boundary Height about 50 ft (15 m). Trunk 52.5 cm across at 1.5 m: over the 7.5 cm threshold, so notice is needed. Work: Reduce the crown by 2 m all round');
     expect(text).toContain('Tree 2: species not identified: Multi-stemmed tree against the east wall Where it stands: Front garden by the wall Height not measured. Trunk not measured: notice is needed from 7.5 cm across at 1.5 m. Work: Fell to ground level');
     expect(text).toContain('Other work on the job: Take the waste away');
+    // The oak's photo; the sycamore, a typed line, has none.
+    expect(text).toContain('Tree 1, as photographed for the estimate');
+    expect(text).not.toContain('Tree 2, as photographed');
     expect(text).not.toContain('Remove the Oak');
 
     // Saved again without the sycamore: it is drafted again, as other work.

@@ -97,7 +97,7 @@ protectionRoutes.get('/:id{[0-9]+}/section-211.pdf', async (c) => {
   const { db, photos, clock } = c.var.deps;
   const job = noticeJob(c);
   const company = await quoteCompanyFor(db, photos, job.userId);
-  const pdf = await section211Pdf(db, job, company, clock.now());
+  const pdf = await section211Pdf(db, photos, job, company, clock.now());
   return c.body(new Uint8Array(pdf), 200, {
     'Content-Type': 'application/pdf',
     'Content-Disposition': `attachment; filename="section-211-${job.reference}.pdf"`,

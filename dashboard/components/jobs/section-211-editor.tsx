@@ -146,11 +146,10 @@ function TreeFields({ tree, draft, errors, index, onChange }: { tree: NoticeTree
   const unitId = useId();
   const error = (field: string) => errors[`${index}.${field}`];
   const trunkError = error('trunk.value') ?? error('trunk.unit') ?? error('trunk');
-  const heading = tree.printed ? tree.title : `Other work: ${tree.work}`;
   return (
     <fieldset aria-labelledby={legendId} className="flex flex-col gap-3 rounded-lg border border-stone-200 p-3">
       <legend id={legendId} className="px-1 text-sm font-semibold text-stone-900">
-        {heading}
+        {tree.title}
       </legend>
       {tree.height ? <p className="-mt-1 text-xs text-stone-600">{`Height from the estimate: about ${tree.height}.`}</p> : null}
       <div className="grid gap-3 sm:grid-cols-2">

@@ -10,7 +10,7 @@ import { grantCredits as grant } from '../server/credits/ledger';
 import { loadConfig } from '../server/config';
 import { sendDueInvoiceReminders } from '../server/invoices/reminders';
 import { createLogger } from '../server/log';
-import { backgroundMail } from '../server/mail/background';
+import { startMailWorker } from '../server/mail/outbox-worker';
 import { createMailer } from '../server/mail/create-mailer';
 import { createPhotoStore } from '../server/storage/create-photo-store';
 import { expect, newAccount, type TestAccount } from './fixtures';
@@ -101,7 +101,14 @@ export async function runInvoiceRemindersAt(at: Date): Promise<number> {
   });
   const logger = createLogger({ destination: { write: () => undefined } });
   const mailer = createMailer(config, logger);
-  const sent = sendDueInvoiceReminders({ db: database(), clock: { now: () => new Date(at) }, mailer, config, logger, photos: createPhotoStore(config) });
-  await backgroundMail(mailer).idle();
+  const clock = { now: () => new Date(at) };
+  const sent = sendDueInvoiceReminders({ db: database(), clock, mailer, config, logger, photos: createPhotoStore(config) });
+  // The reminders are rows of the server's outbox, due at `at`: a worker here on the same clock
+  // sends them now (the server's own, on the real clock, would wait until then; the claim keeps
+  // the two from both sending one).
+  const worker = startMailWorker({ db: database(), clock, mailer, logger, config });
+  await worker.settled();
+  await worker.stop();
+  mailer.close?.();
   return sent;
 }

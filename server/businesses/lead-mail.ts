@@ -10,7 +10,7 @@ import { findUserById } from '../accounts/users';
 import { toAnalysisView } from '../analysis/store';
 import type { AppDeps } from '../deps';
 import { acknowledgementEmail } from '../mail/acknowledgement-email';
-import { backgroundMail } from '../mail/background';
+import { queueMail, queueMailLater } from '../mail/outbox';
 import { leadEmail } from '../mail/lead-email';
 import { getCompanyProfile, getSettings } from '../settings/settings';
 import type { BusinessRow } from './businesses';
@@ -26,7 +26,7 @@ import { leadView, toLeadView, type LeadRow, type SavedLead } from './leads';
  */
 export const LEAD_MAIL_WINDOW_MS = 10 * 60 * 1000;
 
-type LeadMailDeps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config'>;
+type LeadMailDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
 /**
  * Tells the owner and the visitor of a request just stored (saveLead). The owner gets "New" or
@@ -95,8 +95,8 @@ export function sendHeldLeadUpdates(deps: LeadMailDeps): number {
 function mailOwner(deps: LeadMailDeps, business: BusinessRow, lead: LeadRow, view: () => ReturnType<typeof toLeadView> | undefined, updated: boolean): void {
   const owner = findUserById(deps.db, business.ownerId);
   if (!owner) return;
-  // Made after the answer has gone (background.ts); the lead may be gone by then (its trees moved to another request).
-  backgroundMail(deps.mailer).send(() => {
+  // Made after the answer has gone (outbox.ts queueMailLater); the lead may be gone by then (its trees moved to another request).
+  queueMailLater(deps, () => {
     const current = view();
     if (!current) throw new Error('the request was deleted before its e-mail went');
     const message = leadEmail({
@@ -110,7 +110,7 @@ function mailOwner(deps: LeadMailDeps, business: BusinessRow, lead: LeadRow, vie
     });
     // About a customer: the owner's Reply reaches the visitor, when they gave an e-mail.
     return current.email ? { ...message, replyTo: current.email } : message;
-  }, `lead ${lead.id}`);
+  }, { label: `lead ${lead.id}`, userId: business.ownerId });
 }
 
 const CONTACT_WAYS: Record<ContactMethod, string> = { phone: 'by phone', email: 'by e-mail', either: 'by phone or e-mail' };
@@ -148,6 +148,6 @@ function acknowledge(deps: LeadMailDeps, business: BusinessRow, saved: SavedLead
     contactWords: contactWords(saved.lead),
     updated: saved.updated,
   });
-  backgroundMail(deps.mailer).send(message, `lead ${saved.lead.id} acknowledgement`);
+  queueMail(deps, message, { label: `lead ${saved.lead.id} acknowledgement`, userId: business.ownerId });
 }
 

@@ -41,7 +41,7 @@ export interface MailWorker {
    * after the answer) and nothing is due by the clock now: what a test waits for.
    */
   settled(): Promise<void>;
-  /** Stops looking; resolves once the try in flight, if any, has finished. Unsent rows stay for the next start. */
+  /** Stops looking; resolves once the try in flight and the attachments being made have finished. Unsent rows stay for the next start. */
   stop(): Promise<void>;
 }
 
@@ -180,7 +180,9 @@ export function startMailWorker(deps: MailWorkerDeps): MailWorker {
       unlisten();
       clearTimeout(timer);
       if (soon) clearImmediate(soon);
-      await running;
+      // The try in flight, and attachments being made, finish before the database closes: nothing
+      // this process started is left to log after its end (a test file's teardown, a stop).
+      await Promise.allSettled([running, ...pendingOutboxWork(db)]);
     },
   };
 

@@ -125,8 +125,8 @@ async function start(): Promise<void> {
     force.unref();
     server.close(async () => {
       // Every e-mail is a row of the outbox (server/mail/outbox.ts): nothing needs draining. The
-      // worker stops; a message in the middle of its SMTP conversation is let finish (bounded by
-      // the 10 s above), and one cut short is sent by the next start.
+      // worker sends what is due for up to 5 s, lets a conversation in flight finish (bounded by
+      // the 10 s above) and stops; what is left, or cut short, is sent by the next start.
       await app.close();
       mailer.close?.();
       db.$client.close();

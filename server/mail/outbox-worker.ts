@@ -46,6 +46,8 @@ export interface MailWorker {
 }
 
 const POLL_MS = 60_000;
+/** Stopping sends what is due for at most this long (within the server's 10 s stop); the rest goes at the next start. */
+const FINAL_PASS_MS = 5_000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 type Row = typeof mailOutbox.$inferSelect;
@@ -59,6 +61,8 @@ export function startMailWorker(deps: MailWorkerDeps): MailWorker {
   let timer: NodeJS.Timeout | undefined;
   let soon: NodeJS.Immediate | undefined;
   let prunedAt = 0;
+  /** While stopping: when the last pass ends (performance.now(): a budget of the stop, not domain time). */
+  let finalUntil = Infinity;
 
   /** Claims the oldest due row, or none. */
   function claimNext(): Row | undefined {
@@ -116,7 +120,8 @@ export function startMailWorker(deps: MailWorkerDeps): MailWorker {
   async function runDue(): Promise<void> {
     do {
       again = false;
-      for (let row = claimNext(); row && !stopped; row = stopped ? undefined : claimNext()) await deliver(row);
+      const going = () => !stopped && performance.now() < finalUntil;
+      for (let row = going() ? claimNext() : undefined; row; row = going() ? claimNext() : undefined) await deliver(row);
     } while (again && !stopped);
     const now = clock.now().getTime();
     if (now - prunedAt >= PRUNE_EVERY_MS) {
@@ -176,12 +181,18 @@ export function startMailWorker(deps: MailWorkerDeps): MailWorker {
       }
     },
     async stop() {
-      stopped = true;
+      if (stopped) return;
       unlisten();
       clearTimeout(timer);
       if (soon) clearImmediate(soon);
-      // The try in flight, and attachments being made, finish before the database closes: nothing
-      // this process started is left to log after its end (a test file's teardown, a stop).
+      // Attachments being made and messages made after an answer (a reset asked for a moment ago)
+      // are written, and what is due goes, for up to FINAL_PASS_MS; then the try in flight
+      // finishes before the database closes: nothing this process started logs after its end.
+      await Promise.allSettled(pendingOutboxWork(db));
+      finalUntil = performance.now() + FINAL_PASS_MS;
+      if (db.$client.open) await run();
+      stopped = true;
+      clearTimeout(timer);
       await Promise.allSettled([running, ...pendingOutboxWork(db)]);
     },
   };

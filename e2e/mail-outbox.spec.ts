@@ -42,7 +42,7 @@ test('a refused quote e-mail waits in Settings with why, and Send again tries it
   await keepScreenshot(page, 'mail-outbox-waiting');
 
   const tries = Number(/Tried (\d+) time/.exec((await row.textContent()) ?? '')?.[1]);
-  await row.getByRole('button', { name: new RegExp(`^Send again: .*${sent.reference}.* to ${email.replace(/[.]/g, '\\.')}$`) }).click();
+  await row.getByRole('button', { name: new RegExp(`^Send again\\s*: .*${sent.reference}.* to ${email.replace(/[.]/g, '\\.')}$`) }).click();
   await expect(page.getByText('is being sent now.')).toBeVisible();
   // Tried again at once (and refused again): the count goes up.
   await expect(async () => {

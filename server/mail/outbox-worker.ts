@@ -82,7 +82,11 @@ export function startMailWorker(deps: MailWorkerDeps): MailWorker {
 
   async function deliver(row: Row): Promise<void> {
     const now = () => clock.now();
-    if (!row.message) return;
+    if (!row.message) {
+      // Nothing to send (a row emptied by hand): given up rather than claimed again and again.
+      db.update(mailOutbox).set({ status: 'failed', lastError: 'The e-mail was empty.', claim: null, claimedUntil: null }).where(sql`${mailOutbox.id} = ${row.id} and ${mailOutbox.claim} = ${row.claim}`).run();
+      return;
+    }
     try {
       await mailer.send(fromStored(row.message, row));
     } catch (err) {
@@ -106,13 +110,16 @@ export function startMailWorker(deps: MailWorkerDeps): MailWorker {
       .run();
   }
 
-  /** When the next row falls due, by the clock: the timer is set for then, at most a minute away. */
+  /**
+   * When the next row falls due, by the clock: the timer is set for then, at most a minute away.
+   * Rows whose attachment this process is making are left out: their end wakes the worker.
+   */
   function nextDueInMs(): number {
     const next = db.$client
       .prepare(
-        "select min(case when status = 'queued' then next_try_at else claimed_until end) as at from mail_outbox where status in ('queued', 'sending', 'composing')",
+        "select min(case when status = 'queued' then next_try_at else claimed_until end) as at from mail_outbox where status in ('queued', 'sending', 'composing') and id not in (select value from json_each(?))",
       )
-      .get() as { at: number | null };
+      .get(JSON.stringify(rowsComposingHere(db))) as { at: number | null };
     if (next.at === null) return POLL_MS;
     return Math.max(0, Math.min(POLL_MS, next.at - clock.now().getTime()));
   }

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import type Database from 'better-sqlite3';
 import { MAIL_GIVE_UP_AFTER_MS, outboxState, type OutboxMail, type StoredMail } from '../../core/mail-outbox';
 import { DomainError } from '../../core/errors';
@@ -253,10 +253,4 @@ export function pruneSent(db: Db, now: Date): number {
     .delete(mailOutbox)
     .where(and(eq(mailOutbox.status, 'sent'), lt(mailOutbox.sentAt, new Date(now.getTime() - SENT_KEPT_MS))))
     .run().changes;
-}
-
-/** For tests and the operator: every row, oldest first. */
-export function outboxRows(db: Db, statuses?: OutboxRow['status'][]): OutboxRow[] {
-  const query = db.select().from(mailOutbox);
-  return (statuses ? query.where(inArray(mailOutbox.status, statuses)) : query).orderBy(asc(mailOutbox.id)).all();
 }

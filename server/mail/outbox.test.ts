@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_GIVE_UP_AFTER_MS, outboxListSchema, outboxMailSchema, type OutboxMail } from '../../core/mail-outbox';
 import { jobResponseSchema } from '../../core/jobs';
+import { immediate } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import { setRole } from '../accounts/users';
 import { createLogger } from '../log';
@@ -146,6 +147,23 @@ describe('a mail server refusing', () => {
     server.clock.advance(60_000);
     await mailSettled(server);
     expect(arrivedTo('operator@trees.test')).toHaveLength(1);
+  });
+});
+
+describe('written with the change', () => {
+  it('a message written in a transaction that rolls back is never made or sent', async () => {
+    smtp.setMode('accept');
+    let made = false;
+    expect(() =>
+      immediate(server.db, () => {
+        queueMail(server, { to: 'rolled@example.com', subject: 'Never', text: 'Never' }, { label: 'rolled back', userId: null, attach: () => ((made = true), Promise.resolve([])) });
+        throw new Error('the change failed');
+      }),
+    ).toThrow('the change failed');
+    await mailSettled(server);
+    expect(made).toBe(false);
+    expect(arrivedTo('rolled@example.com')).toHaveLength(0);
+    expect(server.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'rolled@example.com')).all()).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@ import { QUOTE_ANSWER_KINDS, type QuoteContent } from '../core/quote-versions';
 import type { StoredValueSources } from '../core/tree-details';
 import { LOOKUP_STATUSES, RECORD_OUTCOMES, type LookupFindings } from '../core/protection';
 import type { NoticeTreeEdit } from '../core/section-211';
+import { MAIL_STATUSES, type StoredMail } from '../core/mail-outbox';
 import { INVOICE_KINDS, INVOICE_LINE_KINDS, PAYMENT_METHODS, type BankDetails, type InvoiceParties } from '../core/invoices';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
@@ -938,3 +939,45 @@ export const jobProtection = sqliteTable('job_protection', {
 });
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * Every outgoing e-mail, written in the same transaction as the change it reports (CONVENTIONS 18)
+ * and delivered by the worker (server/mail/outbox-worker.ts), tried again with growing delays for
+ * 48 hours, across restarts. `message` holds the whole message as JSON (server/mail/outbox.ts says
+ * why not raw RFC 822), and is emptied once the mail server has taken it: a reset link or a
+ * customer's details are not kept once delivered.
+ */
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The account whose action caused it, who sees it in Settings; null: the install's own mail, shown to admins. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** What it is, for the log and the operator: "quote Q-000012 v2", "password reset". */
+    label: text('label').notNull(),
+    /** The Message-ID header, fixed when written: every try is the same message to the receiving server. */
+    messageId: text('message_id').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message', { mode: 'json' }).$type<StoredMail>(),
+    status: text('status', { enum: MAIL_STATUSES }).notNull(),
+    tries: integer('tries').notNull().default(0),
+    /** Why the last try failed, in words for the account owner (server/mail/send-errors.ts). */
+    lastError: text('last_error'),
+    /** When a waiting message is next tried. */
+    nextTryAt: integer('next_try_at', { mode: 'timestamp_ms' }).notNull(),
+    /** After this a failed try gives the message up: 48 hours after it was written, or after "Send again". */
+    giveUpAt: integer('give_up_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Who holds it while sending or composing, and until when: a random token, so two workers never both send it. */
+    claim: text('claim'),
+    claimedUntil: integer('claimed_until', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_message_id_unique').on(t.messageId),
+    // The worker's look for what is due: only the rows not yet sent or given up.
+    index('mail_outbox_due_idx').on(t.status, t.nextTryAt),
+    index('mail_outbox_user_idx').on(t.userId, t.createdAt),
+  ],
+);

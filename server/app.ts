@@ -41,6 +41,8 @@ import { demoCheckoutRoutes } from './quote-page/demo-checkout';
 import { openApiRoutes } from './routes/openapi';
 import { settingsRoutes } from './routes/settings';
 import { PostcodeLookups } from './protection/postcode-lookups';
+import { mailOutboxRoutes } from './routes/mail-outbox';
+import { startMailWorker } from './mail/outbox-worker';
 
 export interface AppOptions {
   /** Where the built dashboard lives; tests that only speak to the API may leave it unbuilt. */
@@ -124,6 +126,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/account', accountRoutes);
   api.route('/', creditRoutes);
   api.route('/system-settings', settingsRoutes);
+  api.route('/mail-outbox', mailOutboxRoutes);
   api.route('/', analysisRoutes);
   api.route('/accuracy', accuracyRoutes);
   api.route('/', billingRoutes);
@@ -150,7 +153,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', demoCheckoutRoutes);
   app.route('/', fingerprintHelpRoutes);
   app.route('/', dashboardRoutes(options.dashboardDir, { stripe: deps.payments?.kind === 'stripe' }));
-  return app;
+
+  // The outbox's worker (server/mail/outbox-worker.ts): messages left by a previous process are
+  // looked at now. `close` stops it (the server's shutdown, a test's end).
+  const mail = startMailWorker(deps);
+  return Object.assign(app, {
+    /** Resolves once the outbox has nothing due by the clock and nothing being made (tests). */
+    mailSettled: () => mail.settled(),
+    close: () => mail.stop(),
+  });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -4,7 +4,7 @@ import { immediate, type Db } from '../../db/client';
 import { cardCheckouts, cardPaymentProblems, invoicePayments, invoices, paymentAccounts } from '../../db/schema';
 import type { AppDeps } from '../deps';
 import { findUserById } from '../accounts/users';
-import { backgroundMail } from '../mail/background';
+import { queueMail } from '../mail/outbox';
 import { cardPaymentOwnerEmail, cardProblemOwnerEmail } from '../mail/invoice-emails';
 import { markProcessed } from '../payments/billing';
 import { findOwnInvoice, type InvoiceRow } from '../invoices/invoices';
@@ -59,6 +59,11 @@ export function handleCardEvent(deps: EventDeps, provider: CardPaymentsProvider,
 
 /** A paid checkout (a Stripe event, or the demo's tap): checked, then recorded or kept as needing a refund. */
 export function recordCheckoutPaid(deps: EventDeps, provider: CardPaymentsProvider, event: PaidEvent): CardEventOutcome {
+  // The payment and its e-mails' outbox rows in one transaction (the inner one is then a savepoint).
+  return immediate(deps.db, () => recordAndTell(deps, provider, event));
+}
+
+function recordAndTell(deps: EventDeps, provider: CardPaymentsProvider, event: PaidEvent): CardEventOutcome {
   const taken = immediate(deps.db, (tx): Taken => {
     const checkout = checkoutBySession(tx, event.sessionId);
     if (!markProcessed(tx, deps.clock, `card-evt:${event.id}`, 'checkout.paid', checkout?.userId ?? null)) return { outcome: 'duplicate' };
@@ -140,7 +145,7 @@ function tellPaid(deps: EventDeps, provider: CardPaymentsProvider, invoice: Invo
     link: `${deps.config.publicUrl.replace(/\/$/, '')}/jobs/${current.jobId}`,
     demo: provider.kind === 'demo',
   });
-  backgroundMail(deps.mailer).send(mail, `card payment ${current.number} (owner)`);
+  queueMail(deps, mail, { label: `card payment ${current.number} (owner)`, userId: invoice.userId });
 }
 
 function tellProblem(deps: EventDeps, problem: typeof cardPaymentProblems.$inferSelect): void {
@@ -149,5 +154,5 @@ function tellProblem(deps: EventDeps, problem: typeof cardPaymentProblems.$infer
   if (!owner) return;
   const number = problem.invoiceId !== null ? (deps.db.select({ number: invoices.number }).from(invoices).where(eq(invoices.id, problem.invoiceId)).get()?.number ?? null) : null;
   const mail = cardProblemOwnerEmail({ to: owner.email, ownerName: owner.firstName, amountPence: problem.amountPence, number, why: CARD_PROBLEM_WORDS[problem.reason], link: `${deps.config.publicUrl.replace(/\/$/, '')}/invoices` });
-  backgroundMail(deps.mailer).send(mail, 'card payment needs a refund (owner)');
+  queueMail(deps, mail, { label: 'card payment needs a refund (owner)', userId: owner.id });
 }

@@ -3,7 +3,7 @@ import { immediate } from '../../db/client';
 import type { AppDeps } from '../deps';
 import { fromBusiness } from '../jobs/quote-flow';
 import { describeError } from '../log';
-import { backgroundMail } from '../mail/background';
+import { queueMail } from '../mail/outbox';
 import { creditNoteEmail } from '../mail/credit-note-emails';
 import { creditNoteOf, creditNotePdfFilename, creditNotePdfOf, refundedToWords, type RefundCard } from './credit-notes';
 import { mailFacts } from './invoice-flow';
@@ -21,9 +21,12 @@ type FlowDeps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'logger' | 
 
 /** POST /api/invoices/{id}/credit-notes: the credit note, then its e-mail. */
 export function issueCreditNoteWithEmail(deps: FlowDeps, invoice: Pick<InvoiceRow, 'id' | 'userId'>, input: { amount?: string | undefined; reason: string }): CreditNoteRow {
-  const note = issueCreditNote(deps.db, deps.clock, invoice, input);
-  sendCreditNoteEmail(deps, findOwnInvoice(deps.db, invoice.userId, invoice.id), note, null);
-  return note;
+  // The credit note and its e-mail in one transaction (the outbox, server/mail/outbox.ts).
+  return immediate(deps.db, () => {
+    const note = issueCreditNote(deps.db, deps.clock, invoice, input);
+    sendCreditNoteEmail(deps, findOwnInvoice(deps.db, invoice.userId, invoice.id), note, null);
+    return note;
+  });
 }
 
 /**
@@ -51,12 +54,16 @@ function sendCreditNoteEmail(deps: FlowDeps, row: InvoiceRow, note: CreditNoteRo
   const parties = row.parties;
   const asBusiness = fromBusiness(deps, row.userId, { name: parties.supplier.name, email: parties.supplier.email }, message);
   const label = `credit note ${note.number}${refunded ? ' (refund)' : ''}`;
-  backgroundMail(deps.mailer).send(async () => {
-    try {
-      return { ...asBusiness, attachments: [{ filename: creditNotePdfFilename(note), content: await creditNotePdfOf(deps, row, note, refunded?.card ?? null), contentType: 'application/pdf' }] };
-    } catch (err) {
-      deps.logger.error({ mail: label, error: describeError(err) }, 'credit note PDF not made: the e-mail goes without it');
-      return asBusiness;
-    }
-  }, label);
+  queueMail(deps, asBusiness, {
+    label,
+    userId: row.userId,
+    attach: async () => {
+      try {
+        return [{ filename: creditNotePdfFilename(note), content: await creditNotePdfOf(deps, row, note, refunded?.card ?? null), contentType: 'application/pdf' }];
+      } catch (err) {
+        deps.logger.error({ mail: label, error: describeError(err) }, 'credit note PDF not made: the e-mail goes without it');
+        return [];
+      }
+    },
+  });
 }

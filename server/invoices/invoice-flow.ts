@@ -5,7 +5,7 @@ import { quoteVersions } from '../../db/schema';
 import type { AppDeps } from '../deps';
 import { fromBusiness } from '../jobs/quote-flow';
 import { describeError } from '../log';
-import { backgroundMail } from '../mail/background';
+import { queueMail } from '../mail/outbox';
 import { invoiceEmail, receiptEmail, type InvoiceMailFacts } from '../mail/invoice-emails';
 import type { MailMessage } from '../mail/mailer';
 import { formatDay } from './invoice-pdf';
@@ -16,9 +16,10 @@ import { recordPayment, settledOf, type PaymentRow } from './payments';
 
 /**
  * An invoice's way to the customer (docs/product.md, Getting paid): the steps of invoices.ts,
- * invoice-links.ts and payments.ts with the e-mails that go with them, sent as the business in
- * the background with the invoice's PDF as it stands when the e-mail is made (a PDF that cannot
- * be made is logged, and the e-mail goes without it: the link still opens the invoice).
+ * invoice-links.ts and payments.ts with the e-mails that go with them, sent as the business through
+ * the outbox (written in the step's transaction, server/mail/outbox.ts) with the invoice's PDF as
+ * it stands just after the step (a PDF that cannot be made is logged, and the e-mail goes without
+ * it: the link still opens the invoice).
  */
 type FlowDeps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'logger' | 'photos'>;
 
@@ -62,27 +63,33 @@ export function mailFacts(deps: Pick<AppDeps, 'db' | 'config'>, row: InvoiceRow,
   };
 }
 
-/** Sends `message` as the business in the background, with the invoice's PDF as it is when the message is made. */
+/** Writes `message` to the outbox as the business (in the caller's transaction, if any), with the invoice's PDF as it is just after. */
 export function sendWithInvoicePdf(deps: FlowDeps, row: InvoiceRow, message: MailMessage, label: string): void {
   const parties = row.parties!;
   const asBusiness = fromBusiness(deps, row.userId, { name: parties.supplier.name, email: parties.supplier.email }, message);
-  backgroundMail(deps.mailer).send(async () => {
-    try {
-      const current = findOwnInvoice(deps.db, row.userId, row.id);
-      return { ...asBusiness, attachments: [{ filename: invoicePdfFilename(current), content: await invoicePdfOf(deps, current), contentType: 'application/pdf' }] };
-    } catch (err) {
-      deps.logger.error({ mail: label, error: describeError(err) }, 'invoice PDF not made: the e-mail goes without it');
-      return asBusiness;
-    }
-  }, label);
+  queueMail(deps, asBusiness, {
+    label,
+    userId: row.userId,
+    attach: async () => {
+      try {
+        const current = findOwnInvoice(deps.db, row.userId, row.id);
+        return [{ filename: invoicePdfFilename(current), content: await invoicePdfOf(deps, current), contentType: 'application/pdf' }];
+      } catch (err) {
+        deps.logger.error({ mail: label, error: describeError(err) }, 'invoice PDF not made: the e-mail goes without it');
+        return [];
+      }
+    },
+  });
 }
 
 /** POST /api/invoices/{id}/send: a new link, and the invoice e-mailed with it and its PDF. `takesCards`: as howToPay's. */
 export function sendInvoice(deps: FlowDeps, invoice: Pick<InvoiceRow, 'id' | 'userId'>, email: string | undefined, takesCards = false): InvoiceRow {
-  const sent = sendInvoiceLink(deps.db, deps.clock, invoice, email);
-  const facts = mailFacts(deps, sent.invoice, sent.to, sent.token, takesCards);
-  sendWithInvoicePdf(deps, sent.invoice, invoiceEmail(facts), `invoice ${sent.invoice.number}`);
-  return sent.invoice;
+  return immediate(deps.db, () => {
+    const sent = sendInvoiceLink(deps.db, deps.clock, invoice, email);
+    const facts = mailFacts(deps, sent.invoice, sent.to, sent.token, takesCards);
+    sendWithInvoicePdf(deps, sent.invoice, invoiceEmail(facts), `invoice ${sent.invoice.number}`);
+    return sent.invoice;
+  });
 }
 
 /**
@@ -90,8 +97,10 @@ export function sendInvoice(deps: FlowDeps, invoice: Pick<InvoiceRow, 'id' | 'us
  * the invoice has an address) with a link of its own and the PDF showing the payment.
  */
 export function recordPaymentWithReceipt(deps: FlowDeps, userId: number, invoice: Pick<InvoiceRow, 'id' | 'userId'>, input: PaymentCreateInput): void {
-  const payment = recordPayment(deps.db, deps.clock, userId, invoice, input);
-  sendReceipt(deps, findOwnInvoice(deps.db, invoice.userId, invoice.id), payment);
+  immediate(deps.db, () => {
+    const payment = recordPayment(deps.db, deps.clock, userId, invoice, input);
+    sendReceipt(deps, findOwnInvoice(deps.db, invoice.userId, invoice.id), payment);
+  });
 }
 
 /** A receipt for `payment` to the customer (where the invoice has an address), with a link of its own and the PDF showing it. */

@@ -39,16 +39,18 @@ export function sendDueInvoiceReminders(deps: Pick<AppDeps, 'db' | 'clock' | 'ma
     const which = row.firstReminderAt === null ? 'first' : 'second';
     const days = which === 'first' ? first : second;
     if (days <= 0 || addDays(row.dueOn!, days) > today) continue;
+    // The claim, the link and the reminder's outbox row in one transaction: all or none.
     const claimed = immediate(db, (tx) => {
       const column = which === 'first' ? { firstReminderAt: now } : { secondReminderAt: now };
       const unclaimed = which === 'first' ? isNull(invoices.firstReminderAt) : and(isNotNull(invoices.firstReminderAt), isNull(invoices.secondReminderAt));
       if (tx.update(invoices).set(column).where(and(eq(invoices.id, row.id), unclaimed)).run().changes === 0) return null;
-      return newInvoiceLink(tx, row.id, now);
+      const token = newInvoiceLink(tx, row.id, now);
+      const facts = mailFacts(deps, row, to, token, takesCards(row.userId));
+      const interest = toInvoiceView(db, row, now).lateInterest;
+      sendWithInvoicePdf(deps, row, overdueReminderEmail({ ...facts, which, interest: interest ? lateInterestWords(interest, row.dueOn!) : null }), `invoice ${row.number} ${which} reminder`);
+      return token;
     });
     if (!claimed) continue;
-    const facts = mailFacts(deps, row, to, claimed, takesCards(row.userId));
-    const interest = toInvoiceView(db, row, now).lateInterest;
-    sendWithInvoicePdf(deps, row, overdueReminderEmail({ ...facts, which, interest: interest ? lateInterestWords(interest, row.dueOn!) : null }), `invoice ${row.number} ${which} reminder`);
     sent += 1;
   }
   return sent;

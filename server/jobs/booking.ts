@@ -7,7 +7,7 @@ import { immediate, type Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { saveFeedback } from '../analysis/feedback';
 import type { AppDeps } from '../deps';
-import { backgroundMail } from '../mail/background';
+import { queueMail } from '../mail/outbox';
 import { bookingEmail } from '../mail/booking-email';
 import { getCompanyProfile, getSettings } from '../settings/settings';
 import { bookingHold, keepProtectionConfirmation } from '../protection/protection';
@@ -172,6 +172,11 @@ function hostOf(publicUrl: string): string {
  * is no address to send to: the booking stands, the surgeon tells the customer another way.
  */
 export function bookJob(deps: BookingDeps, job: JobRow, booking: JobBooking): { job: JobRow; emailed: boolean; nestingCheck: string | null } {
+  // The booking and its e-mail's outbox row in one transaction (saveBooking's own is then a savepoint).
+  return immediate(deps.db, () => bookAndTell(deps, job, booking));
+}
+
+function bookAndTell(deps: BookingDeps, job: JobRow, booking: JobBooking): { job: JobRow; emailed: boolean; nestingCheck: string | null } {
   const { job: booked, before } = saveBooking(deps.db, deps.clock.now(), job, booking);
   const quote = accepted(deps.db, job.id);
   const profile = getCompanyProfile(deps.db, job.userId);
@@ -193,7 +198,7 @@ export function bookJob(deps: BookingDeps, job: JobRow, booking: JobBooking): { 
     rebooked: before.bookedFor !== null,
     calendar,
   });
-  backgroundMail(deps.mailer).send(fromBusiness(deps, job.userId, { name: businessName, email: business.email }, mail), `booking ${jobReference(job.id)}`);
+  queueMail(deps, fromBusiness(deps, job.userId, { name: businessName, email: business.email }, mail), { label: `booking ${jobReference(job.id)}`, userId: job.userId });
   return { job: booked, emailed: true, nestingCheck: nesting };
 }
 

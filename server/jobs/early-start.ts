@@ -15,7 +15,7 @@ import { immediate, type Db } from '../../db/client';
 import { earlyStartRequests, quoteVersions } from '../../db/schema';
 import { findUserById } from '../accounts/users';
 import type { AppDeps } from '../deps';
-import { backgroundMail } from '../mail/background';
+import { queueMail } from '../mail/outbox';
 import { earlyStartAskEmail, earlyStartOwnerEmail, earlyStartRequestEmail } from '../mail/early-start-emails';
 import { randomSecret, sha256 } from '../secrets/tokens';
 import { rereadOwnJob, type JobRow } from './jobs';
@@ -106,11 +106,12 @@ export function askEarlyStart(deps: EarlyStartDeps, job: Pick<JobRow, 'id' | 'us
       .onConflictDoUpdate({ target: earlyStartRequests.jobId, set: { askedAt: now, askedBy, versionId: agreement.version.id } })
       .run();
     tx.update(quoteVersions).set({ earlyStartTokenHash: sha256(token) }).where(eq(quoteVersions.id, agreement.version.id)).run();
-    return { job: current, agreement, to };
+    // The ask and its e-mail in one transaction (the outbox, server/mail/outbox.ts).
+    const content = agreement.version.content;
+    const mail = earlyStartAskEmail({ to, content, period: agreement.period, link: `${quoteLink(deps.config.publicUrl, token)}#early-start` });
+    queueMail(deps, fromBusiness(deps, job.userId, content.business, mail), { label: `quote ${content.reference} early start asked`, userId: job.userId });
+    return { job: current };
   });
-  const content = asked.agreement.version.content;
-  const mail = earlyStartAskEmail({ to: asked.to, content, period: asked.agreement.period, link: `${quoteLink(deps.config.publicUrl, token)}#early-start` });
-  backgroundMail(deps.mailer).send(fromBusiness(deps, job.userId, content.business, mail), `quote ${content.reference} early start asked`);
   return asked.job;
 }
 
@@ -128,7 +129,7 @@ export interface EarlyStartInput {
  */
 export function requestEarlyStart(deps: EarlyStartDeps, token: string, input: EarlyStartInput): void {
   const now = deps.clock.now();
-  const requested = immediate(deps.db, (tx) => {
+  immediate(deps.db, (tx) => {
     const opened = openQuote(tx, deps.clock, token);
     const accepted = opened.answer?.kind === 'accepted' ? { version: opened.version, answer: opened.answer } : undefined;
     const agreement = runningAgreement(opened.job, accepted, opened.cancellation !== undefined, opened.earlyStart, ukToday(now));
@@ -139,19 +140,22 @@ export function requestEarlyStart(deps: EarlyStartDeps, token: string, input: Ea
       .where(eq(earlyStartRequests.id, agreement.earlyStart.id))
       .returning()
       .get()!;
-    return { job: opened.job, content: agreement.version.content, row };
+    // The request and both e-mails in one transaction (the outbox, server/mail/outbox.ts).
+    tellEarlyStartRequested(deps, token, opened.job, agreement.version.content, row);
   });
-  const { job, content, row } = requested;
+}
+
+function tellEarlyStartRequested(deps: EarlyStartDeps, token: string, job: JobRow, content: QuoteVersionRow['content'], row: EarlyStartRow): void {
   const label = `quote ${content.reference} early start requested`;
   const to = customerAddress(job, content);
   const evidence = { name: row.name ?? '', at: row.requestedAt!, wording: row.wording ?? EARLY_START_REQUEST_TEXT, address: row.address ?? '', userAgent: row.userAgent };
   if (to) {
     const mail = earlyStartRequestEmail({ to, content, evidence, link: quoteLink(deps.config.publicUrl, token) });
-    backgroundMail(deps.mailer).send(fromBusiness(deps, job.userId, content.business, mail), `${label} (customer)`);
+    queueMail(deps, fromBusiness(deps, job.userId, content.business, mail), { label: `${label} (customer)`, userId: job.userId });
   }
   const owner = findUserById(deps.db, job.userId);
   if (owner) {
     const mail = earlyStartOwnerEmail({ to: owner.email, ownerName: owner.firstName, content, evidence, jobLink: `${deps.config.publicUrl.replace(/\/$/, '')}/jobs/${job.id}` });
-    backgroundMail(deps.mailer).send(toOwnerAbout({ customer: { ...content.customer, email: to } }, mail), `${label} (owner)`);
+    queueMail(deps, toOwnerAbout({ customer: { ...content.customer, email: to } }, mail), { label: `${label} (owner)`, userId: job.userId });
   }
 }

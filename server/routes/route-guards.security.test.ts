@@ -5,7 +5,7 @@ import { registerClient, startTestServer } from '../../testing/harness';
 import { runCommonRouteTests } from '../../testing/route-guards';
 import { acceptQuote, sentLinesJob } from '../../testing/quote-links';
 import { eq } from 'drizzle-orm';
-import { cardPaymentProblems, users } from '../../db/schema';
+import { cardPaymentProblems, mailOutbox, users } from '../../db/schema';
 
 /*
  * Every signed-in and admin route, read from the app itself: 401 signed out, 403 for a user on
@@ -77,6 +77,8 @@ runCommonRouteTests({
         jobs: { id: String(((await job.json()) as { job: { id: number } }).job.id) },
         invoices: { id: String(invoiceId), paymentId: String(paymentId) },
         'card-payment-problems': { id: String(problem.id) },
+        // The owner's quote e-mail, as the outbox keeps it (server/mail/outbox.ts).
+        'mail-outbox': { id: String(server.db.select().from(mailOutbox).where(eq(mailOutbox.userId, problem.userId!)).get()!.id) },
       },
     };
   },

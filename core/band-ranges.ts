@@ -1,5 +1,5 @@
 import { DIAMETER_BANDS, HEIGHT_BANDS, type DiameterBand, type HeightBand } from './questions';
-import type { UnitSystem } from './units';
+import { diameterText, heightText, type EnteredSizes, type UnitSystem } from './units';
 
 /**
  * The height and trunk bands' ranges in the given units (the bands are drawn in metric; the
@@ -32,6 +32,12 @@ export interface ChosenBands {
   diameter: string | null;
 }
 
+/** The trunk band the visitor chose, found again by its stored middle value; null for a trunk not chosen as a band. */
+export function diameterBandOf(tree: { dbhIn: number | null; sources: { diameter: string } | null }): DiameterBand | null {
+  if (tree.sources?.diameter !== 'band') return null;
+  return (Object.keys(DIAMETER_BANDS) as DiameterBand[]).find((band) => DIAMETER_BANDS[band].inches === tree.dbhIn) ?? null;
+}
+
 /**
  * A size chosen as a band is stored as the band's middle value (core/normalise.ts), so reading it
  * back as a figure ("11.5 m") says something the visitor never said: this finds the band again
@@ -43,10 +49,30 @@ export function chosenBands(
 ): ChosenBands {
   const heightBand =
     tree.sources?.height === 'band' ? (Object.keys(HEIGHT_BANDS) as HeightBand[]).find((band) => HEIGHT_BANDS[band].feet === tree.heightFt) : undefined;
-  const diameterBand =
-    tree.sources?.diameter === 'band' ? (Object.keys(DIAMETER_BANDS) as DiameterBand[]).find((band) => DIAMETER_BANDS[band].inches === tree.dbhIn) : undefined;
+  const diameterBand = diameterBandOf(tree);
   return {
     height: heightBand ? heightBandRange(heightBand, units) : null,
     diameter: diameterBand ? diameterBandRange(diameterBand, units) : null,
+  };
+}
+
+/** What a stored analysis knows of its sizes, for showing them. */
+interface ShownTree {
+  height: number | null;
+  diameter: number | null;
+  sources: { height: string; diameter: string } | null;
+  enteredSizes: EnteredSizes | null;
+}
+
+/**
+ * A tree's height and trunk as every page of the surgeon's shows them: a band chosen as the band
+ * ("27 to 50 cm"), never its middle as if measured ("38 cm"); a size typed, written or measured
+ * as given; else the estimate's figure, the other unit in brackets. Null for a size not known.
+ */
+export function sizesShown(tree: ShownTree, units: UnitSystem): { height: string | null; diameter: string | null } {
+  const bands = chosenBands({ heightFt: tree.height, dbhIn: tree.diameter, sources: tree.sources }, units);
+  return {
+    height: bands.height ?? (tree.height === null ? null : heightText(tree.height, units, tree.enteredSizes?.height)),
+    diameter: bands.diameter ?? (tree.diameter === null ? null : diameterText(tree.diameter, units, tree.enteredSizes?.diameter)),
   };
 }

@@ -65,8 +65,66 @@ export function depositAskOf(jobPercent: number | null, rule: DepositAsk | null)
   return rule && rule.percent > 0 ? rule : null;
 }
 
+/**
+ * How a quote's deposit may be paid, as it stood when the quote was sent: by card where the
+ * business took card payments then, by bank transfer to its account where it had one (the sort
+ * code as it prints, 12-34-56). Absent on copies sent before quotes carried it.
+ */
+export interface DepositPayBy {
+  card: boolean;
+  bank: { accountName: string; sortCode: string; accountNumber: string } | null;
+}
+
 /** The deposit ask as the customer's copy carries it: text, so the copy's canonical JSON holds no fractions. */
-export const depositAskText = (ask: DepositAsk): { percent: string; over: string } => ({ percent: String(ask.percent), over: penceToDecimal(ask.overPence) });
+export const depositAskText = (ask: DepositAsk & { payBy?: DepositPayBy }): { percent: string; over: string; payBy?: DepositPayBy } => ({
+  percent: String(ask.percent),
+  over: penceToDecimal(ask.overPence),
+  ...(ask.payBy ? { payBy: ask.payBy } : {}),
+});
+
+/** How to pay the deposit, as one sentence; the reference is the deposit invoice's number, which accepting makes. */
+function depositHowToPay(payBy: DepositPayBy | undefined, business: string): string {
+  const bank = payBy?.bank
+    ? `by bank transfer to ${payBy.bank.accountName}, sort code ${payBy.bank.sortCode}, account number ${payBy.bank.accountNumber}, with the deposit invoice's number as the reference`
+    : null;
+  if (payBy?.card && bank) return `Pay it by card from your quote page, or ${bank}.`;
+  if (payBy?.card) return 'Pay it by card from your quote page.';
+  if (bank) return `Pay it ${bank}.`;
+  return `The deposit invoice from ${business} says how to pay it.`;
+}
+
+/**
+ * The deposit as the customer keeps it (docs/product.md, Card payments: a deposit on acceptance),
+ * the same words on the quote's PDF as sent and as accepted and in the quote and acceptance
+ * e-mails: how much, when it is due, and how to pay it. `grossPence`: the total it is worked out
+ * on (the included items when offered, the accepted total once accepted); `withOptionalPence`:
+ * an offered quote's total with every optional item, which may cross the threshold. [] when the
+ * quote asks none.
+ */
+export function depositWords(
+  ask: (DepositAsk & { payBy?: DepositPayBy }) | null | undefined,
+  totals: { grossPence: number; withOptionalPence?: number },
+  state: 'offered' | 'accepted',
+  business: string,
+): string[] {
+  if (!ask) return [];
+  const amount = depositOnAcceptance(ask, totals.grossPence);
+  const percent = `${ask.percent}%`;
+  const over = ask.overPence > 0 ? ` on totals over ${formatGbp(ask.overPence)}` : '';
+  let what: string;
+  if (state === 'accepted') {
+    if (amount === null) return [];
+    what = `Deposit: ${formatGbp(amount)} (${percent} of the accepted total), due now that you have accepted. The work is booked once it is paid, and it is taken off the final invoice.`;
+  } else if (amount !== null) {
+    const optional = totals.withOptionalPence !== undefined && totals.withOptionalPence > totals.grossPence ? ', more if you add optional items' : '';
+    what = `Deposit: ${percent} of the accepted total${over}, ${formatGbp(amount)} for the work as quoted${optional}. It is due when you accept, the work is booked once it is paid, and it is taken off the final invoice.`;
+  } else if (totals.withOptionalPence !== undefined && depositOnAcceptance(ask, totals.withOptionalPence) !== null) {
+    what = `Deposit: ${percent} of the accepted total${over}, if the optional items you add take it over that. It is due when you accept, and taken off the final invoice.`;
+  } else {
+    return [];
+  }
+  return [what, depositHowToPay(ask.payBy, business)];
+}
 
 /** The last UK day a refund is due after a cancellation on `cancelledOn` ("YYYY-MM-DD"). */
 export const refundDueBy = (cancelledOn: string): string => addDays(cancelledOn, CANCELLATION_REFUND_DAYS);
@@ -116,6 +174,8 @@ export const disputeReasonWords = (reason: string): string => DISPUTE_REASON_WOR
 export const CARD_MESSAGES = {
   notConfigured: 'Card payments are not set up on this install.',
   notConnected: 'Connect your Stripe account in Settings → Getting paid to take card payments.',
+  /** CARD_PAYMENTS=own: the install's own Stripe account takes the admin account's payments only. */
+  ownAccountOnly: "Card payments on this install go into its owner's own Stripe account, so they are off for this business: its customers pay by bank transfer.",
   noOnboarding: 'Nothing to set up: card payments on this install go through its own account.',
   refundFailed: (why: string) => `Stripe did not make the refund: ${why}. Nothing was recorded; try again, or refund it in your Stripe dashboard: it is recorded here when Stripe confirms it.`,
   providerDown: 'The card payment service did not answer. Please try again in a minute.',

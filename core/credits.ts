@@ -20,3 +20,13 @@ export const userTokensResponseSchema = z.object({
   unlimited: z.boolean().default(false),
 });
 export type UserTokensResponse = z.output<typeof userTokensResponseSchema>;
+
+/** Credits the dashboard suggests an operator grant at once: ten analyses. */
+export const SUGGESTED_GRANT_CREDITS = 100;
+
+/**
+ * The operator's command that adds credits to an account (server/cli.ts grant-credits), as the
+ * dashboard shows it where this install sells none (in production without Stripe keys, credits
+ * come only from it): run in the app's folder on the server.
+ */
+export const grantCreditsCommand = (username: string, credits: number = SUGGESTED_GRANT_CREDITS): string => `npm run cli -- grant-credits ${username} ${credits}`;

@@ -42,6 +42,7 @@ export const embedAnalysisSchema = analysisSchema
     cost: true,
     price: true,
     sizeWarnings: true,
+    enteredSizes: true,
   })
   .extend({
     /** What the price covers and leaves out (stump, waste), from the visitor's answers. */

@@ -37,6 +37,11 @@ export const errorCodeSchema = z.enum([
    * is missing (409, with `details.earliestStart` and `details.missing`): core/protection.ts.
    */
   'PROTECTION_NOTICE',
+  /**
+   * Work booked inside a consumer's 14-day cancellation period without their request to start
+   * early (409, with `details.firstDay`: the first UK day after the period): core/cancellation-period.ts.
+   */
+  'CANCELLATION_PERIOD',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
@@ -60,6 +65,7 @@ export const statusForCode: Record<ErrorCode, number> = {
   BUSY: 503,
   QUOTE_GONE: 410,
   PROTECTION_NOTICE: 409,
+  CANCELLATION_PERIOD: 409,
 };
 
 /** The body of every error answer: `{ message, code }`, plus per-field `details` for validation. */

@@ -109,7 +109,7 @@ export function helpPassages(options: HelpOptions): HelpPassage[] {
     {
       id: 'measure-photo',
       title: 'Measuring on the photo',
-      text: `Choose Measure on the photo, pick something of known height standing beside the trunk (${MEASURE_REFERENCES.map((r) => r.label.toLowerCase()).join(', ')}, or something else whose length you type), and tap its top and bottom. Then tap the top and base of the tree, and the trunk's two edges at chest height: the height and trunk diameter are worked out from the reference.`,
+      text: `Choose Measure on the photo, pick something of known height standing beside the trunk (${MEASURE_REFERENCES.map((r) => r.label.toLowerCase()).join(', ')}, or something else whose length you type), and tap its top and bottom. Then tap the top and base of the tree, and the trunk's two edges 1.5 m above the ground: the height and trunk diameter are worked out from the reference.`,
       more: 'The reference must stand as far from the camera as the tree, with the camera held level, or the sizes come out too big or too small. A size you type is used instead of a measured one.',
       askedAs: 'measure measuring measurement tap mark points reference scale door person eaves picture image work out calculate',
     },

@@ -176,7 +176,10 @@ export function visitReasons(input: Pick<GuideInput, 'site' | 'factors' | 'heigh
 /** The guide a visitor reads of one estimate. */
 export function homeownerGuide(input: GuideInput): HomeownerGuide {
   const goodToKnow = [
-    'If the tree is protected (a Tree Preservation Order or a conservation area), the council must agree before the work; the business can check for you.',
+    // A Tree Preservation Order needs the council's consent (Town and Country Planning (Tree
+    // Preservation) (England) Regulations 2012, reg. 13); a conservation area needs six weeks'
+    // notice to it, not its agreement (Town and Country Planning Act 1990, s.211).
+    "If the tree has a Tree Preservation Order, the council must agree to the work first; in a conservation area, the council must be given six weeks' notice before it. The business can check for you.",
   ];
   if (isNestingSeason(input.at)) goodToKnow.push('From March to August birds may be nesting: the work waits for any nest in use.');
   const reasons = visitReasons(input);

@@ -23,7 +23,7 @@ export const invoiceSummarySchema = z.object({
   byStatus: z.object(Object.fromEntries(INVOICE_STATUSES.map((status) => [status, countAndGross])) as Record<(typeof INVOICE_STATUSES)[number], typeof countAndGross>),
   owedByAge: z.object(Object.fromEntries(OWED_AGES.map((age) => [age, z.string()])) as Record<OwedAge, z.ZodString>),
   owed: z.string(),
-  /** The UK month ("2026-11"): what was invoiced in it (less credits) and paid in it. */
+  /** The UK month ("2026-11"): what was invoiced in it (less credits), and paid in it less what was refunded in it. */
   thisMonth: z.object({ month: z.string(), invoiced: z.string(), paid: z.string() }),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays } from './job-booking';
+import { addDays, formatBookingDate } from './job-booking';
 import { priceText, JOB_LIMITS } from './jobs';
 import { parsePence } from './money';
 import { plainLine, plainText } from './plain-text';
@@ -70,6 +70,8 @@ export const INVOICE_MESSAGES = {
   overpaid: (owed: string) => `That is more than the ${owed} still owed on this invoice. Record at most what is owed.`,
   nothingOwed: 'Nothing is owed on this invoice.',
   paymentInFuture: 'A payment cannot be dated in the future.',
+  paymentBeforeAcceptance: (day: string) => `A payment for this job cannot be dated before ${day}, the day its quote was accepted.`,
+  paymentTooOld: (day: string) => `A payment cannot be dated more than a year back: ${day} is the earliest.`,
   paymentRemoved: 'This payment was already removed.',
   paymentRefunded: 'Part of this payment was refunded, so it stays in the record. Refund the rest instead of removing it.',
   refundRemoved: 'This payment was removed, so there is nothing to refund.',
@@ -228,7 +230,9 @@ export const invoiceSettingsFields = {
     .trim()
     .min(1, 'Type a prefix, like INV-')
     .max(INVOICE_LIMITS.prefix, `The prefix is at most ${INVOICE_LIMITS.prefix} characters`)
-    .regex(/^[A-Za-z0-9/-]+$/, 'Use letters, digits, "-" or "/" in the prefix')
+    // Letters, digits and "-", never "-" first: the number starts every row of the accountant's
+    // files, and a cell starting with "-" is one a spreadsheet runs as a formula (OWASP CSV injection).
+    .regex(/^[A-Za-z0-9][A-Za-z0-9-]*$/, 'Use letters, digits and "-" in the prefix, starting with a letter or digit')
     .optional(),
   nextInvoiceNumber: z.number().int().min(1, 'The next invoice number is at least 1').max(999_999, 'The next invoice number is at most 999999').optional(),
   invoiceReminderDays: z
@@ -287,6 +291,26 @@ export const invoicePatchSchema = z
   .refine((v) => !(v.percent !== undefined && v.amount !== undefined), { message: 'Send a percentage or an amount, not both', path: ['amount'] })
   .refine((v) => v.percent !== undefined || v.amount !== undefined || v.lines !== undefined, { message: 'Send percent, amount or lines to change' });
 export type InvoicePatchInput = z.output<typeof invoicePatchSchema>;
+
+/** The same day a year earlier ("2026-06-01" -> "2025-06-01"; 29 February -> 28 February). */
+export function yearBefore(day: string): string {
+  const year = String(Number(day.slice(0, 4)) - 1).padStart(4, '0');
+  const monthDay = day.slice(5) === '02-29' ? '02-28' : day.slice(5);
+  return `${year}-${monthDay}`;
+}
+
+/**
+ * The days a payment may be dated (POST /api/invoices/{id}/payments): not before the job's quote
+ * was accepted (no money is paid for work not yet agreed), or a year back when no acceptance is
+ * on record, and not after today. A payment dated 1900 would move a deposit's tax point there.
+ */
+export function paymentDayProblem(paidOn: string, today: string, acceptedOn: string | null): string | null {
+  if (paidOn > today) return INVOICE_MESSAGES.paymentInFuture;
+  if (acceptedOn !== null && paidOn < acceptedOn) return INVOICE_MESSAGES.paymentBeforeAcceptance(formatBookingDate(acceptedOn, 'none'));
+  const earliest = yearBefore(today);
+  if (acceptedOn === null && paidOn < earliest) return INVOICE_MESSAGES.paymentTooOld(formatBookingDate(earliest, 'none'));
+  return null;
+}
 
 const dateText = z
   .string('Type the date as YYYY-MM-DD')
@@ -463,11 +487,35 @@ export const invoiceListSchema = z.object({ invoices: z.array(invoiceSchema) });
  * invoice.
  */
 export interface InvoiceParties {
-  supplier: { name: string; address: string; phone: string; email: string; vatNumber: string };
+  /**
+   * `name`: the name the quote came from (a website lead's business, else the profile's), so the
+   * customer's quote and invoices come from one name. `legalName`: the profile's name when it
+   * differs, printed "A trading name of ..." where the law asks for the owner's name on invoices
+   * (Companies Act 2006 Part 41); absent on invoices issued before it was kept.
+   */
+  supplier: { name: string; legalName?: string; address: string; phone: string; email: string; vatNumber: string };
   customer: { name: string; email: string | null; address: string | null };
   bank: BankDetails | null;
   paymentTermsDays: number;
 }
+
+/** Whether an invoice shows VAT: a VAT number on the supplier and a quote priced with VAT. */
+export const chargesVat = (invoice: Pick<Invoice, 'vatMode'>, parties: { supplier: Pick<InvoiceParties['supplier'], 'vatNumber'> }): boolean =>
+  invoice.vatMode !== 'none' && parties.supplier.vatNumber.trim() !== '';
+
+/**
+ * An invoice document's title, the one wording for its PDF, its e-mails' subjects, the customer's
+ * page and a card payment's description: "VAT invoice" (HMRC VAT Notice 700/21 keeps "VAT" in
+ * capitals), "Invoice" for a business that charges none, and "Deposit VAT invoice" or "Deposit
+ * invoice" for a deposit.
+ */
+export function invoiceTitle(invoice: Pick<Invoice, 'kind' | 'vatMode'>, parties: { supplier: Pick<InvoiceParties['supplier'], 'vatNumber'> }): string {
+  const base = chargesVat(invoice, parties) ? 'VAT invoice' : 'invoice';
+  return invoice.kind === 'deposit' ? `Deposit ${base}` : base.charAt(0).toUpperCase() + base.slice(1);
+}
+
+/** A title inside a sentence: "towards deposit VAT invoice INV-0001", "towards VAT invoice INV-0001" (an initialism keeps its capitals). */
+export const titleInSentence = (title: string): string => title.replace(/^[A-Z](?![A-Z])/, (first) => first.toLowerCase());
 
 /** The invoice link states a customer can meet, each said plainly. */
 export const INVOICE_LINK_MESSAGES = {
@@ -487,7 +535,8 @@ export const publicInvoiceSchema = z.object({
   kind: z.enum(INVOICE_KINDS),
   status: z.enum(INVOICE_STATUSES),
   quoteReference: z.string(),
-  business: z.object({ name: z.string(), address: z.string(), phone: z.string(), email: z.string(), vatNumber: z.string() }),
+  /** `legalName`: the owner's name behind a trading name, when they differ (InvoiceParties). */
+  business: z.object({ name: z.string(), legalName: z.string().optional(), address: z.string(), phone: z.string(), email: z.string(), vatNumber: z.string() }),
   customer: z.object({ name: z.string(), address: z.string().nullable() }),
   /** Whether VAT is shown: a VAT-registered business's quote priced with VAT. */
   chargesVat: z.boolean(),
@@ -497,10 +546,20 @@ export const publicInvoiceSchema = z.object({
   taxPoint: z.string(),
   lines: z.array(z.object({ description: z.string(), note: z.string().nullable(), quantity: z.number().int(), net: z.string(), vat: z.string(), gross: z.string() })),
   totals: money,
+  /**
+   * The sums as they read down the page (docs/product.md, Getting paid): the money received (every
+   * payment not removed, as it came in), what of it went back, what was credited (a refund's own
+   * credit note among them), and what is owed: totals.gross - credited - (paid - refunded) = owed.
+   */
   paid: z.string(),
+  refunded: z.string(),
   credited: z.string(),
   owed: z.string(),
   payments: z.array(z.object({ amount: z.string(), paidOn: z.string() })),
+  /** Money given back, each on its UK day, with the credit note it came with. */
+  refunds: z.array(z.object({ amount: z.string(), refundedOn: z.string(), creditNoteNumber: z.string().nullable() })),
+  /** Each credit note: its number, day, reason and total credited; its PDF under the invoice's link (credit-notes/{id}/credit-note.pdf). */
+  creditNotes: z.array(z.object({ id: z.number().int(), number: z.string(), issuedOn: z.string(), reason: z.string(), gross: z.string() })),
   /** How to pay by bank transfer, with the invoice number as the reference; null when no bank details are set. */
   bankTransfer: z.object({ accountName: z.string(), sortCode: z.string(), accountNumber: z.string(), reference: z.string() }).nullable(),
   /** Whether "Pay by card" is offered: something is owed and the business takes card payments (docs/product.md, Card payments). */

@@ -237,6 +237,20 @@ export const jobSchema = z.object({
       changes: z.array(z.object({ kind: z.enum(QUOTE_CHANGE_KINDS), item: z.string().nullable(), before: z.string().nullable(), after: z.string().nullable(), words: z.string() })),
     })
     .nullable(),
+  /**
+   * A consumer's 14-day cancellation period after acceptance (core/cancellation-period.ts): its
+   * last UK day, the first day work may be booked without their request, and when the customer
+   * asked for an early start (at acceptance or from their page) or the surgeon last asked them.
+   * Null for a trade quote, before acceptance and once cancelled.
+   */
+  cancellationPeriod: z
+    .object({
+      lastDay: z.string(),
+      firstDay: z.string(),
+      earlyStartRequestedAt: z.string().nullable(),
+      earlyStartAskedAt: z.string().nullable(),
+    })
+    .nullable(),
   /** When the work is booked, UK wall clock (core/job-booking.ts); null until booked. */
   booking: z
     .object({

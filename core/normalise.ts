@@ -2,7 +2,7 @@ import { measureFromPhoto, type PhotoMeasurement } from './photo-measure';
 import { MAX_TYPED_SIZE, SIZE_LIMITS, type SizeField } from './size-bounds';
 import { matchSpecies, UNKNOWN_SPECIES_GREEN_DENSITY_KG_M3, type Species, type TreeKind } from './species';
 import { DIAMETER_BANDS, HEIGHT_BANDS, type TreeDetails, type ValueSource } from './tree-details';
-import { convertLength, type EnteredSize, type EnteredSizes } from './units';
+import { convertLength, type EnteredSize, type EnteredSizes, type UnitSystem } from './units';
 
 /**
  * Every number and name an outside party gives us passes through here once, before anything
@@ -116,6 +116,8 @@ export interface SizeFromUser {
   source: Extract<ValueSource, 'user' | 'measured' | 'band'>;
   /** A typed size as typed (22 m), shown back so rather than from the whole feet or inches. */
   entered?: EnteredSize;
+  /** A size measured on the photo, in metres as measured (before whole feet or inches). */
+  measuredM?: number;
 }
 
 export interface UserTreeSizes {
@@ -129,13 +131,30 @@ export interface UserTreeSizes {
 }
 
 /**
- * The sizes the user typed, as typed, where the estimate used them (their source is 'user'):
- * stored so the results show 22 m and 90 cm back rather than figures worked back from whole
- * feet and inches. Null when no typed size was used.
+ * The sizes as the user gave them, where the estimate used them: typed in the form (source
+ * 'user') or written in the project details ('description', `written`: "55 cm trunk"). Stored
+ * so every screen and document shows 22 m and 55 cm back rather than figures worked back from
+ * whole feet and inches (55 cm is stored as 22 in, which is 55.9 cm). Null when none was used.
  */
-export function enteredSizesOf(sizes: UserTreeSizes | null, used: { height: ValueSource; diameter: ValueSource }): EnteredSizes | null {
-  const height = used.height === 'user' ? (sizes?.heightFt?.entered ?? null) : null;
-  const diameter = used.diameter === 'user' ? (sizes?.dbhIn?.entered ?? null) : null;
+export function enteredSizesOf(
+  sizes: UserTreeSizes | null,
+  used: { height: ValueSource; diameter: ValueSource },
+  written?: EnteredSizes,
+  units: UnitSystem = 'imperial',
+): EnteredSizes | null {
+  const pick = <K extends 'height' | 'diameter'>(source: ValueSource, size: SizeFromUser | null | undefined, fromWords: EnteredSizes[K] | undefined, measured: (metres: number) => EnteredSize) => {
+    if (source === 'user') return size?.entered ?? null;
+    if (source === 'description') return fromWords ?? null;
+    // Measured on the photo, as the measuring tool showed it in metric (core/measure-draft.ts):
+    // 12.5 m, 50 cm. In imperial it showed whole feet and inches, which the estimate keeps anyway.
+    if (source === 'measured' && units === 'metric' && size?.measuredM !== undefined) {
+      const shown = measured(size.measuredM);
+      return shown.value <= MAX_TYPED_SIZE[shown.unit as 'm' | 'cm'] ? shown : null;
+    }
+    return null;
+  };
+  const height = pick<'height'>(used.height, sizes?.heightFt, written?.height, (m) => ({ value: round1(m), unit: 'm' }));
+  const diameter = pick<'diameter'>(used.diameter, sizes?.dbhIn, written?.diameter, (m) => ({ value: m < 0.1 ? round1(m * 100) : Math.round(m * 100), unit: 'cm' }));
   if (!height && !diameter) return null;
   return {
     height: height && (height.unit === 'ft' || height.unit === 'm') ? { value: height.value, unit: height.unit } : null,
@@ -167,6 +186,7 @@ function pointsOutside(m: PhotoMeasurement): boolean {
 export function readUserTreeDetails(details: TreeDetails): { ok: true; sizes: UserTreeSizes } | { ok: false; problems: string[] } {
   const problems: string[] = [];
   let measured: UserTreeSizes['measured'] = null;
+  let measuredM: { heightM: number | null; diameterM: number | null } | null = null;
 
   if (details.measurement) {
     const m = details.measurement;
@@ -177,6 +197,7 @@ export function readUserTreeDetails(details: TreeDetails): { ok: true; sizes: Us
       const heightFt = result.heightM === null ? null : convertLength(result.heightM, 'm', 'ft');
       const dbhIn = result.diameterM === null ? null : convertLength(result.diameterM, 'm', 'in');
       measured = { heightFt: heightFt === null ? null : wholeSize('heightFt', heightFt), dbhIn: dbhIn === null ? null : wholeSize('dbhIn', dbhIn) };
+      measuredM = result;
       if (heightFt !== null && measured.heightFt === null) {
         problems.push(`The measured height is ${round1(result.heightM!)} m, which is not a believable tree. Check the taps on the top and base of the tree and the reference length.`);
       }
@@ -193,7 +214,7 @@ export function readUserTreeDetails(details: TreeDetails): { ok: true; sizes: Us
     if (feet === null) problems.push(typedProblem('heightFt', value, unit));
     else heightFt = { value: feet, source: 'user', entered: { value, unit } };
   } else if (measured?.heightFt) {
-    heightFt = { value: measured.heightFt, source: 'measured' };
+    heightFt = { value: measured.heightFt, source: 'measured', ...(measuredM?.heightM != null && { measuredM: measuredM.heightM }) };
   } else if (details.height && 'band' in details.height) {
     heightFt = { value: HEIGHT_BANDS[details.height.band].feet, source: 'band' };
   }
@@ -205,7 +226,7 @@ export function readUserTreeDetails(details: TreeDetails): { ok: true; sizes: Us
     if (inches === null) problems.push(typedProblem('dbhIn', value, unit));
     else dbhIn = { value: inches, source: 'user', entered: { value, unit } };
   } else if (measured?.dbhIn) {
-    dbhIn = { value: measured.dbhIn, source: 'measured' };
+    dbhIn = { value: measured.dbhIn, source: 'measured', ...(measuredM?.diameterM != null && { measuredM: measuredM.diameterM }) };
   } else if (details.diameter && 'band' in details.diameter) {
     dbhIn = { value: DIAMETER_BANDS[details.diameter.band].inches, source: 'band' };
   }

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { addDays, calendarDateParts, formatBookingDate } from './job-booking';
 import { plainLine, plainText } from './plain-text';
 import { parsePostcode, POSTCODE_INVALID } from './postcode';
-import { convertLength } from './units';
 
 /**
  * Protected trees and the right time of year: the rules and the words, shared by the server and
@@ -47,6 +46,7 @@ export const FAILED_RETRY_MINUTES = 60;
 export const PROTECTION_MESSAGES = {
   outcome: 'Choose what the council said or what was sent',
   date: 'Enter a real date as YYYY-MM-DD, for example 2026-12-08',
+  dateInFuture: 'A record cannot be dated after today: enter the day the council answered or the notice was sent.',
   reference: 'The reference must be at most 100 characters',
   note: 'The note must be at most 1000 characters',
   notChecked: 'Not checked yet',
@@ -350,15 +350,6 @@ export function seasonInWords(season: NestingSeason): string {
  * Regulations 2012 reg. 15). 10 cm applies only when thinning to help other trees grow.
  */
 export const SECTION_211_TRUNK_CM = 7.5;
-
-/** A tree's trunk (the analysis's diameter in inches, at chest height) set against the threshold, in words. */
-export function trunkAgainstThreshold(diameterInches: number | null): string {
-  if (diameterInches === null) return `Trunk not measured: notice is needed from ${SECTION_211_TRUNK_CM} cm across at 1.5 m`;
-  const cm = Math.round(convertLength(diameterInches, 'in', 'cm') * 10) / 10;
-  return cm >= SECTION_211_TRUNK_CM
-    ? `Trunk ${cm} cm across: over the ${SECTION_211_TRUNK_CM} cm threshold, so notice is needed`
-    : `Trunk ${cm} cm across: under ${SECTION_211_TRUNK_CM} cm, so this tree needs no notice`;
-}
 
 /** Each record outcome as the surgeon chooses it and the job page shows it. */
 export const RECORD_OUTCOME_WORDS: Record<RecordOutcome, string> = {

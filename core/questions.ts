@@ -18,14 +18,16 @@ export const HEIGHT_BANDS = {
 } as const;
 
 /**
- * Trunk bands at chest height by household objects: a drinks can is 6.6 cm across, a UK
+ * Trunk bands at 1.5 m up by household objects: a drinks can is 6.6 cm across, a UK
  * dinner plate about 27 cm, a person's hug reaches round about 50 cm across. Middle used.
+ * `cm` is the band's bounds in centimetres (null: open), which the section 211 notice sets
+ * against its 7.5 cm threshold (core/section-211.ts).
  */
 export const DIAMETER_BANDS = {
-  thinner_than_can: { label: 'Thinner than a drinks can (under 7 cm)', short: 'Thinner than a drinks can', range: 'under 7 cm', inches: 2 },
-  up_to_plate: { label: 'Up to a dinner plate (7 to 27 cm)', short: 'Up to a dinner plate', range: '7 to 27 cm', inches: 7 },
-  thicker_than_plate: { label: 'Thicker than a dinner plate (27 to 50 cm)', short: 'Thicker than a dinner plate', range: '27 to 50 cm', inches: 15 },
-  too_wide_to_hug: { label: 'Too wide to hug (over 50 cm)', short: 'Too wide to hug', range: 'over 50 cm', inches: 26 },
+  thinner_than_can: { label: 'Thinner than a drinks can (under 7 cm)', short: 'Thinner than a drinks can', range: 'under 7 cm', inches: 2, cm: { from: null, to: 7 } },
+  up_to_plate: { label: 'Up to a dinner plate (7 to 27 cm)', short: 'Up to a dinner plate', range: '7 to 27 cm', inches: 7, cm: { from: 7, to: 27 } },
+  thicker_than_plate: { label: 'Thicker than a dinner plate (27 to 50 cm)', short: 'Thicker than a dinner plate', range: '27 to 50 cm', inches: 15, cm: { from: 27, to: 50 } },
+  too_wide_to_hug: { label: 'Too wide to hug (over 50 cm)', short: 'Too wide to hug', range: 'over 50 cm', inches: 26, cm: { from: 50, to: null } },
 } as const;
 
 export type HeightBand = keyof typeof HEIGHT_BANDS;
@@ -36,7 +38,8 @@ export const DIAMETER_BAND_KEYS = Object.keys(DIAMETER_BANDS) as [DiameterBand, 
 /** The size questions' own words. */
 export const HEIGHT_QUESTION = 'How tall is the tree?';
 export const DIAMETER_QUESTION = 'How thick is the trunk?';
-export const DIAMETER_HINT = 'At chest height, about 1.3 m up.';
+/** 1.5 m: where the law measures a trunk for a conservation area's notice (core/protection.ts SECTION_211_TRUNK_CM). */
+export const DIAMETER_HINT = 'Across the trunk, 1.5 m above the ground.';
 export const SPECIES_QUESTION = 'What kind of tree is it?';
 
 /** docs/product.md, Analysis: the site answers. Unanswered means unknown; the estimate says what it assumed. */

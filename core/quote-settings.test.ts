@@ -39,6 +39,8 @@ describe('quote terms', () => {
     const promised = [
       'fixed for the work described',
       'when the work is finished, by bank transfer within 7 days',
+      // A deposit the quote asks is due on acceptance, not with the rest.
+      'where this quote asks a deposit, the deposit is due when you accept the quote',
       'public liability insurance',
       'Tree Preservation Order',
       'conservation area',

@@ -56,12 +56,13 @@ export function standardQuoteTerms(paymentTermsDays = 7): string {
 
 /**
  * The standard terms' payment sentence follows the account's payment terms (Settings, Getting
- * paid: on completion, 7, 14 or 30 days; 7 unless changed).
+ * paid: on completion, 7, 14 or 30 days; 7 unless changed). A quote may ask a deposit on
+ * acceptance (the job's or the Settings rule), so the sentence says when that one is due too:
+ * the quote itself states whether it asks one, how much and how to pay it.
  */
 export function paymentTermsSentence(days: number): string {
-  return days === 0
-    ? '2. Payment: payment is due when the work is finished, by bank transfer on receipt of our invoice.'
-    : `2. Payment: payment is due when the work is finished, by bank transfer within ${days} days of our invoice.`;
+  const rest = days === 0 ? 'on receipt of our invoice' : `within ${days} days of our invoice`;
+  return `2. Payment: where this quote asks a deposit, the deposit is due when you accept the quote, and is taken off our final invoice. The rest is due when the work is finished, by bank transfer ${rest} (or by card, where we offer it).`;
 }
 
 /** The standard terms with the standard payment terms (7 days). */

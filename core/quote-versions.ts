@@ -36,7 +36,7 @@ export interface QuoteContent {
    * the job, else the Settings rule, as it was when sent; null for none. Absent on versions sent
    * before quotes carried it, which follow the Settings rule as it stands.
    */
-  deposit?: { percent: number; overPence: number } | null;
+  deposit?: { percent: number; overPence: number; payBy?: { card: boolean; bank: { accountName: string; sortCode: string; accountNumber: string } | null } } | null;
   /**
    * The protected trees' line for the customer (core/protection.ts customerProtectionLine), as it
    * stood when sent; absent when none, so copies without one keep their fingerprint.
@@ -127,7 +127,16 @@ export const publicQuoteSchema = z.object({
    * The deposit asked on acceptance, when there is one: a percentage of the accepted total, for
    * totals over `over` (pounds). Absent when none is asked, so copies without one keep their fingerprint.
    */
-  deposit: z.object({ percent: z.string(), over: z.string() }).optional(),
+  deposit: z
+    .object({
+      percent: z.string(),
+      over: z.string(),
+      /** How it may be paid, as it stood when sent (core/card-payments.ts DepositPayBy); absent on older copies. */
+      payBy: z
+        .object({ card: z.boolean(), bank: z.object({ accountName: z.string(), sortCode: z.string(), accountNumber: z.string() }).nullable() })
+        .optional(),
+    })
+    .optional(),
   /**
    * Where the site's protection applies, one plain line, e.g. "The site is in a conservation area:
    * we give the council six weeks' notice before the work, so the earliest start is 12 March 2027".
@@ -154,6 +163,11 @@ export const publicQuoteSchema = z.object({
       canCancel: z.boolean(),
       /** The agreement's cancellation, once there is one. */
       cancellation: z.object({ at: z.string(), via: z.enum(CANCELLATION_VIAS), name: z.string().nullable() }).nullable(),
+      /**
+       * For a consumer's acceptance: the business's ask to start inside the cancellation period
+       * and the customer's request from this page (name typed), once asked; null otherwise.
+       */
+      earlyStart: z.object({ askedAt: z.string(), requestedAt: z.string().nullable(), name: z.string().nullable() }).nullable(),
     })
     .nullable(),
 });

@@ -1,7 +1,9 @@
 /**
  * The units a user reads sizes in: metric (metres and centimetres) or imperial (feet and
  * inches). Remembered per account and per business; metric by default, as UK tree surgeons and
- * homeowners measure. The API and the database keep feet and inches whatever the choice.
+ * homeowners measure. The API and the database keep whole feet and inches for the estimate
+ * whatever the choice, and beside them each size as it was given (typed or written in the
+ * project details: core/tree-details.ts enteredSizesSchema), which is what is printed.
  *
  * Zod-free and small: the embedded estimator imports it in its first chunk.
  */
@@ -97,23 +99,30 @@ function pair(first: string, second: string): string {
   return `${first} (${second})`;
 }
 
+/** A size as typed: "55 cm", "40.5 ft" (the typed figure itself, to one decimal as the forms take it). */
+export function sizeAsTyped(size: EnteredSize): string {
+  return `${number1(size.value)} ${size.unit}`;
+}
+
 /**
  * A height for the screen and the quote: "22 m (72 ft)" in metric, "72 ft (22 m)" in imperial,
  * the other unit in brackets. A typed height is shown first as it was typed, whatever the system.
+ * `entered` is required (null when nothing was typed): every reader of a stored size passes the
+ * size as typed, so none can print 55 cm back as the 22 in it was stored as (55.9 cm).
  */
-export function heightText(feet: number, units: UnitSystem, entered?: EnteredSize<HeightUnit> | null): string {
+export function heightText(feet: number, units: UnitSystem, entered: EnteredSize<HeightUnit> | null | undefined): string {
   const ft = `${number1(feet)} ft`;
   const m = `${number1(metresFromFeet(feet))} m`;
-  if (entered?.unit === 'm') return pair(`${number1(entered.value)} m`, ft);
-  if (entered?.unit === 'ft') return pair(`${number1(entered.value)} ft`, m);
+  if (entered?.unit === 'm') return pair(sizeAsTyped(entered), ft);
+  if (entered?.unit === 'ft') return pair(sizeAsTyped(entered), m);
   return units === 'metric' ? pair(m, ft) : pair(ft, m);
 }
 
-/** A trunk diameter: "90 cm (35 in)" in metric, "35 in (89 cm)" in imperial; a typed one as typed. */
-export function diameterText(inches: number, units: UnitSystem, entered?: EnteredSize<DiameterUnit> | null): string {
+/** A trunk diameter: "90 cm (35 in)" in metric, "35 in (89 cm)" in imperial; a typed one as typed (entered: as heightText). */
+export function diameterText(inches: number, units: UnitSystem, entered: EnteredSize<DiameterUnit> | null | undefined): string {
   const inch = `${number1(inches)} in`;
   const cm = `${number1(centimetresFromInches(inches))} cm`;
-  if (entered?.unit === 'cm') return pair(`${number1(entered.value)} cm`, inch);
-  if (entered?.unit === 'in') return pair(`${number1(entered.value)} in`, cm);
+  if (entered?.unit === 'cm') return pair(sizeAsTyped(entered), inch);
+  if (entered?.unit === 'in') return pair(sizeAsTyped(entered), cm);
   return units === 'metric' ? pair(cm, inch) : pair(inch, cm);
 }

@@ -8,6 +8,8 @@ import { CANCELLATION_VIAS, JOB_ITEM_KINDS, JOB_STATUSES } from '../core/jobs';
 import { QUOTE_ANSWER_KINDS, type QuoteContent } from '../core/quote-versions';
 import type { StoredValueSources } from '../core/tree-details';
 import { LOOKUP_STATUSES, RECORD_OUTCOMES, type LookupFindings } from '../core/protection';
+import type { NoticeTreeEdit } from '../core/section-211';
+import { MAIL_STATUSES, type StoredMail } from '../core/mail-outbox';
 import { INVOICE_KINDS, INVOICE_LINE_KINDS, PAYMENT_METHODS, type BankDetails, type InvoiceParties } from '../core/invoices';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
@@ -486,6 +488,8 @@ export const quoteVersions = sqliteTable(
     remindedAt: integer('reminded_at', { mode: 'timestamp_ms' }),
     /** The one reminder's own link to the same version (only its hash), so the first link's token need not be kept. */
     reminderTokenHash: text('reminder_token_hash').unique(),
+    /** The link sent when the surgeon asks the customer about an early start (only its hash): the same page, the newest ask's link. */
+    earlyStartTokenHash: text('early_start_token_hash').unique(),
     revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
     replacedAt: integer('replaced_at', { mode: 'timestamp_ms' }),
   },
@@ -545,6 +549,32 @@ export const quoteCancellations = sqliteTable('quote_cancellations', {
   /** The surgeon who recorded it; null when the customer cancelled online. */
   recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
+});
+
+/**
+ * An early start inside a consumer's 14-day cancellation period (docs/product.md, Jobs and
+ * quotes: the cancellation period and early starts): the surgeon asked (when, who; the link went
+ * by e-mail), then the customer's express request from their quote page as evidence (the name
+ * typed, the words they agreed to, when, the address and browser). One a job.
+ */
+export const earlyStartRequests = sqliteTable('early_start_requests', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  jobId: integer('job_id')
+    .notNull()
+    .unique()
+    .references(() => jobs.id, { onDelete: 'cascade' }),
+  /** The accepted version the early start is of. */
+  versionId: integer('version_id')
+    .notNull()
+    .references(() => quoteVersions.id, { onDelete: 'cascade' }),
+  askedAt: integer('asked_at', { mode: 'timestamp_ms' }).notNull(),
+  askedBy: integer('asked_by').references(() => users.id, { onDelete: 'set null' }),
+  requestedAt: integer('requested_at', { mode: 'timestamp_ms' }),
+  name: text('name'),
+  /** The request's words as the page showed them (core/cancellation-period.ts EARLY_START_REQUEST_TEXT). */
+  wording: text('wording'),
+  address: text('address'),
+  userAgent: text('user_agent'),
 });
 
 /**
@@ -957,7 +987,56 @@ export const jobProtection = sqliteTable('job_protection', {
   /** The reason the surgeon gave to book before the earliest start, and when. */
   confirmReason: text('confirm_reason'),
   confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }),
+  /**
+   * The section 211 notice as the surgeon corrected it, one entry per job line (core/section-211.ts
+   * NoticeTreeEdit: species, where it stands, a description, the work, the trunk as typed), and
+   * when; null while the notice is as drafted from the estimates.
+   */
+  noticeTrees: text('notice_trees', { mode: 'json' }).$type<NoticeTreeEdit[]>(),
+  noticeSavedAt: integer('notice_saved_at', { mode: 'timestamp_ms' }),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * Every outgoing e-mail, written in the same transaction as the change it reports (CONVENTIONS 18)
+ * and delivered by the worker (server/mail/outbox-worker.ts), tried again with growing delays for
+ * 48 hours, across restarts. `message` holds the whole message as JSON (server/mail/outbox.ts says
+ * why not raw RFC 822), and is emptied once the mail server has taken it: a reset link or a
+ * customer's details are not kept once delivered.
+ */
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The account whose action caused it, who sees it in Settings; null: the install's own mail, shown to admins. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** What it is, for the log and the operator: "quote Q-000012 v2", "password reset". */
+    label: text('label').notNull(),
+    /** The Message-ID header, fixed when written: every try is the same message to the receiving server. */
+    messageId: text('message_id').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message', { mode: 'json' }).$type<StoredMail>(),
+    status: text('status', { enum: MAIL_STATUSES }).notNull(),
+    tries: integer('tries').notNull().default(0),
+    /** Why the last try failed, in words for the account owner (server/mail/send-errors.ts). */
+    lastError: text('last_error'),
+    /** When a waiting message is next tried. */
+    nextTryAt: integer('next_try_at', { mode: 'timestamp_ms' }).notNull(),
+    /** After this a failed try gives the message up: 48 hours after it was written, or after "Send again". */
+    giveUpAt: integer('give_up_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Who holds it while sending or composing, and until when: a random token, so two workers never both send it. */
+    claim: text('claim'),
+    claimedUntil: integer('claimed_until', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_message_id_unique').on(t.messageId),
+    // The worker's look for what is due: only the rows not yet sent or given up.
+    index('mail_outbox_due_idx').on(t.status, t.nextTryAt),
+    index('mail_outbox_user_idx').on(t.userId, t.createdAt),
+  ],
+);

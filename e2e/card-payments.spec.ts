@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import type { PaymentsSetup } from '../core/card-payments';
-import { ukToday } from '../core/job-booking';
+import { addDays, ukToday } from '../core/job-booking';
 import { invoiceListSchema } from '../core/invoices';
 import { jobResponseSchema } from '../core/jobs';
 import { ok } from './api-answer';
@@ -70,7 +70,9 @@ test('card payments on the demo provider: a deposit on acceptance, the final inv
   const card = gettingPaid.getByRole('heading', { level: 3, name: 'Card payments' });
   await expect(card).toBeVisible();
   await expect(gettingPaid.getByText('Demo card payments (no money moves)')).toBeVisible();
-  await expect(gettingPaid.getByText(/Card payments on this install are a demo: .* no money moves until/)).toBeVisible();
+  await expect(gettingPaid.getByText(/Card payments on this install are a demo: .* no money moves\. To take real card payments, ask whoever runs this install to connect it to Stripe\./)).toBeVisible();
+  // Said in the surgeon's words, not as a file of the install's documentation.
+  await expect(gettingPaid.getByText(/docs\/payments\.md/)).toHaveCount(0);
   await card.scrollIntoViewIfNeeded();
   await expectNoSeriousAxeViolations(page);
   await keepScreenshot(page, 'card-1-settings-390');
@@ -122,7 +124,8 @@ test('card payments on the demo provider: a deposit on acceptance, the final inv
   await expect(depositCard.getByText('Paid', { exact: true })).toBeVisible();
   await expect(depositCard.getByRole('list', { name: 'Payments' })).toContainText(/£120\.00 paid by card \(online\) on /);
   await expect(page.getByRole('region', { name: 'Deposit on acceptance' })).toHaveCount(0);
-  await ok(page.request.post(`/api/jobs/${job.id}/book`, { data: { date: ukToday(new Date()) }, headers: origin() }));
+  // The first day after the customer's 14-day cancellation period: they did not ask to start early.
+  await ok(page.request.post(`/api/jobs/${job.id}/book`, { data: { date: addDays(ukToday(new Date()), 15) }, headers: origin() }));
   await ok(page.request.post(`/api/jobs/${job.id}/done`, { data: { actuals: [] }, headers: origin() }));
 
   // The final invoice: the accepted £1,200 less the £120 deposit, issued and sent.
@@ -177,7 +180,12 @@ test('card payments on the demo provider: a deposit on acceptance, the final inv
   await expect(refunds).toContainText(/^£25\.00 refunded on .*: The log pile was left for the customer \(credit note CN-0001\)$/);
   // Refunded in part: it stays in the record, and £1,055.00 of it can still be refunded.
   await expect(payments.getByRole('button', { name: 'Remove the payment of £1,080.00' })).toHaveCount(0);
-  await expect(payments.getByRole('button', { name: 'Refund the payment of £1,080.00' })).toBeVisible();
+  await expect(payments.getByRole('button', { name: 'Refund the payment of £1,080.00' })).toHaveCount(0);
+  await payments.getByRole('button', { name: 'Refund the £1,055.00 left of the payment of £1,080.00' }).click();
+  await expect(refund.getByLabel('Amount to refund (£)')).toHaveValue('1055.00');
+  await expect(refund.getByText(/£25\.00 refunded so far: £1,055\.00 left\./)).toBeVisible();
+  await refund.getByRole('button', { name: 'Cancel' }).click();
+  await expect(refund).toBeHidden();
   const finalCard = invoiceCard(panel, page, 'INV-0002');
   await finalCard.getByText('History').click();
   await expect(finalCard.getByText(/^Credit note CN-0001 for £25\.00 on .*: Refund: The log pile was left for the customer$/)).toBeVisible();

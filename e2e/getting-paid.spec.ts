@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { invoiceListSchema } from '../core/invoices';
-import { ukToday } from '../core/job-booking';
+import { addDays, ukToday } from '../core/job-booking';
 import { jobResponseSchema, type Job } from '../core/jobs';
 import { ok } from './api-answer';
 import { expectNoSeriousAxeViolations } from './axe';
@@ -99,7 +99,8 @@ test('a deposit and the final invoice of an accepted job, from the customer’s 
   expect(receipt.mail.text).toContain('is now paid in full');
 
   // Booked and done (the booking's own walk is e2e/job-booking.spec.ts).
-  await ok(page.request.post(`/api/jobs/${job.id}/book`, { data: { date: ukToday(new Date()) }, headers: origin() }));
+  // The first day after the customer's 14-day cancellation period: they did not ask to start early.
+  await ok(page.request.post(`/api/jobs/${job.id}/book`, { data: { date: addDays(ukToday(new Date()), 15) }, headers: origin() }));
   await ok(page.request.post(`/api/jobs/${job.id}/done`, { data: { actuals: [] }, headers: origin() }));
 
   // The final invoice: the accepted £1,200, a line agreed on site, less the £240 deposit.

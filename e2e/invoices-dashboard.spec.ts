@@ -204,10 +204,14 @@ test('Getting paid: settings saved, a deposit and the final invoice issued and p
   const period = lastCalendarMonth(ukToday(new Date()));
   const csv = page.getByRole('link', { name: 'Download CSV' });
   await expect(csv).toHaveAttribute('href', `/api/invoices/export.csv?format=xero&from=${period.from}&to=${period.to}`);
-  await page.getByRole('radio', { name: 'QuickBooks Online' }).check();
-  await expect(csv).toHaveAttribute('href', /format=quickbooks/);
+  await page.getByRole('radio', { name: 'QuickBooks Online: invoices' }).check();
+  await expect(csv).toHaveAttribute('href', /format=quickbooks&/);
   const file = await page.request.get((await csv.getAttribute('href'))!);
   expect(file.status(), await file.text()).toBe(200);
+  // QuickBooks takes credit notes in a file of their own, and the page says how to import the two.
+  await expect(page.getByText('QuickBooks imports invoices and credit notes separately')).toBeVisible();
+  await page.getByRole('radio', { name: 'QuickBooks Online: credit notes' }).check();
+  await expect(csv).toHaveAttribute('href', /format=quickbooks-credit-notes&/);
 
   await expectNoSeriousAxeViolations(page);
   await keepScreenshot(page, 'invoices-page-390');

@@ -75,7 +75,8 @@ test("each job's money on the Jobs page; a job waiting for its deposit asks befo
   await expect(page.getByRole('heading', { level: 1, name: `${large.reference} for Owen Hazel` })).toBeVisible();
   await expect(page.getByText('Waiting for deposit: the deposit rule in Settings asks a deposit on this job, and none is paid yet.')).toBeVisible();
   const booking = page.getByRole('region', { name: 'Book the work' });
-  const workDate = ukDate(14);
+  // The first day after the customer's 14-day cancellation period (they did not ask to start early).
+  const workDate = ukDate(15);
   await booking.getByRole('textbox', { name: 'Date', exact: true }).fill(workDate);
   await booking.getByRole('button', { name: 'Book the work' }).click();
   const ask = page.getByRole('dialog', { name: 'Book before the deposit is paid?' });

@@ -76,14 +76,27 @@ test('a conservation-area lead: the panel, the notice PDF, notice sent, booking 
   await expect(panel).toContainText('Postcode BS8 4AA.');
   await expect(panel).toContainText('Waiting for: A section 211 notice to the council, six weeks before the work.');
 
-  // The notice drafted from the estimate: the redbud's species and trunk against 7.5 cm.
-  const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('link', { name: 'Draft the section 211 notice (PDF)' }).click()]);
+  // The notice drafted from the estimate (the redbud's species, the trunk as the homeowner wrote
+  // it against 7.5 cm), corrected in the panel with where the tree stands and the trunk measured
+  // at 1.5 m, saved, and downloaded as corrected.
+  const tree = panel.getByRole('group', { name: 'Tree 1: Redbud' });
+  await expect(tree.getByLabel('Species', { exact: true })).toHaveValue('Redbud');
+  await expect(tree).toContainText("Empty: the estimate's 6 in (15.2 cm)");
+  await tree.getByLabel('Where it stands on the site').fill('Front garden, 2 m from the road');
+  await tree.getByLabel('Trunk, 1.5 m above the ground').fill('16');
+  await panel.getByRole('button', { name: 'Save the notice' }).click();
+  await expect(panel.getByText('Saved.', { exact: true })).toBeVisible();
+  await expect(tree.getByLabel('Where it stands on the site')).toHaveValue('Front garden, 2 m from the road');
+  await keepScreenshot(page, 'protected-2a-notice-editor-1280');
+  const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('link', { name: 'Download the notice (PDF)' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^section-211-Q-\d{6}\.pdf$/);
   const notice = (await pdfText(await readFile((await download.path())!))).text.replace(/\s+/g, ' ');
   expect(notice).toContain('Notice of intent to carry out works to trees in a conservation area');
   expect(notice).toContain('To: Bristol City Council');
   expect(notice).toContain('Tree 1: Redbud');
-  expect(notice).toContain('Trunk 15.2 cm across: over the 7.5 cm threshold, so notice is needed');
+  expect(notice).toContain('Where it stands: Front garden, 2 m from the road');
+  expect(notice).toContain('Tree 1, as photographed for the estimate');
+  expect(notice).toContain('Trunk 16 cm across at 1.5 m: over the 7.5 cm threshold, so notice is needed');
   expect(notice).toContain('Downs Arboriculture');
 
   // Sent today: the earliest start is six weeks on.
@@ -155,4 +168,10 @@ test('a conservation-area lead: the panel, the notice PDF, notice sent, booking 
   expect(await noSideScroll(page)).toBe(true);
   await expectNoSeriousAxeViolations(page);
   await keepScreenshot(page, 'protected-6-panel-390');
+  // The notice's editor opened on the phone: its saved corrections, and it fits.
+  await panel.getByText('Check and download the section 211 notice').click();
+  await expect(panel.getByRole('group', { name: 'Tree 1: Redbud' }).getByLabel('Where it stands on the site')).toHaveValue('Front garden, 2 m from the road');
+  expect(await noSideScroll(page)).toBe(true);
+  await expectNoSeriousAxeViolations(page);
+  await keepScreenshot(page, 'protected-7-notice-editor-390');
 });

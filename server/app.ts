@@ -36,9 +36,13 @@ import { invoiceLinkRoutes } from './routes/invoice-links';
 import { cardPaymentRoutes, CARD_WEBHOOK_PATH } from './routes/card-payments';
 import { invoicePageRoutes } from './quote-page/invoice-routes';
 import { quotePageRoutes } from './quote-page/routes';
+import { fingerprintHelpRoutes } from './quote-page/fingerprint-help';
 import { demoCheckoutRoutes } from './quote-page/demo-checkout';
 import { openApiRoutes } from './routes/openapi';
 import { settingsRoutes } from './routes/settings';
+import { PostcodeLookups } from './protection/postcode-lookups';
+import { mailOutboxRoutes } from './routes/mail-outbox';
+import { startMailWorker } from './mail/outbox-worker';
 
 export interface AppOptions {
   /** Where the built dashboard lives; tests that only speak to the API may leave it unbuilt. */
@@ -50,6 +54,8 @@ export interface AppOptions {
   analysis?: Partial<AnalysisLoad>;
   /** How long and how much of a refused body is read and discarded (http/linger.ts); tests give tiny ones. */
   linger?: Partial<LingerBounds>;
+  /** The postcode lookups in flight and the site notes kept; main.ts shares its own with the hourly housekeeping. */
+  postcodeLookups?: PostcodeLookups;
   /** Litestream replication (server/replication/), when REPLICA_URL is set: /healthz reports its lag. */
   replica?: { status(): ReplicaStatus };
 }
@@ -65,6 +71,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     slots: options.analysis?.slots ?? new ImageSlots(),
     uploadIdleMs: options.analysis?.uploadIdleMs ?? UPLOAD_IDLE_MS,
   };
+  const postcodeLookups = options.postcodeLookups ?? new PostcodeLookups();
   const app = new Hono<AppEnv>();
 
   const transport = transportHeaders({ https: deps.config.secureCookies });
@@ -73,6 +80,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     c.set('deps', deps);
     c.set('limits', limits);
     c.set('analysisLoad', analysisLoad);
+    c.set('postcodeLookups', postcodeLookups);
     c.set('user', null);
     return next();
   };
@@ -118,6 +126,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/account', accountRoutes);
   api.route('/', creditRoutes);
   api.route('/system-settings', settingsRoutes);
+  api.route('/mail-outbox', mailOutboxRoutes);
   api.route('/', analysisRoutes);
   api.route('/accuracy', accuracyRoutes);
   api.route('/', billingRoutes);
@@ -142,8 +151,17 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', quotePageRoutes);
   app.route('/', invoicePageRoutes);
   app.route('/', demoCheckoutRoutes);
+  app.route('/', fingerprintHelpRoutes);
   app.route('/', dashboardRoutes(options.dashboardDir, { stripe: deps.payments?.kind === 'stripe' }));
-  return app;
+
+  // The outbox's worker (server/mail/outbox-worker.ts): messages left by a previous process are
+  // looked at now. `close` stops it (the server's shutdown, a test's end).
+  const mail = startMailWorker(deps);
+  return Object.assign(app, {
+    /** Resolves once the outbox has nothing due by the clock and nothing being made (tests). */
+    mailSettled: () => mail.settled(),
+    close: () => mail.stop(),
+  });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -10,6 +10,7 @@ import { balanceOf, ledgerSum } from './credits/ledger';
 import { systemClock } from './clock';
 import { loadConfig } from './config';
 import { CLI_NODE_ARGS } from '../testing/processes';
+import { grantCreditsCommand } from '../core/credits';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'treeanalyzer-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -50,6 +51,14 @@ describe('npm run cli -- make-admin', () => {
 });
 
 describe('npm run cli -- grant-credits', () => {
+  it('runs as the dashboard shows it where credits cannot be bought (core/credits.ts grantCreditsCommand)', () => {
+    const shown = grantCreditsCommand('Second', 20);
+    expect(shown).toBe('npm run cli -- grant-credits Second 20');
+    const run = cli(...shown.split(' -- ')[1]!.split(' '));
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('Granted 20 credits to Second; balance is now 20.');
+  });
+
   it('adds credits through the ledger and reports the balance', () => {
     const first = cli('grant-credits', 'first', '30');
     expect(first.status).toBe(0);

@@ -58,6 +58,14 @@ export const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: optionalString.pipe(z.string().min(3).optional()),
+  /**
+   * The outbox's timing (server/mail/outbox-worker.ts): the wait before a refused message's first
+   * retry (default one minute, doubling to four hours; given up after 48 hours), and how long one
+   * SMTP conversation may wait on the server (default 60 s; a message claimed by a process that
+   * stopped mid-send is tried again after five times that). Lower only to test.
+   */
+  MAIL_RETRY_FIRST_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+  MAIL_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /** Fair-use cap of analyses a day during an Unlimited pass (docs/product.md, Credits and payments). */
   PASS_DAILY_CAP: z.coerce.number().int().min(1).max(10_000).default(25),
   /**
@@ -112,6 +120,8 @@ export interface Config {
   secureCookies: boolean;
   smtpUrl?: string;
   mailFrom: string;
+  /** MAIL_RETRY_FIRST_MS and MAIL_SEND_TIMEOUT_MS. */
+  mail: { retryFirstMs: number; sendTimeoutMs: number };
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
   passDailyCap: number;
@@ -253,6 +263,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     secureCookies: publicUrl.startsWith('https://'),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? 'TreeAnalyzer Pro <no-reply@treeanalyzer.local>',
+    mail: { retryFirstMs: env.MAIL_RETRY_FIRST_MS, sendTimeoutMs: env.MAIL_SEND_TIMEOUT_MS },
     trustProxy: env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL,
     passDailyCap: env.PASS_DAILY_CAP,

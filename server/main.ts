@@ -8,13 +8,14 @@ import { sendDueInvoiceReminders } from './invoices/reminders';
 import { expireQuotes } from './jobs/quote-links';
 import { sendHeldLeadUpdates } from './businesses/lead-mail';
 import { retryFailedLookups } from './protection/lookup';
+import { PostcodeLookups } from './protection/postcode-lookups';
 import { recoverReservations } from './analysis/reservations';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
-import { backgroundMail } from './mail/background';
 import { createMailer } from './mail/create-mailer';
 import { createPaymentProvider } from './payments/create-provider';
 import { cardPaymentsOffReason, createCardPaymentsProvider } from './card-payments/create-provider';
+import { cardPaymentsOpen } from './card-payments/checkout';
 import { createVisionProvider } from './analysis/vision';
 import { createAssistants } from './assistant/create-assistant';
 import { batchedDestination, createLogger } from './log';
@@ -23,9 +24,6 @@ import { RateLimits } from './http/rate-limit';
 import { replicateDatabase } from './replication/replicate-database';
 import { createPhotoStore } from './storage/create-photo-store';
 import { keepNewFilesPrivate, tightenDataDir } from './ops/data-permissions';
-
-/** How long stopping waits for mail already on its way; within the 10 s the whole stop may take. */
-const MAIL_DRAIN_MS = 5_000;
 
 /** The thin entry (CONVENTIONS 1): read config, open and migrate the database, listen, shut down cleanly. */
 async function start(): Promise<void> {
@@ -70,6 +68,8 @@ async function start(): Promise<void> {
   // A warning line for each second the event loop waited over 200 ms: one request is holding it.
   const eventLoop = watchEventLoop({ onDelayed: (delayMs) => logger.warn({ delayMs }, 'event loop delayed') });
   const vision = createVisionProvider(config);
+  // One set of postcode lookups in flight for the app and the housekeeping: a postcode is asked once at a time.
+  const postcodeLookups = new PostcodeLookups();
   const app = createApp(
     { db, config, clock, mailer, vision, assistants: createAssistants(config, vision), payments, cardPayments, logger, photos, eventLoop, stopping: stopping.signal },
     {
@@ -80,6 +80,7 @@ async function start(): Promise<void> {
         leadsPerAddress: { points: config.leadsPerAddress, windowSeconds: 60 * 60 },
       }),
       replica: replication,
+      postcodeLookups,
     },
   );
 
@@ -90,10 +91,10 @@ async function start(): Promise<void> {
     const done = runHousekeeping(db, clock);
     const quotesExpired = expireQuotes(db, clock.now());
     const quoteReminders = sendDueReminders({ db, clock, mailer, config, logger, photos });
-    const invoiceReminders = sendDueInvoiceReminders({ db, clock, mailer, config, logger, photos });
+    const invoiceReminders = sendDueInvoiceReminders({ db, clock, mailer, config, logger, photos }, (userId) => cardPaymentsOpen({ db, cardPayments }, userId));
     logger.info({ ...done, quotesExpired, quoteReminders, invoiceReminders }, 'housekeeping');
     // Protected trees' lookups that failed (a service down) are asked again, in the background.
-    void retryFailedLookups({ db, clock, config, logger })
+    void retryFailedLookups({ db, clock, config, logger }, postcodeLookups)
       .then((protectionLookups) => protectionLookups > 0 && logger.info({ protectionLookups }, 'protected trees lookups asked again'))
       .catch((err: unknown) => logger.error({ err }, 'protected trees lookups failed to run'));
   };
@@ -103,7 +104,7 @@ async function start(): Promise<void> {
   // Every minute: a quote request's updates held back so its owner gets one e-mail in ten
   // minutes (server/businesses/lead-mail.ts) go out once that window has passed.
   const heldLeadUpdates = () => {
-    const sent = sendHeldLeadUpdates({ db, clock, mailer, config });
+    const sent = sendHeldLeadUpdates({ db, clock, config });
     if (sent > 0) logger.info({ leadUpdates: sent }, 'held quote request updates sent');
   };
   heldLeadUpdates();
@@ -128,9 +129,10 @@ async function start(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(async () => {
-      // Mail already on its way (a reset link, a lead for the owner) is written or sent before the
-      // mailer closes, for up to MAIL_DRAIN_MS: a message waiting out a retry delay is given up.
-      await Promise.race([backgroundMail(mailer).idle(), new Promise((resolve) => setTimeout(resolve, MAIL_DRAIN_MS))]);
+      // Every e-mail is a row of the outbox (server/mail/outbox.ts): nothing needs draining. The
+      // worker sends what is due for up to 5 s, lets a conversation in flight finish (bounded by
+      // the 10 s above) and stops; what is left, or cut short, is sent by the next start.
+      await app.close();
       mailer.close?.();
       db.$client.close();
       // Litestream after the database: its final sync ships the last writes.

@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net';
  * - GL50 1QA: a Tree Preservation Order zone, Cheltenham Borough Council;
  * - LS6 2AB: nothing but the council, Leeds City Council;
  * - any other postcode: 404 "Postcode not found".
- * `setMode` makes a service slow (holds the answer past any client's timeout) or down (500).
+ * `setMode` makes a service slow (holds the answer past any client's timeout) or down (500);
+ * `hold` keeps every answer back until `release`, so a test can have many askers waiting at once.
  */
 
 export type FakeServiceMode = 'ok' | 'slow' | 'down';
@@ -73,6 +74,9 @@ export interface FakePlanning {
   /** Every path and query asked, oldest first. */
   requests: string[];
   setMode(service: 'postcodes' | 'planning', mode: FakeServiceMode): void;
+  /** Answers nothing until release(): the requests asked meanwhile are kept and then answered in order. */
+  hold(): void;
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -116,9 +120,14 @@ function entitiesAnswer(res: ServerResponse, query: URLSearchParams): void {
 export async function startFakePlanning(): Promise<FakePlanning> {
   const modes = { postcodes: 'ok' as FakeServiceMode, planning: 'ok' as FakeServiceMode };
   const requests: string[] = [];
+  let held: (() => void)[] | null = null;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     requests.push(url.pathname + url.search);
+    if (held) return void held.push(() => answer(url, res));
+    answer(url, res);
+  });
+  function answer(url: URL, res: ServerResponse): void {
     const service = url.pathname.startsWith('/postcodes/') ? 'postcodes' : 'planning';
     if (modes[service] === 'down') return sendJson(res, 500, { status: 500, error: 'The fake service is down' });
     // Held until the client gives up (or close() ends it).
@@ -130,7 +139,7 @@ export async function startFakePlanning(): Promise<FakePlanning> {
     const found = council ? COUNCILS[council[1]!] : undefined;
     if (council && found) return sendJson(res, 200, { entity: Number(council[1]), dataset: 'local-authority', typology: 'organisation', ...found });
     sendJson(res, 404, { detail: 'Not Found' });
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -138,6 +147,14 @@ export async function startFakePlanning(): Promise<FakePlanning> {
     requests,
     setMode(service, mode) {
       modes[service] = mode;
+    },
+    hold() {
+      held ??= [];
+    },
+    release() {
+      const waiting = held ?? [];
+      held = null;
+      for (const send of waiting) send();
     },
     close() {
       return new Promise<void>((resolve, reject) => {

@@ -281,6 +281,8 @@ export interface FakeChargeRecord {
   application_fee_amount: number | null;
   /** The connected account it was made on; null for the platform's own. */
   account: string | null;
+  /** The card it was paid with, as Stripe's Charge describes it (Stripe's test Visa). */
+  payment_method_details: { type: 'card'; card: { brand: string; last4: string; exp_month: number; exp_year: number; funding: string } };
 }
 
 export interface FakeRefund {
@@ -313,8 +315,11 @@ export interface FakeCharge {
   amount: number;
   amount_refunded: number;
   refunded: boolean;
+  status: 'succeeded';
   currency: string;
   payment_intent: string;
+  application_fee_amount: number | null;
+  payment_method_details: FakeChargeRecord['payment_method_details'];
   disputed: boolean;
   refunds?: FakeList<FakeRefund>;
 }

@@ -226,7 +226,10 @@ export async function startFakeStripe(options: { secretKey?: string; now?: () =>
   const maps: Map<string, FakeStripeObject>[] = [
     state.customers, state.products, state.paymentIntents, state.subscriptions, state.invoices, state.invoicePayments, state.accounts,
   ];
-  const lookup = (id: string) => maps.find((m) => m.has(id))?.get(id);
+  const lookup = (id: string) => {
+    const charge = state.charges.get(id);
+    return maps.find((m) => m.has(id))?.get(id) ?? (charge ? chargeObject(charge, false) : undefined);
+  };
   const ownerOf = (id: string) => state.accountOf.get(id) ?? null;
   /** The object now lives on that connected account (none: the platform's). */
   const own = (id: string, account: string | null) => void (account && state.accountOf.set(id, account));
@@ -272,6 +275,7 @@ export async function startFakeStripe(options: { secretKey?: string; now?: () =>
       const charge: FakeChargeRecord = {
         id: fakeId('ch'), payment_intent: id, amount: intent.amount, amount_refunded: 0, currency: intent.currency,
         application_fee_amount: intent.application_fee_amount, account: ownerOf(id),
+        payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030, funding: 'credit' } },
       };
       state.charges.set(charge.id, charge);
       own(charge.id, charge.account);
@@ -653,11 +657,13 @@ export async function startFakeStripe(options: { secretKey?: string; now?: () =>
     }
   }
 
+  /** A charge as Stripe answers it (in a charge.refunded event, or as an expanded refund's `charge`), without the fake's own bookkeeping. */
   function chargeObject(charge: FakeChargeRecord, withRefunds: boolean): FakeCharge {
     const refunds = [...state.refunds.values()].filter((record) => record.refund.charge === charge.id).map((record) => record.refund).reverse();
     return {
       id: charge.id, object: 'charge', created: now(), livemode: false, amount: charge.amount, amount_refunded: charge.amount_refunded,
-      refunded: charge.amount_refunded === charge.amount, currency: charge.currency, payment_intent: charge.payment_intent,
+      refunded: charge.amount_refunded === charge.amount, status: 'succeeded', currency: charge.currency, payment_intent: charge.payment_intent,
+      application_fee_amount: charge.application_fee_amount, payment_method_details: charge.payment_method_details,
       disputed: [...state.disputes.values()].some((dispute) => dispute.charge === charge.id),
       ...(withRefunds ? { refunds: fakeList(refunds, `/v1/charges/${charge.id}/refunds`) } : {}),
     };

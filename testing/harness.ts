@@ -110,6 +110,8 @@ export async function startTestServer(
       // Kept-alive connections stay open 65 s (server/http/node-server.ts): a test's server ends now.
       if ('closeAllConnections' in server) server.closeAllConnections();
       await closed;
+      // The outbox's worker stops before the database closes (a try in flight is let finish).
+      await app.close();
       mailer.close?.();
       db.$client.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { backgroundMail } from '../server/mail/background';
-import type { Mailer } from '../server/mail/mailer';
+import type { App } from '../server/app';
 import { join } from 'node:path';
 
 /** Reads the newest message written to the outbox and returns its raw text (quoted-printable decoded). */
@@ -49,16 +48,19 @@ export function resetTokenFrom(message: string): string {
   return decodeURIComponent(match[1]);
 }
 
-/** Waits until the app's background mail (password resets, lead e-mails) is sent or given up. */
-export function mailSettled(server: { mailer: Mailer }): Promise<void> {
-  return backgroundMail(server.mailer).idle();
+/**
+ * Waits until the app's outbox has nothing due by the test's clock: every message written so far
+ * (and those made after an answer: resets, lead e-mails, PDFs) sent, or waiting for a later try.
+ */
+export function mailSettled(server: { app: Pick<App, 'mailSettled'> }): Promise<void> {
+  return server.app.mailSettled();
 }
 
 /**
  * The lead e-mail to `ownerEmail` that names `visitor`, once background mail has settled, as
  * UTF-8 text (quoted-printable decodes to bytes; the £ sign is two of them).
  */
-export async function leadMailFor(server: { mailer: Mailer; dataDir: string }, ownerEmail: string, visitor: string): Promise<string> {
+export async function leadMailFor(server: { app: Pick<App, 'mailSettled'>; dataDir: string }, ownerEmail: string, visitor: string): Promise<string> {
   await mailSettled(server);
   const dir = join(server.dataDir, 'outbox');
   for (const file of readdirSync(dir)) {

@@ -24,10 +24,14 @@ export async function startProtectionWorld() {
   };
 }
 
-/** A one-line job for Sam Hill at `siteAddress`, sent to `email` and accepted by the customer's link; its id. */
+/**
+ * A one-line job for Sam Hill at `siteAddress`, sent to `email` and accepted by the customer's link;
+ * its id. The customer asks to start within their 14 days, so only a protected tree's hold decides
+ * the dates these tests book (the cancellation period's own tests: jobs.early-start.test.ts).
+ */
 export async function acceptedLineJob(server: TestServer, owner: TestClient, email: string, siteAddress: string, line: string): Promise<number> {
   const { job, token } = await sentLinesJob(server, owner, { name: 'Sam Hill', email, siteAddress }, [{ description: line, price: '400' }]);
-  const accepted = await acceptQuote(server, token);
+  const accepted = await acceptQuote(server, token, [], true);
   if (accepted.status !== 200) throw new Error(`accept: ${accepted.status} ${await accepted.text()}`);
   await mailSettled(server);
   return job.id;

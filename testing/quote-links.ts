@@ -33,12 +33,15 @@ export async function sendQuoteTo(server: TestServer, owner: TestClient, jobId: 
   throw new Error(`no quote link e-mailed to ${to}`);
 }
 
-/** The customer accepts by their link, choosing `optionalItemIds`. */
-export async function acceptQuote(server: TestServer, token: string, optionalItemIds: number[] = []): Promise<Response> {
+/**
+ * The customer accepts by their link, choosing `optionalItemIds`; with `startEarly`, they also ask
+ * for the work to start within their 14-day cancellation period (so it may be booked inside it).
+ */
+export async function acceptQuote(server: TestServer, token: string, optionalItemIds: number[] = [], startEarly = false): Promise<Response> {
   return fetch(`${server.url}/api/quotes/${token}/accept`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: server.origin },
-    body: JSON.stringify({ name: 'Alex Customer', acceptTerms: true, optionalItemIds, startWithinCancellationPeriod: false }),
+    body: JSON.stringify({ name: 'Alex Customer', acceptTerms: true, optionalItemIds, startWithinCancellationPeriod: startEarly }),
   });
 }
 

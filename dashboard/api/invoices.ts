@@ -91,6 +91,9 @@ export const invoicesApi = {
 /** The PDF of an issued invoice: a plain link, the browser downloads it with the session cookie. */
 export const invoicePdfPath = (id: number) => `/api/invoices/${id}/invoice.pdf`;
 
+/** One of its credit notes as a PDF, the same way. */
+export const creditNotePdfPath = (id: number, creditNoteId: number) => `/api/invoices/${id}/credit-notes/${creditNoteId}/credit-note.pdf`;
+
 /** The accountant's export: a plain link as well. */
 export function invoiceExportPath(format: ExportFormat, from: string, to: string): string {
   return `/api/invoices/export.csv?${new URLSearchParams({ format, from, to }).toString()}`;

@@ -38,6 +38,8 @@ export const jobsApi = {
   revoke: (id: number) => request('POST', `/api/jobs/${id}/revoke`, { body: {}, schema: jobResponseSchema }),
   /** Records a cancellation the customer sent by e-mail, letter, phone or in person; both sides are e-mailed. */
   cancel: (id: number, body: JobCancelInput) => request('POST', `/api/jobs/${id}/cancel`, { body: { ...body }, schema: jobResponseSchema }),
+  /** E-mails the customer a link to their quote page, where they may ask for the work to start within their 14 days. */
+  askEarlyStart: (id: number) => request('POST', `/api/jobs/${id}/ask-early-start`, { body: {}, schema: jobResponseSchema }),
 };
 
 export const jobKeys = {
@@ -121,6 +123,14 @@ export function useRevokeJob(id: number) {
   });
 }
 
+
+export function useAskEarlyStart(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await jobsApi.askEarlyStart(id)).job,
+    onSuccess: (job) => rememberJob(queryClient, job),
+  });
+}
 
 export function useCancelJob(id: number) {
   const queryClient = useQueryClient();

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { protectionResponseSchema, type Protection, type ProtectionRecordInput } from '../../core/protection';
+import { section211ResponseSchema, type Section211, type Section211Input } from '../../core/section-211';
 import { request } from './client';
 import { jobKeys } from './jobs';
 
@@ -34,4 +35,24 @@ export function useProtectionChange(jobId: number) {
     lookUp: useMutation({ mutationFn: () => protectionApi.lookUp(jobId), onSuccess: remember }),
     record: useMutation({ mutationFn: (body: ProtectionRecordInput) => protectionApi.record(jobId, body), onSuccess: remember }),
   };
+}
+
+/**
+ * The section 211 notice's trees as drafted and corrected (core/section-211.ts); saving keeps the
+ * corrections, which the PDF at `section211PdfUrl` prints.
+ */
+export const section211Key = (jobId: number) => [...jobKeys.job(jobId), 'section-211'] as const;
+export const section211PdfUrl = (jobId: number) => `/api/jobs/${jobId}/section-211.pdf`;
+
+const readNotice = async (jobId: number, body?: Section211Input): Promise<Section211> =>
+  (await request(body ? 'PUT' : 'GET', `/api/jobs/${jobId}/section-211`, { ...(body ? { body: { ...body } } : {}), schema: section211ResponseSchema })).notice;
+
+export const useSection211 = (jobId: number) => useQuery({ queryKey: section211Key(jobId), queryFn: () => readNotice(jobId) });
+
+export function useSaveSection211(jobId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Section211Input) => readNotice(jobId, body),
+    onSuccess: (notice) => queryClient.setQueryData(section211Key(jobId), notice),
+  });
 }

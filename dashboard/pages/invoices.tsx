@@ -1,10 +1,13 @@
 import { ClipboardList, ReceiptPoundSterling } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import { INVOICE_STATUS_WORDS, INVOICE_STATUSES, type Invoice } from '../../core/invoices';
+import { documentNumber, INVOICE_STATUS_WORDS, INVOICE_STATUSES, type Invoice } from '../../core/invoices';
 import { parsePence } from '../../core/money';
 import { monthWords, OWED_AGE_WORDS, OWED_AGES, type InvoiceSummary } from '../../core/invoice-summary';
 import { useInvoiceSearch, useInvoiceSummary, type StatusFilter } from '../api/invoices';
+import { queryKeys } from '../api/query-client';
+import { signedInApi } from '../api/signed-in';
 import { useDebouncedValue } from '../components/admin/use-debounced-value';
 import { CardProblemsList } from '../components/invoices/card-problems-list';
 import { ExportForAccountant } from '../components/invoices/export-for-accountant';
@@ -139,6 +142,9 @@ function InvoiceList({ summary }: { summary: InvoiceSummary }) {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_PAUSE_MS);
   const invoices = useInvoiceSearch(q, status);
+  // The example number is written with the account's own prefix (Settings → Getting paid), e.g. "OAK-0001".
+  const settings = useQuery({ queryKey: queryKeys.settings, queryFn: signedInApi.settings.get });
+  const exampleNumber = settings.data ? documentNumber(settings.data.invoicePrefix, 1) : null;
   const listed = invoices.data ?? [];
   const waiting = invoices.isPlaceholderData || q !== search.trim();
 
@@ -197,7 +203,7 @@ function InvoiceList({ summary }: { summary: InvoiceSummary }) {
             value={search}
             maxLength={200}
             onChange={(event) => setSearch(event.target.value)}
-            placeholder="Name, e-mail or INV-0001"
+            placeholder={exampleNumber ? `Name, e-mail or ${exampleNumber}` : 'Name, e-mail or number'}
             autoComplete="off"
             className="w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base text-stone-900 shadow-xs placeholder:text-stone-500 hover:border-stone-400 focus-visible:outline-2 sm:text-sm"
           />

@@ -17,6 +17,7 @@ import { QuoteTermsSection } from '../components/settings/quote-terms-section';
 import { ShareJobTimesSection } from '../components/settings/share-job-times-section';
 import { UnitsSection } from '../components/settings/units-section';
 import { YourDataSection } from '../components/settings/your-data-section';
+import { UndeliveredMailSection } from '../components/settings/undelivered-mail-section';
 import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
 import { PageState } from '../components/page-state';
 import { TextArea } from '../components/text-area';
@@ -162,6 +163,7 @@ export function SettingsPage() {
         <BackLink />
       </div>
       <PageTitle title="AI Settings" subtitle="Tune how your trees are analysed and priced." />
+      <UndeliveredMailSection />
       {settings.isPending ? (
         <PageState kind="loading" label="Loading your settings" />
       ) : settings.isError ? (

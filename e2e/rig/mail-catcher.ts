@@ -14,6 +14,7 @@ export interface MailCatcher {
  * to `mailDir`, one `.eml` file per message. File names start with the receipt time
  * (zero-padded milliseconds) so sorting them by name sorts them by arrival.
  * No TLS and no required auth: the app's nodemailer transport talks plain SMTP to it.
+ * Addresses at refused.test are refused (451) for good.
  */
 export async function startMailCatcher(mailDir: string): Promise<MailCatcher> {
   const server = new SMTPServer({
@@ -24,6 +25,14 @@ export async function startMailCatcher(mailDir: string): Promise<MailCatcher> {
     size: 10 * 1024 * 1024,
     onAuth(_auth, _session, callback) {
       callback(null, { user: 'e2e' });
+    },
+    // A mailbox whose server is busy: every message to an address at refused.test is refused with a
+    // temporary error, as a real server under load or greylisting answers (e2e/mail-outbox.spec.ts).
+    onRcptTo(address, _session, callback) {
+      if (address.address.toLowerCase().endsWith('@refused.test')) {
+        return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+      }
+      callback();
     },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];

@@ -4,7 +4,7 @@ import { immediate } from '../../db/client';
 import { passwordResetTokens } from '../../db/schema';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../../core/errors';
-import { backgroundMail } from '../mail/background';
+import { queueMailLater } from '../mail/outbox';
 import { resetEmail } from '../mail/reset-email';
 import { hashPassword } from './passwords';
 import { endAllSessions } from './sessions';
@@ -14,15 +14,16 @@ import { findUserByEmail, setPasswordHash } from './users';
 /**
  * Starts a reset: a random single-use token, stored hashed, valid for 1 hour (docs/product.md, Constants),
  * e-mailed as a link. Unknown addresses do nothing; the caller answers the same either way,
- * and in the same time: the mail goes from the background queue, not before the answer.
+ * and in the same time: the token and the outbox's row are written after the answer.
  */
 export function requestPasswordReset(deps: AppDeps, email: string): void {
-  const { db, clock, config, mailer } = deps;
+  const { db, clock, config } = deps;
   const user = findUserByEmail(db, email);
   if (!user) return;
-  // The token row and the message are made after the answer has gone (backgroundMail), so a
-  // known address costs the request no more than an unknown one: the lookup above, both ways.
-  backgroundMail(mailer).send(() => {
+  // The token row and the message's outbox row are written after the answer has gone, in one
+  // transaction (queueMailLater), so a known address costs the request no more than an unknown
+  // one: the lookup above, both ways.
+  queueMailLater(deps, () => {
     const token = randomSecret();
     const now = clock.now();
     db.insert(passwordResetTokens)
@@ -33,7 +34,7 @@ export function requestPasswordReset(deps: AppDeps, email: string): void {
     // server the outbox mailer's line names the file that holds the message, readable only by
     // the server's user.
     return resetEmail(user.email, user.firstName, link);
-  }, 'password reset');
+  }, { label: 'password reset', userId: user.id });
 }
 
 /**

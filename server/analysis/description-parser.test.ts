@@ -119,7 +119,18 @@ describe('parseDescription: sizes in any order and unit', () => {
       targets: [],
       hazards: [],
       factors: [],
+      written: { height: null, diameter: null },
     });
+  });
+
+  it('keeps a size as written, one figure in a unit the forms take, so it is printed back so (55 cm, not the 22 in it is stored as)', () => {
+    expect(parseDescription('oak, 55 cm trunk, 12.5 m tall').written).toEqual({ height: { value: 12.5, unit: 'm' }, diameter: { value: 55, unit: 'cm' } });
+    expect(parseDescription('pine 5 inch diameter 90 ft').written).toEqual({ height: { value: 90, unit: 'ft' }, diameter: { value: 5, unit: 'in' } });
+    expect(parseDescription('ash, trunk 550 mm').written.diameter).toEqual({ value: 55, unit: 'cm' });
+    // A range is the estimate's middle, a girth is not a diameter, and an unbelievable size was ignored: none was written as such.
+    expect(parseDescription('oak, 20-25 cm trunk').written.diameter).toBeNull();
+    expect(parseDescription('oak, 2 m girth').written.diameter).toBeNull();
+    expect(parseDescription('oak, 9000 cm trunk').written.diameter).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import { normaliseSizes } from '../../core/normalise';
 import type { SiteDetails, Targets } from '../../core/site';
-import { convertLength, type LengthUnit } from '../../core/units';
+import { convertLength, type EnteredSizes, type LengthUnit } from '../../core/units';
 import { matchSpecies, type Species } from '../../core/species';
 import type { HazardKey } from './hazards';
 
@@ -21,6 +21,13 @@ export interface ParsedDescription {
   hazards: HazardKey[];
   /** Sizes that were read but are no believable tree, and were ignored. */
   factors: string[];
+  /**
+   * The height and trunk as written ("55 cm", "20 in"), for those read from one figure in a
+   * unit the forms take (m or ft; cm or in, millimetres as centimetres): printed back as written
+   * rather than from the whole feet and inches (core/units.ts heightText). Null for a range, a
+   * girth, or a size ignored.
+   */
+  written: EnteredSizes;
 }
 
 type Role = 'height' | 'diameter' | 'girth' | 'crown' | 'distance';
@@ -87,9 +94,10 @@ const lastWords = (text: string, n: number) => text.trim().split(/\s+/).slice(-n
  * by its unit: inches and centimetres are a trunk, feet and metres a height. A distance from
  * something ("5 m from the house") is not the tree. The first of each kind wins.
  */
-function findSizes(text: string): { dbhIn: number | null; heightFt: number | null; crownSpreadFt: number | null } {
+function findSizes(text: string): { dbhIn: number | null; heightFt: number | null; crownSpreadFt: number | null; written: EnteredSizes } {
   const lower = text.toLowerCase();
   const found: { dbhIn: number | null; heightFt: number | null; crownSpreadFt: number | null } = { dbhIn: null, heightFt: null, crownSpreadFt: null };
+  const written: EnteredSizes = { height: null, diameter: null };
   let consumedTo = 0;
   for (const match of lower.matchAll(MEASURE)) {
     const start = match.index ?? 0;
@@ -115,12 +123,18 @@ function findSizes(text: string): { dbhIn: number | null; heightFt: number | nul
 
     const feet = convertLength(value, unit, 'ft');
     const inches = convertLength(value, unit, 'in');
-    if (role === 'height') found.heightFt ??= feet;
-    else if (role === 'diameter') found.dbhIn ??= inches;
-    else if (role === 'girth') found.dbhIn ??= inches / Math.PI;
+    const single = low === null;
+    if (role === 'height' && found.heightFt === null) {
+      found.heightFt = feet;
+      if (single && (unit === 'm' || unit === 'ft')) written.height = { value, unit };
+    } else if (role === 'diameter' && found.dbhIn === null) {
+      found.dbhIn = inches;
+      if (single && (unit === 'cm' || unit === 'in')) written.diameter = { value, unit };
+      else if (single && unit === 'mm') written.diameter = { value: value / 10, unit: 'cm' };
+    } else if (role === 'girth') found.dbhIn ??= inches / Math.PI;
     else if (role === 'crown') found.crownSpreadFt ??= feet;
   }
-  return found;
+  return { ...found, written };
 }
 
 /** Targets by how much a falling piece would cost (as the time model orders them). */
@@ -234,11 +248,14 @@ function findHazards(t: string): HazardKey[] {
 
 export function parseDescription(text: string | undefined): ParsedDescription {
   if (!text || text.trim() === '') {
-    return { species: null, dbhIn: null, heightFt: null, crownSpreadFt: null, site: {}, targets: [], hazards: [], factors: [] };
+    return { species: null, dbhIn: null, heightFt: null, crownSpreadFt: null, site: {}, targets: [], hazards: [], factors: [], written: { height: null, diameter: null } };
   }
   const lower = text.toLowerCase();
-  const { sizes, factors } = normaliseSizes(findSizes(text), 'Your project details');
+  const read = findSizes(text);
+  const { sizes, factors } = normaliseSizes(read, 'Your project details');
+  // A size ignored as no believable tree is not kept as written either.
+  const written = { height: sizes.heightFt === null ? null : read.written.height, diameter: sizes.dbhIn === null ? null : read.written.diameter };
   const hazards = findHazards(lower);
   const targets = findTargets(lower, hazards.includes('over_road'));
-  return { species: matchSpecies(text), ...sizes, site: findSite(lower, targets), targets, hazards, factors };
+  return { species: matchSpecies(text), ...sizes, site: findSite(lower, targets), targets, hazards, factors, written };
 }

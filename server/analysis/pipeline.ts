@@ -146,7 +146,7 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
       stumpGrinding: estimate.site.stumpGrinding,
       ...equipmentFor(estimate.site, estimate.method),
     });
-    const entered = enteredSizesOf(request.treeDetails, estimate.sources);
+    const entered = enteredSizesOf(request.treeDetails, estimate.sources, parsed.written, request.units);
 
     await saveImage(photos, imageName, image.stored);
     // The analysis, the end of its reservation and a visitor's lead token commit together.

@@ -220,6 +220,7 @@ export function toEmbedAnalysis(row: AnalysisRow, roundingPence: number): EmbedA
     // Worked out here, so the widget carries no quote rules (its first chunk is budgeted).
     included: includedWork(view.siteDetails, view.factors),
     sizeWarnings: view.sizeWarnings,
+    enteredSizes: view.enteredSizes,
     guide: homeownerGuide({
       price: view.price,
       minutes: totalMinutes(view),

@@ -22,7 +22,7 @@ const minutes = z.number().describe('Whole minutes for the crew');
 export const visionAnswerSchema = z.object({
   isTree: z.boolean().describe('False when the photo does not show a tree'),
   species: z.string().nullable().describe('Common name, or null when you cannot tell'),
-  dbhInches: z.number().nullable().describe('Trunk diameter at 4.5 ft above ground, inches'),
+  dbhInches: z.number().nullable().describe('Trunk diameter 1.5 m (5 ft) above ground, inches'),
   heightFeet: z.number().nullable().describe('Total height, feet'),
   crownSpreadFeet: z.number().nullable().describe('Crown diameter, feet'),
   sizeReference: z.string().nullable().describe('What near the trunk you used for scale, or null'),
@@ -65,7 +65,7 @@ const loadSdk = () => (loadedSdk ??= importSdk());
  * 6 ft (1.83 m) wide; a family hatchback about 4.4 m long and 1.45 m tall (Ford Focus Mk4).
  */
 const SYSTEM_PROMPT = `You are an experienced UK arborist estimating a tree-work job from one photo, for a contractor's quote.
-Measure the tree: trunk diameter at 4.5 ft above ground (DBH) in inches, total height in feet, crown spread (diameter) in feet.
+Measure the tree: trunk diameter 1.5 m (5 ft) above ground in inches (where UK law measures a trunk), total height in feet, crown spread (diameter) in feet.
 For scale, use a reference near the trunk when there is one: a person (about 5 ft 7 in), a door (about 6 ft 6 in), a fence panel (6 ft wide), a car (about 14 ft long, 5 ft tall). Name it in sizeReference. With no reference, set sizeReference to null and lower your confidence.
 Use null for anything you cannot tell; never guess a species you cannot see. If the photo does not show a tree, set isTree to false.
 siteFacts: only what the photo or the project details show, otherwise null.

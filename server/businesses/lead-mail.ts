@@ -1,3 +1,4 @@
+import { immediate } from '../../db/client';
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import { chosenBands } from '../../core/band-ranges';
 import { requestReference } from '../../core/embed';
@@ -10,7 +11,7 @@ import { findUserById } from '../accounts/users';
 import { toAnalysisView } from '../analysis/store';
 import type { AppDeps } from '../deps';
 import { acknowledgementEmail } from '../mail/acknowledgement-email';
-import { backgroundMail } from '../mail/background';
+import { queueMail } from '../mail/outbox';
 import { leadEmail } from '../mail/lead-email';
 import { getCompanyProfile, getSettings } from '../settings/settings';
 import type { BusinessRow } from './businesses';
@@ -26,7 +27,7 @@ import { leadView, toLeadView, type LeadRow, type SavedLead } from './leads';
  */
 export const LEAD_MAIL_WINDOW_MS = 10 * 60 * 1000;
 
-type LeadMailDeps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config'>;
+type LeadMailDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
 /**
  * Tells the owner and the visitor of a request just stored (saveLead). The owner gets "New" or
@@ -39,6 +40,11 @@ type LeadMailDeps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config'>;
  * requests at once send one e-mail.
  */
 export function tellOfRequest(deps: LeadMailDeps, business: BusinessRow, saved: SavedLead): void {
+  // Each claim and its e-mail's outbox row in one transaction: both or neither.
+  immediate(deps.db, () => claimAndTell(deps, business, saved));
+}
+
+function claimAndTell(deps: LeadMailDeps, business: BusinessRow, saved: SavedLead): void {
   const { db, clock } = deps;
   const now = clock.now();
   const cutoff = new Date(now.getTime() - LEAD_MAIL_WINDOW_MS);
@@ -80,14 +86,16 @@ export function sendHeldLeadUpdates(deps: LeadMailDeps): number {
     .all();
   let sent = 0;
   for (const { lead, business } of due) {
-    const claimed = db
-      .update(leads)
-      .set({ ownerMailedAt: now, ownerMailPending: false })
-      .where(and(eq(leads.id, lead.id), eq(leads.ownerMailPending, true), lte(leads.ownerMailedAt, cutoff)))
-      .run().changes;
-    if (claimed === 0) continue;
-    mailOwner(deps, business, lead, () => leadView(db, business.ownerId, lead.id), true);
-    sent += 1;
+    const claimed = immediate(db, () => {
+      const changes = db
+        .update(leads)
+        .set({ ownerMailedAt: now, ownerMailPending: false })
+        .where(and(eq(leads.id, lead.id), eq(leads.ownerMailPending, true), lte(leads.ownerMailedAt, cutoff)))
+        .run().changes;
+      if (changes > 0) mailOwner(deps, business, lead, () => leadView(db, business.ownerId, lead.id), true);
+      return changes > 0;
+    });
+    if (claimed) sent += 1;
   }
   return sent;
 }
@@ -95,22 +103,20 @@ export function sendHeldLeadUpdates(deps: LeadMailDeps): number {
 function mailOwner(deps: LeadMailDeps, business: BusinessRow, lead: LeadRow, view: () => ReturnType<typeof toLeadView> | undefined, updated: boolean): void {
   const owner = findUserById(deps.db, business.ownerId);
   if (!owner) return;
-  // Made after the answer has gone (background.ts); the lead may be gone by then (its trees moved to another request).
-  backgroundMail(deps.mailer).send(() => {
-    const current = view();
-    if (!current) throw new Error('the request was deleted before its e-mail went');
-    const message = leadEmail({
-      to: owner.email,
-      ownerName: owner.firstName,
-      businessName: business.name,
-      lead: current,
-      serviceDistricts: business.serviceDistricts,
-      publicUrl: deps.config.publicUrl,
-      updated,
-    });
-    // About a customer: the owner's Reply reaches the visitor, when they gave an e-mail.
-    return current.email ? { ...message, replyTo: current.email } : message;
-  }, `lead ${lead.id}`);
+  // Made now, in the claim's transaction: the lead as it is (the answer waits for no mail server).
+  const current = view();
+  if (!current) return;
+  const message = leadEmail({
+    to: owner.email,
+    ownerName: owner.firstName,
+    businessName: business.name,
+    lead: current,
+    serviceDistricts: business.serviceDistricts,
+    publicUrl: deps.config.publicUrl,
+    updated,
+  });
+  // About a customer: the owner's Reply reaches the visitor, when they gave an e-mail.
+  queueMail(deps, current.email ? { ...message, replyTo: current.email } : message, { label: `lead ${lead.id}`, userId: business.ownerId });
 }
 
 const CONTACT_WAYS: Record<ContactMethod, string> = { phone: 'by phone', email: 'by e-mail', either: 'by phone or e-mail' };
@@ -148,6 +154,6 @@ function acknowledge(deps: LeadMailDeps, business: BusinessRow, saved: SavedLead
     contactWords: contactWords(saved.lead),
     updated: saved.updated,
   });
-  backgroundMail(deps.mailer).send(message, `lead ${saved.lead.id} acknowledgement`);
+  queueMail(deps, message, { label: `lead ${saved.lead.id} acknowledgement`, userId: business.ownerId });
 }
 

@@ -1,11 +1,10 @@
+import { immediate, type Db } from '../../db/client';
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { businesses, embedFunnel } from '../../db/schema';
 import type { Clock } from '../clock';
 import { findUserById } from '../accounts/users';
-import { backgroundMail } from '../mail/background';
+import { queueMail } from '../mail/outbox';
 import { limitEmail, type LimitReached } from '../mail/limit-email';
-import type { Mailer } from '../mail/mailer';
 import type { BusinessRow } from './businesses';
 import { countTurnedAway } from './funnel';
 import { embedAnalysesToday, utcDay } from '../analysis/embed-usage';
@@ -20,13 +19,17 @@ import { embedAnalysesToday, utcDay } from '../analysis/embed-usage';
 export interface LimitNoticeDeps {
   db: Db;
   clock: Clock;
-  mailer: Mailer;
-  config: { publicUrl: string };
+  config: { publicUrl: string; mailFrom: string };
 }
 
 export function noteTurnedAway(deps: LimitNoticeDeps, business: BusinessRow, rate: { points: number; windowSeconds: number }): void {
-  const { db, clock, mailer, config } = deps;
-  countTurnedAway(db, clock, business.id);
+  countTurnedAway(deps.db, deps.clock, business.id);
+  // The day's claim and the e-mail's outbox row in one transaction: both or neither.
+  immediate(deps.db, () => claimAndTell(deps, business, rate));
+}
+
+function claimAndTell(deps: LimitNoticeDeps, business: BusinessRow, rate: { points: number; windowSeconds: number }): void {
+  const { db, clock, config } = deps;
   const day = utcDay(clock.now());
   const claimed = db
     .update(businesses)
@@ -56,5 +59,5 @@ export function noteTurnedAway(deps: LimitNoticeDeps, business: BusinessRow, rat
     },
     publicUrl: config.publicUrl,
   });
-  backgroundMail(mailer).send(message, `estimator limit notice for business ${business.id}`);
+  queueMail(deps, message, { label: `estimator limit notice for business ${business.id}`, userId: owner.id });
 }

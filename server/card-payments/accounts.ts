@@ -28,6 +28,28 @@ export function providerOf(deps: { cardPayments: CardPaymentsProvider | null }):
   return deps.cardPayments;
 }
 
+/**
+ * The provider that takes `userId`'s customers' payments, or null. The install's own Stripe
+ * account (CARD_PAYMENTS=own) is one firm's: it serves the install's admin account alone, so a
+ * self-registered account can neither take payments into it nor refund from it (docs/security.md,
+ * The install's own Stripe account).
+ */
+export function cardProviderFor(deps: { db: Db; cardPayments: CardPaymentsProvider | null }, userId: number): CardPaymentsProvider | null {
+  const provider = deps.cardPayments;
+  if (provider?.kind === 'own' && findUserById(deps.db, userId)?.role !== 'admin') return null;
+  return provider;
+}
+
+/** A checkout or a refund on the install's own account for an account it does not serve: 409 with the sentence. */
+export const notServedByOwnAccount = () => new DomainError('CONFLICT', CARD_MESSAGES.ownAccountOnly);
+
+/** As cardProviderFor, refusing with the sentence that says why (503 PAYMENTS_NOT_CONFIGURED). */
+export function providerFor(deps: { db: Db; cardPayments: CardPaymentsProvider | null }, userId: number): CardPaymentsProvider {
+  const provider = cardProviderFor(deps, userId);
+  if (!provider) throw new DomainError('PAYMENTS_NOT_CONFIGURED', deps.cardPayments ? CARD_MESSAGES.ownAccountOnly : CARD_MESSAGES.notConfigured);
+  return provider;
+}
+
 /** Stripe's latest word on an account, kept. */
 export function keepAccountState(db: Db, now: Date, state: AccountState): void {
   db.update(paymentAccounts)
@@ -44,7 +66,7 @@ const feeText = (percent: number): string => String(Math.round(percent * 100) / 
  * take charges yet is read again from Stripe, so coming back from onboarding shows where it stands.
  */
 export async function paymentsSetup(deps: AccountDeps, userId: number): Promise<PaymentsSetup> {
-  const provider = providerOf(deps);
+  const provider = providerFor(deps, userId);
   const fee = provider.kind === 'connect' ? feeText(deps.config.cardPayments.applicationFeePercent) : '0';
   if (provider.kind !== 'connect') {
     return { provider: provider.kind, connected: true, chargesEnabled: true, detailsSubmitted: true, requirements: [], applicationFeePercent: fee, accountId: null };
@@ -65,11 +87,12 @@ export const onboardingUrls = (publicUrl: string) => {
 };
 
 /**
- * POST /api/payments-setup/onboarding (and the refresh URL, since a link is single-use and
- * short-lived): the business's account, made on first use, and a fresh onboarding link to it.
+ * POST /api/payments-setup/onboarding (a same-origin POST only: the refresh URL Stripe opens by a
+ * GET only leads back to Settings): the business's account, made on first use, and a fresh
+ * onboarding link to it.
  */
 export async function onboardingLink(deps: AccountDeps, userId: number): Promise<string> {
-  const provider = providerOf(deps);
+  const provider = providerFor(deps, userId);
   if (provider.kind !== 'connect') throw new DomainError('CONFLICT', CARD_MESSAGES.noOnboarding);
   let row = paymentAccountOf(deps.db, userId);
   if (!row) {

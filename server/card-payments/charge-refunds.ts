@@ -2,8 +2,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { immediate, type Db } from '../../db/client';
 import { cardPaymentProblems, invoicePayments, invoices, paymentDisputes, paymentRefunds } from '../../db/schema';
 import { markProcessed } from '../payments/billing';
+import { sendRefundEmail } from '../invoices/credit-note-flow';
 import { recordRefund, type PaymentRow } from '../invoices/payments';
-import type { InvoiceRow } from '../invoices/invoices';
+import { findOwnInvoice, type InvoiceRow } from '../invoices/invoices';
 import type { CardEvent, CardEventOutcome, CardPaymentsProvider, ChargeRefundFact, EventDeps } from './types';
 
 /**
@@ -19,6 +20,9 @@ import type { CardEvent, CardEventOutcome, CardPaymentsProvider, ChargeRefundFac
  *   carries the whole list, else read from Stripe (its events leave the list out since API
  *   2022-11-15). So a webhook that lands before the app has recorded its own refund records it
  *   under the same id, and the app's recordRefund then finds it and records nothing more.
+ * - Each refund recorded here e-mails the customer what went back, to which card, with its credit
+ *   note (credit-note-flow.ts sendRefundEmail), in the same transaction; one already recorded (the
+ *   app's own) was told when it was recorded, so a refund is told once whoever records it first.
  * Reading the refunds happens before the transaction; a Stripe failure there is a 502 and Stripe
  * delivers the event again later (the event id is kept only once it is applied).
  */
@@ -75,7 +79,9 @@ export async function recordChargeRefunded(deps: EventDeps, provider: CardPaymen
       // Never more than the payment has left (a lost dispute may already have taken some back).
       const amountPence = Math.min(fact.amountPence, payment.amountPence - payment.refundedPence);
       if (amountPence <= 0 || payment.removedAt !== null) break;
-      recordRefund(tx, deps.clock, found.invoice, { paymentId: payment.id, amountPence, reason: refundReasonOf(fact), providerRefundId: fact.id, recordedBy: null });
+      const refund = recordRefund(tx, deps.clock, found.invoice, { paymentId: payment.id, amountPence, reason: refundReasonOf(fact), providerRefundId: fact.id, recordedBy: null });
+      // The customer is told in the same transaction; the app's own refund, recorded here first, is then not told again (refunds.ts).
+      sendRefundEmail(deps, findOwnInvoice(tx, found.invoice.userId, found.invoice.id), refund, event.card);
       recorded += 1;
     }
     const now = refundedByStripe(tx, found.payment.id);

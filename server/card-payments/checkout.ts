@@ -1,13 +1,12 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { applicationFeePence } from '../../core/card-payments';
-import { INVOICE_MESSAGES } from '../../core/invoices';
+import { INVOICE_MESSAGES, invoiceTitle } from '../../core/invoices';
 import { DomainError } from '../../core/errors';
 import { cardCheckouts } from '../../db/schema';
 import type { AppDeps } from '../deps';
-import { invoiceTitle } from '../invoices/invoice-pdf';
 import type { InvoiceRow } from '../invoices/invoices';
 import { settledOf } from '../invoices/payments';
-import { paymentAccountOf, providerOf } from './accounts';
+import { cardProviderFor, notServedByOwnAccount, paymentAccountOf, providerOf } from './accounts';
 import type { CardPaymentsProvider } from './types';
 
 /**
@@ -25,8 +24,9 @@ const REUSE_MARGIN_MS = 10 * 60 * 1000;
 
 /** Whether the business takes card payments now: a provider, and under Connect an account that can take charges. */
 export function cardPaymentsOpen(deps: Pick<CheckoutDeps, 'db'> & { cardPayments: CardPaymentsProvider | null }, userId: number): boolean {
-  if (!deps.cardPayments) return false;
-  if (deps.cardPayments.kind !== 'connect') return true;
+  const provider = cardProviderFor(deps, userId);
+  if (!provider) return false;
+  if (provider.kind !== 'connect') return true;
   return paymentAccountOf(deps.db, userId)?.chargesEnabled === true;
 }
 
@@ -44,6 +44,8 @@ function chargeAccount(deps: CheckoutDeps, provider: CardPaymentsProvider, userI
  */
 export async function startCheckout(deps: CheckoutDeps, invoice: InvoiceRow, paths: { successPath: string; cancelPath: string }): Promise<string> {
   const provider = providerOf(deps);
+  // Under CARD_PAYMENTS=own another account than the admin's takes no payment into the install's account.
+  if (!cardProviderFor(deps, invoice.userId)) throw notServedByOwnAccount();
   if (!invoice.number || !invoice.parties) throw new DomainError('CONFLICT', INVOICE_MESSAGES.nothingOwed);
   const owed = settledOf(deps.db, invoice).owedPence;
   if (owed === 0) throw new DomainError('CONFLICT', INVOICE_MESSAGES.nothingOwed);

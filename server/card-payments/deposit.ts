@@ -15,8 +15,9 @@ import type { CardPaymentsProvider } from './types';
  * The deposit asked when the customer accepts (docs/product.md, Card payments: a deposit on
  * acceptance). The acceptance is recorded first and stands whatever happens to the payment; then,
  * where the accepted copy asks a deposit, the deposit invoice is made and issued from it (the
- * Getting paid invoice, with its number, e-mail and bank details), and the customer either goes
- * on to pay it by card or is shown how to pay it by bank transfer.
+ * Getting paid invoice, with its number and bank details), and the customer either goes on to pay
+ * it by card (the receipt is then the one e-mail about it) or is e-mailed the invoice and shown how
+ * to pay it by bank transfer.
  */
 type DepositDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'logger' | 'photos'> & { cardPayments: CardPaymentsProvider | null };
 
@@ -35,8 +36,9 @@ function issuedDeposits(deps: Pick<AppDeps, 'db'>, jobId: number): InvoiceRow[] 
 }
 
 /**
- * After the customer accepted by the link `token`: the deposit invoice made, issued and e-mailed,
- * and with `choice` card (and card payments open) a checkout that comes back to the quote page.
+ * After the customer accepted by the link `token`: the deposit invoice made and issued; with
+ * `choice` card (and card payments open) a checkout that comes back to the quote page, else the
+ * invoice e-mailed.
  * Null when the copy asks no deposit for the accepted total. A step after the acceptance that
  * fails is logged and leaves the acceptance as it is: the owner can still invoice the deposit.
  */
@@ -56,12 +58,6 @@ export async function depositOnAccepting(deps: DepositDeps, token: string, choic
     deps.logger.error({ job: opened.job.id, error: describeError(err) }, 'deposit invoice not made on acceptance');
     return null;
   }
-  try {
-    if (invoice.sentAt === null) invoice = sendInvoice(deps, invoice, undefined);
-  } catch (err) {
-    // No e-mail address: the page still shows the deposit and how to pay it.
-    if (!(err instanceof DomainError)) throw err;
-  }
   let payUrl: string | null = null;
   if (choice === 'card' && cardPaymentsOpen(deps, opened.job.userId)) {
     const page = `/quote/${encodeURIComponent(token)}`;
@@ -70,6 +66,16 @@ export async function depositOnAccepting(deps: DepositDeps, token: string, choic
     } catch (err) {
       deps.logger.warn({ invoice: invoice.id, error: describeError(err) }, 'deposit checkout not started on acceptance');
     }
+  }
+  // Paying by card, the customer gets one e-mail: the receipt with the paid deposit invoice, when
+  // the payment lands (events.ts). The invoice asking for a bank transfer goes only to a customer
+  // who chose the transfer, or whose card payment could not be started; the acceptance e-mail
+  // already says what the deposit is and how to pay it, and the owner can send the invoice later.
+  try {
+    if (payUrl === null && invoice.sentAt === null) invoice = sendInvoice(deps, invoice, undefined, cardPaymentsOpen(deps, opened.job.userId));
+  } catch (err) {
+    // No e-mail address: the page still shows the deposit and how to pay it.
+    if (!(err instanceof DomainError)) throw err;
   }
   return { amountPence, invoice, payUrl };
 }

@@ -3,12 +3,12 @@ import { CARD_PROBLEM_WORDS, paymentMatches, type CardProblemReason } from '../.
 import { immediate, type Db } from '../../db/client';
 import { cardCheckouts, cardPaymentProblems, invoicePayments, invoices, paymentAccounts } from '../../db/schema';
 import { findUserById } from '../accounts/users';
-import { backgroundMail } from '../mail/background';
+import { queueMail } from '../mail/outbox';
 import { cardPaymentOwnerEmail, cardProblemOwnerEmail } from '../mail/invoice-emails';
 import { markProcessed } from '../payments/billing';
 import { findOwnInvoice, type InvoiceRow } from '../invoices/invoices';
 import { insertCardPayment, settledOf, type PaymentRow } from '../invoices/payments';
-import { invoiceTitle } from '../invoices/invoice-pdf';
+import { invoiceTitle } from '../../core/invoices';
 import { sendReceipt } from '../invoices/invoice-flow';
 import { keepAccountState, paymentAccountOf } from './accounts';
 import { recordChargeRefunded } from './charge-refunds';
@@ -64,6 +64,11 @@ export async function handleCardEvent(deps: EventDeps, provider: CardPaymentsPro
 
 /** A paid checkout (a Stripe event, or the demo's tap): checked, then recorded or kept as needing a refund. */
 export function recordCheckoutPaid(deps: EventDeps, provider: CardPaymentsProvider, event: PaidEvent): CardEventOutcome {
+  // The payment and its e-mails' outbox rows in one transaction (the inner one is then a savepoint).
+  return immediate(deps.db, () => recordAndTell(deps, provider, event));
+}
+
+function recordAndTell(deps: EventDeps, provider: CardPaymentsProvider, event: PaidEvent): CardEventOutcome {
   const taken = immediate(deps.db, (tx): Taken => {
     const checkout = checkoutBySession(tx, event.sessionId);
     if (!markProcessed(tx, deps.clock, `card-evt:${event.id}`, 'checkout.paid', checkout?.userId ?? null)) return { outcome: 'duplicate' };
@@ -146,7 +151,7 @@ function tellPaid(deps: EventDeps, provider: CardPaymentsProvider, invoice: Invo
     demo: provider.kind === 'demo',
     receiptHeld: receipt === 'held',
   });
-  backgroundMail(deps.mailer).send(mail, `card payment ${current.number} (owner)`);
+  queueMail(deps, mail, { label: `card payment ${current.number} (owner)`, userId: invoice.userId });
 }
 
 function tellProblem(deps: EventDeps, problem: typeof cardPaymentProblems.$inferSelect): void {
@@ -155,5 +160,5 @@ function tellProblem(deps: EventDeps, problem: typeof cardPaymentProblems.$infer
   if (!owner) return;
   const number = problem.invoiceId !== null ? (deps.db.select({ number: invoices.number }).from(invoices).where(eq(invoices.id, problem.invoiceId)).get()?.number ?? null) : null;
   const mail = cardProblemOwnerEmail({ to: owner.email, ownerName: owner.firstName, amountPence: problem.amountPence, number, why: CARD_PROBLEM_WORDS[problem.reason], link: `${deps.config.publicUrl.replace(/\/$/, '')}/invoices` });
-  backgroundMail(deps.mailer).send(mail, 'card payment needs a refund (owner)');
+  queueMail(deps, mail, { label: 'card payment needs a refund (owner)', userId: owner.id });
 }

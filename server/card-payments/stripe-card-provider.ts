@@ -100,11 +100,14 @@ export function createStripeCardProvider(options: StripeCardOptions): CardPaymen
             metadata: { reason: input.reason.slice(0, 500) },
             // A direct charge's fee goes back to the business in proportion, so a refund costs it no fee it kept.
             ...(input.account ? { refund_application_fee: true } : {}),
+            // The charge, to tell the customer which card the money goes back to.
+            expand: ['charge'],
           },
           { ...onAccount(input.account), idempotencyKey: input.idempotencyKey },
         ),
       );
-      return { refundId: refund.id };
+      const card = typeof refund.charge === 'object' ? refund.charge?.payment_method_details?.card : null;
+      return { refundId: refund.id, card: card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : null };
     },
 
     async refundsOfCharge({ account, chargeId }) {
@@ -158,7 +161,16 @@ export function toCardEvent(event: Stripe.Event): CardEvent {
     const charge = event.data.object;
     // The list is whole only when Stripe sent it all; otherwise the refunds are asked for (events.ts).
     const refunds = charge.refunds && !charge.refunds.has_more ? oldestFirst(charge.refunds.data) : null;
-    return { ...base, kind: 'charge_refunded', chargeId: charge.id, paymentIntentId: idOf(charge.payment_intent), amountRefundedPence: charge.amount_refunded, refunds };
+    const card = charge.payment_method_details?.card;
+    return {
+      ...base,
+      kind: 'charge_refunded',
+      chargeId: charge.id,
+      paymentIntentId: idOf(charge.payment_intent),
+      amountRefundedPence: charge.amount_refunded,
+      refunds,
+      card: card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : null,
+    };
   }
   if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed') {
     const dispute = event.data.object;

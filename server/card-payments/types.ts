@@ -88,6 +88,8 @@ export type CardEvent =
       amountRefundedPence: number;
       /** The charge's refunds when the event carried the whole list; null when it did not (Stripe leaves it out since API 2022-11-15). */
       refunds: ChargeRefundFact[] | null;
+      /** The card the charge was paid with (brand and last 4), for the customer's refund e-mail; null when Stripe does not say. */
+      card: { brand: string; last4: string } | null;
     }
   | {
       /** charge.dispute.created or charge.dispute.closed. */
@@ -118,7 +120,8 @@ export interface CardPaymentsProvider {
   /** A single-use, short-lived onboarding link (Account Links); the refresh URL mints another. */
   onboardingLink(input: { accountId: string; refreshUrl: string; returnUrl: string }): Promise<string>;
   createCheckout(input: CheckoutInput): Promise<CheckoutCreated>;
-  refund(input: RefundInput): Promise<{ refundId: string }>;
+  /** `card`: the card the money goes back to, as the charge describes it (brand and last 4), when Stripe says. */
+  refund(input: RefundInput): Promise<{ refundId: string; card: { brand: string; last4: string } | null }>;
   /** The refunds of a charge, oldest first (a charge.refunded event that did not carry them). */
   refundsOfCharge(input: { account: string | null; chargeId: string }): Promise<ChargeRefundFact[]>;
   /** Verifies the signature over the raw body and parses the event; rejects with WebhookSignatureError. */

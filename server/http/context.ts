@@ -1,6 +1,7 @@
 import type { UserRow } from '../../db/schema';
 import type { BusinessRow } from '../businesses/businesses';
 import type { AnalysisLoad } from '../analysis/slots';
+import type { PostcodeLookups } from '../protection/postcode-lookups';
 import type { AppDeps } from '../deps';
 import type { RateLimits } from './rate-limit';
 
@@ -13,6 +14,8 @@ export interface AppEnv {
     limits: RateLimits;
     /** The analysis route's image slots and upload idle timeout (createApp). */
     analysisLoad: AnalysisLoad;
+    /** The app's postcode lookups: those in flight and the site notes kept (createApp). */
+    postcodeLookups: PostcodeLookups;
     user: UserRow | null;
     /** SHA-256 of the current session id, when signed in. */
     sessionKey: string | null;

@@ -82,11 +82,21 @@ export const QUOTE_LIMITS = {
   invoiceLinksPerAddress: { points: 60, windowSeconds: 10 * 60 },
 } satisfies Record<string, Limit>;
 
+/**
+ * A job's protected-trees lookup (routes/protection.ts): each asks two public services two or
+ * three times, so an account may not make the server hammer them. Counted only when a lookup
+ * would ask (a job's lookup is kept a month; joining one on its way is free): a surgeon adding
+ * jobs asks a handful an hour, a script hundreds.
+ */
+export const LOOKUP_LIMITS = {
+  protectionLookupsPerAccount: { points: 30, windowSeconds: 10 * 60 },
+} satisfies Record<string, Limit>;
+
 export const CHAT_LIMITS = {
   chatMessagesPerAddress: { points: 30, windowSeconds: 10 * 60 },
 } satisfies Record<string, Limit>;
 
-export const RATE_LIMITS = { ...ACCOUNT_LIMITS, ...EMBED_LIMITS, ...QUOTE_LIMITS, ...CHAT_LIMITS };
+export const RATE_LIMITS = { ...ACCOUNT_LIMITS, ...EMBED_LIMITS, ...QUOTE_LIMITS, ...LOOKUP_LIMITS, ...CHAT_LIMITS };
 
 /**
  * How many times a /64's points the /56 around it may spend (docs/security.md, Abuse of the

@@ -1,14 +1,14 @@
-import { formatSortCode, type PaymentCreateInput } from '../../core/invoices';
+import { formatSortCode, invoiceTitle, type PaymentCreateInput } from '../../core/invoices';
 import { eq } from 'drizzle-orm';
 import { immediate } from '../../db/client';
 import { invoicePayments, quoteVersions } from '../../db/schema';
 import type { AppDeps } from '../deps';
 import { fromBusiness } from '../jobs/quote-flow';
 import { describeError } from '../log';
-import { backgroundMail } from '../mail/background';
+import { queueMail } from '../mail/outbox';
 import { invoiceEmail, overdueReminderEmail, receiptEmail, type InvoiceMailFacts } from '../mail/invoice-emails';
 import type { MailMessage } from '../mail/mailer';
-import { formatDay, invoiceTitle, lateInterestWords } from './invoice-pdf';
+import { formatDay, lateInterestWords } from './invoice-pdf';
 import { linkOrHold, sendInvoiceLink } from './invoice-links';
 import { invoicePdfFilename, invoicePdfOf, toInvoiceView } from './invoice-view';
 import type { HeldMailRow } from './held-mail';
@@ -17,9 +17,10 @@ import { recordPayment, settledOf, type PaymentRow } from './payments';
 
 /**
  * An invoice's way to the customer (docs/product.md, Getting paid): the steps of invoices.ts,
- * invoice-links.ts and payments.ts with the e-mails that go with them, sent as the business in
- * the background with the invoice's PDF as it stands when the e-mail is made (a PDF that cannot
- * be made is logged, and the e-mail goes without it: the link still opens the invoice).
+ * invoice-links.ts and payments.ts with the e-mails that go with them, sent as the business through
+ * the outbox (written in the step's transaction, server/mail/outbox.ts) with the invoice's PDF as
+ * it stands just after the step (a PDF that cannot be made is logged, and the e-mail goes without
+ * it: the link still opens the invoice).
  */
 type FlowDeps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'logger' | 'photos'>;
 
@@ -28,18 +29,25 @@ export function invoiceLink(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/$/, '')}/invoice/${token}`;
 }
 
-/** How to pay, as a sentence: the bank details with the invoice number as the reference, else whom to ask. */
-export function howToPay(row: InvoiceRow): string {
+/**
+ * How to pay, as a sentence naming every way the invoice's page takes money: the bank details with
+ * the invoice number as the reference, and by card on the page when the business takes card
+ * payments (`takesCards`: card-payments/checkout.ts cardPaymentsOpen, which this layer cannot
+ * ask); else whom to ask.
+ */
+export function howToPay(row: InvoiceRow, takesCards = false): string {
   const parties = row.parties!;
   if (parties.bank) {
-    return `Please pay by bank transfer to ${parties.bank.accountName}, sort code ${formatSortCode(parties.bank.sortCode)}, account number ${parties.bank.accountNumber}, with the reference ${row.number}.`;
+    const bank = `by bank transfer to ${parties.bank.accountName}, sort code ${formatSortCode(parties.bank.sortCode)}, account number ${parties.bank.accountNumber}, with the reference ${row.number}`;
+    return takesCards ? `Please pay by card on the invoice's page (the link below), or ${bank}.` : `Please pay ${bank}.`;
   }
+  if (takesCards) return "Please pay by card on the invoice's page (the link below).";
   const contact = [parties.supplier.phone, parties.supplier.email].filter(Boolean).join(' or ');
   return `Please contact ${parties.supplier.name}${contact ? ` (${contact})` : ''} to pay, quoting ${row.number}.`;
 }
 
 /** What the e-mails say of an issued invoice, as it stands now. */
-export function mailFacts(deps: Pick<AppDeps, 'db' | 'config'>, row: InvoiceRow, to: string, token: string): InvoiceMailFacts {
+export function mailFacts(deps: Pick<AppDeps, 'db' | 'config'>, row: InvoiceRow, to: string, token: string, takesCards = false): InvoiceMailFacts {
   const parties = row.parties!;
   return {
     to,
@@ -52,40 +60,47 @@ export function mailFacts(deps: Pick<AppDeps, 'db' | 'config'>, row: InvoiceRow,
     owedPence: settledOf(deps.db, row).owedPence,
     dueWords: row.dueOn ? formatDay(row.dueOn) : '',
     link: invoiceLink(deps.config.publicUrl, token),
-    howToPay: howToPay(row),
+    howToPay: howToPay(row, takesCards),
   };
 }
 
-/** Sends `message` as the business in the background, with the invoice's PDF as it is when the message is made. */
+/** Writes `message` to the outbox as the business (in the caller's transaction, if any), with the invoice's PDF as it is just after. */
 export function sendWithInvoicePdf(deps: FlowDeps, row: InvoiceRow, message: MailMessage, label: string): void {
   const parties = row.parties!;
   const asBusiness = fromBusiness(deps, row.userId, { name: parties.supplier.name, email: parties.supplier.email }, message);
-  backgroundMail(deps.mailer).send(async () => {
-    try {
-      const current = findOwnInvoice(deps.db, row.userId, row.id);
-      return { ...asBusiness, attachments: [{ filename: invoicePdfFilename(current), content: await invoicePdfOf(deps, current), contentType: 'application/pdf' }] };
-    } catch (err) {
-      deps.logger.error({ mail: label, error: describeError(err) }, 'invoice PDF not made: the e-mail goes without it');
-      return asBusiness;
-    }
-  }, label);
+  queueMail(deps, asBusiness, {
+    label,
+    userId: row.userId,
+    attach: async () => {
+      try {
+        const current = findOwnInvoice(deps.db, row.userId, row.id);
+        return [{ filename: invoicePdfFilename(current), content: await invoicePdfOf(deps, current), contentType: 'application/pdf' }];
+      } catch (err) {
+        deps.logger.error({ mail: label, error: describeError(err) }, 'invoice PDF not made: the e-mail goes without it');
+        return [];
+      }
+    },
+  });
 }
 
 /**
  * POST /api/invoices/{id}/send: a new link, and the invoice e-mailed with it and its PDF; then
  * what waited while its links were withdrawn (held-mail.ts), to the same confirmed address: each
- * receipt, and a reminder only while money is still owed.
+ * receipt, and a reminder only while money is still owed. All in one transaction with the outbox's
+ * rows. `takesCards`: as howToPay's.
  */
-export function sendInvoice(deps: FlowDeps, invoice: Pick<InvoiceRow, 'id' | 'userId'>, email: string | undefined): InvoiceRow {
-  const sent = sendInvoiceLink(deps.db, deps.clock, invoice, email);
-  const facts = mailFacts(deps, sent.invoice, sent.to, sent.token);
-  sendWithInvoicePdf(deps, sent.invoice, invoiceEmail(facts), `invoice ${sent.invoice.number}`);
-  for (const { mail, token } of sent.released) releaseHeldMail(deps, sent.invoice, mail, sent.to, token);
-  return sent.invoice;
+export function sendInvoice(deps: FlowDeps, invoice: Pick<InvoiceRow, 'id' | 'userId'>, email: string | undefined, takesCards = false): InvoiceRow {
+  return immediate(deps.db, () => {
+    const sent = sendInvoiceLink(deps.db, deps.clock, invoice, email);
+    const facts = mailFacts(deps, sent.invoice, sent.to, sent.token, takesCards);
+    sendWithInvoicePdf(deps, sent.invoice, invoiceEmail(facts), `invoice ${sent.invoice.number}`);
+    for (const { mail, token } of sent.released) releaseHeldMail(deps, sent.invoice, mail, sent.to, token, takesCards);
+    return sent.invoice;
+  });
 }
 
 /** One e-mail that waited while the links were withdrawn, to the confirmed address. A new kind of held mail needs its case here. */
-function releaseHeldMail(deps: FlowDeps, row: InvoiceRow, mail: HeldMailRow, to: string, token: string): void {
+function releaseHeldMail(deps: FlowDeps, row: InvoiceRow, mail: HeldMailRow, to: string, token: string, takesCards: boolean): void {
   switch (mail.kind) {
     case 'receipt': {
       const payment = mail.paymentId !== null ? deps.db.select().from(invoicePayments).where(eq(invoicePayments.id, mail.paymentId)).get() : undefined;
@@ -94,7 +109,7 @@ function releaseHeldMail(deps: FlowDeps, row: InvoiceRow, mail: HeldMailRow, to:
     }
     case 'reminder':
       // A reminder that waited is news only while money is still owed.
-      if (settledOf(deps.db, row).owedPence > 0) sendReminderMail(deps, row, to, token, mail.reminder ?? 'first');
+      if (settledOf(deps.db, row).owedPence > 0) sendReminderMail(deps, row, to, token, mail.reminder ?? 'first', takesCards);
       return;
     default: {
       const unknown: never = mail.kind;
@@ -108,8 +123,10 @@ function releaseHeldMail(deps: FlowDeps, row: InvoiceRow, mail: HeldMailRow, to:
  * the invoice has an address) with a link of its own and the PDF showing the payment.
  */
 export function recordPaymentWithReceipt(deps: FlowDeps, userId: number, invoice: Pick<InvoiceRow, 'id' | 'userId'>, input: PaymentCreateInput): void {
-  const payment = recordPayment(deps.db, deps.clock, userId, invoice, input);
-  sendReceipt(deps, findOwnInvoice(deps.db, invoice.userId, invoice.id), payment);
+  immediate(deps.db, () => {
+    const payment = recordPayment(deps.db, deps.clock, userId, invoice, input);
+    sendReceipt(deps, findOwnInvoice(deps.db, invoice.userId, invoice.id), payment);
+  });
 }
 
 /**
@@ -130,9 +147,9 @@ function sendReceiptMail(deps: FlowDeps, row: InvoiceRow, payment: Pick<PaymentR
   sendWithInvoicePdf(deps, row, receiptEmail({ ...facts, amountPence: payment.amountPence, paidWords: formatDay(payment.paidOn) }), `receipt ${row.number}`);
 }
 
-/** An overdue reminder (reminders.ts), with its link and the PDF as it stands. */
-export function sendReminderMail(deps: FlowDeps, row: InvoiceRow, to: string, token: string, which: 'first' | 'second'): void {
-  const facts = mailFacts(deps, row, to, token);
+/** An overdue reminder (reminders.ts), with its link and the PDF as it stands, written to the outbox in the caller's transaction. */
+export function sendReminderMail(deps: FlowDeps, row: InvoiceRow, to: string, token: string, which: 'first' | 'second', takesCards: boolean): void {
+  const facts = mailFacts(deps, row, to, token, takesCards);
   const interest = toInvoiceView(deps.db, row, deps.clock.now()).lateInterest;
   sendWithInvoicePdf(deps, row, overdueReminderEmail({ ...facts, which, interest: interest ? lateInterestWords(interest, row.dueOn!) : null }), `invoice ${row.number} ${which} reminder`);
 }

@@ -1,6 +1,7 @@
-import { formatSortCode, PAYMENT_METHOD_WORDS, type Invoice, type InvoiceParties } from '../../core/invoices';
+import { chargesVat, formatSortCode, invoiceTitle, PAYMENT_METHOD_WORDS, type Invoice, type InvoiceParties } from '../../core/invoices';
 import { formatGbp, parsePence } from '../../core/money';
 import { formatQuoteDate } from '../../core/quote';
+import { ukToday } from '../../core/job-booking';
 import { QUOTE_FONT, quoteText, useQuoteFonts } from '../quotes/job-quote-font';
 import { drawLetterhead, ensureRoom, heading, quoteTheme, type QuoteTheme } from '../quotes/job-quote-layout';
 import { BOTTOM_MARGIN, COLOUR, MARGIN, contentWidth, drawPageFooters, pdfBytes, type Doc } from '../quotes/report-layout';
@@ -22,16 +23,6 @@ export interface InvoicePdfInput {
   accent: string | null;
 }
 
-/** Whether the invoice shows VAT: a VAT number on the supplier and a quote priced with VAT. */
-export const chargesVat = (invoice: Pick<Invoice, 'vatMode'>, parties: Pick<InvoiceParties, 'supplier'>): boolean =>
-  invoice.vatMode !== 'none' && parties.supplier.vatNumber.trim() !== '';
-
-/** The invoice's title as it prints and as its e-mail names it. */
-export function invoiceTitle(invoice: Pick<Invoice, 'kind' | 'vatMode'>, parties: Pick<InvoiceParties, 'supplier'>): string {
-  const base = chargesVat(invoice, parties) ? 'VAT invoice' : 'Invoice';
-  return invoice.kind === 'deposit' ? `Deposit ${base.toLowerCase()}` : base;
-}
-
 /** "2026-06-08" -> "8 June 2026". */
 export const formatDay = (day: string): string => formatQuoteDate(new Date(`${day}T12:00:00Z`));
 
@@ -42,7 +33,7 @@ const gbp = (text: string): string => {
 };
 
 let pdfkit: Promise<typeof import('pdfkit')> | undefined;
-const loadPdfkit = () => (pdfkit ??= import('pdfkit').then((module) => module.default));
+export const loadPdfkit = () => (pdfkit ??= import('pdfkit').then((module) => module.default));
 
 export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   const { invoice, parties } = input;
@@ -68,7 +59,7 @@ export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     ['Due', invoice.dueOn ? formatDay(invoice.dueOn) : '-'],
     ['For quote', invoice.quoteReference],
   ];
-  drawLetterhead(doc, theme, { ...parties.supplier, vatNumber: vat ? parties.supplier.vatNumber : '', logo: input.logo }, { name: quoteText(parties.supplier.name), tradingAsOf: null }, title, meta);
+  drawLetterhead(doc, theme, { ...parties.supplier, vatNumber: vat ? parties.supplier.vatNumber : '', logo: input.logo }, { name: quoteText(parties.supplier.name), tradingAsOf: parties.supplier.legalName ? quoteText(parties.supplier.legalName) : null }, title, meta);
   drawCustomer(doc, theme, parties);
   drawLines(doc, theme, invoice, vat);
   drawTotals(doc, theme, invoice, vat);
@@ -79,14 +70,14 @@ export async function buildInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     doc.fillColor(COLOUR.text).text(words, MARGIN, doc.y, { width: contentWidth(doc) });
     doc.y += 10;
   }
-  drawMoneyHistory(doc, theme, invoice);
+  drawMoneyHistory(doc, theme, invoice, vat);
   drawHowToPay(doc, theme, invoice, parties);
   drawPageFooters(doc, QUOTE_FONT.regular, 7.5, () => ({ text: `${title} ${invoice.number ?? ''}${invoice.dueOn ? ` | Due ${formatDay(invoice.dueOn)}` : ''}`, colour: COLOUR.muted }));
   doc.end();
   return finished;
 }
 
-function drawCustomer(doc: Doc, theme: QuoteTheme, parties: InvoiceParties): void {
+export function drawCustomer(doc: Doc, theme: QuoteTheme, parties: InvoiceParties): void {
   const width = contentWidth(doc);
   doc.fillColor(theme.accent).font(QUOTE_FONT.bold).fontSize(9).text('Bill to', MARGIN, doc.y, { width });
   doc.fillColor(COLOUR.text).font(QUOTE_FONT.bold).fontSize(10.5).text(quoteText(parties.customer.name), MARGIN, doc.y + 1, { width });
@@ -158,8 +149,12 @@ function drawTotals(doc: Doc, theme: QuoteTheme, invoice: Invoice, vat: boolean)
         ['Total with VAT', gbp(invoice.totals.gross), true],
       ]
     : [['Total', gbp(invoice.totals.gross), true]];
+  // As the customer's page: the money received, and what of it went back, read down to what is due.
+  const received = invoice.payments.reduce((sum, payment) => sum + (parsePence(payment.amount) ?? 0), 0);
+  const refunded = invoice.payments.reduce((sum, payment) => sum + (parsePence(payment.refunded) ?? 0), 0);
   if (invoice.credited !== '0.00') rows.push(['Credited', `-${gbp(invoice.credited)}`, false]);
-  if (invoice.paid !== '0.00') rows.push(['Paid', `-${gbp(invoice.paid)}`, false]);
+  if (received > 0) rows.push(['Paid', `-${formatGbp(received)}`, false]);
+  if (refunded > 0) rows.push(['Refunded', `+${formatGbp(refunded)}`, false]);
   rows.push(['Amount due', gbp(invoice.owed), true]);
   ensureRoom(doc, rows.length * 16 + 16);
   const top = doc.y;
@@ -179,12 +174,20 @@ export function lateInterestWords(interest: NonNullable<Invoice['lateInterest']>
   return `Statutory interest of ${gbp(interest.amount)} has accrued at ${interest.ratePercent}% a year for the ${interest.days} days since ${formatDay(dueOn)}, under the Late Payment of Commercial Debts (Interest) Act 1998, and is payable with the amount due.`;
 }
 
-/** Payments received and credit notes, each dated. */
-function drawMoneyHistory(doc: Doc, theme: QuoteTheme, invoice: Invoice): void {
-  const entries = [
-    ...invoice.payments.map((payment) => `${formatDay(payment.paidOn)}: ${gbp(payment.amount)} received by ${PAYMENT_METHOD_WORDS[payment.method].toLowerCase()}${payment.reference ? ` (${quoteText(payment.reference)})` : ''}`),
-    ...invoice.creditNotes.map((note) => `${formatDay(note.issuedOn)}: credit note ${note.number} for ${gbp(note.gross)}: ${quoteText(note.reason)}`),
+/** Payments received, refunds and credit notes (with the VAT credited where VAT is charged), each dated, oldest first. */
+function drawMoneyHistory(doc: Doc, theme: QuoteTheme, invoice: Invoice, vat: boolean): void {
+  const dated: { on: string; text: string }[] = [
+    ...invoice.payments.map((payment) => ({ on: payment.paidOn, text: `${gbp(payment.amount)} received by ${PAYMENT_METHOD_WORDS[payment.method].toLowerCase()}${payment.reference ? ` (${quoteText(payment.reference)})` : ''}` })),
+    ...invoice.creditNotes.map((note) => ({
+      on: note.issuedOn,
+      text: `credit note ${note.number} for ${gbp(note.gross)}${vat ? ` (${gbp(note.net)} and VAT ${gbp(note.vat)})` : ''}: ${quoteText(note.reason)}`,
+    })),
+    ...invoice.refunds.map((refund) => ({ on: ukToday(new Date(refund.at)), text: `${gbp(refund.amount)} refunded${refund.creditNoteNumber ? ` with credit note ${refund.creditNoteNumber}` : ''}` })),
   ];
+  const entries = dated
+    .map((item, index) => ({ ...item, index }))
+    .sort((a, b) => a.on.localeCompare(b.on) || a.index - b.index)
+    .map((item) => `${formatDay(item.on)}: ${item.text}`);
   if (entries.length === 0) return;
   const width = contentWidth(doc);
   ensureRoom(doc, 40);

@@ -1,9 +1,9 @@
 import { DomainError } from '../../core/errors';
-import { accruedInterestPence, formatSortCode, INVOICE_MESSAGES, invoiceStatus, owedPence, STATUTORY_INTEREST_OVER_BASE_PERCENT, taxPoint, type Invoice, type InvoiceStatus, type PublicInvoice } from '../../core/invoices';
+import { accruedInterestPence, chargesVat, formatSortCode, INVOICE_MESSAGES, invoiceStatus, invoiceTitle, owedPence, STATUTORY_INTEREST_OVER_BASE_PERCENT, taxPoint, type Invoice, type InvoiceStatus, type PublicInvoice } from '../../core/invoices';
 import { getInvoiceSettings } from '../settings/invoice-settings';
 import { formatVatNumber } from '../../core/company-profile';
 import { ukToday } from '../../core/job-booking';
-import { penceToDecimal } from '../../core/money';
+import { parsePence, penceToDecimal } from '../../core/money';
 import type { Db } from '../../db/client';
 import { paymentDisputes, quoteVersions } from '../../db/schema';
 import { disputeReasonWords } from '../../core/card-payments';
@@ -13,7 +13,7 @@ import { jobsOf, linesOf, type InvoiceRow } from './invoices';
 import { creditNotesOf, paidPence, paymentsOf, refundsOf, type PaymentRow } from './payments';
 import type { AppDeps } from '../deps';
 import { quoteCompanyFor } from '../settings/quote-company';
-import { buildInvoicePdf, chargesVat, invoiceTitle } from './invoice-pdf';
+import { buildInvoicePdf } from './invoice-pdf';
 
 /**
  * An invoice as the API answers it (core/invoices.ts invoiceSchema): its lines and totals, what
@@ -169,10 +169,14 @@ export function toPublicInvoice(db: Db, row: InvoiceRow, now: Date, payByCard = 
     taxPoint: view.taxPoint!,
     lines: view.lines.map((line) => ({ description: line.description, note: line.note, quantity: line.quantity, net: line.net, vat: line.vat, gross: line.gross })),
     totals: view.totals,
-    paid: view.paid,
+    // The money received as it came in, and what of it went back, so the sums read down the page.
+    paid: penceToDecimal(view.payments.reduce((sum, payment) => sum + parsePence(payment.amount)!, 0)),
+    refunded: penceToDecimal(view.payments.reduce((sum, payment) => sum + parsePence(payment.refunded)!, 0)),
     credited: view.credited,
     owed: view.owed,
     payments: view.payments.map((payment) => ({ amount: payment.amount, paidOn: payment.paidOn })),
+    refunds: view.refunds.map((refund) => ({ amount: refund.amount, refundedOn: ukToday(new Date(refund.at)), creditNoteNumber: refund.creditNoteNumber })),
+    creditNotes: view.creditNotes.map((note) => ({ id: note.id, number: note.number, issuedOn: note.issuedOn, reason: note.reason, gross: note.gross })),
     bankTransfer: parties.bank ? { accountName: parties.bank.accountName, sortCode: formatSortCode(parties.bank.sortCode), accountNumber: parties.bank.accountNumber, reference: row.number! } : null,
     payByCard: payByCard && view.owed !== '0.00',
     lateInterest: view.lateInterest,

@@ -319,9 +319,10 @@ export function issueInvoice(db: Db, clock: Clock, invoice: Pick<InvoiceRow, 'id
         issuedOn: today,
         dueOn: dueOn(draft.kind, today, settings.paymentTermsDays),
         parties: {
-          // The supplier as the company profile says today (an invoice is the business's own
-          // document), the customer as the accepted quote names them.
-          supplier: { name: profile.tradingName || content.business.name, address: profile.address, phone: profile.phone, email: profile.email, vatNumber: profile.vatNumber },
+          // The supplier under the name the quote came from, its details as the company profile
+          // says today (an invoice is the business's own document), with the profile's name
+          // beside a website business's trading name; the customer as the accepted quote names them.
+          supplier: { ...supplierNames(content.business.name, profile.tradingName), address: profile.address, phone: profile.phone, email: profile.email, vatNumber: profile.vatNumber },
           customer: { name: content.customer.name, email: content.customer.email, address: content.customer.siteAddress },
           bank: settings.bankDetails,
           paymentTermsDays: settings.paymentTermsDays,
@@ -332,6 +333,14 @@ export function issueInvoice(db: Db, clock: Clock, invoice: Pick<InvoiceRow, 'id
       .returning()
       .get()!;
   });
+}
+
+const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** The quote's name on the invoice, and the profile's as the legal name when it differs (as the quote's PDF prints "A trading name of"). */
+function supplierNames(quoteName: string, profileName: string): { name: string; legalName?: string } {
+  const name = quoteName.trim() || profileName;
+  return profileName.trim() && !sameName(profileName, name) ? { name, legalName: profileName } : { name };
 }
 
 /** The account's invoices, newest first. */

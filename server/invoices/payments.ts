@@ -1,11 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { DomainError } from '../../core/errors';
 import { creditMoney } from '../../core/invoice-money';
-import { CREDIT_NOTE_PREFIX, documentNumber, INVOICE_MESSAGES, owedPence, type PaymentCreateInput } from '../../core/invoices';
+import { CREDIT_NOTE_PREFIX, documentNumber, INVOICE_MESSAGES, owedPence, paymentDayProblem, type PaymentCreateInput } from '../../core/invoices';
 import { ukToday } from '../../core/job-booking';
 import { formatGbp, parsePence } from '../../core/money';
 import { immediate, type Db } from '../../db/client';
-import { creditNotes, invoicePayments, invoices, paymentRefunds } from '../../db/schema';
+import { creditNotes, invoicePayments, invoices, paymentRefunds, quoteAnswers } from '../../db/schema';
 import type { Clock } from '../clock';
 import { takeSequence } from '../settings/invoice-settings';
 import { creditedMoney, findOwnInvoice, type InvoiceRow } from './invoices';
@@ -52,7 +52,20 @@ export function issuedOf(tx: Db, invoice: Pick<InvoiceRow, 'id' | 'userId'>): In
   return current;
 }
 
-/** POST /api/invoices/{id}/payments: at most what is owed, dated between the issue and today. */
+/** The UK day the customer accepted the version an invoice is for; null when no acceptance is on record. */
+function acceptedOnOf(tx: Db, versionId: number): string | null {
+  const accepted = tx
+    .select({ at: quoteAnswers.createdAt })
+    .from(quoteAnswers)
+    .where(and(eq(quoteAnswers.versionId, versionId), eq(quoteAnswers.kind, 'accepted')))
+    .get();
+  return accepted ? ukToday(accepted.at) : null;
+}
+
+/**
+ * POST /api/invoices/{id}/payments: at most what is owed, dated no earlier than the job's
+ * acceptance (a year back without one) and not after today (core/invoices.ts paymentDayProblem).
+ */
 export function recordPayment(db: Db, clock: Clock, userId: number, invoice: Pick<InvoiceRow, 'id' | 'userId'>, input: PaymentCreateInput): PaymentRow {
   const now = clock.now();
   return immediate(db, (tx) => {
@@ -64,7 +77,8 @@ export function recordPayment(db: Db, clock: Clock, userId: number, invoice: Pic
       const message = INVOICE_MESSAGES.overpaid(formatGbp(owed));
       throw new DomainError('VALIDATION_ERROR', message, { details: { amount: [message] } });
     }
-    if (input.paidOn > ukToday(now)) throw new DomainError('VALIDATION_ERROR', INVOICE_MESSAGES.paymentInFuture, { details: { paidOn: [INVOICE_MESSAGES.paymentInFuture] } });
+    const dayProblem = paymentDayProblem(input.paidOn, ukToday(now), acceptedOnOf(tx, current.versionId));
+    if (dayProblem) throw new DomainError('VALIDATION_ERROR', dayProblem, { details: { paidOn: [dayProblem] } });
     return tx
       .insert(invoicePayments)
       .values({ invoiceId: current.id, amountPence: amount, paidOn: input.paidOn, method: input.method, reference: input.reference, recordedBy: userId, createdAt: now })

@@ -15,9 +15,10 @@ import { settledOf } from './payments';
  * after the first. Each carries a link of its own and the invoice's PDF as it stands; while the
  * invoice's links are withdrawn it is kept instead, to go once it is sent again (held-mail.ts). The invoice
  * is claimed by a conditional update, so two runs send one. Run at start and hourly, with the
- * quote reminders (main.ts).
+ * quote reminders (main.ts). `takesCards`: whether an account takes card payments now
+ * (card-payments/checkout.ts cardPaymentsOpen), so the reminder names paying by card too.
  */
-export function sendDueInvoiceReminders(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'logger' | 'photos'>): number {
+export function sendDueInvoiceReminders(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'logger' | 'photos'>, takesCards: (userId: number) => boolean = () => false): number {
   const { db, clock } = deps;
   const now = clock.now();
   const today = ukToday(now);
@@ -36,15 +37,17 @@ export function sendDueInvoiceReminders(deps: Pick<AppDeps, 'db' | 'clock' | 'ma
     const which = row.firstReminderAt === null ? 'first' : 'second';
     const days = which === 'first' ? first : second;
     if (days <= 0 || addDays(row.dueOn!, days) > today) continue;
+    // The claim, the link and the reminder's outbox row in one transaction: all or none.
     const claimed = immediate(db, (tx) => {
       const column = which === 'first' ? { firstReminderAt: now } : { secondReminderAt: now };
       const unclaimed = which === 'first' ? isNull(invoices.firstReminderAt) : and(isNotNull(invoices.firstReminderAt), isNull(invoices.secondReminderAt));
       if (tx.update(invoices).set(column).where(and(eq(invoices.id, row.id), unclaimed)).run().changes === 0) return null;
       // Links withdrawn: claimed all the same (so it is not tried again hourly) and kept to go once it is sent again.
-      return linkOrHold(tx, row.id, { kind: 'reminder', reminder: which }, now);
+      const token = linkOrHold(tx, row.id, { kind: 'reminder', reminder: which }, now);
+      if (token) sendReminderMail(deps, row, to, token, which, takesCards(row.userId));
+      return token;
     });
     if (!claimed) continue;
-    sendReminderMail(deps, row, to, claimed, which);
     sent += 1;
   }
   return sent;

@@ -5,11 +5,14 @@ import { penceToDecimal } from '../../core/money';
 import type { Db } from '../../db/client';
 import { statusOf } from './invoice-view';
 import { creditedMoney, listOwnInvoices } from './invoices';
-import { paidPence, paymentsOf } from './payments';
+import { paidPence, paymentsOf, refundsOf } from './payments';
 
 /**
  * GET /api/invoices/summary (docs/product.md, Getting paid): the account's invoices by status,
  * each a count and the invoices' totals, what was paid this UK month, and what is owed by age.
+ * "Paid" this month is the money that came in less the money that went back in the month: a £50
+ * refund after £1,164 came in reads £1,114 (the refund's credit note already lowers "Invoiced",
+ * so the refund counts once on each side).
  */
 export function invoiceSummary(db: Db, userId: number, now: Date): InvoiceSummary {
   const today = ukToday(now);
@@ -28,6 +31,9 @@ export function invoiceSummary(db: Db, userId: number, now: Date): InvoiceSummar
     if (!row.issuedOn) continue;
     if (row.issuedOn.startsWith(month)) invoicedThisMonth += row.grossPence - credited;
     paidThisMonth += payments.filter((p) => p.removedAt === null && p.paidOn.startsWith(month)).reduce((sum, p) => sum + p.amountPence, 0);
+    paidThisMonth -= refundsOf(db, row.id)
+      .filter((refund) => ukToday(refund.createdAt).startsWith(month))
+      .reduce((sum, refund) => sum + refund.amountPence, 0);
     const owed = owedPence({ grossPence: row.grossPence, paidPence: paid, creditedPence: credited });
     if (owed === 0) continue;
     const late = row.dueOn ? daysBetween(row.dueOn, today) : 0;

@@ -7,7 +7,7 @@ import { immediate, type Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { saveFeedback } from '../analysis/feedback';
 import type { AppDeps } from '../deps';
-import { backgroundMail } from '../mail/background';
+import { queueMail } from '../mail/outbox';
 import { bookingEmail } from '../mail/booking-email';
 import { getCompanyProfile, getSettings } from '../settings/settings';
 import { bookingHold, keepProtectionConfirmation } from '../protection/protection';
@@ -16,6 +16,7 @@ import { buildCalendar, VISIT_MINUTES, WORKING_DAY_MINUTES, type CalendarEvent }
 import { itemsOf, type JobRow } from './jobs';
 import { acceptedOf } from './quote-links';
 import { fromBusiness } from './quote-flow';
+import { refuseInsideCancellationPeriod } from './early-start';
 
 /**
  * Booked and done (docs/product.md, Jobs and quotes, Booking and done). An accepted job is booked
@@ -75,7 +76,11 @@ function checkProtection(tx: Db, now: Date, jobId: number, booking: JobBooking):
   });
 }
 
-/** Stores the booking; the job reads booked. 409 unless the customer has accepted or while a protected tree holds the date; 400 for a day already past. */
+/**
+ * Stores the booking (a first one or a move); the job reads booked. 409 unless the customer has
+ * accepted, inside a consumer's cancellation period they did not ask to start in (early-start.ts),
+ * or while a protected tree holds the date; 400 for a day already past.
+ */
 export function saveBooking(db: Db, now: Date, job: JobRow, booking: JobBooking): { job: JobRow; before: JobRow } {
   const today = ukToday(now);
   if (booking.date < today) throw new DomainError('VALIDATION_ERROR', BOOKING_MESSAGES.past, { details: { date: [BOOKING_MESSAGES.past] } });
@@ -85,6 +90,8 @@ export function saveBooking(db: Db, now: Date, job: JobRow, booking: JobBooking)
   return immediate(db, (tx) => {
     const before = reread(tx, job);
     refuseUnlessBookable(before.status, BOOKING_MESSAGES.notAccepted);
+    // First: the surgeon cannot book past it with a reason, as they can past a protected tree's hold.
+    refuseInsideCancellationPeriod(tx, job.id, booking.date);
     checkProtection(tx, now, job.id, booking);
     const updated = tx
       .update(jobs)
@@ -165,6 +172,11 @@ function hostOf(publicUrl: string): string {
  * is no address to send to: the booking stands, the surgeon tells the customer another way.
  */
 export function bookJob(deps: BookingDeps, job: JobRow, booking: JobBooking): { job: JobRow; emailed: boolean; nestingCheck: string | null } {
+  // The booking and its e-mail's outbox row in one transaction (saveBooking's own is then a savepoint).
+  return immediate(deps.db, () => bookAndTell(deps, job, booking));
+}
+
+function bookAndTell(deps: BookingDeps, job: JobRow, booking: JobBooking): { job: JobRow; emailed: boolean; nestingCheck: string | null } {
   const { job: booked, before } = saveBooking(deps.db, deps.clock.now(), job, booking);
   const quote = accepted(deps.db, job.id);
   const profile = getCompanyProfile(deps.db, job.userId);
@@ -186,7 +198,7 @@ export function bookJob(deps: BookingDeps, job: JobRow, booking: JobBooking): { 
     rebooked: before.bookedFor !== null,
     calendar,
   });
-  backgroundMail(deps.mailer).send(fromBusiness(deps, job.userId, { name: businessName, email: business.email }, mail), `booking ${jobReference(job.id)}`);
+  queueMail(deps, fromBusiness(deps, job.userId, { name: businessName, email: business.email }, mail), { label: `booking ${jobReference(job.id)}`, userId: job.userId });
   return { job: booked, emailed: true, nestingCheck: nesting };
 }
 

@@ -9,10 +9,11 @@ import type { QuoteContent } from '../../core/quote-versions';
 import { penceToDecimal } from '../../core/money';
 import { quoteTotals, type QuoteTotals } from '../../core/quote-totals';
 import type { Db } from '../../db/client';
-import { quoteAnswers, quoteCancellations, quoteVersions, treeAnalyses } from '../../db/schema';
+import { earlyStartRequests, quoteAnswers, quoteCancellations, quoteVersions, treeAnalyses } from '../../db/schema';
+import { cancellationPeriodOf } from '../../core/cancellation-period';
 import { toAnalysisView } from '../analysis/store';
 import { itemsOf, type JobItemRow, type JobRow } from './jobs';
-import { cancellableUntil, type QuoteAnswerRow, type QuoteVersionRow } from './quote-links';
+import { cancellableUntil, type EarlyStartRow, type QuoteAnswerRow, type QuoteVersionRow } from './quote-links';
 
 const money = (totals: QuoteTotals) => ({
   net: penceToDecimal(totals.netPence),
@@ -81,6 +82,9 @@ export function toJobViews(db: Db, rows: readonly JobRow[]): Job[] {
   );
   const cancellations = new Map(
     (rows.length > 0 ? db.select().from(quoteCancellations).where(inArray(quoteCancellations.jobId, rows.map((row) => row.id))).all() : []).map((c) => [c.jobId, c]),
+  );
+  const earlyStarts = new Map(
+    (rows.length > 0 ? db.select().from(earlyStartRequests).where(inArray(earlyStartRequests.jobId, rows.map((row) => row.id))).all() : []).map((e) => [e.jobId, e]),
   );
   return rows.map((row) => {
     const versions = versionsOfJob.get(row.id) ?? [];
@@ -151,6 +155,7 @@ export function toJobViews(db: Db, rows: readonly JobRow[]): Job[] {
             userAgent: cancellation.userAgent,
           }
         : null,
+      cancellationPeriod: accepted && !cancellation ? cancellationPeriodView(accepted, earlyStarts.get(row.id)) : null,
       changedSinceSent: accepted ? null : changedSinceSent(row, record, versions),
       booking:
         row.bookedFor && row.bookedStart && row.bookedAt
@@ -168,6 +173,17 @@ export function toJobViews(db: Db, rows: readonly JobRow[]): Job[] {
       updatedAt: row.updatedAt.toISOString(),
     };
   });
+}
+
+/** A consumer's cancellation period and the early start asked or requested (core/cancellation-period.ts); null for a trade quote. */
+function cancellationPeriodView(accepted: { version: QuoteVersionRow; answer: QuoteAnswerRow }, earlyStart: EarlyStartRow | undefined): Job['cancellationPeriod'] {
+  if (!accepted.version.content.consumer) return null;
+  const requested = accepted.answer.startEarly === true ? accepted.answer.createdAt : earlyStart?.requestedAt;
+  return {
+    ...cancellationPeriodOf(accepted.answer.createdAt),
+    earlyStartRequestedAt: requested?.toISOString() ?? null,
+    earlyStartAskedAt: earlyStart?.askedAt.toISOString() ?? null,
+  };
 }
 
 /** What a job's items, customer and VAT are: the accepted version's, or the live draft's. */

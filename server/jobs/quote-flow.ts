@@ -5,7 +5,8 @@ import type { PublicQuote, QuoteContent } from '../../core/quote-versions';
 import { findUserById } from '../accounts/users';
 import type { AppDeps } from '../deps';
 import { describeError } from '../log';
-import { backgroundMail } from '../mail/background';
+import { immediate } from '../../db/client';
+import { queueMail } from '../mail/outbox';
 import type { MailMessage } from '../mail/mailer';
 import { acceptanceEmail, ownerQuoteNewsEmail, quoteLinkEmail, type OwnerNews } from '../mail/quote-emails';
 import { versionQuotePdf } from '../quotes/job-quote-source';
@@ -14,8 +15,9 @@ import { answerQuote, cancellableUntil, contentTotals, markViewed, openQuote, se
 
 /**
  * A quote's way from the surgeon to the customer and back (docs/product.md, Jobs and quotes): the
- * steps of quote-links.ts with the e-mails that go with them, each sent in the background so an
- * answer never waits on the mail server (a refused send is retried, then logged).
+ * steps of quote-links.ts with the e-mails that go with them, each written to the outbox in the
+ * step's transaction (server/mail/outbox.ts), so an answer never waits on the mail server and no
+ * e-mail is lost to a restart.
  *
  * The quote's e-mails to the customer (the link, the reminder, the acceptance) and the owner's
  * news of an acceptance carry the version's PDF as the customer has it (customerQuotePdf). It is
@@ -30,6 +32,10 @@ type FlowDeps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'logger' | 
 export function quoteLink(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/$/, '')}/quote/${token}`;
 }
+
+/** The app's page on how to check a quote's fingerprint (quote-page/fingerprint-help.ts), linked from the acceptance e-mail. */
+export const FINGERPRINT_HELP_PATH = '/help/quote-fingerprint';
+export const fingerprintHelpLink = (publicUrl: string): string => `${publicUrl.replace(/\/$/, '')}${FINGERPRINT_HELP_PATH}`;
 
 /** The API address of a quote link's copy, against which its fingerprint is checked. */
 export function quoteApiLink(publicUrl: string, token: string): string {
@@ -50,12 +56,15 @@ export function fromBusiness(deps: Pick<AppDeps, 'db'>, userId: number, business
  * Sends the job to its customer (or `email`): a new version, its link by e-mail. The job is read
  * again and its lock checked inside the send's transaction (quote-links.ts sendQuote).
  */
-export function sendJobQuote(deps: FlowDeps, job: Pick<JobRow, 'id' | 'userId'>, email: string | undefined): JobRow {
-  const sent = sendQuote(deps.db, deps.clock, job, email);
-  const content = sent.version.content;
-  const mail = fromBusiness(deps, job.userId, content.business, quoteLinkEmail(content, quoteLink(deps.config.publicUrl, sent.token), contentTotals(content, [])));
-  sendWithPdf(deps, mail, content, () => customerQuotePdf(deps, sent), `quote ${content.reference} v${content.version}`);
-  return sent.job;
+export function sendJobQuote(deps: FlowDeps, job: Pick<JobRow, 'id' | 'userId'>, email: string | undefined, takesCards = false): JobRow {
+  return immediate(deps.db, () => {
+    const sent = sendQuote(deps.db, deps.clock, job, email, takesCards);
+    const content = sent.version.content;
+    const everyOptional = content.items.filter((item) => item.optional).map((item) => item.id);
+    const mail = fromBusiness(deps, job.userId, content.business, quoteLinkEmail(content, quoteLink(deps.config.publicUrl, sent.token), contentTotals(content, []), contentTotals(content, everyOptional)));
+    sendWithPdf(deps, mail, content, () => customerQuotePdf(deps, sent), `quote ${content.reference} v${content.version}`, job.userId);
+    return sent.job;
+  });
 }
 
 /** The file name of a quote's PDF, e.g. quote-Q-000012.pdf. */
@@ -90,16 +99,23 @@ export function customerQuotePdf(deps: Pick<AppDeps, 'db' | 'photos'>, quote: Qu
   });
 }
 
-/** Sends `message` in the background with the quote's PDF attached; made by `pdf` after the answer, without it if that fails. */
-export function sendWithPdf(deps: Pick<FlowDeps, 'mailer' | 'logger'>, message: MailMessage, content: QuoteContent, pdf: () => Promise<Buffer>, label: string): void {
-  backgroundMail(deps.mailer).send(async () => {
-    try {
-      return { ...message, attachments: [{ filename: quotePdfFilename(content), content: await pdf(), contentType: 'application/pdf' }] };
-    } catch (err) {
-      deps.logger.error({ mail: label, error: describeError(err) }, 'quote PDF not made: the e-mail goes without it');
-      return message;
-    }
-  }, label);
+/**
+ * Writes `message` to the outbox (in the caller's transaction, if any) with the quote's PDF
+ * attached; made by `pdf` after the answer, the e-mail going without it if that fails.
+ */
+export function sendWithPdf(deps: Pick<FlowDeps, 'db' | 'clock' | 'config' | 'logger'>, message: MailMessage, content: QuoteContent, pdf: () => Promise<Buffer>, label: string, userId: number | null): void {
+  queueMail(deps, message, {
+    label,
+    userId,
+    attach: async () => {
+      try {
+        return [{ filename: quotePdfFilename(content), content: await pdf(), contentType: 'application/pdf' }];
+      } catch (err) {
+        deps.logger.error({ mail: label, error: describeError(err) }, 'quote PDF not made: the e-mail goes without it');
+        return [];
+      }
+    },
+  });
 }
 
 /** A message to the owner about their customer: a reply goes to the customer (the address the quote was sent to). */
@@ -127,8 +143,8 @@ function tellOwner(
     ...extra,
   }));
   const label = `quote ${content.reference} ${news}`;
-  if (pdf) sendWithPdf(deps, message, content, pdf, label);
-  else backgroundMail(deps.mailer).send(message, label);
+  if (pdf) sendWithPdf(deps, message, content, pdf, label, opened.job.userId);
+  else queueMail(deps, message, { label, userId: opened.job.userId });
 }
 
 /**
@@ -138,7 +154,7 @@ function tellOwner(
  */
 export function viewQuoteFrom(deps: FlowDeps, token: string, countsAsView = true): { quote: PublicQuote; userId: number } {
   const opened = openQuote(deps.db, deps.clock, token);
-  if (countsAsView && !opened.answer && markViewed(deps.db, deps.clock, opened)) tellOwner(deps, opened, 'viewed');
+  if (countsAsView && !opened.answer) immediate(deps.db, () => markViewed(deps.db, deps.clock, opened) && tellOwner(deps, opened, 'viewed'));
   return { quote: publicQuoteOf(deps, opened), userId: opened.job.userId };
 }
 
@@ -158,6 +174,10 @@ export type CustomerAnswer = AnswerInput;
  * and an acceptance confirmed to the customer with their rights as a consumer.
  */
 export function answerQuoteAs(deps: FlowDeps, token: string, input: CustomerAnswer): PublicQuote {
+  return immediate(deps.db, () => answerAndTell(deps, token, input));
+}
+
+function answerAndTell(deps: FlowDeps, token: string, input: CustomerAnswer): PublicQuote {
   const { opened, answer } = answerQuote(deps.db, deps.clock, token, input);
   const content = opened.version.content;
   if (answer.kind === 'accepted') {
@@ -177,10 +197,10 @@ export function answerQuoteAs(deps: FlowDeps, token: string, input: CustomerAnsw
         totals,
         startEarly: answer.startEarly === true,
         link: quoteLink(deps.config.publicUrl, token),
-        fingerprint: { hash: answer.contentHash, apiUrl: quoteApiLink(deps.config.publicUrl, token) },
+        fingerprint: { hash: answer.contentHash, helpUrl: fingerprintHelpLink(deps.config.publicUrl) },
         cancelUntil: lastDay ? formatBookingDate(lastDay, 'long') : null,
       });
-      sendWithPdf(deps, fromBusiness(deps, opened.job.userId, content.business, mail), content, pdf, `quote ${content.reference} acceptance`);
+      sendWithPdf(deps, fromBusiness(deps, opened.job.userId, content.business, mail), content, pdf, `quote ${content.reference} acceptance`, opened.job.userId);
     }
   } else {
     tellOwner(deps, opened, answer.kind, { message: answer.message });
@@ -204,25 +224,30 @@ function tellCancellation(deps: FlowDeps, cancelled: Cancelled, link: string | n
   const to = job.customerEmail ?? content.customer.email;
   if (to) {
     const mail = cancellationConfirmationEmail({ content, cancellation: facts, acceptedOn: ukToday(answer.createdAt), link: link ?? `${deps.config.publicUrl.replace(/\/$/, '')}/` });
-    backgroundMail(deps.mailer).send(fromBusiness(deps, job.userId, content.business, { ...mail, to }), `${label} (customer)`);
+    queueMail(deps, fromBusiness(deps, job.userId, content.business, { ...mail, to }), { label: `${label} (customer)`, userId: job.userId });
   }
   const owner = findUserById(deps.db, job.userId);
   if (owner) {
     const mail = cancellationOwnerEmail({ to: owner.email, ownerName: owner.firstName, content, cancellation: facts, jobLink: `${deps.config.publicUrl.replace(/\/$/, '')}/jobs/${job.id}` });
-    backgroundMail(deps.mailer).send(toOwnerAbout({ customer: { ...content.customer, email: to } }, mail), `${label} (owner)`);
+    queueMail(deps, toOwnerAbout({ customer: { ...content.customer, email: to } }, mail), { label: `${label} (owner)`, userId: job.userId });
   }
 }
 
 /** The customer cancels online from their link (cancellation.ts cancelOnline); both sides are e-mailed. */
 export function cancelQuoteAs(deps: FlowDeps, token: string, input: { name: string; address: string; userAgent: string | null }): PublicQuote {
-  const cancelled = cancelOnline(deps.db, deps.clock, token, input);
-  tellCancellation(deps, cancelled, quoteLink(deps.config.publicUrl, token));
+  const cancelled = immediate(deps.db, () => {
+    const done = cancelOnline(deps.db, deps.clock, token, input);
+    tellCancellation(deps, done, quoteLink(deps.config.publicUrl, token));
+    return done;
+  });
   return publicQuoteOf(deps, cancelled.opened);
 }
 
 /** The surgeon records a cancellation the customer sent another way; both sides are e-mailed. */
 export function recordJobCancellation(deps: FlowDeps, job: Pick<JobRow, 'id' | 'userId'>, input: RecordedCancellation): JobRow {
-  const cancelled = recordCancellation(deps.db, deps.clock, job, job.userId, input);
-  tellCancellation(deps, cancelled, null);
-  return cancelled.job;
+  return immediate(deps.db, () => {
+    const cancelled = recordCancellation(deps.db, deps.clock, job, job.userId, input);
+    tellCancellation(deps, cancelled, null);
+    return cancelled.job;
+  });
 }

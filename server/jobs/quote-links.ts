@@ -3,6 +3,7 @@ import { getInvoiceSettings } from '../settings/invoice-settings';
 import { customerLineOf } from '../protection/protection';
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { DomainError } from '../../core/errors';
+import { formatSortCode } from '../../core/invoices';
 import { AWAITING_ANSWER_STATUSES, jobReference, lockedMessage, type JobStatus } from '../../core/jobs';
 import { cancellationLastDay } from '../../core/consumer-rights';
 import { ukToday } from '../../core/job-booking';
@@ -19,7 +20,7 @@ import {
   type QuoteContent,
 } from '../../core/quote-versions';
 import { immediate, type Db } from '../../db/client';
-import { businesses, jobs, quoteAnswers, quoteCancellations, quoteVersions } from '../../db/schema';
+import { businesses, earlyStartRequests, jobs, quoteAnswers, quoteCancellations, quoteVersions } from '../../db/schema';
 import { hashesMatch, randomSecret, sha256 } from '../secrets/tokens';
 import type { Clock } from '../clock';
 import { getCompanyProfile, getSettings } from '../settings/settings';
@@ -39,6 +40,7 @@ export type QuoteAnswerRow = typeof quoteAnswers.$inferSelect;
 const gone = (message: string) => new DomainError('QUOTE_GONE', message);
 
 export type QuoteCancellationRow = typeof quoteCancellations.$inferSelect;
+export type EarlyStartRow = typeof earlyStartRequests.$inferSelect;
 
 /**
  * The fingerprint of the customer's copy of a version: the SHA-256 of the quote as their link
@@ -56,7 +58,10 @@ function protectionLine(db: Db, jobId: number, issuedAt: Date): { protectionNoti
 }
 
 /** The customer's copy of the job as it stands, for sending now. */
-function freezeContent(db: Db, job: JobRow, version: number, sentTo: string, issuedAt: Date): QuoteContent {
+function freezeContent(db: Db, job: JobRow, version: number, sentTo: string, issuedAt: Date, takesCards: boolean): QuoteContent {
+  const invoiceSettings = getInvoiceSettings(db, job.userId);
+  const ask = depositAskOf(job.depositPercent, invoiceSettings.depositRule);
+  const bank = invoiceSettings.bankDetails;
   const profile = getCompanyProfile(db, job.userId);
   const business = job.businessId ? db.select().from(businesses).where(eq(businesses.id, job.businessId)).get() : undefined;
   return {
@@ -86,7 +91,10 @@ function freezeContent(db: Db, job: JobRow, version: number, sentTo: string, iss
     })),
     terms: getSettings(db, job.userId).quoteTerms,
     consumer: job.vatMode !== 'ex',
-    deposit: depositAskOf(job.depositPercent, getInvoiceSettings(db, job.userId).depositRule),
+    // The deposit with how it can be paid as things stand now: what the customer agrees to.
+    deposit: ask
+      ? { ...ask, payBy: { card: takesCards, bank: bank ? { accountName: bank.accountName, sortCode: formatSortCode(bank.sortCode), accountNumber: bank.accountNumber } : null } }
+      : null,
     ...protectionLine(db, job.id, issuedAt),
   };
 }
@@ -117,7 +125,8 @@ const NO_ADDRESS = "Add the customer's e-mail address to send the quote.";
  * acceptance that lands first always wins: an accepted job is never sent again (409) and its
  * accepted version is never replaced. A job with nothing in it cannot be sent (400).
  */
-export function sendQuote(db: Db, clock: Clock, job: Pick<JobRow, 'id' | 'userId'>, email: string | undefined): SentQuote {
+/** `takesCards`: whether the business takes card payments now (card-payments/checkout.ts cardPaymentsOpen, a layer above), for the deposit's way to pay. */
+export function sendQuote(db: Db, clock: Clock, job: Pick<JobRow, 'id' | 'userId'>, email: string | undefined, takesCards = false): SentQuote {
   const now = clock.now();
   const token = randomSecret();
   return immediate(db, (tx) => {
@@ -134,7 +143,7 @@ export function sendQuote(db: Db, clock: Clock, job: Pick<JobRow, 'id' | 'userId
     if (accepted) throw new DomainError('CONFLICT', lockedMessage('accepted'));
     const last = tx.select({ version: quoteVersions.version }).from(quoteVersions).where(eq(quoteVersions.jobId, job.id)).orderBy(desc(quoteVersions.version)).get();
     const number = (last?.version ?? 0) + 1;
-    const content = freezeContent(tx, current, number, to, now);
+    const content = freezeContent(tx, current, number, to, now, takesCards);
     if (content.items.length === 0) throw new DomainError('VALIDATION_ERROR', 'Add a tree or a line to the job before sending it.');
     tx.update(quoteVersions)
       .set({ replacedAt: now })
@@ -177,6 +186,8 @@ export interface OpenedQuote {
   answer: QuoteAnswerRow | undefined;
   /** The agreement's cancellation, once there is one. */
   cancellation?: QuoteCancellationRow | undefined;
+  /** The surgeon's ask for an early start and the customer's request, once there is one (jobs/early-start.ts). */
+  earlyStart?: EarlyStartRow | undefined;
 }
 
 /**
@@ -199,6 +210,11 @@ export function cancellationOf(db: Db, jobId: number): QuoteCancellationRow | un
   return db.select().from(quoteCancellations).where(eq(quoteCancellations.jobId, jobId)).get();
 }
 
+/** A job's early start asked for or requested, if any (jobs/early-start.ts). */
+export function earlyStartOf(db: Db, jobId: number): EarlyStartRow | undefined {
+  return db.select().from(earlyStartRequests).where(eq(earlyStartRequests.jobId, jobId)).get();
+}
+
 /** The final answer to a version (an acceptance or a refusal), if any; a change asked for leaves it open. */
 function finalAnswer(db: Db, versionId: number): QuoteAnswerRow | undefined {
   return db
@@ -216,21 +232,22 @@ function finalAnswer(db: Db, versionId: number): QuoteAnswerRow | undefined {
  */
 export function openQuote(db: Db, clock: Clock, token: string): OpenedQuote {
   const hash = sha256(token);
-  // The link sent with the quote, or the reminder's own link to the same version.
+  // The link sent with the quote, the reminder's own link, or the early start's ask's, all to the same version.
   const found = db
     .select({ version: quoteVersions, job: jobs })
     .from(quoteVersions)
     .innerJoin(jobs, eq(jobs.id, quoteVersions.jobId))
-    .where(or(eq(quoteVersions.tokenHash, hash), eq(quoteVersions.reminderTokenHash, hash)))
+    .where(or(eq(quoteVersions.tokenHash, hash), eq(quoteVersions.reminderTokenHash, hash), eq(quoteVersions.earlyStartTokenHash, hash)))
     .get();
-  const stored = found?.version.tokenHash === hash ? found.version.tokenHash : found?.version.reminderTokenHash;
+  const stored = [found?.version.tokenHash, found?.version.reminderTokenHash, found?.version.earlyStartTokenHash].find((h) => h === hash);
   if (!found || !stored || !hashesMatch(stored, hash)) throw new DomainError('NOT_FOUND', QUOTE_LINK_MESSAGES.unknown);
   const { version, job } = found;
   if (version.revokedAt) throw gone(QUOTE_LINK_MESSAGES.revoked);
   if (version.replacedAt) throw gone(QUOTE_LINK_MESSAGES.replaced);
   const answer = finalAnswer(db, version.id);
   if (!answer && version.expiresAt.getTime() < clock.now().getTime()) throw gone(QUOTE_LINK_MESSAGES.expired);
-  return { version, job, answer, cancellation: answer?.kind === 'accepted' ? cancellationOf(db, job.id) : undefined };
+  const accepted = answer?.kind === 'accepted';
+  return { version, job, answer, cancellation: accepted ? cancellationOf(db, job.id) : undefined, earlyStart: accepted ? earlyStartOf(db, job.id) : undefined };
 }
 
 /**
@@ -318,6 +335,7 @@ export interface PublicQuoteSource {
   version: Pick<QuoteVersionRow, 'content'>;
   answer?: QuoteAnswerRow | undefined;
   cancellation?: QuoteCancellationRow | undefined;
+  earlyStart?: EarlyStartRow | undefined;
   /** The job's status now (a done job can no longer be cancelled) and the time, for `canCancel`. */
   jobStatus?: JobStatus;
   now?: Date;
@@ -363,6 +381,7 @@ export function toPublicQuote(opened: PublicQuoteSource): PublicQuote {
           cancellableUntil: lastDay,
           canCancel,
           cancellation: cancellation ? { at: cancellation.createdAt.toISOString(), via: cancellation.via, name: cancellation.name } : null,
+          earlyStart: accepted && opened.earlyStart ? { askedAt: opened.earlyStart.askedAt.toISOString(), requestedAt: opened.earlyStart.requestedAt?.toISOString() ?? null, name: opened.earlyStart.name } : null,
         }
       : null,
   };

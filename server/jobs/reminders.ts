@@ -1,3 +1,4 @@
+import { immediate } from '../../db/client';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { jobs, quoteAnswers, quoteVersions } from '../../db/schema';
 import { randomSecret, sha256 } from '../secrets/tokens';
@@ -40,15 +41,20 @@ export function sendDueReminders(deps: Pick<AppDeps, 'db' | 'clock' | 'mailer' |
     if (days <= 0 || version.sentAt.getTime() + days * DAY_MS > now.getTime()) continue;
     if (db.select({ id: quoteAnswers.id }).from(quoteAnswers).where(eq(quoteAnswers.versionId, version.id)).get()) continue;
     const token = randomSecret();
-    const claimed = db
-      .update(quoteVersions)
-      .set({ remindedAt: now, reminderTokenHash: sha256(token) })
-      .where(and(eq(quoteVersions.id, version.id), isNull(quoteVersions.remindedAt)))
-      .run().changes;
-    if (claimed === 0) continue;
-    const content = version.content;
-    const mail = fromBusiness(deps, userId, content.business, quoteReminderEmail(content, quoteLink(deps.config.publicUrl, token), contentTotals(content, [])));
-    sendWithPdf(deps, mail, content, () => customerQuotePdf(deps, { job: { userId, businessId }, version }), `quote ${content.reference} reminder`);
+    // The claim and the reminder's outbox row in one transaction: both or neither.
+    const claimed = immediate(db, () => {
+      const changes = db
+        .update(quoteVersions)
+        .set({ remindedAt: now, reminderTokenHash: sha256(token) })
+        .where(and(eq(quoteVersions.id, version.id), isNull(quoteVersions.remindedAt)))
+        .run().changes;
+      if (changes === 0) return false;
+      const content = version.content;
+      const mail = fromBusiness(deps, userId, content.business, quoteReminderEmail(content, quoteLink(deps.config.publicUrl, token), contentTotals(content, [])));
+      sendWithPdf(deps, mail, content, () => customerQuotePdf(deps, { job: { userId, businessId }, version }), `quote ${content.reference} reminder`, userId);
+      return true;
+    });
+    if (!claimed) continue;
     sent += 1;
   }
   return sent;

@@ -7,9 +7,9 @@ import { heightText } from '../../core/units';
  * how (core/quote.ts describeMethod). The surgeon can rewrite it. Never the estimator's working
  * (confidence, density, crew notes), and never "Unknown": an unnamed tree is "the tree".
  */
-export function treeWork(analysis: Pick<Analysis, 'species' | 'height' | 'method' | 'units'>): string {
+export function treeWork(analysis: Pick<Analysis, 'species' | 'height' | 'method' | 'units' | 'enteredSizes'>): string {
   const tree = analysis.species ? `the ${analysis.species}` : 'the tree';
-  const height = analysis.height ? ` (about ${heightText(analysis.height, analysis.units ?? 'metric')} tall)` : '';
+  const height = analysis.height ? ` (about ${heightText(analysis.height, analysis.units ?? 'metric', analysis.enteredSizes?.height)} tall)` : '';
   const method = describeMethod(analysis.method);
   return `Remove ${tree}${height}.${method ? ` ${method.sentence}` : ''}`;
 }

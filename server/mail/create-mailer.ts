@@ -7,6 +7,6 @@ import { createSmtpMailer } from './smtp-mailer';
 
 export function createMailer(config: Config, logger: Logger): Mailer {
   return config.smtpUrl
-    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom, config.mail.sendTimeoutMs)
     : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, logger);
 }

@@ -1,3 +1,4 @@
+import { titleInSentence } from '../../core/invoices';
 import { formatGbp } from '../../core/money';
 import { plainLine } from '../../core/plain-text';
 import type { MailMessage } from './mailer';
@@ -8,7 +9,7 @@ import type { MailMessage } from './mailer';
  * it (server/jobs/quote-flow.ts fromBusiness). Plain text with a simple HTML twin.
  */
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const paragraphs = (lines: string[]) => lines.map((line) => `<p style="white-space:pre-line">${escape(line)}</p>`).join('\n');
+export const paragraphs = (lines: string[]) => lines.map((line) => `<p style="white-space:pre-line">${escape(line)}</p>`).join('\n');
 
 /** What the e-mails say of an invoice: facts already worked out (pence, UK days as words). */
 export interface InvoiceMailFacts {
@@ -30,8 +31,8 @@ export interface InvoiceMailFacts {
   interest?: string | null;
 }
 
-const hello = (facts: InvoiceMailFacts) => `Hello ${plainLine(facts.customerName)},`;
-const business = (facts: InvoiceMailFacts) => plainLine(facts.businessName) || 'Your tree surgeon';
+export const hello = (facts: InvoiceMailFacts) => `Hello ${plainLine(facts.customerName)},`;
+export const business = (facts: InvoiceMailFacts) => plainLine(facts.businessName) || 'Your tree surgeon';
 
 /** To the customer: the issued invoice, with its link and (attached) its PDF. */
 export function invoiceEmail(facts: InvoiceMailFacts): MailMessage {
@@ -48,7 +49,7 @@ export function invoiceEmail(facts: InvoiceMailFacts): MailMessage {
 /** To the customer: a payment received, and what is left. */
 export function receiptEmail(facts: InvoiceMailFacts & { amountPence: number; paidWords: string }): MailMessage {
   const left = facts.owedPence === 0 ? `${facts.title} ${facts.number} is now paid in full. Thank you.` : `${formatGbp(facts.owedPence)} is still to pay, due by ${facts.dueWords}.`;
-  const lines = [hello(facts), `${business(facts)} has received your payment of ${formatGbp(facts.amountPence)} on ${facts.paidWords} towards ${facts.title.toLowerCase()} ${facts.number}.`, left, `The invoice and its payments:\n${facts.link}`];
+  const lines = [hello(facts), `${business(facts)} has received your payment of ${formatGbp(facts.amountPence)} on ${facts.paidWords} towards ${titleInSentence(facts.title)} ${facts.number}.`, left, `The invoice and its payments:\n${facts.link}`];
   return { to: facts.to, subject: `Payment received: ${formatGbp(facts.amountPence)} for ${facts.number}`, text: lines.join('\n\n'), html: paragraphs(lines) };
 }
 
@@ -87,7 +88,7 @@ export function cardPaymentOwnerEmail(facts: {
     : 'A receipt has been sent to the customer.';
   const lines = [
     `Hello ${plainLine(facts.ownerName)},`,
-    `${plainLine(facts.customerName)} paid ${formatGbp(facts.amountPence)} by card towards ${facts.title.toLowerCase()} ${facts.number}.${facts.demo ? ' (A demo payment: no money moved.)' : ''}`,
+    `${plainLine(facts.customerName)} paid ${formatGbp(facts.amountPence)} by card towards ${titleInSentence(facts.title)} ${facts.number}.${facts.demo ? ' (A demo payment: no money moved.)' : ''}`,
     facts.owedPence === 0 ? `${facts.number} is now paid in full. ${receipt}` : `${formatGbp(facts.owedPence)} is still owed on it. ${receipt}`,
     `See the job:\n${facts.link}`,
   ];

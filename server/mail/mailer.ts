@@ -14,6 +14,10 @@ export interface MailMessage {
   html?: string;
   /** Files sent with the message (a quote's PDF, a booking's calendar file); nodemailer's shape. */
   attachments?: MailAttachment[];
+  /** The Message-ID header, "<...@...>": the outbox fixes it when the message is written, so every try is the same message. */
+  messageId?: string;
+  /** The Date header: when the outbox row was written, the same on every try. */
+  date?: Date;
 }
 
 export interface MailAttachment {

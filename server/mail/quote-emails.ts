@@ -1,5 +1,5 @@
 import { cancellationNotice, modelCancellationForm, modelFormFactsOf } from '../../core/consumer-rights';
-import { fingerprintCheck } from '../../core/quote-copy';
+import { depositWords } from '../../core/card-payments';
 import { vatNumberLine } from '../../core/company-profile';
 import { formatGbp } from '../../core/money';
 import { plainLine } from '../../core/plain-text';
@@ -25,12 +25,17 @@ function totalWords(content: QuoteContent, totals: QuoteTotals): string {
 
 const businessName = (content: QuoteContent) => plainLine(content.business.name) || 'Your tree surgeon';
 
-/** To the customer: their quote, with the link to read and answer it. */
-export function quoteLinkEmail(content: QuoteContent, link: string, totals: QuoteTotals): MailMessage {
+/**
+ * To the customer: their quote, with the link to read and answer it, and the deposit it asks.
+ * `withOptional`: the totals with every optional item, which may cross the deposit's threshold.
+ */
+export function quoteLinkEmail(content: QuoteContent, link: string, totals: QuoteTotals, withOptional: QuoteTotals = totals): MailMessage {
   const name = businessName(content);
+  const deposit = depositWords(content.deposit, { grossPence: totals.grossPence, withOptionalPence: withOptional.grossPence }, 'offered', name);
   const lines = [
     `Hello ${plainLine(content.customer.name)},`,
     `${name} has sent you a quote for tree work${content.customer.siteAddress ? ` at ${content.customer.siteAddress.replace(/\n/g, ', ')}` : ''}: ${totalWords(content, totals)}${content.items.some((i) => i.optional) ? ', with optional items you can add' : ''}.`,
+    ...(deposit.length > 0 ? [deposit.join('\n')] : []),
     `Read it${content.items.some((i) => i.optional) ? ', choose any optional items' : ''} and accept, decline or ask for a change here:\n${link}`,
     `The quote is valid until ${formatQuoteDate(new Date(content.validUntil))}. Quote ${content.reference}${content.version > 1 ? ` (version ${content.version}, which replaces the one sent before)` : ''}.`,
     'A copy of the quote is attached as a PDF to keep.',
@@ -108,8 +113,8 @@ export function acceptanceEmail(input: {
   totals: QuoteTotals;
   startEarly: boolean;
   link: string;
-  /** The accepted copy's fingerprint and the address it can be checked against (core/quote-copy.ts). */
-  fingerprint: { hash: string; apiUrl: string };
+  /** The accepted copy's fingerprint and the app's page on how to check it (core/quote-copy.ts). */
+  fingerprint: { hash: string; helpUrl: string };
   /** The last day to cancel (a consumer's), as words. */
   cancelUntil: string | null;
 }): MailMessage {
@@ -118,11 +123,13 @@ export function acceptanceEmail(input: {
   const trader = { name, address: content.business.address, phone: content.business.phone, email: content.business.email };
   const chosen = new Set(input.chosen);
   const items = content.items.filter((item) => !item.optional || chosen.has(item.id)).map((item) => `- ${item.description}: ${formatGbp(item.pricePence)}`);
+  const deposit = depositWords(content.deposit, { grossPence: input.totals.grossPence }, 'accepted', name);
   const lines = [
     `Hello ${plainLine(content.customer.name)},`,
     `Thank you: you accepted quote ${content.reference} from ${name} on ${formatQuoteDate(input.at)}, as "${input.name}".`,
     `The work:\n${items.join('\n')}`,
     `Total: ${totalWords(content, input.totals)}.`,
+    ...(deposit.length > 0 ? [deposit.join('\n')] : []),
     ...(content.business.vatNumber ? [vatNumberLine(content.business.vatNumber)] : []),
     ...(content.consumer
       ? [
@@ -136,7 +143,7 @@ export function acceptanceEmail(input: {
       : []),
     `Terms:\n${content.terms}`,
     `Your quote: ${input.link}`,
-    `Fingerprint of the quote you accepted (SHA-256): ${input.fingerprint.hash}\n${fingerprintCheck(input.fingerprint.apiUrl)}`,
+    `Fingerprint: ${input.fingerprint.hash}\nHow to check it: ${input.fingerprint.helpUrl}`,
     'The accepted quote is attached as a PDF: please keep it with this e-mail.',
   ];
   return { to: content.customer.email ?? '', subject: `You accepted quote ${content.reference} from ${name}`, text: lines.join('\n\n'), html: paragraphs(lines) };

@@ -3,12 +3,18 @@
  * for the two or three calls of a lookup: LOOKUP_TIMEOUT_MS in all, so a GET of the job's
  * protection waits a few seconds at most), at most MAX_BYTES read (a planning answer without
  * geometry is a few kilobytes; anything far larger is not what we asked for), and a status the
- * caller can tell apart (404 from the rest). Redirects are followed within the same deadline: the
- * planning data answers a replaced entity with a 301 to the one that replaced it
- * (digital-land.info application/routers/entity.py).
+ * caller can tell apart (404 from the rest). Redirects are followed within the same deadline, at
+ * most MAX_REDIRECTS, and only to the same host over https: the planning data answers a replaced
+ * entity with a 301 to the one that replaced it (digital-land.info application/routers/entity.py),
+ * on its own host. A redirect anywhere else (another host, a loopback or private address, plain
+ * http) is not fetched: the lookup fails as the service being down does, so an answer from a
+ * host we never chose is never believed (docs/security.md, The lookups' redirects).
  */
 export const LOOKUP_TIMEOUT_MS = 5_000;
 export const MAX_BYTES = 512 * 1024;
+export const MAX_REDIRECTS = 3;
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 export class ServiceAnswer extends Error {
   constructor(readonly status: number, message: string) {
@@ -16,8 +22,34 @@ export class ServiceAnswer extends Error {
   }
 }
 
+/** Where a redirect from `from` may be followed to: the same host (and port), over https; null for anywhere else. */
+export function followableRedirect(from: URL, location: string | null): URL | null {
+  if (!location) return null;
+  let to: URL;
+  try {
+    to = new URL(location, from);
+  } catch {
+    return null;
+  }
+  return to.protocol === 'https:' && from.protocol === 'https:' && to.host === from.host ? to : null;
+}
+
+/** The GET, following only the redirects followableRedirect allows. */
+async function fetchFollowingSameHost(url: string, signal: AbortSignal): Promise<Response> {
+  let current = new URL(url);
+  for (let hop = 0; ; hop++) {
+    const res = await fetch(current, { headers: { accept: 'application/json' }, signal, redirect: 'manual' });
+    if (!REDIRECTS.has(res.status)) return res;
+    await res.body?.cancel();
+    const next = followableRedirect(current, res.headers.get('location'));
+    if (!next) throw new ServiceAnswer(res.status, `redirect refused: only the same host over https is followed (status ${res.status})`);
+    if (hop >= MAX_REDIRECTS) throw new ServiceAnswer(res.status, `more than ${MAX_REDIRECTS} redirects`);
+    current = next;
+  }
+}
+
 export async function getJson(url: string, signal: AbortSignal): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(url, { headers: { accept: 'application/json' }, signal });
+  const res = await fetchFollowingSameHost(url, signal);
   const declared = Number(res.headers.get('content-length') ?? 0);
   if (declared > MAX_BYTES) {
     await res.body?.cancel();

@@ -1,11 +1,12 @@
 import { and, eq, lt, notInArray } from 'drizzle-orm';
-import { FAILED_RETRY_MINUTES, LOOKUP_FRESH_DAYS, hasFindings, normalisePlaces, normaliseWebsite, postcodeAtEnd, type LookupFindings, type LookupStatus } from '../../core/protection';
+import { FAILED_RETRY_MINUTES, LOOKUP_FRESH_DAYS, hasFindings, normalisePlaces, normaliseWebsite, postcodeAtEnd, type LookupFindings } from '../../core/protection';
 import { ENDED_STATUSES } from '../../core/jobs';
 import { plainLine } from '../../core/plain-text';
 import type { Db } from '../../db/client';
 import { jobProtection, jobs, leads } from '../../db/schema';
 import type { AppDeps } from '../deps';
 import { LOOKUP_TIMEOUT_MS } from './fetch-json';
+import type { Found, PostcodeLookups } from './postcode-lookups';
 import { protectionLookups } from './providers';
 import { UnknownPostcode, type PlanningEntity, type ProtectionLookups } from './types';
 
@@ -52,7 +53,7 @@ async function councilOf(lookups: ProtectionLookups, entities: PlanningEntity[],
 }
 
 /** Asks both services, all within one deadline; throws what they throw. */
-export async function findOut(lookups: ProtectionLookups, postcode: string): Promise<{ status: LookupStatus; findings: LookupFindings }> {
+export async function findOut(lookups: ProtectionLookups, postcode: string): Promise<Found> {
   const signal = AbortSignal.timeout(LOOKUP_TIMEOUT_MS);
   const centre = await lookups.postcodes.centre(postcode, signal);
   const entities = await lookups.planning.entitiesAt(centre.latitude, centre.longitude, signal);
@@ -65,19 +66,32 @@ export async function findOut(lookups: ProtectionLookups, postcode: string): Pro
   return { status: hasFindings(findings) ? 'found' : 'none_found', findings };
 }
 
+export interface LookUpOptions {
+  /** Ask now, due or not (POST .../lookup). */
+  force?: boolean;
+  /** The app's lookups in flight: a postcode already being looked up is joined, not asked again. */
+  shared?: PostcodeLookups;
+  /**
+   * Called before a lookup that would ask the services (not when joining one on its way): the
+   * route spends the account's allowance here, and a refusal (429) is thrown before anything is asked.
+   */
+  admit?: () => Promise<void>;
+}
+
 /**
  * Looks the job's postcode up when due (or now, with `force`) and keeps the answer. With lookups
  * off or no postcode nothing is asked and nothing changes: the job reads "not checked".
  */
-export async function lookUpJob(deps: LookupDeps, jobId: number, { force = false } = {}): Promise<void> {
+export async function lookUpJob(deps: LookupDeps, jobId: number, { force = false, shared, admit }: LookUpOptions = {}): Promise<void> {
   const lookups = protectionLookups(deps.config);
   const postcode = jobPostcode(deps.db, jobId);
   if (!lookups || !postcode) return;
   if (!force && !lookupDue(protectionRow(deps.db, jobId), postcode, deps.clock.now())) return;
+  if (admit && !shared?.running(postcode)) await admit();
   const source = `${lookups.postcodes.source} ${lookups.planning.source}`;
   let kept: Pick<ProtectionRow, 'lookupStatus' | 'findings' | 'lookupProblem'>;
   try {
-    const { status, findings } = await findOut(lookups, postcode);
+    const { status, findings } = await (shared ? shared.find(postcode, () => findOut(lookups, postcode)) : findOut(lookups, postcode));
     kept = { lookupStatus: status, findings, lookupProblem: null };
   } catch (err) {
     const problem = err instanceof UnknownPostcode ? 'unknown_postcode' : 'unavailable';
@@ -99,7 +113,7 @@ export const REFRESH_BATCH = 20;
  * hour after they failed, oldest first, one at a time. A lookup grown old is asked again when
  * the job is next opened instead: nothing waits on it. Returns how many were asked.
  */
-export async function retryFailedLookups(deps: LookupDeps): Promise<number> {
+export async function retryFailedLookups(deps: LookupDeps, shared?: PostcodeLookups): Promise<number> {
   if (!protectionLookups(deps.config)) return 0;
   const before = new Date(deps.clock.now().getTime() - FAILED_RETRY_MINUTES * 60_000);
   const due = deps.db
@@ -110,6 +124,6 @@ export async function retryFailedLookups(deps: LookupDeps): Promise<number> {
     .orderBy(jobProtection.checkedAt)
     .limit(REFRESH_BATCH)
     .all();
-  for (const { jobId } of due) await lookUpJob(deps, jobId);
+  for (const { jobId } of due) await lookUpJob(deps, jobId, { shared });
   return due.length;
 }

@@ -1,5 +1,7 @@
-import { customerProtectionLine, lookupWords, protectionHold, refusesBooking, type Protection, type ProtectionHold, type ProtectionLookup, type ProtectionRecord, type ProtectionRecordBody } from '../../core/protection';
+import { customerProtectionLine, lookupWords, PROTECTION_MESSAGES, protectionHold, refusesBooking, type Protection, type ProtectionHold, type ProtectionLookup, type ProtectionRecord, type ProtectionRecordBody } from '../../core/protection';
 import { eq } from 'drizzle-orm';
+import { DomainError } from '../../core/errors';
+import { ukToday } from '../../core/job-booking';
 import type { Db } from '../../db/client';
 import { jobProtection, jobs } from '../../db/schema';
 import { getSettings } from '../settings/settings';
@@ -66,6 +68,8 @@ function upsert(db: Db, jobId: number, now: Date, values: Partial<ProtectionRow>
 
 /** The surgeon's record replaces the one before (the latest word from the council is the one that counts). */
 export function saveProtectionRecord(db: Db, now: Date, jobId: number, body: ProtectionRecordBody): void {
+  // What the council said, or the notice sent, has happened: a record dated 2099 would hold a date no one can check.
+  if (body.on > ukToday(now)) throw new DomainError('VALIDATION_ERROR', PROTECTION_MESSAGES.dateInFuture, { details: { on: [PROTECTION_MESSAGES.dateInFuture] } });
   upsert(db, jobId, now, { outcome: body.outcome, outcomeOn: body.on, outcomeReference: body.reference, outcomeNote: body.note, recordedAt: now });
 }
 

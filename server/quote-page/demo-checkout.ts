@@ -9,7 +9,7 @@ import { checkoutBySession } from '../card-payments/checkout';
 import { DEMO_PAYMENT_PREFIX, DEMO_SESSION_PREFIX } from '../card-payments/demo-card-provider';
 import { recordCheckoutPaid } from '../card-payments/events';
 import { findOwnInvoice } from '../invoices/invoices';
-import { invoiceTitle } from '../invoices/invoice-pdf';
+import { invoiceTitle } from '../../core/invoices';
 import { describeError } from '../log';
 import { escapeHtml, htmlDocument, messagePage } from './html';
 import { fromThisPage, html, pageHeaders, type PageContext } from './page-response';

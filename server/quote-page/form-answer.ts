@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { DomainError } from '../../core/errors';
+import { earlyStartRequestSchema } from '../../core/cancellation-period';
 import { quoteAcceptSchema, quoteCancelSchema, quoteChangesSchema, quoteDeclineSchema } from '../../core/quote-versions';
 import { validationError } from '../http/errors';
 import type { CustomerAnswer } from '../jobs/quote-flow';
@@ -59,5 +60,12 @@ export function parseAnswerForm(form: AnswerForm, fields: URLSearchParams): Pars
 export function parseCancelForm(fields: URLSearchParams): { typed: TypedAnswer } & ({ ok: true; name: string } | { ok: false; error: DomainError }) {
   const typed: TypedAnswer = { name: fields.get('name') ?? '', confirm: fields.has('confirm') };
   const result = checked(quoteCancelSchema, { name: typed.name, confirm: typed.confirm });
+  return result.ok ? { typed, ok: true, name: result.data.name } : { typed, ...result };
+}
+
+/** The early start form: the customer's name and the tick that says they ask (earlyStartRequestSchema). */
+export function parseEarlyStartForm(fields: URLSearchParams): { typed: TypedAnswer } & ({ ok: true; name: string } | { ok: false; error: DomainError }) {
+  const typed: TypedAnswer = { name: fields.get('name') ?? '', confirm: fields.has('confirm') };
+  const result = checked(earlyStartRequestSchema, { name: typed.name, confirm: typed.confirm });
   return result.ok ? { typed, ok: true, name: result.data.name } : { typed, ...result };
 }

@@ -10,15 +10,16 @@ import { PAYMENT_CHECKS, RECHECK_SCRIPT } from './page';
  * the server from their copy (PublicInvoice) and nothing else: what is owed now and by when, how
  * to pay (the bank details with the invoice number as the reference, each with a copy button once
  * the page's one small script runs; without JavaScript they are plain text to select), the lines
- * and totals (VAT only where it is charged), what was paid and when, and the PDF. Readable and
+ * and totals (VAT only where it is charged) read down to what is owed, every payment, refund and
+ * credit note with its day (each credit note's PDF beside it), and the PDF. Readable and
  * usable at 360 px with JavaScript off.
  */
 export interface InvoicePageInput {
   token: string;
   invoice: PublicInvoice;
   nonce: string;
-  /** Where the PDF is: under the invoice's own link unless the page was opened from the quote's. */
-  pdfHref?: string;
+  /** Where the invoice's documents are (invoice.pdf, credit-notes/{id}/credit-note.pdf): under the invoice's own link unless the page was opened from the quote's. */
+  documentsHref?: string;
   /** Where "Pay by card" posts (shown when the invoice says it can be paid by card). */
   payHref?: string;
   /** Back from paying by card, the payment not yet confirmed: the page says so and looks again (`checks` times so far). */
@@ -85,8 +86,10 @@ function lines(invoice: PublicInvoice): string {
         ['Total with VAT', money(invoice.totals.gross), true],
       ]
     : [['Total', money(invoice.totals.gross), true]];
+  // The sums read down to what is owed: total - credited - paid + refunded.
   if (invoice.credited !== '0.00') rows.push(['Credited', `-${money(invoice.credited)}`, false]);
   if (invoice.paid !== '0.00') rows.push(['Paid', `-${money(invoice.paid)}`, false]);
+  if (invoice.refunded !== '0.00') rows.push(['Refunded to you', `+${money(invoice.refunded)}`, false]);
   rows.push(['To pay', money(invoice.owed), true]);
   const totals = rows.map(([label, value, strong]) => `<div${strong ? ' class="strong"' : ''}><dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd></div>`).join('');
   const basis = invoice.chargesVat ? `<p class="hint">Prices include VAT at ${invoice.vatRatePercent}%.</p>` : '';
@@ -94,10 +97,39 @@ function lines(invoice: PublicInvoice): string {
   return `<section class="card" aria-labelledby="work"><h2 id="work">Work invoiced</h2><ul class="items">${items}</ul><dl class="totals">${totals}</dl>${basis}${interest}</section>`;
 }
 
-function payments(invoice: PublicInvoice): string {
-  if (invoice.payments.length === 0) return '';
-  const rows = invoice.payments.map((payment) => `<li>${escapeHtml(day(payment.paidOn))}: ${escapeHtml(money(payment.amount))} received</li>`).join('');
-  return `<section class="card" aria-labelledby="paid"><h2 id="paid">Payments received</h2><ul>${rows}</ul></section>`;
+/**
+ * Every payment, refund and credit note, each on its day, oldest first; each credit note with its
+ * reason and its PDF.
+ */
+function history(invoice: PublicInvoice, documents: string): string {
+  const entries: { on: string; html: string }[] = [
+    ...invoice.payments.map((payment) => ({ on: payment.paidOn, html: entry(payment.paidOn, 'Payment received', money(payment.amount), '') })),
+    ...invoice.refunds.map((refund) => ({
+      on: refund.refundedOn,
+      html: entry(refund.refundedOn, 'Refunded to you', money(refund.amount), refund.creditNoteNumber ? `<p class="hint">With credit note ${escapeHtml(refund.creditNoteNumber)}.</p>` : ''),
+    })),
+    ...invoice.creditNotes.map((note) => ({
+      on: note.issuedOn,
+      html: entry(
+        note.issuedOn,
+        `Credit note ${note.number}`,
+        money(note.gross),
+        `<p class="hint">${escapeHtml(note.reason)}</p><p class="hint"><a href="${escapeHtml(`${documents}/credit-notes/${note.id}/credit-note.pdf`)}" download>Download credit note ${escapeHtml(note.number)} (PDF)</a></p>`,
+      ),
+    })),
+  ];
+  if (entries.length === 0) return '';
+  const heading = [invoice.payments.length ? 'Payments' : '', invoice.refunds.length ? 'refunds' : '', invoice.creditNotes.length ? 'credit notes' : ''].filter(Boolean).join(', ').replace(/, ([^,]*)$/, ' and $1');
+  const rows = entries
+    .map((item, index) => ({ ...item, index }))
+    .sort((a, b) => a.on.localeCompare(b.on) || a.index - b.index)
+    .map((item) => item.html)
+    .join('');
+  return `<section class="card" aria-labelledby="paid"><h2 id="paid">${escapeHtml(heading.charAt(0).toUpperCase() + heading.slice(1))}</h2><ul class="items">${rows}</ul></section>`;
+}
+
+function entry(on: string, what: string, amount: string, more: string): string {
+  return `<li class="item"><div class="line"><p>${escapeHtml(day(on))}: ${escapeHtml(what)}</p><p class="price">${escapeHtml(amount)}</p></div>${more}</li>`;
 }
 
 function parties(invoice: PublicInvoice): string {
@@ -107,13 +139,16 @@ function parties(invoice: PublicInvoice): string {
     .map((line) => `<span class="pre">${escapeHtml(line)}</span>`)
     .join('<br>');
   const to = [invoice.customer.name, invoice.customer.address ?? ''].filter(Boolean).map((line) => `<span class="pre">${escapeHtml(line)}</span>`).join('<br>');
-  return `<section class="card parties"><div><h2>From</h2><address><strong>${escapeHtml(business.name)}</strong><br>${from}</address></div><div><h2>To</h2><address>${to}</address></div></section>`;
+  const legal = business.legalName ? `<br>A trading name of ${escapeHtml(business.legalName)}` : '';
+  return `<section class="card parties"><div><h2>From</h2><address><strong>${escapeHtml(business.name)}</strong>${legal}<br>${from}</address></div><div><h2>To</h2><address>${to}</address></div></section>`;
 }
 
 export function invoicePage(input: InvoicePageInput): string {
   const { invoice, token } = input;
-  const meta = [`Issued ${day(invoice.issuedOn)}`, invoice.chargesVat ? `tax point ${day(invoice.taxPoint)}` : '', `for quote ${invoice.quoteReference}`].filter(Boolean).join(', ');
-  const pdf = input.pdfHref ?? `/invoice/${encodeURIComponent(token)}/invoice.pdf`;
+  // The PDF prints HMRC's "tax point" (VAT Notice 700/21); the customer's page says it in plain words.
+  const meta = [`Issued ${day(invoice.issuedOn)}`, invoice.chargesVat ? `date of supply ${day(invoice.taxPoint)}` : '', `for quote ${invoice.quoteReference}`].filter(Boolean).join(', ');
+  const documents = input.documentsHref ?? `/invoice/${encodeURIComponent(token)}`;
+  const pdf = `${documents}/invoice.pdf`;
   const body = `<header class="bar"><p>${escapeHtml(invoice.business.name || 'Your tree surgeon')}</p></header>
 <main>
 <h1>${escapeHtml(invoice.title)} ${escapeHtml(invoice.number)}</h1>
@@ -121,7 +156,7 @@ export function invoicePage(input: InvoicePageInput): string {
 ${headline(invoice)}
 ${howToPay(input)}
 ${lines(invoice)}
-${payments(invoice)}
+${history(invoice, documents)}
 ${parties(invoice)}
 <p><a href="${escapeHtml(pdf)}" download>Download the invoice (PDF)</a></p>
 <p class="hint">Questions about this invoice? Reply to the e-mail it came with, or contact ${escapeHtml(invoice.business.name)}${invoice.business.phone ? ` on ${escapeHtml(invoice.business.phone)}` : ''}.</p>

@@ -6,6 +6,7 @@ import type { AppEnv } from '../http/context';
 import { clientNetwork } from '../http/rate-limit';
 import { INVOICE_TOKEN_MAX, markInvoiceViewed, openInvoiceLink } from '../invoices/invoice-links';
 import { invoicePdfFilename, invoicePdfOf, toPublicInvoice } from '../invoices/invoice-view';
+import { creditNoteOf, creditNotePdfFilename, creditNotePdfOf } from '../invoices/credit-notes';
 import { describeError } from '../log';
 import { messagePage } from './html';
 import { openedByPerson } from './opened-by-person';
@@ -68,6 +69,14 @@ invoicePageRoutes.get('/invoice/:token/invoice.pdf', async (c) => {
   const row = openInvoiceLink(c.var.deps.db, await tokenOf(c));
   const pdf = await invoicePdfOf(c.var.deps, row);
   return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${invoicePdfFilename(row)}"` });
+});
+
+/** A credit note of the invoice as a PDF, linked from the page (one not on this invoice: the page's 404). */
+invoicePageRoutes.get('/invoice/:token/credit-notes/:creditNoteId{[0-9]{1,9}}/credit-note.pdf', async (c) => {
+  const row = openInvoiceLink(c.var.deps.db, await tokenOf(c));
+  const note = creditNoteOf(c.var.deps.db, row.id, Number(c.req.param('creditNoteId')));
+  const pdf = await creditNotePdfOf(c.var.deps, row, note);
+  return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${creditNotePdfFilename(note)}"` });
 });
 
 // Nothing else under /invoice reaches the dashboard's app page.

@@ -43,6 +43,7 @@ a{color:${accentVisible}}:focus-visible{outline:3px solid ${accentVisible};outli
 .status{border-left:6px solid ${accentVisible}}.status.declined{border-left-color:#78716c}
 details{border-top:1px solid #e7e5e4}details:first-of-type{border-top:0}summary{cursor:pointer;font-weight:600;padding:.75rem 0;min-height:48px;color:${accentVisible}}
 .rights p{font-size:.9375rem}
+.words{border-left:3px solid #d6d3d1;padding:.25rem 0 .25rem .75rem;margin:.75rem 0}.words p{margin:0 0 .5rem}
 .lead{font-size:1.25rem;margin:0 0 1rem}.details{margin:0}.detail{display:grid;grid-template-columns:1fr auto;align-items:center;column-gap:.75rem;border-top:1px solid #e7e5e4;padding:.4rem 0}.detail:first-child{border-top:0}
 .detail dt{grid-column:1;color:#57534e}.detail dd{display:contents}.detail dd span{grid-column:1;font-weight:700;font-variant-numeric:tabular-nums;overflow-wrap:anywhere}
 button.copy{grid-column:2;grid-row:1/span 2;width:auto;min-height:44px;margin:0;padding:.3rem .9rem;font-size:.9375rem}

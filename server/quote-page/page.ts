@@ -1,5 +1,7 @@
 import { vatNumberLine } from '../../core/company-profile';
 import { EARLY_START_EXPLAINED, cancellationNotice, modelCancellationForm, modelFormFactsOf } from '../../core/consumer-rights';
+import { EARLY_START_MESSAGES, EARLY_START_REQUEST_WORDS } from '../../core/cancellation-period';
+import { ukToday } from '../../core/job-booking';
 import { formatBookingDate } from '../../core/job-booking';
 import { fingerprintCheck, groupedFingerprint } from '../../core/quote-copy';
 import { formatGbp, parsePence } from '../../core/money';
@@ -20,7 +22,7 @@ import { LIVE_TOTAL_SCRIPT } from './live-total';
  * (accept, decline, ask for a change) that work without JavaScript. Once answered, the answer.
  */
 
-export type AnswerForm = 'accept' | 'decline' | 'changes' | 'cancel';
+export type AnswerForm = 'accept' | 'decline' | 'changes' | 'cancel' | 'start-early';
 
 /** What the customer sent, kept when an answer is refused, so nothing typed is lost. */
 export interface TypedAnswer {
@@ -207,13 +209,46 @@ function answerStatus(input: QuotePageInput): string {
   const hasOptional = quote.items.some((item) => item.optional);
   const chosenLine = !hasOptional ? '' : chosen.length ? `<p>Optional items chosen: ${chosen.map((item) => `${escapeHtml(item.description)} (${formatGbp(pence(item.price))})`).join('; ')}.</p>` : '<p>No optional items chosen.</p>';
   const total = answer.totals ? `<p>Total: <strong>${formatGbp(pence(answer.totals.gross))}</strong>${quote.vatMode === 'none' ? '' : ' including VAT'}.</p>` : '';
-  const early = quote.consumer ? `<p>${answer.startEarly ? 'You asked for the work to start within your 14-day cancellation period.' : 'You did not ask for the work to start within your 14-day cancellation period.'}</p>` : '';
+  const early = quote.consumer ? `<p>${earlyStartLine(answer)}</p>` : '';
   const cancelled = answer.cancellation;
   if (cancelled) {
     const how = cancelled.via === 'online' ? `by ${escapeHtml(cancelled.name ?? 'you')} on this page` : `as recorded by ${business}`;
     return `<section class="card status cancelled" aria-labelledby="status"><h2 id="status">Cancelled</h2><p>This agreement, accepted by <strong>${escapeHtml(answer.name ?? '')}</strong> on ${escapeHtml(when(answer.at))}, was cancelled ${how} on ${escapeHtml(when(cancelled.at))}.</p><p>${business} has been told, and a confirmation has been sent to you by e-mail. Anything you have paid for this work is repaid within 14 days.</p>${fingerprint(input)}</section>`;
   }
   return `<section class="card status" aria-labelledby="status"><h2 id="status">Accepted</h2><p>Accepted by <strong>${escapeHtml(answer.name ?? '')}</strong> on ${escapeHtml(when(answer.at))}.</p>${chosenLine}${total}${early}<p>${business} has been told, and a copy has been sent to you by e-mail.</p>${fingerprint(input)}</section>`;
+}
+
+/** Whether the customer asked for an early start: when accepting, or later on this page. */
+function earlyStartLine(answer: NonNullable<PublicQuote['answer']>): string {
+  if (answer.startEarly) return 'You asked for the work to start within your 14-day cancellation period.';
+  const requested = answer.earlyStart?.requestedAt;
+  if (requested) return escapeHtml(EARLY_START_MESSAGES.requested(ukToday(new Date(requested))));
+  return 'You did not ask for the work to start within your 14-day cancellation period.';
+}
+
+/**
+ * Once the business has asked (jobs/early-start.ts), while the customer may still cancel and has
+ * not asked to start early: the express request in the Regulations' words, their name and a tick.
+ */
+function earlyStartForm(input: QuotePageInput): string {
+  const { quote, token } = input;
+  const answer = quote.answer;
+  if (answer?.kind !== 'accepted' || !quote.consumer || !answer.canCancel || answer.startEarly) return '';
+  if (!answer.earlyStart || answer.earlyStart.requestedAt) return '';
+  const refused = input.refused?.form === 'start-early' ? input.refused : undefined;
+  const errors = refused?.fields ?? {};
+  const typed = refused?.typed ?? {};
+  const invalid = (field: string, errorId: string) => (errors[field] ? ` aria-invalid="true" aria-describedby="${errorId}" autofocus` : '');
+  const general = refused && !errors.name && !errors.confirm ? `<p class="error" tabindex="-1" autofocus>${escapeHtml(refused.message)}</p>` : '';
+  const lastDay = answer.cancellableUntil ? formatBookingDate(answer.cancellableUntil, 'long') : '';
+  const business = escapeHtml(quote.business.name || 'The business');
+  return `<form id="early-start" class="card" method="post" action="/quote/${escapeHtml(token)}/start-early"><fieldset><legend>Start before the 14 days are over</legend>
+<p class="hint">${business} can start the work before your cancellation period ends on ${escapeHtml(lastDay)}, if you ask. If you would rather wait, there is nothing to do.</p>${general}
+<div class="words">${paragraphs([...EARLY_START_REQUEST_WORDS])}</div>
+<label for="early-start-name">Your full name</label>
+<input type="text" id="early-start-name" name="name" autocomplete="name" required minlength="2" maxlength="100" value="${escapeHtml(typed.name ?? '')}"${invalid('name', 'early-start-name-error')}>${fieldError('early-start-name-error', errors.name)}
+<div class="check"><input type="checkbox" id="early-start-confirm" name="confirm" value="yes" required${typed.confirm ? ' checked' : ''}${invalid('confirm', 'early-start-confirm-error')}><label for="early-start-confirm">I ask for the work to start within my 14-day cancellation period</label></div>${fieldError('early-start-confirm-error', errors.confirm)}
+<button type="submit">Ask for the work to start early</button></fieldset></form>`;
 }
 
 /** The accepted copy's fingerprint, with how to check it (core/quote-copy.ts). */
@@ -355,6 +390,7 @@ ${invoiceLinks(input)}
 <section class="card" aria-labelledby="work"><h2 id="work">The work</h2>${itemList(input, open)}${totalsList(quote, open)}<p class="hint">${VAT_WORDS[quote.vatMode]}${open && quote.items.some((i) => i.optional) ? ' Optional items are added to the total when you tick them.' : ''}</p>${quote.protectionNotice ? `<p data-protection>${escapeHtml(quote.protectionNotice)}.</p>` : ''}</section>
 <section class="card" aria-labelledby="terms"><h2 id="terms">Terms</h2><p>This quote is valid until ${escapeHtml(formatQuoteDate(new Date(quote.validUntil)))}.</p><details><summary>Read the terms of this quote</summary><div class="pre">${escapeHtml(quote.terms)}</div></details></section>
 ${answerForms}
+${earlyStartForm(input)}
 ${cancelForm(input)}
 ${quote.consumer ? consumerRights(quote) : ''}
 </main>`;

@@ -8,13 +8,15 @@ import { clientAddress, clientNetwork } from '../http/rate-limit';
 import { goneLinkSender } from '../jobs/gone-link-sender';
 import { answerQuoteAs, cancelQuoteAs, viewQuoteFrom } from '../jobs/quote-flow';
 import { describeError } from '../log';
-import { parseAnswerForm, parseCancelForm } from './form-answer';
+import { parseAnswerForm, parseCancelForm, parseEarlyStartForm } from './form-answer';
+import { requestEarlyStart } from '../jobs/early-start';
 import { messagePage } from './html';
 import { fromThisPage, html, pageHeaders, type PageContext } from './page-response';
 import { invoicePage } from './invoice-page';
 import { INVOICE_STATUS_WORDS } from '../../core/invoices';
 import { invoiceOfQuote, issuedInvoicesOfQuote } from '../invoices/invoice-links';
 import { invoicePdfFilename, invoicePdfOf, toPublicInvoice } from '../invoices/invoice-view';
+import { creditNoteOf, creditNotePdfFilename, creditNotePdfOf } from '../invoices/credit-notes';
 import { quotePage, type AnswerForm, type QuotePageInput } from './page';
 import { cardPaymentsOpen, startCheckout } from '../card-payments/checkout';
 import { depositOnAccepting, depositStateOfJob } from '../card-payments/deposit';
@@ -176,6 +178,29 @@ quotePageRoutes.post('/quote/:token/cancel', async (c) => {
 });
 quotePageRoutes.get('/quote/:token/cancel', (c) => c.redirect(pagePath(shapedToken(c)), 303));
 
+/**
+ * The customer asks for the work to start within their 14 days (jobs/early-start.ts), once the
+ * business asked them: refused fields come back beside the form, a refusal of the request itself
+ * (409) as the page with its sentence, success as a 303 to the page, which then says so.
+ */
+quotePageRoutes.post('/quote/:token/start-early', async (c) => {
+  const token = await tokenOf(c);
+  if (!fromThisPage(c)) throw new DomainError('FORBIDDEN', 'This answer did not come from the quote page. Please open the link in your e-mail and answer there.');
+  const parsed = parseEarlyStartForm(await readForm(c));
+  if (!parsed.ok) return refusedPage(c, token, 'start-early', parsed.error, parsed.typed);
+  try {
+    requestEarlyStart(c.var.deps, token, { name: parsed.name, address: clientAddress(c), userAgent: c.req.header('user-agent') ?? null });
+  } catch (err) {
+    if (err instanceof DomainError && err.code === 'CONFLICT') {
+      const shown = pageOf(c, token);
+      return html(c, (nonce) => quotePage({ ...shown, nonce, notice: err.message }), 409);
+    }
+    throw err;
+  }
+  return c.redirect(pagePath(token), 303);
+});
+quotePageRoutes.get('/quote/:token/start-early', (c) => c.redirect(pagePath(shapedToken(c)), 303));
+
 /** A form's address opened directly (a bookmark of the page an error came back on): the quote. */
 quotePageRoutes.get('/quote/:token/:form{accept|decline|changes}', (c) => c.redirect(pagePath(shapedToken(c)), 303));
 
@@ -208,7 +233,7 @@ quotePageRoutes.get('/quote/:token/invoices/:id{[0-9]{1,9}}', async (c) => {
   const token = await tokenOf(c);
   const row = invoiceOfQuote(deps.db, deps.clock, token, Number(c.req.param('id')));
   const base = `/quote/${encodeURIComponent(token)}/invoices/${row.id}`;
-  return html(c, (nonce) => invoicePage({ token, nonce, pdfHref: `${base}/invoice.pdf`, payHref: `${base}/pay`, ...invoicePageState(c, row) }));
+  return html(c, (nonce) => invoicePage({ token, nonce, documentsHref: base, payHref: `${base}/pay`, ...invoicePageState(c, row) }));
 });
 
 /** "Pay by card" on an invoice opened from the quote page: back to the same page. */
@@ -226,6 +251,14 @@ quotePageRoutes.get('/quote/:token/invoices/:id{[0-9]{1,9}}/invoice.pdf', async 
   const row = invoiceOfQuote(deps.db, deps.clock, await tokenOf(c), Number(c.req.param('id')));
   const pdf = await invoicePdfOf(deps, row);
   return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${invoicePdfFilename(row)}"` });
+});
+
+quotePageRoutes.get('/quote/:token/invoices/:id{[0-9]{1,9}}/credit-notes/:creditNoteId{[0-9]{1,9}}/credit-note.pdf', async (c) => {
+  const { deps } = c.var;
+  const row = invoiceOfQuote(deps.db, deps.clock, await tokenOf(c), Number(c.req.param('id')));
+  const note = creditNoteOf(deps.db, row.id, Number(c.req.param('creditNoteId')));
+  const pdf = await creditNotePdfOf(deps, row, note);
+  return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${creditNotePdfFilename(note)}"` });
 });
 
 // Nothing else under /quote reaches the dashboard's app page.

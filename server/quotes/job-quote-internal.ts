@@ -3,7 +3,8 @@ import { formatTotalTime, totalMinutes } from '../../core/format';
 import { formatGbp } from '../../core/money';
 import { formatPrice } from '../../core/price';
 import { describeMethod } from '../../core/quote';
-import { DEFAULT_UNIT_SYSTEM, diameterText, heightText } from '../../core/units';
+import { sizesShown } from '../../core/band-ranges';
+import { DEFAULT_UNIT_SYSTEM } from '../../core/units';
 import { QUOTE_FONT, quoteText } from './job-quote-font';
 import type { QuoteLine } from './job-quote-items';
 import { bulletList, ensureRoom, heading, labelledRows, type QuoteTheme } from './job-quote-layout';
@@ -73,8 +74,8 @@ export function drawWorking(doc: Doc, theme: QuoteTheme, reference: string, line
       doc,
       [
         ['Species', analysis.species ? quoteText(analysis.species) : 'Unknown'],
-        ['Height', analysis.height != null ? heightText(analysis.height, units, analysis.enteredSizes?.height) : 'Not known'],
-        ['Trunk diameter', analysis.diameter != null ? diameterText(analysis.diameter, units, analysis.enteredSizes?.diameter) : 'Not known'],
+        ['Height', sizesShown(analysis, units).height ?? 'Not known'],
+        ['Trunk diameter', sizesShown(analysis, units).diameter ?? 'Not known'],
         ['Wood density', analysis.woodDensity ? quoteText(analysis.woodDensity) : 'Not known'],
       ],
       MARGIN + columnWidth + 20,

@@ -4,7 +4,9 @@ import type { Job } from '../../core/jobs';
 import { penceToDecimal } from '../../core/money';
 import { cancellationNotice, modelCancellationForm, modelFormFactsOf } from '../../core/consumer-rights';
 import { formatQuoteDate, quoteValidUntil, type ReportCopy } from '../../core/quote';
+import { depositWords } from '../../core/card-payments';
 import { fingerprintCheck } from '../../core/quote-copy';
+import { quoteTotals } from '../../core/quote-totals';
 import type { QuoteContent } from '../../core/quote-versions';
 import type { Db } from '../../db/client';
 import { businesses, treeAnalyses } from '../../db/schema';
@@ -105,6 +107,18 @@ export interface VersionQuoteRequest {
 }
 
 /**
+ * The deposit as the copy states it (core/card-payments.ts depositWords): on an accepted copy,
+ * worked out on the total accepted (`chosen`: the optional items taken); on a copy as sent, on the
+ * included items, saying when optional items would change it.
+ */
+function depositOfCopy(content: QuoteContent, chosen: readonly number[] | null): string[] {
+  const total = (ids: readonly number[]) => quoteTotals(content.items, new Set(ids), content.vatMode, content.vatRatePercent).grossPence;
+  if (chosen) return depositWords(content.deposit, { grossPence: total(chosen) }, 'accepted', content.business.name);
+  const everyOptional = content.items.filter((item) => item.optional).map((item) => item.id);
+  return depositWords(content.deposit, { grossPence: total([]), withOptionalPence: total(everyOptional) }, 'offered', content.business.name);
+}
+
+/**
  * The customer's copy of a version as it was sent (the PDF attached to the quote's e-mails and
  * served by its link): the business, customer, items, prices, VAT, dates and terms all come from
  * the frozen content. Only what the content does not hold is read now: the account's logo, the
@@ -135,6 +149,7 @@ export async function versionQuotePdf(db: Db, store: PhotoStore, request: Versio
     business: { name: business.name, accent: business.accentColor },
     terms: content.terms,
     protectionNotice: content.protectionNotice ?? null,
+    deposit: depositOfCopy(content, acceptance?.optionalItemIds ?? null),
     issuedAt: new Date(content.issuedAt),
     validUntil: new Date(content.validUntil),
     chosenOptionalIds: acceptance?.optionalItemIds,

@@ -77,6 +77,7 @@ function job(overrides: Partial<Job> = {}): Job {
     deposit: { percent: null, asked: null },
     acceptance: null,
     cancellation: null,
+    cancellationPeriod: null,
     changedSinceSent: null,
     booking: null,
     doneAt: null,

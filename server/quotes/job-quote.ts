@@ -28,6 +28,8 @@ export interface JobQuoteInput {
   terms: string;
   /** The protected trees' line of a sent copy (core/protection.ts customerProtectionLine), printed under the totals. */
   protectionNotice?: string | null;
+  /** The deposit a sent copy asks, how much, when and how to pay it (core/card-payments.ts depositWords), printed under the totals. */
+  deposit?: readonly string[];
   issuedAt: Date;
   validUntil: Date;
   /** Each tree's stored photo by analysis id; null or missing prints the row without one. */
@@ -87,6 +89,7 @@ export async function buildJobQuotePdf(input: JobQuoteInput): Promise<Buffer> {
   drawItems(doc, theme, lines, job.vatMode);
   drawTotals(doc, theme, lines, job.vatMode);
   if (input.protectionNotice) drawProtectionNotice(doc, input.protectionNotice);
+  if (input.deposit && input.deposit.length > 0) drawDeposit(doc, theme, input.deposit);
   drawAcceptance(doc, theme, input, sender?.name ?? null);
   drawTerms(doc, theme, input.terms);
   if (input.rights) drawRights(doc, theme, input.rights);
@@ -196,6 +199,18 @@ function drawProtectionNotice(doc: Doc, line: string): void {
   ensureRoom(doc, doc.heightOfString(text, { width }) + 12);
   doc.y += 8;
   doc.fillColor(COLOUR.text).text(text, MARGIN, doc.y, { width });
+}
+
+/** The deposit the quote asks, under its own heading, kept together. */
+function drawDeposit(doc: Doc, theme: QuoteTheme, lines: readonly string[]): void {
+  const width = contentWidth(doc);
+  const text = lines.map(quoteText).join('\n');
+  doc.font(QUOTE_FONT.regular).fontSize(9.5);
+  ensureRoom(doc, doc.heightOfString(text, { width, lineGap: 1 }) + 30);
+  doc.y += 8;
+  doc.y = heading(doc, theme, 'Deposit');
+  doc.fillColor(COLOUR.text).font(QUOTE_FONT.regular).fontSize(9.5).text(text, MARGIN, doc.y, { width, lineGap: 1 });
+  doc.y += 10;
 }
 
 /** A numbered term ("1. Price: ...") hangs its number; a line starting "- ", "* " or "• " hangs a bullet. */

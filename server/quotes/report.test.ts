@@ -93,6 +93,13 @@ describe('the customer quote', () => {
     expect(text).toContain('90 cm (35 in)');
   });
 
+  it("prints a homeowner's band as the band, not its middle as if measured", async () => {
+    const { text } = await build({ height: 20, diameter: 15, units: 'metric', sources: { species: null, height: 'band', diameter: 'band' }, enteredSizes: null });
+    expect(text).toContain('Height 4 to 8 m');
+    expect(text).toContain('Trunk diameter 27 to 50 cm');
+    expect(text).not.toContain('38 cm');
+  });
+
   it('prints every line of the price with its working, then the total ex VAT, the VAT and the total inc VAT', async () => {
     const { text } = await build();
     expect(text).toContain('Crew time £67.50 - £105.00 2.3-3.5 crew-hours at £30.00 an hour (crew of 2)');

@@ -2,7 +2,8 @@ import { SAFETY_DISCLAIMER, type Analysis } from '../../core/analysis';
 import { DEFAULT_QUOTE_VALIDITY_DAYS, vatNumberLine } from '../../core/company-profile';
 import { formatTimeRange, formatTotalTime, totalMinutes } from '../../core/format';
 import { describeMethod, formatQuoteDate, quoteValidUntil, type QuoteRecipient, type ReportCopy } from '../../core/quote';
-import { DEFAULT_UNIT_SYSTEM, diameterText, heightText } from '../../core/units';
+import { sizesShown } from '../../core/band-ranges';
+import { DEFAULT_UNIT_SYSTEM } from '../../core/units';
 import { drawInternalPage, INTERNAL_TITLE } from './report-internal';
 import {
   BOTTOM_MARGIN,
@@ -213,14 +214,15 @@ function drawPhotoAndTree(doc: Doc, analysis: Analysis, image: Buffer | null, si
     textX = MARGIN + width + 18;
   }
   const width = contentRight(doc) - textX;
+  const shown = sizesShown(analysis, analysis.units ?? DEFAULT_UNIT_SYSTEM);
   let y = sectionHeading(doc, 'The tree', textX, top, width);
   y = keyValueRows(
     doc,
     [
       ['Species', analysis.species ?? 'Unknown'],
-      // In the units the sizes were entered in, the other in brackets (core/units.ts).
-      ['Height', analysis.height != null ? heightText(analysis.height, analysis.units ?? DEFAULT_UNIT_SYSTEM, analysis.enteredSizes?.height) : 'N/A'],
-      ['Trunk diameter', analysis.diameter != null ? diameterText(analysis.diameter, analysis.units ?? DEFAULT_UNIT_SYSTEM, analysis.enteredSizes?.diameter) : 'N/A'],
+      // As given (a band as the band), in the units the sizes were entered in, the other in brackets (core/band-ranges.ts).
+      ['Height', shown.height ?? 'N/A'],
+      ['Trunk diameter', shown.diameter ?? 'N/A'],
       // "..., assumed" is the contractor's note (internal page), not the customer's business.
       ['Wood density', analysis.woodDensity ? analysis.woodDensity.replace(/,\s*assumed$/i, '') : 'N/A'],
     ],

@@ -78,7 +78,7 @@ businessRoutes.on(['POST', 'OPTIONS'], '/:slug{[a-z0-9-]+}/events', publicCors, 
 // Public: "Request a quote" under one or more embedded estimates (`trees`), each proven by its
 // token; a request naming an estimate already sent updates that lead (201 made, 200 updated).
 businessRoutes.on(['POST', 'OPTIONS'], '/:slug{[a-z0-9-]+}/leads', publicCors, visitorGuard, async (c) => {
-  const { db, clock, config, mailer } = c.var.deps;
+  const { db, clock, config } = c.var.deps;
   const business = publicBusiness(c, c.req.param('slug'));
   const input = await readJson(c, leadInputSchema);
   // Counted once the form is valid, so a visitor correcting a typo is not locked out; nothing is stored before this.
@@ -94,19 +94,20 @@ businessRoutes.on(['POST', 'OPTIONS'], '/:slug{[a-z0-9-]+}/leads', publicCors, v
   if (!saved.updated) countFunnelStep(db, clock, business.id, 'leads');
   if (saved.addedTrees > 0) countFunnelStep(db, clock, business.id, 'trees', saved.addedTrees);
   // The lead is stored whatever the mail does; a failed send is retried, then the operator's to see, not the visitor's.
-  tellOfRequest({ db, clock, mailer, config }, business, saved);
+  tellOfRequest({ db, clock, config }, business, saved);
   return c.json(thanks, saved.updated ? 200 : 201);
 });
 
 // Public: the request screen's note under the postcode, once typed (docs/product.md, Protected
 // trees): a conservation area or Tree Preservation Order found there, else null. Only the postcode
-// is asked of the public data, once a day a postcode (server/protection/site-note.ts).
+// is asked of the public data, once a day a postcode, and once at a time however many ask
+// (server/protection/site-note.ts).
 businessRoutes.on(['GET', 'OPTIONS'], '/:slug{[a-z0-9-]+}/site-note', publicCors, async (c) => {
   await c.var.limits.consume('embedLookupsPerAddress', clientNetwork(c));
   publicBusiness(c, c.req.param('slug'));
   const parsed = siteNoteQuerySchema.safeParse({ postcode: c.req.query('postcode') });
   if (!parsed.success) throw validationError(parsed.error);
-  return c.json({ note: await siteNote(c.var.deps, parsed.data.postcode) } satisfies SiteNote);
+  return c.json({ note: await siteNote(c.var.deps, c.var.postcodeLookups, parsed.data.postcode) } satisfies SiteNote);
 });
 
 // The owner's own businesses.

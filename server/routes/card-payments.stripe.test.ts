@@ -96,10 +96,12 @@ describe('Connect onboarding', () => {
     const created = stripe.requests.find((request) => request.method === 'POST' && request.path === '/v1/accounts' && request.params.metadata && (request.params.metadata as Record<string, string>).userId);
     expect(created?.params.controller).toMatchObject({ fees: { payer: 'account' }, stripe_dashboard: { type: 'full' } });
 
-    // An expired link's refresh URL, opened by the signed-in business: a new link, by redirect.
+    // An expired link's refresh URL, opened by the signed-in business: back to Settings, where a POST asks for a new link.
+    const linksBefore = stripe.state.accountLinks.length;
     const refreshed = await owner.get('/api/payments-setup/onboarding/refresh');
     expect(refreshed.status).toBe(303);
-    expect(refreshed.headers.get('location')).toBe(stripe.state.accountLinks.at(-1)!.link.url);
+    expect(refreshed.headers.get('location')).toBe('/settings?payments=expired#getting-paid');
+    expect(stripe.state.accountLinks.length).toBe(linksBefore);
     expect((await fetch(`${server.url}/api/payments-setup/onboarding/refresh`, { redirect: 'manual' })).status).toBe(401);
 
     const pending = paymentsSetupSchema.parse(await (await owner.get('/api/payments-setup')).json());
@@ -157,7 +159,7 @@ describe('a direct charge on the business’s account', () => {
 
   it('refunds part of a card payment through Stripe on the account, the fee back in proportion, with a credit note; a refused refund records nothing', async () => {
     const { owner, account } = await connectedOwner();
-    const { deposit } = await acceptedWithDeposit(owner, '500');
+    const { deposit, email } = await acceptedWithDeposit(owner, '500');
     const record = sessionOf(deposit.payUrl);
     stripe.completeCheckout(record.session.id);
     expect(await outcomeOf(await deliver(server, stripe.checkoutCompletedEvent(record.session.id)))).toBe('recorded');
@@ -173,6 +175,13 @@ describe('a direct charge on the business’s account', () => {
     const [stripeRefund] = [...stripe.state.refunds.values()].slice(-1);
     expect(stripeRefund).toMatchObject({ account, refundApplicationFee: true, refund: { amount: 1000, status: 'succeeded' } });
     expect(refunded.refunds).toMatchObject([{ amount: '10.00', reason: 'Hedge left', providerRefundId: stripeRefund!.refund.id }]);
+    // The customer is told what went back and to which card (as Stripe's charge names it), with the refund's credit note.
+    await mailSettled(server);
+    const told = outboxMessages(server.dataDir).filter((m) => addressedTo(m.text, email) && m.text.includes('has refunded £10.00'));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain('to your Visa card ending 4242');
+    expect(told[0]!.text).toContain('A card refund usually shows on your statement within 5 to 10 working days.');
+    expect(told[0]!.raw).toContain(`filename=credit-note-${refunded.creditNotes[0]!.number}.pdf`);
   });
 });
 

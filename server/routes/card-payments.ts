@@ -9,7 +9,6 @@ import { onboardingLink, paymentsSetup, providerOf } from '../card-payments/acco
 import { handleCardEvent } from '../card-payments/events';
 import { findOwnProblem, listProblems, resolveProblem } from '../card-payments/problems';
 import { refundsDue } from '../card-payments/refund-due';
-import { describeError } from '../log';
 
 /**
  * Card payments (docs/product.md, Card payments; docs/payments.md, Customers' card payments):
@@ -25,20 +24,16 @@ export const CARD_WEBHOOK_PATH = '/api/card-payments/webhook';
 
 cardPaymentRoutes.get('/payments-setup', requireUser, async (c) => c.json((await viaProvider(() => paymentsSetup(c.var.deps, currentUser(c).id))) satisfies PaymentsSetup));
 
+/** The business's Stripe account, made on first use, and a link to set it up: a same-origin POST only (http/origin.ts). */
 cardPaymentRoutes.post('/payments-setup/onboarding', requireUser, async (c) => c.json({ url: await viaProvider(() => onboardingLink(c.var.deps, currentUser(c).id)) }));
 
 /**
  * Stripe's refresh URL: an Account Link is single-use and expires in minutes, so one opened late
- * (or twice) comes here, and a new one is made. Opened by the business's browser, signed in.
+ * (or twice) comes here. Stripe opens it by a GET from its own pages, which any other site could
+ * send too (a link, an image), so it makes nothing: it leads back to Settings, where "Continue
+ * with Stripe" asks for a new link by a same-origin POST (docs/security.md, Stripe Connect onboarding).
  */
-cardPaymentRoutes.get('/payments-setup/onboarding/refresh', requireUser, async (c) => {
-  try {
-    return c.redirect(await onboardingLink(c.var.deps, currentUser(c).id), 303);
-  } catch (err) {
-    c.var.deps.logger.warn({ error: describeError(err) }, 'onboarding link not renewed');
-    return c.redirect('/settings?payments=failed#getting-paid', 303);
-  }
-});
+cardPaymentRoutes.get('/payments-setup/onboarding/refresh', requireUser, (c) => c.redirect('/settings?payments=expired#getting-paid', 303));
 
 cardPaymentRoutes.get('/card-payment-problems', requireUser, (c) => c.json({ problems: listProblems(c.var.deps.db, currentUser(c).id) }));
 

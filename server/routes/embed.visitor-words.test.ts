@@ -87,6 +87,10 @@ describe('what a visitor reads', () => {
       heading: "We'll confirm the price when we see the tree",
       reasons: ['It could hit a building if it fell', 'There are power lines near it', 'Everything has to be carried through the house', 'It is a large tree'],
     });
+    // A conservation area asks six weeks' notice to the council, not its agreement (TCPA 1990 s.211).
+    const protectedTrees = body.analysis.guide.goodToKnow.join(' ');
+    expect(protectedTrees).toContain("in a conservation area, the council must be given six weeks' notice before it");
+    expect(protectedTrees).not.toMatch(/conservation area\), the council must agree/);
   });
 
   it("the estimator's own words for the results and the quote request", () => {

@@ -7,6 +7,7 @@ import { INVOICE_TOKEN_MAX, markInvoiceViewed, openInvoiceLink } from '../invoic
 import { invoicePdfFilename, invoicePdfOf, toPublicInvoice } from '../invoices/invoice-view';
 import { cardPaymentsOpen, startCheckout } from '../card-payments/checkout';
 import { viaProvider } from '../http/payment-provider';
+import { creditNoteOf, creditNotePdfFilename, creditNotePdfOf } from '../invoices/credit-notes';
 
 /**
  * The customer's invoice by its link (docs/product.md, Getting paid): no account, the token is
@@ -61,4 +62,14 @@ invoiceLinkRoutes.get('/:token/invoice.pdf', async (c) => {
   const pdf = await invoicePdfOf(deps, row);
   keepPrivate(c);
   return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${invoicePdfFilename(row)}"` });
+});
+
+/** One of the invoice's credit notes as a PDF, by the same link and checks (one not on this invoice: 404). */
+invoiceLinkRoutes.get('/:token/credit-notes/:creditNoteId{[0-9]+}/credit-note.pdf', async (c) => {
+  const { deps } = c.var;
+  const row = openInvoiceLink(deps.db, await tokenOf(c));
+  const note = creditNoteOf(deps.db, row.id, Number(c.req.param('creditNoteId')));
+  const pdf = await creditNotePdfOf(deps, row, note);
+  keepPrivate(c);
+  return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${creditNotePdfFilename(note)}"` });
 });

@@ -4,6 +4,7 @@ import { parsePence } from '../../core/money';
 import { settingsResponseSchema } from '../../core/analysis';
 import { RateLimits } from '../http/rate-limit';
 import { invoiceOf } from '../../testing/invoices';
+import { mailSettled } from '../../testing/mail';
 import { advanceKeepingSession, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 import { acceptQuote, BIRCH_PROFILE, ownerWithProfile, sentLinesJob } from '../../testing/quote-links';
 
@@ -17,7 +18,11 @@ beforeAll(async () => {
   // Many owners from one address: the registration limit raised for this file only.
   server = await startTestServer({}, { rateLimits: new RateLimits({ registrationsPerAddress: { points: 100, windowSeconds: 3600 } }) });
 });
-afterAll(() => server.close());
+// The e-mails its payments, refunds and credit notes send (their PDFs made in the background) finish before the server goes.
+afterAll(async () => {
+  await mailSettled(server);
+  await server.close();
+});
 
 /** Pounds text, a minus sign allowed (a deposit taken off), as pence. */
 const pence = (text: string) => (text.startsWith('-') ? -parsePence(text.slice(1))! : parsePence(text)!);
@@ -218,10 +223,10 @@ describe('numbers and immutability', () => {
 
   it('the next number can be moved on in Settings, never back to one used; the prefix is the account’s', async () => {
     const owner = await ownerPricing('inc');
-    expect((await owner.request('PATCH', '/api/system-settings', { invoicePrefix: 'TS/', nextInvoiceNumber: 41 })).status).toBe(200);
+    expect((await owner.request('PATCH', '/api/system-settings', { invoicePrefix: 'TS-', nextInvoiceNumber: 41 })).status).toBe(200);
     const { jobId } = await acceptedJob(owner, [{ description: 'Fell', price: '500' }]);
     const draft = await invoiceOf(await owner.post(`/api/jobs/${jobId}/invoices`, { kind: 'final' }), 201);
-    expect((await invoiceOf(await owner.post(`/api/invoices/${draft.id}/issue`))).number).toBe('TS/0041');
+    expect((await invoiceOf(await owner.post(`/api/invoices/${draft.id}/issue`))).number).toBe('TS-0041');
     const back = await owner.request('PATCH', '/api/system-settings', { nextInvoiceNumber: 41 });
     expect(back.status).toBe(400);
     expect((await back.json()).details.nextInvoiceNumber[0]).toMatch(/at least 42/);
@@ -328,7 +333,9 @@ describe('Getting paid settings', () => {
     );
     expect(saved.bankDetails).toEqual({ accountName: 'Birch Brothers Ltd', sortCode: '12-34-56', accountNumber: '****5678' });
     expect(saved.paymentTermsDays).toBe(14);
-    expect(saved.quoteTerms).toContain('by bank transfer within 14 days of our invoice');
+    expect(saved.quoteTerms).toContain('by bank transfer within 14 days of our invoice (or by card, where we offer it)');
+    // The payment term says when a deposit is due: payment is not only due when the work is finished.
+    expect(saved.quoteTerms).toContain('where this quote asks a deposit, the deposit is due when you accept the quote');
     expect((await owner.request('PATCH', '/api/system-settings', { paymentTermsDays: 10 })).status).toBe(400);
   });
 

@@ -12,10 +12,13 @@ import { exportInvoices } from '../invoices/export';
 import { jobMoney } from '../invoices/job-money';
 import { exportQuerySchema } from '../../core/invoice-export';
 import { deleteDraft, findOwnInvoice, issueInvoice, listOwnInvoices, updateDraft, type InvoiceRow } from '../invoices/invoices';
-import { issueCreditNote, removePayment } from '../invoices/payments';
+import { removePayment } from '../invoices/payments';
+import { issueCreditNoteWithEmail } from '../invoices/credit-note-flow';
+import { creditNoteOf, creditNotePdfFilename, creditNotePdfOf } from '../invoices/credit-notes';
 import { recordPaymentWithReceipt, sendInvoice } from '../invoices/invoice-flow';
 import { revokeInvoiceLinks } from '../invoices/invoice-links';
 import { refundPayment } from '../card-payments/refunds';
+import { cardPaymentsOpen } from '../card-payments/checkout';
 import { refundCreateSchema } from '../../core/card-payments';
 
 /**
@@ -132,13 +135,25 @@ invoiceRoutes.post('/:id{[0-9]+}/payments/:paymentId{[0-9]+}/refund', async (c) 
   return answer(c, findOwnInvoice(c.var.deps.db, invoice.userId, invoice.id));
 });
 
-/** A credit note for the whole of what is open on the invoice, or a part of it. */
+/** A credit note for the whole of what is open on the invoice, or a part of it; the customer is e-mailed it with its PDF. */
 invoiceRoutes.post('/:id{[0-9]+}/credit-notes', async (c) => {
-  const { db, clock } = c.var.deps;
+  const { db } = c.var.deps;
   const invoice = ownInvoice(c);
   const input = await readJson(c, creditNoteCreateSchema);
-  issueCreditNote(db, clock, invoice, input);
+  issueCreditNoteWithEmail(c.var.deps, invoice, input);
   return answer(c, findOwnInvoice(db, invoice.userId, invoice.id), 201);
+});
+
+/** A credit note of the invoice as a PDF (one not on this invoice, or on another account's, is a 404). */
+invoiceRoutes.get('/:id{[0-9]+}/credit-notes/:creditNoteId{[0-9]+}/credit-note.pdf', async (c) => {
+  const row = ownInvoice(c);
+  const note = creditNoteOf(c.var.deps.db, row.id, Number(c.req.param('creditNoteId')));
+  const pdf = await creditNotePdfOf(c.var.deps, row, note);
+  return c.body(new Uint8Array(pdf), 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `attachment; filename="${creditNotePdfFilename(note)}"`,
+    'Cache-Control': 'private, no-store',
+  });
 });
 
 /** The issued invoice as a PDF (a draft has none yet: 409). */
@@ -156,7 +171,7 @@ invoiceRoutes.get('/:id{[0-9]+}/invoice.pdf', async (c) => {
 invoiceRoutes.post('/:id{[0-9]+}/send', async (c) => {
   const invoice = ownInvoice(c);
   const { email } = await readJson(c, invoiceSendSchema);
-  return answer(c, sendInvoice(c.var.deps, invoice, email));
+  return answer(c, sendInvoice(c.var.deps, invoice, email, cardPaymentsOpen(c.var.deps, invoice.userId)));
 });
 
 /** Withdraws the customer's links sent so far: they open nothing but say so. */

@@ -1,3 +1,4 @@
+import { cardPaymentsOpen } from '../card-payments/checkout';
 import { lookUpJob } from '../protection/lookup';
 import { Hono, type Context } from 'hono';
 import { jobCancelSchema, jobCreateSchema, jobLineSchema, jobTreesSchema, jobUpdateSchema, type Job } from '../../core/jobs';
@@ -19,6 +20,7 @@ import { validationError } from '../http/errors';
 import { jobQuotePdf } from '../quotes/job-quote-source';
 import { jobBookSchema, jobDoneSchema, ukToday } from '../../core/job-booking';
 import { bookJob, markJobDone } from '../jobs/booking';
+import { askEarlyStart } from '../jobs/early-start';
 import { invoiceCreateSchema, type Invoice } from '../../core/invoices';
 import { createInvoice, invoicesOfJob } from '../invoices/invoices';
 import { toInvoiceView } from '../invoices/invoice-view';
@@ -93,7 +95,7 @@ jobRoutes.post('/:id{[0-9]+}/send', async (c) => {
   // The customer's copy carries the protected trees' line (core/protection.ts): the site is looked
   // up first when due (a few seconds at most; a failure sends the quote without the line).
   await lookUpJob(c.var.deps, job.id);
-  return answer(c, sendJobQuote(c.var.deps, job, email));
+  return answer(c, sendJobQuote(c.var.deps, job, email, cardPaymentsOpen(c.var.deps, job.userId)));
 });
 
 /**
@@ -144,6 +146,17 @@ jobRoutes.post('/:id{[0-9]+}/book', async (c) => {
   const booking = await readJson(c, jobBookSchema);
   const booked = bookJob(c.var.deps, job, booking);
   return c.json({ job: toJobView(c.var.deps.db, booked.job) satisfies Job, emailed: booked.emailed, nestingCheck: booked.nestingCheck });
+});
+
+/**
+ * Asks the customer whether they want the work to start within their 14-day cancellation period:
+ * they are e-mailed a link to their quote page, which offers the request (jobs/early-start.ts).
+ * 409 when there is nothing to ask (not a live consumer agreement, the period over, already asked
+ * for by the customer); 400 without the customer's address.
+ */
+jobRoutes.post('/:id{[0-9]+}/ask-early-start', (c) => {
+  const job = ownJob(c);
+  return answer(c, askEarlyStart(c.var.deps, job, currentUser(c).id));
 });
 
 /** The work is done: each tree's actual times go into its analysis's feedback and the calibration. */

@@ -363,6 +363,20 @@ const invoicePaths = {
       },
     },
   },
+  '/api/invoice-links/{token}/credit-notes/{creditNoteId}/credit-note.pdf': {
+    get: {
+      operationId: 'getCreditNotePdf',
+      summary: "One of the invoice's credit notes as a PDF: its number and date, the invoice it credits, the reason, and the net, VAT and total credited",
+      parameters: [tokenParameter, { name: 'creditNoteId', in: 'path', required: true, description: "The credit note's id, as the customer's copy lists it.", schema: { type: 'integer', minimum: 1 } }],
+      responses: {
+        '200': {
+          description: 'The PDF, as a download (`Content-Disposition: attachment; filename="credit-note-CN-0001.pdf"`).',
+          content: { 'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } } },
+        },
+        ...invoiceLinkRefusals,
+      },
+    },
+  },
   '/api/invoice-links/{token}/checkout': {
     post: {
       operationId: 'payInvoiceByCard',

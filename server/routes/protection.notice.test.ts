@@ -55,10 +55,10 @@ describe('the section 211 notice', () => {
     expect(text).toContain('Conservation area: Clifton');
     expect(text).toContain('1 Clifton Down Road, Bristol BS8 4AA');
     expect(text).toContain('Tree 1: Oak');
-    expect(text).toContain('Trunk 50.8 cm across: over the 7.5 cm threshold, so notice is needed');
+    expect(text).toContain('Trunk 20 in (50.8 cm) across: over the 7.5 cm threshold, so notice is needed');
     expect(text).toContain('Tree 2: Birch');
-    expect(text).toContain('Trunk 5.1 cm across: under 7.5 cm, so this tree needs no notice');
-    expect(text).toMatch(/Height about 15(\.\d)? m/);
+    expect(text).toContain('Trunk 2 in (5.1 cm) across: under 7.5 cm, so this tree needs no notice');
+    expect(text).toContain('Height about 50 ft (15 m). Trunk 20 in (50.8 cm) across');
     expect(text).toContain(job.items[0]!.description);
     expect(text).toContain('Other work on the job: Reduce the laurel hedge by 1 m');
     expect(text).toContain('Birch Brothers');
@@ -82,14 +82,14 @@ describe("the customer's copy", () => {
     const made = await jobOf(await owner.post('/api/jobs', { customer: { name: 'Sam Hill', email: 'sam@example.com', siteAddress: '1 Clifton Down Road, Bristol BS8 4AA' } }), 201);
     await owner.post(`/api/jobs/${made.id}/lines`, { description: 'Fell the sycamore by the wall', price: '400' });
     await owner.get(`/api/jobs/${made.id}/protection`);
-    await owner.request('PUT', `/api/jobs/${made.id}/protection/record`, { outcome: 's211_notice_sent', on: '2026-06-02' });
+    await owner.request('PUT', `/api/jobs/${made.id}/protection/record`, { outcome: 's211_notice_sent', on: '2026-05-29' });
     const { token } = await sendQuoteTo(server, owner, made.id, 'sam@example.com');
-    const line = "The site is in a conservation area: we give the council six weeks' notice before the work, so the earliest start is 14 July 2026";
+    const line = "The site is in a conservation area: we give the council six weeks' notice before the work, so the earliest start is 10 July 2026";
     expect((await quoteOf(token)).protectionNotice).toBe(line);
     const page = await (await fetch(`${server.url}/quote/${token}`)).text();
-    expect(page).toContain(`<p data-protection>The site is in a conservation area: we give the council six weeks&#39; notice before the work, so the earliest start is 14 July 2026.</p>`);
+    expect(page).toContain(`<p data-protection>The site is in a conservation area: we give the council six weeks&#39; notice before the work, so the earliest start is 10 July 2026.</p>`);
     const pdf = await fetch(`${server.url}/api/quotes/${token}/quote.pdf`);
-    expect((await pdfText(Buffer.from(await pdf.arrayBuffer()))).text.replace(/\s+/g, ' ')).toContain('so the earliest start is 14 July 2026.');
+    expect((await pdfText(Buffer.from(await pdf.arrayBuffer()))).text.replace(/\s+/g, ' ')).toContain('so the earliest start is 10 July 2026.');
   });
 
   it('counts six weeks from the day it is sent when no notice is recorded yet; the TPO line asks for consent', async () => {

@@ -259,9 +259,9 @@ describe('booking', () => {
     const held = await book(jobId, { date: '2026-12-01' });
     expect(held.status).toBe(409);
     expect(errorBodySchema.parse(await held.json())).toMatchObject({ code: 'PROTECTION_NOTICE', details: { earliestStart: [], missing: ['tpo_consent'] } });
-    // Friday 5 June 2026 + five working days: Friday 12 June.
-    await owner.request('PUT', `/api/jobs/${jobId}/protection/record`, { outcome: 'dead_or_dangerous', on: '2026-06-05' });
-    expect(((await (await book(jobId, { date: '2026-06-11' })).json()) as { details: unknown }).details).toEqual({ earliestStart: ['2026-06-12'], missing: [] });
+    // Friday 29 May 2026 + five working days: Friday 5 June (a record is never dated after today).
+    await owner.request('PUT', `/api/jobs/${jobId}/protection/record`, { outcome: 'dead_or_dangerous', on: '2026-05-29' });
+    expect(((await (await book(jobId, { date: '2026-06-04' })).json()) as { details: unknown }).details).toEqual({ earliestStart: ['2026-06-05'], missing: [] });
     await owner.request('PUT', `/api/jobs/${jobId}/protection/record`, { outcome: 'tpo_consent', on: '2026-06-01', reference: '26/00421/TPO' });
     const res = await book(jobId, { date: '2026-06-11' });
     expect(res.status, await res.clone().text()).toBe(200);

@@ -1,6 +1,3 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '../../core/jobs';
 import { QUOTE_LINK_MESSAGES, type QuoteContent } from '../../core/quote-versions';
@@ -8,8 +5,6 @@ import { RateLimits } from '../http/rate-limit';
 import { sendWithPdf } from '../jobs/quote-flow';
 import { sendDueReminders } from '../jobs/reminders';
 import { createLogger } from '../log';
-import { backgroundMail } from '../mail/background';
-import { createOutboxMailer } from '../mail/outbox-mailer';
 import { grantTo } from '../../testing/analysis';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 import { logoForm, testLogoPng } from '../../testing/logo';
@@ -190,22 +185,16 @@ describe('the e-mails carry the PDF', () => {
   });
 
   it('a PDF that cannot be made is logged, and its e-mail goes without it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'quote-pdf-fail-'));
-    try {
-      const logs: Record<string, unknown>[] = [];
-      const logger = createLogger({ destination: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) } });
-      const mailer = createOutboxMailer(dir, 'Trees <no-reply@trees.test>', logger);
-      const content = { reference: 'Q-000099' } as QuoteContent;
-      sendWithPdf({ mailer, logger }, { to: CUSTOMER, subject: 'Your quote', text: 'The link' }, content, () => Promise.reject(new Error('font missing')), 'quote Q-000099 v1');
-      await backgroundMail(mailer).idle();
-      expect(logs.find((line) => line.msg === 'quote PDF not made: the e-mail goes without it')).toMatchObject({ level: 'error', mail: 'quote Q-000099 v1' });
-      const [file] = readdirSync(dir);
-      const raw = readFileSync(join(dir, file!), 'utf8');
-      expect(raw).toContain('Subject: Your quote');
-      expect(raw).not.toContain('application/pdf');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const logs: Record<string, unknown>[] = [];
+    const logger = createLogger({ destination: { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) } });
+    const content = { reference: 'Q-000099' } as QuoteContent;
+    const before = outbox().length;
+    sendWithPdf({ db: server.db, clock: server.clock, config: server.config, logger }, { to: CUSTOMER, subject: 'Your quote Q-000099', text: 'The link' }, content, () => Promise.reject(new Error('font missing')), 'quote Q-000099 v1', null);
+    await mailSettled(server);
+    expect(logs.find((line) => line.msg === 'quote PDF not made: the e-mail goes without it')).toMatchObject({ level: 'error', mail: 'quote Q-000099 v1' });
+    const { text } = mailTo(CUSTOMER, ['Your quote Q-000099'], before);
+    expect(text).toContain('Subject: Your quote Q-000099');
+    expect(text).not.toContain('application/pdf');
   });
 });
 

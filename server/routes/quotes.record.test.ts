@@ -210,8 +210,10 @@ describe("the acceptance's fingerprint", () => {
     const confirmation = outbox()
       .slice(before)
       .find((m) => addressedTo(m, CUSTOMER) && m.includes(`You accepted quote ${job.reference}`))!;
-    expect(confirmation).toContain(recomputed);
-    expect(confirmation).toContain(`/api/quotes/${token}`);
+    // One short line, and the app's page on how to check it (the steps are there, not in the e-mail).
+    expect(confirmation).toContain(`Fingerprint: ${recomputed}`);
+    expect(confirmation).toContain(`How to check it: ${server.url}/help/quote-fingerprint`);
+    expect(confirmation).not.toContain('RFC 8785');
     // Printed on the customer's PDF as well.
     const pdf = await fetch(`${server.url}/api/quotes/${token}/quote.pdf`);
     const pdfWords = (await pdfText(Buffer.from(await pdf.arrayBuffer()))).text;

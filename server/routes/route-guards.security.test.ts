@@ -5,7 +5,7 @@ import { registerClient, startTestServer } from '../../testing/harness';
 import { runCommonRouteTests } from '../../testing/route-guards';
 import { acceptQuote, sentLinesJob } from '../../testing/quote-links';
 import { eq } from 'drizzle-orm';
-import { cardPaymentProblems, users } from '../../db/schema';
+import { cardPaymentProblems, mailOutbox, users } from '../../db/schema';
 
 /*
  * Every signed-in and admin route, read from the app itself: 401 signed out, 403 for a user on
@@ -40,6 +40,7 @@ runCommonRouteTests({
     'POST /api/quotes/:token/cancel': 'the consumer cancels an accepted agreement by the link within 14 days (quotes.cancel.test.ts)',
     'GET /api/invoice-links/:token': "a customer's invoice, by its link's 256-bit token (invoices.links.test.ts)",
     'GET /api/invoice-links/:token/invoice.pdf': "the customer's invoice as a PDF, by the same link's token and checks",
+    'GET /api/invoice-links/:token/credit-notes/:creditNoteId{[0-9]+}/credit-note.pdf': "one of the invoice's credit notes as a PDF, by the same link's token and checks (invoices.credit-notes.test.ts)",
     'POST /api/invoice-links/:token/checkout': "the customer pays their invoice by card, by the same link's token (card-payments.demo.test.ts)",
     'POST /api/card-payments/webhook': "Stripe's card payment events, checked by the endpoint's signature (card-payments.stripe.test.ts)",
   },
@@ -76,6 +77,8 @@ runCommonRouteTests({
         jobs: { id: String(((await job.json()) as { job: { id: number } }).job.id) },
         invoices: { id: String(invoiceId), paymentId: String(paymentId) },
         'card-payment-problems': { id: String(problem.id) },
+        // The owner's quote e-mail, as the outbox keeps it (server/mail/outbox.ts).
+        'mail-outbox': { id: String(server.db.select().from(mailOutbox).where(eq(mailOutbox.userId, problem.userId!)).get()!.id) },
       },
     };
   },

@@ -38,7 +38,7 @@ describe('the measuring steps', () => {
       'Step 2 of 6: Tap the bottom of the door, where it meets the floor.',
       'Step 3 of 6: Tap the very top of the tree.',
       'Step 4 of 6: Tap the bottom of the trunk, where it meets the ground.',
-      'Step 5 of 6: Tap the left edge of the trunk, at about chest height.',
+      'Step 5 of 6: Tap the left edge of the trunk, 1.5 m above the ground.',
       'Step 6 of 6: Tap the right edge of the trunk, at the same height.',
     ]);
     expect(stepText(draft, false)).toBe(DONE_TEXT);

@@ -52,7 +52,7 @@ export function stepInstruction(step: MeasureStep, reference: ReferenceKey): str
     return step.point === 'top' ? 'Tap the very top of the tree.' : 'Tap the bottom of the trunk, where it meets the ground.';
   }
   return step.point === 'left'
-    ? 'Tap the left edge of the trunk, at about chest height.'
+    ? 'Tap the left edge of the trunk, 1.5 m above the ground.'
     : 'Tap the right edge of the trunk, at the same height.';
 }
 

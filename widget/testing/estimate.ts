@@ -32,6 +32,7 @@ export const ESTIMATE_ANALYSIS: EmbedAnalysis = {
   safetyWarnings: [],
   confidence: 0.4,
   siteVisitReason: null,
+  enteredSizes: null,
   hourlyRate: '40.00',
   cost: { min: '24.00', max: '44.00' },
   // Crew time alone at £40 an hour, no VAT charged (core/price.ts JobPrice).

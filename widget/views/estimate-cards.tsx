@@ -44,8 +44,8 @@ export function TreeCard({ analysis }: { analysis: EmbedAnalysis }) {
       <dl>
         <Row label="Kind of tree">{analysis.species || 'Not sure'}</Row>
         {/* A size chosen as a band reads back as that band ("8 to 15 m"), not the middle the estimate used. */}
-        <Row label="Height">{analysis.chosenBands.height ?? (analysis.height != null ? heightText(analysis.height, units) : 'Not sure')}</Row>
-        <Row label="Trunk">{analysis.chosenBands.diameter ?? (analysis.diameter != null ? diameterText(analysis.diameter, units) : 'Not sure')}</Row>
+        <Row label="Height">{analysis.chosenBands.height ?? (analysis.height != null ? heightText(analysis.height, units, analysis.enteredSizes?.height) : 'Not sure')}</Row>
+        <Row label="Trunk">{analysis.chosenBands.diameter ?? (analysis.diameter != null ? diameterText(analysis.diameter, units, analysis.enteredSizes?.diameter) : 'Not sure')}</Row>
       </dl>
     </Card>
   );

@@ -107,10 +107,10 @@ export default function ResultsView({ response, trees, businessName, onAddTree, 
 function useTreeName() {
   const units = useBusinessUnits();
   return (tree: PricedTree) => {
-    const { species, height, chosenBands } = tree.analysis;
+    const { species, height, chosenBands, enteredSizes } = tree.analysis;
     const kind = species || 'Kind not sure';
     if (chosenBands.height) return `${kind}, ${chosenBands.height} tall`;
-    return height != null ? `${kind}, about ${heightText(height, units)} tall` : kind;
+    return height != null ? `${kind}, about ${heightText(height, units, enteredSizes?.height)} tall` : kind;
   };
 }
 

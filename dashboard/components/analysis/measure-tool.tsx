@@ -39,7 +39,7 @@ function instruction(line: MeasureLine, point: PointName, reference: ReferenceKe
   }
   if (line === 'height') return point === 'top' ? 'Tap the very top of the tree.' : 'Tap the base of the trunk, where it meets the ground.';
   return point === 'left'
-    ? "Tap the trunk's left edge at chest height (about 1.3 m above the ground)."
+    ? "Tap the trunk's left edge 1.5 m above the ground."
     : "Tap the trunk's right edge at the same height.";
 }
 
@@ -62,8 +62,8 @@ interface MeasureToolProps {
 
 /**
  * "Measure on the photo": the user picks a reference of known length standing beside the
- * tree, taps its two ends, the top and base of the tree and the trunk's two edges at chest
- * height. Pointer and touch tap the photo and drag the points; the keyboard moves a cross
+ * tree, taps its two ends, the top and base of the tree and the trunk's two edges 1.5 m
+ * above the ground (where the law measures a trunk: core/protection.ts). Pointer and touch tap the photo and drag the points; the keyboard moves a cross
  * over the photo (Enter places the point) and moves placed points with the arrow keys.
  */
 export function MeasureTool({ file, value, onChange, typed, species }: MeasureToolProps) {

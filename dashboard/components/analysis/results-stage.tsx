@@ -6,7 +6,8 @@ import { formatDuration, formatTimeRange, formatTotalTime, totalMinutes } from '
 import { formatPrice } from '../../../core/price';
 import { formatGbp, parsePence } from '../../../core/money';
 import { VALUE_SOURCE_LABELS, type ValueSource } from '../../../core/tree-details';
-import { DEFAULT_UNIT_SYSTEM, diameterText, heightText } from '../../../core/units';
+import { sizesShown } from '../../../core/band-ranges';
+import { DEFAULT_UNIT_SYSTEM } from '../../../core/units';
 import { usePreferredUnits } from '../../api/units';
 import { SafetyDisclaimer } from '../page-layout';
 import { cardStyles, linkStyles } from '../ui';
@@ -182,10 +183,10 @@ export function AnalysisResults({ analysis, actions, focusHeading, title = 'Anal
               {analysis.species ?? 'Unknown'}
             </Detail>
             <Detail term="Diameter" source={analysis.sources?.diameter}>
-              {analysis.diameter === null ? 'N/A' : diameterText(analysis.diameter, units, analysis.enteredSizes?.diameter)}
+              {sizesShown(analysis, units).diameter ?? 'N/A'}
             </Detail>
             <Detail term="Height" source={analysis.sources?.height}>
-              {analysis.height === null ? 'N/A' : heightText(analysis.height, units, analysis.enteredSizes?.height)}
+              {sizesShown(analysis, units).height ?? 'N/A'}
             </Detail>
             <Detail term="Wood Density">{analysis.woodDensity ?? 'N/A'}</Detail>
             <Detail term="Confidence">{`${confidence}%`}</Detail>

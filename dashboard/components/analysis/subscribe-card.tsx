@@ -1,10 +1,17 @@
 import { Lock } from 'lucide-react';
 import { Link } from 'wouter';
 import { ANALYSIS_COST_CREDITS } from '../../../core/credits';
+import { useBillingConfig } from '../../api/billing';
+import { GrantCreditsHint } from '../billing/grant-credits-hint';
 import { buttonStyles, cardStyles } from '../ui';
 
-/** In place of the uploader when the balance cannot pay for an analysis. */
+/**
+ * In place of the uploader when the balance cannot pay for an analysis: a plan to choose, or, where
+ * this install sells no credits (no Stripe keys in production), the operator's command to run.
+ */
 export function SubscribeCard({ credits }: { credits: number }) {
+  const config = useBillingConfig();
+  const noSales = config.isSuccess && config.data.provider === null;
   return (
     <section
       aria-labelledby="subscribe-card-title"
@@ -14,15 +21,26 @@ export function SubscribeCard({ credits }: { credits: number }) {
         <Lock aria-hidden="true" className="size-7" />
       </span>
       <h2 id="subscribe-card-title" className="text-xl font-bold text-green-900 sm:text-2xl">
-        Subscribe to Start Analyzing
+        {noSales ? 'Credits Are Needed to Start Analyzing' : 'Subscribe to Start Analyzing'}
       </h2>
-      <p className="max-w-prose text-stone-700">
-        Each analysis uses {ANALYSIS_COST_CREDITS} credits and you have {credits}. A monthly plan gives you credits
-        every month.
-      </p>
-      <Link href="/subscribe" className={buttonStyles.primary}>
-        Choose a Plan
-      </Link>
+      {noSales ? (
+        <>
+          <p className="max-w-prose text-stone-700">
+            Each analysis uses {ANALYSIS_COST_CREDITS} credits and you have {credits}. This install does not sell credits by card: it has no Stripe keys set up.
+          </p>
+          <GrantCreditsHint />
+        </>
+      ) : (
+        <>
+          <p className="max-w-prose text-stone-700">
+            Each analysis uses {ANALYSIS_COST_CREDITS} credits and you have {credits}. A monthly plan gives you credits
+            every month.
+          </p>
+          <Link href="/subscribe" className={buttonStyles.primary}>
+            Choose a Plan
+          </Link>
+        </>
+      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { ChevronDown, Ruler } from 'lucide-react';
 import { useEffect, useId, useRef, type Ref } from 'react';
+import { DIAMETER_HINT } from '../../../core/questions';
 import { DIAMETER_BANDS, HEIGHT_BANDS } from '../../../core/tree-details';
 import { buttonStyles } from '../ui';
 import type { DiameterUnit, HeightUnit, UnitSystem } from '../../../core/units';
@@ -191,7 +192,7 @@ export function TreeDetails(props: TreeDetailsProps) {
         <SizeField
           kind="diameter"
           label="Trunk diameter"
-          hint="Across the trunk at chest height, about 1.3 m up."
+          hint={DIAMETER_HINT}
           units={['in', 'cm'] as const}
           bands={DIAMETER_BANDS}
           bandLabel="Or pick a trunk size"

@@ -7,6 +7,7 @@ import { ErrorAlert } from '../alert';
 import { Spinner } from '../spinner';
 import { buttonStyles } from '../ui';
 import { DemoCardForm } from './demo-card-form';
+import { GrantCreditsHint } from './grant-credits-hint';
 import type { CardFormProps } from './payment-flow';
 
 function StripeModuleFailed() {
@@ -36,8 +37,9 @@ export function PaymentsUnavailable() {
       <CreditCard aria-hidden="true" className="size-6 text-stone-600" />
       <p className="font-semibold text-stone-900">Payments are not available on this server</p>
       <p className="max-w-prose text-sm text-stone-700">
-        The operator has not set up card payments yet. Please try again later or contact them.
+        The operator has not set up card payments yet, so credits cannot be bought here.
       </p>
+      <GrantCreditsHint />
     </div>
   );
 }

@@ -7,12 +7,13 @@ import { invoiceExportPath } from '../../api/invoices';
 import { TextField } from '../text-field';
 import { tallButtonStyles, cardStyles } from '../ui';
 
-const FORMAT_WORDS: Record<ExportFormat, string> = { xero: 'Xero', quickbooks: 'QuickBooks Online' };
+const FORMAT_WORDS: Record<ExportFormat, string> = { xero: 'Xero', quickbooks: 'QuickBooks Online: invoices', 'quickbooks-credit-notes': 'QuickBooks Online: credit notes' };
 
 /**
  * The accountant's export (docs/product.md, Getting paid): the invoices issued and credit notes
- * made in a period, as the file Xero's or QuickBooks Online's import takes; last calendar month
- * unless changed. A plain link: the browser downloads it with the session cookie.
+ * made in a period, as the file Xero's or QuickBooks Online's import takes (QuickBooks takes credit
+ * notes in a file of their own); last calendar month unless changed. A plain link: the browser
+ * downloads it with the session cookie.
  */
 export function ExportForAccountant() {
   const headingId = useId();
@@ -42,6 +43,11 @@ export function ExportForAccountant() {
             </label>
           ))}
         </div>
+        {format !== 'xero' ? (
+          <p className="mt-1 max-w-prose text-sm text-stone-700">
+            QuickBooks imports invoices and credit notes separately: import the invoices file with Import data → Invoices, then the credit notes file with Import data → Credit notes.
+          </p>
+        ) : null}
       </fieldset>
       <div className="grid gap-3 sm:max-w-md sm:grid-cols-2">
         <TextField label="From" type="date" required value={period.from} onChange={(event) => setPeriod((value) => ({ ...value, from: event.target.value }))} />

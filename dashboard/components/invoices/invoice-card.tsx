@@ -10,6 +10,7 @@ import { Dialog } from '../dialog';
 import { formatPounds } from '../jobs/job-list-summary';
 import { showToast } from '../toast';
 import { tallButtonStyles } from '../ui';
+import { CreditNoteList } from './credit-note-list';
 import { DepositDialog } from './deposit-dialog';
 import { FinalInvoiceDialog } from './final-invoice-dialog';
 import { dayWords, heldMailWords, INVOICE_KIND_WORDS, invoiceHistory, invoiceName, moneyWords } from './invoice-history';
@@ -62,7 +63,7 @@ function Lines({ invoice }: { invoice: Invoice }) {
 /**
  * One invoice on its job's page: what it is and what it asks; for a draft, change, delete and
  * issue; once issued, send, the PDF, payments (each refundable, or removable with a reason), a
- * credit note, and its history.
+ * credit note, its credit notes (each with its PDF), and its history.
  */
 export function InvoiceCard({ invoice, job, panelHeading }: { invoice: Invoice; job: Job; panelHeading: RefObject<HTMLHeadingElement | null> }) {
   const [open, setOpen] = useState<Open>(null);
@@ -186,6 +187,7 @@ export function InvoiceCard({ invoice, job, panelHeading }: { invoice: Invoice; 
       )}
 
       {draft ? null : <InvoicePayments invoice={invoice} headingId={headingId} returnFocusRef={heading} />}
+      {draft ? null : <CreditNoteList invoice={invoice} headingId={headingId} />}
 
       {history.length > 0 ? (
         <details className="text-sm text-stone-800">

@@ -35,6 +35,8 @@ export function InvoicePayments({ invoice, headingId, returnFocusRef }: { invoic
           // A card payment taken online is never removed, only refunded (the server refuses it too).
           const removable = !payment.online && (parsePence(payment.refunded) ?? 0) === 0;
           const named = <span className="sr-only">{` the payment of ${formatPounds(payment.amount)}`}</span>;
+          // After a part refund the button offers what is left of the payment, not what was paid.
+          const partlyRefunded = (parsePence(payment.refunded) ?? 0) > 0;
           return (
             <li key={payment.id} className="flex flex-wrap items-center justify-between gap-x-2 rounded-lg bg-stone-50 py-1 pl-3 text-sm text-stone-800">
               <div className="min-w-0 flex-1 basis-56 py-1">
@@ -67,7 +69,14 @@ export function InvoicePayments({ invoice, headingId, returnFocusRef }: { invoic
                 {refundable ? (
                   <button type="button" className={`${tallButtonStyles.quiet} px-3`} onClick={() => setRefunding(payment)}>
                     <Undo2 aria-hidden="true" className="size-4" />
-                    Refund{named}
+                    {partlyRefunded ? (
+                      <>
+                        {`Refund the ${formatPounds(payment.refundable)} left`}
+                        <span className="sr-only">{` of the payment of ${formatPounds(payment.amount)}`}</span>
+                      </>
+                    ) : (
+                      <>Refund{named}</>
+                    )}
                   </button>
                 ) : null}
                 {removable ? (

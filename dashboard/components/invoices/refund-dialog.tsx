@@ -2,6 +2,7 @@ import { Undo2 } from 'lucide-react';
 import type { RefObject } from 'react';
 import { refundCreateSchema } from '../../../core/card-payments';
 import { INVOICE_LIMITS, type Invoice } from '../../../core/invoices';
+import { parsePence } from '../../../core/money';
 import { usePaymentsSetup } from '../../api/card-payments';
 import { useRefundPayment } from '../../api/invoices';
 import { ErrorAlert } from '../alert';
@@ -30,6 +31,12 @@ function HowItIsRefunded({ payment }: { payment: Payment }) {
       A credit note for the same amount is issued on the invoice.
     </p>
   );
+}
+
+/** The payment, and after a part refund what was refunded and what is left of it. */
+function refundDescription(payment: Payment): string {
+  if ((parsePence(payment.refunded) ?? 0) === 0) return paymentWords(payment);
+  return `${paymentWords(payment)}. ${formatPounds(payment.refunded)} refunded so far: ${formatPounds(payment.refundable)} left.`;
 }
 
 /**
@@ -78,7 +85,7 @@ export function RefundDialog({ invoice, payment, onClose, returnFocusRef }: { in
       open={open}
       onClose={onClose}
       title="Refund this payment"
-      description={payment ? paymentWords(payment) : undefined}
+      description={payment ? refundDescription(payment) : undefined}
       submitLabel="Refund"
       icon={<Undo2 aria-hidden="true" className="size-4" />}
       busy={refund.isPending}

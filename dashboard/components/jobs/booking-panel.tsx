@@ -16,6 +16,7 @@ import { TextField } from '../text-field';
 import { showToast } from '../toast';
 import { buttonStyles } from '../ui';
 import { BookBeforeDepositDialog } from './book-before-deposit-dialog';
+import { CancellationPeriodNotice } from './cancellation-period-notice';
 import { itemTitle } from './job-item-editor';
 
 /**
@@ -107,12 +108,17 @@ function BookingForm({ job, waitingForDeposit, onDone, onCancel }: { job: Job; w
   const [unpaid, setUnpaid] = useState<JobBookInput | null>(null);
   // A protected tree's refusal (409 PROTECTION_NOTICE): the server's words and the booking it refused.
   const [held, setHeld] = useState<{ message: string; body: JobBookInput } | null>(null);
+  // The customer's cancellation period (409 CANCELLATION_PERIOD): the server's sentence and the first day it allows.
+  const [period, setPeriod] = useState<{ message: string; firstDay: string | null } | null>(null);
   const queryClient = useQueryClient();
 
   function edit(change: Partial<BookingDraft>, fields: BookingField[]) {
     setDraft((value) => ({ ...value, ...change }));
     // A new date is a new question for the protected tree's hold.
-    if (change.date !== undefined) setHeld(null);
+    if (change.date !== undefined) {
+      setHeld(null);
+      setPeriod(null);
+    }
     setErrors((value) => ({ ...value, ...Object.fromEntries(fields.map((field) => [field, undefined])) }));
   }
 
@@ -124,6 +130,7 @@ function BookingForm({ job, waitingForDeposit, onDone, onCancel }: { job: Job; w
     event.preventDefault();
     if (book.isPending) return;
     setFailure(undefined);
+    setPeriod(null);
     const body = bodyOf(draft);
     const checked = jobBookSchema.safeParse(body);
     if (!checked.success) {
@@ -152,6 +159,10 @@ function BookingForm({ job, waitingForDeposit, onDone, onCancel }: { job: Job; w
           setHeld({ message: error.message, body });
           return;
         }
+        if (isApiError(error, 'CANCELLATION_PERIOD')) {
+          setPeriod({ message: error.message, firstDay: error.details?.firstDay?.[0] ?? null });
+          return;
+        }
         const fieldErrors = isApiError(error) && error.details ? errorsOf(Object.entries(error.details).map(([key, messages]) => ({ path: key.split('.'), message: messages[0] ?? '' }))) : {};
         setErrors(fieldErrors);
         if (Object.keys(fieldErrors).length > 0) focusFirstError();
@@ -163,6 +174,17 @@ function BookingForm({ job, waitingForDeposit, onDone, onCancel }: { job: Job; w
   return (
     <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-3">
       {failure ? <ErrorAlert>{failure}</ErrorAlert> : null}
+      {period ? (
+        <div role="alert" className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-stone-900">
+          <p className="font-semibold">Not booked: the customer&apos;s cancellation period</p>
+          <p>{period.message}</p>
+          {period.firstDay ? (
+            <button type="button" className={`${buttonStyles.secondary} self-start`} onClick={() => edit({ date: period.firstDay! }, ['date'])}>
+              {`Use ${formatBookingDate(period.firstDay)}`}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       {held ? <BookAnyway message={held.message} pending={book.isPending} onConfirm={(reason) => save({ ...held.body, confirmProtection: { reason } })} /> : null}
       <div className="grid gap-3 sm:grid-cols-3">
         <TextField label="Date" type="date" min={today} required value={draft.date} error={errors.date} onChange={(event) => edit({ date: event.target.value }, ['date', 'siteVisit.date'])} />
@@ -470,6 +492,7 @@ export function BookingPanel({ job, waitingForDeposit = false }: { job: Job; wai
         <CalendarClock aria-hidden="true" className="size-5" />
         {job.status === 'done' ? 'Done' : job.booking ? 'Booking' : 'Book the work'}
       </h2>
+      {open ? <CancellationPeriodNotice job={job} /> : null}
       {job.booking && !changing ? <BookingSummary booking={job.booking} /> : null}
       {open && (job.booking === null || changing) ? (
         <BookingForm key={job.booking?.bookedAt ?? 'new'} job={job} waitingForDeposit={waitingForDeposit} onDone={() => setChanging(false)} onCancel={changing ? () => setChanging(false) : undefined} />

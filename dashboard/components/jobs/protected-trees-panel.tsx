@@ -1,4 +1,4 @@
-import { ExternalLink, FileText, LoaderCircle, RefreshCw, Save, ShieldAlert } from 'lucide-react';
+import { ExternalLink, LoaderCircle, RefreshCw, Save, ShieldAlert } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { ukToday } from '../../../core/job-booking';
 import { MISSING_WORDS, RECORD_OUTCOMES, RECORD_OUTCOME_WORDS, dayInWords, protectionRecordSchema, seasonInWords, type Protection, type RecordOutcome } from '../../../core/protection';
@@ -7,6 +7,7 @@ import { errorMessage, isApiError } from '../../api/client';
 import { useProtection, useProtectionChange } from '../../api/protection';
 import { ErrorAlert } from '../alert';
 import { TextField } from '../text-field';
+import { Section211Editor } from './section-211-editor';
 import { showToast } from '../toast';
 import { tallButtonStyles } from '../ui';
 
@@ -14,7 +15,8 @@ import { tallButtonStyles } from '../ui';
  * A job's protected trees (docs/product.md, Protected trees): what the public data found at the
  * site's postcode, in its own honest words, with the council linked; the surgeon's record of what
  * the council said or what was sent (which, not the lookup, decides what booking allows); the
- * earliest start; the section 211 notice drafted from the estimate; and the nesting line once booked.
+ * earliest start; the section 211 notice drafted from the estimate and corrected before download
+ * (section-211-editor.tsx); and the nesting line once booked.
  */
 export function ProtectedTreesPanel({ jobId }: { jobId: number }) {
   const protection = useProtection(jobId);
@@ -88,10 +90,6 @@ function ProtectionBody({ jobId, protection }: { jobId: number; protection: Prot
           {lookUp.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <RefreshCw aria-hidden="true" className="size-4" />}
           Check again
         </button>
-        <a href={`/api/jobs/${jobId}/section-211.pdf`} download className={tallButtonStyles.secondary}>
-          <FileText aria-hidden="true" className="size-4" />
-          {conservation ? 'Draft the section 211 notice (PDF)' : 'Section 211 notice (PDF)'}
-        </a>
       </div>
       <div role="status" className="flex flex-col gap-1 text-sm text-stone-800">
         {record ? (
@@ -111,6 +109,11 @@ function ProtectionBody({ jobId, protection }: { jobId: number; protection: Prot
         {protection.nestingCheck ? <p className="font-medium text-amber-900">{`${protection.nestingCheck}.`}</p> : null}
         <p className="text-stone-600">{`Nesting season: ${seasonInWords(protection.nesting)} (Settings).`}</p>
       </div>
+      {/* Open while the notice is still to go to the council; a click away otherwise. */}
+      <details open={(conservation && record === null) || undefined} className="border-t border-stone-200 pt-3">
+        <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold text-green-900">Check and download the section 211 notice</summary>
+        <Section211Editor jobId={jobId} />
+      </details>
       {/* Open while booking waits on a record; a click away otherwise. */}
       <details open={protection.missing.length > 0 || undefined} className="border-t border-stone-200 pt-3">
         <summary className="min-h-11 cursor-pointer py-2 text-sm font-semibold text-green-900">Record what the council said or what was sent</summary>

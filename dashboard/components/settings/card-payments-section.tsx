@@ -1,7 +1,7 @@
 import { CircleCheck, ExternalLink, Info, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'wouter';
-import { CARD_PROVIDER_WORDS, type PaymentsSetup } from '../../../core/card-payments';
+import { CARD_MESSAGES, CARD_PROVIDER_WORDS, type PaymentsSetup } from '../../../core/card-payments';
 import { errorMessage, isApiError } from '../../api/client';
 import { usePaymentsSetup, useStartOnboarding } from '../../api/card-payments';
 import { ErrorAlert } from '../alert';
@@ -14,8 +14,8 @@ import { requirementsWords } from './stripe-requirements';
  * this business's customers pay by card. The demo says plainly that no money moves; the install's
  * own Stripe account needs nothing; under Stripe Connect the business connects its own account,
  * continues Stripe's set-up while Stripe needs more, and then takes payments. Stripe sends the
- * business back here with ?payments=returned (read the set-up again) or ?payments=failed (the
- * single-use link expired).
+ * business back here with ?payments=returned (read the set-up again) or, through the refresh URL,
+ * ?payments=expired (the single-use link expired: the button asks for a new one by a POST).
  */
 
 function OnboardingButton({ label }: { label: string }) {
@@ -104,8 +104,8 @@ function SetupDetails({ setup }: { setup: PaymentsSetup }) {
         <p className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-950">
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
-            Card payments on this install are a demo: your customers can try paying an invoice or a deposit by card, but no card is charged and no money moves until whoever runs this install sets up Stripe
-            (docs/payments.md says how).
+            Card payments on this install are a demo: your customers can try paying an invoice or a deposit by card, but no card is charged and no money moves. To take real card payments, ask whoever
+            runs this install to connect it to Stripe.
           </span>
         </p>
       ) : null}
@@ -127,14 +127,19 @@ export function CardPaymentsSection() {
 
   // Back from Stripe: where the account now stands is read again, and the section is brought into view.
   useEffect(() => {
-    if (back !== 'returned' && back !== 'failed') return;
+    if (back !== 'returned' && back !== 'failed' && back !== 'expired') return;
     if (back === 'returned') void refetch();
     heading.current?.scrollIntoView({ block: 'start' });
   }, [back, refetch]);
 
   let content;
   if (setup.isPending) content = <PageState kind="loading" label="Loading your card payments" className="py-4" />;
-  else if (setup.isError && isApiError(setup.error, 'PAYMENTS_NOT_CONFIGURED')) content = <p className="text-sm text-stone-700">Card payments are off on this install. Customers pay by bank transfer, using the details above.</p>;
+  else if (setup.isError && isApiError(setup.error, 'PAYMENTS_NOT_CONFIGURED'))
+    content = (
+      <p className="text-sm text-stone-700">
+        {setup.error.message === CARD_MESSAGES.ownAccountOnly ? CARD_MESSAGES.ownAccountOnly : 'Card payments are off on this install. Customers pay by bank transfer, using the details above.'}
+      </p>
+    );
   else if (setup.isError) content = <PageState kind="failed" error={setup.error} fallback="Your card payments could not be loaded." onRetry={setup.refetch} />;
   else content = <SetupDetails setup={setup.data} />;
 
@@ -143,7 +148,7 @@ export function CardPaymentsSection() {
       <h3 ref={heading} tabIndex={-1} className="scroll-mt-4 font-semibold text-stone-900 outline-none">
         Card payments
       </h3>
-      {back === 'failed' ? <ErrorAlert>The link to Stripe expired before the set-up was finished. Please try again: it opens a new one.</ErrorAlert> : null}
+      {back === 'failed' || back === 'expired' ? <ErrorAlert>The link to Stripe expired before the set-up was finished. Please try again: it opens a new one.</ErrorAlert> : null}
       {back === 'returned' && setup.isFetching ? <p className="text-sm text-stone-700">Back from Stripe: reading where your account stands…</p> : null}
       {content}
     </div>

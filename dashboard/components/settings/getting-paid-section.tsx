@@ -239,7 +239,7 @@ function NumbersForm({ saved }: { saved: SettingsResponse }) {
       className="flex flex-col gap-4"
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Invoice prefix" autoComplete="off" autoCapitalize="characters" hint="Letters, digits, - or /" error={errors.invoicePrefix?.message} {...form.register('invoicePrefix')} />
+        <TextField label="Invoice prefix" autoComplete="off" autoCapitalize="characters" hint="Letters, digits and -, starting with a letter or digit" error={errors.invoicePrefix?.message} {...form.register('invoicePrefix')} />
         <TextField
           label="Next invoice number"
           type="number"

@@ -417,7 +417,8 @@ export const disputeSchema = z.object({
 export type Dispute = z.infer<typeof disputeSchema>;
 
 /** Customer e-mail kept back while the invoice's links are withdrawn, sent when it is sent again to a confirmed address. */
-export const HELD_MAIL_KINDS = ['receipt', 'reminder'] as const;
+/** `credit_note`: a credit note's e-mail, a refund's included. */
+export const HELD_MAIL_KINDS = ['receipt', 'reminder', 'credit_note'] as const;
 export const heldMailSchema = z.object({ kind: z.enum(HELD_MAIL_KINDS), at: z.string() });
 
 export const removedPaymentSchema = paymentSchema.extend({ removedAt: z.string(), reason: z.string() });

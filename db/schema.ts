@@ -765,9 +765,9 @@ export const paymentDisputes = sqliteTable(
 );
 
 /**
- * Customer e-mail about an invoice whose links were withdrawn (invoices/held-mail.ts): a receipt
- * or a reminder that would have gone to the withdrawn address, kept until the invoice is sent
- * again to an address the surgeon confirms, then sent there and deleted.
+ * Customer e-mail about an invoice whose links were withdrawn (invoices/held-mail.ts): a receipt,
+ * a reminder or a credit note (a refund's too) that would have gone to the withdrawn address, kept
+ * until the invoice is sent again to an address the surgeon confirms, then sent there and deleted.
  */
 export const invoiceHeldMail = sqliteTable(
   'invoice_held_mail',
@@ -776,11 +776,17 @@ export const invoiceHeldMail = sqliteTable(
     invoiceId: integer('invoice_id')
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['receipt', 'reminder'] }).notNull(),
+    kind: text('kind', { enum: ['receipt', 'reminder', 'credit_note'] }).notNull(),
     /** A receipt's payment. */
     paymentId: integer('payment_id').references(() => invoicePayments.id, { onDelete: 'cascade' }),
     /** A reminder's place: the first or the second. */
     reminder: text('reminder', { enum: ['first', 'second'] }),
+    /** A credit note's e-mail: the credit note. */
+    creditNoteId: integer('credit_note_id').references(() => creditNotes.id, { onDelete: 'cascade' }),
+    /** A refund's credit note: the refund it came with (its e-mail says what went back). */
+    refundId: integer('refund_id').references(() => paymentRefunds.id, { onDelete: 'cascade' }),
+    /** A refund's card as Stripe described it then (brand and last 4), when known: it is not kept anywhere else. */
+    card: text('card', { mode: 'json' }).$type<{ brand: string; last4: string }>(),
     createdAt: createdAt(),
   },
   (t) => [index('invoice_held_mail_invoice_idx').on(t.invoiceId)],

@@ -4,9 +4,14 @@ CREATE TABLE `invoice_held_mail` (
 	`kind` text NOT NULL,
 	`payment_id` integer,
 	`reminder` text,
+	`credit_note_id` integer,
+	`refund_id` integer,
+	`card` text,
 	`created_at` integer NOT NULL,
 	FOREIGN KEY (`invoice_id`) REFERENCES `invoices`(`id`) ON UPDATE no action ON DELETE cascade,
-	FOREIGN KEY (`payment_id`) REFERENCES `invoice_payments`(`id`) ON UPDATE no action ON DELETE cascade
+	FOREIGN KEY (`payment_id`) REFERENCES `invoice_payments`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`credit_note_id`) REFERENCES `credit_notes`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`refund_id`) REFERENCES `payment_refunds`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
 CREATE INDEX `invoice_held_mail_invoice_idx` ON `invoice_held_mail` (`invoice_id`);--> statement-breakpoint

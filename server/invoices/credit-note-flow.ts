@@ -1,23 +1,25 @@
 import type { PaymentMethod } from '../../core/invoices';
 import { immediate } from '../../db/client';
-import type { AppDeps } from '../deps';
 import { fromBusiness } from '../jobs/quote-flow';
 import { describeError } from '../log';
 import { queueMail } from '../mail/outbox';
 import { creditNoteEmail } from '../mail/credit-note-emails';
 import { creditNoteOf, creditNotePdfFilename, creditNotePdfOf, refundedToWords, type RefundCard } from './credit-notes';
-import { mailFacts } from './invoice-flow';
-import { newInvoiceLink } from './invoice-links';
+import type { HeldMailRow } from './held-mail';
+import { linkOrHold } from './invoice-links';
+import { mailFacts, type FlowDeps } from './invoice-mail';
 import { findOwnInvoice, type InvoiceRow } from './invoices';
-import { issueCreditNote, paymentOf, type CreditNoteRow, type RefundRow } from './payments';
+import { issueCreditNote, paymentOf, refundsOf, type CreditNoteRow, type RefundRow } from './payments';
 
 /**
  * A credit note's way to the customer (docs/product.md, Getting paid: credit notes): issued, then
  * e-mailed as the business with its PDF attached and a link of its own to the invoice page, as a
  * receipt is (invoice-flow.ts sendReceipt); a refund's e-mail says what went back and to which
- * card, with the refund's credit note attached. Nothing is sent for an invoice with no address.
+ * card, with the refund's credit note attached. Nothing is sent for an invoice with no address;
+ * while the invoice's links are withdrawn the e-mail is kept instead (held-mail.ts), to go to the
+ * address the invoice is next sent to (invoice-flow.ts sendInvoice, releaseHeldCreditNote).
  */
-type FlowDeps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'logger' | 'photos'>;
+type Refunded = { refund: RefundRow; method: PaymentMethod; card: RefundCard | null };
 
 /** POST /api/invoices/{id}/credit-notes: the credit note, then its e-mail. */
 export function issueCreditNoteWithEmail(deps: FlowDeps, invoice: Pick<InvoiceRow, 'id' | 'userId'>, input: { amount?: string | undefined; reason: string }): CreditNoteRow {
@@ -40,10 +42,24 @@ export function sendRefundEmail(deps: FlowDeps, row: InvoiceRow, refund: RefundR
   sendCreditNoteEmail(deps, row, note, { refund, method: payment.method, card });
 }
 
-function sendCreditNoteEmail(deps: FlowDeps, row: InvoiceRow, note: CreditNoteRow, refunded: { refund: RefundRow; method: PaymentMethod; card: RefundCard | null } | null): void {
+function sendCreditNoteEmail(deps: FlowDeps, row: InvoiceRow, note: CreditNoteRow, refunded: Refunded | null): void {
   const to = row.sentTo ?? row.parties?.customer.email ?? null;
   if (!to || !row.parties) return;
-  const token = immediate(deps.db, (tx) => newInvoiceLink(tx, row.id, deps.clock.now()));
+  const held = { kind: 'credit_note' as const, creditNoteId: note.id, refundId: refunded?.refund.id ?? null, card: refunded?.card ?? null };
+  const token = immediate(deps.db, (tx) => linkOrHold(tx, row.id, held, deps.clock.now()));
+  if (token) queueCreditNoteMail(deps, row, note, refunded, to, token);
+}
+
+/** A credit note's e-mail that waited while the invoice's links were withdrawn, to the confirmed address `to`. */
+export function releaseHeldCreditNote(deps: FlowDeps, row: InvoiceRow, mail: HeldMailRow, to: string, token: string): void {
+  if (mail.creditNoteId === null) return;
+  const note = creditNoteOf(deps.db, row.id, mail.creditNoteId);
+  const refund = mail.refundId !== null ? refundsOf(deps.db, row.id).find((r) => r.id === mail.refundId) : undefined;
+  const refunded = refund ? { refund, method: paymentOf(deps.db, row.id, refund.paymentId).method, card: mail.card ?? null } : null;
+  queueCreditNoteMail(deps, row, note, refunded, to, token);
+}
+
+function queueCreditNoteMail(deps: FlowDeps, row: InvoiceRow, note: CreditNoteRow, refunded: Refunded | null, to: string, token: string): void {
   const message = creditNoteEmail({
     ...mailFacts(deps, row, to, token),
     creditNoteNumber: note.number,
@@ -51,7 +67,7 @@ function sendCreditNoteEmail(deps: FlowDeps, row: InvoiceRow, note: CreditNoteRo
     reason: refunded ? refunded.refund.reason : note.reason,
     refund: refunded ? { amountPence: refunded.refund.amountPence, toWords: refundedToWords(refunded.method, refunded.card), card: refunded.method === 'card' } : null,
   });
-  const parties = row.parties;
+  const parties = row.parties!;
   const asBusiness = fromBusiness(deps, row.userId, { name: parties.supplier.name, email: parties.supplier.email }, message);
   const label = `credit note ${note.number}${refunded ? ' (refund)' : ''}`;
   queueMail(deps, asBusiness, {

@@ -1,16 +1,13 @@
-import { formatSortCode, invoiceTitle, type PaymentCreateInput } from '../../core/invoices';
+import type { PaymentCreateInput } from '../../core/invoices';
 import { eq } from 'drizzle-orm';
 import { immediate } from '../../db/client';
-import { invoicePayments, quoteVersions } from '../../db/schema';
-import type { AppDeps } from '../deps';
-import { fromBusiness } from '../jobs/quote-flow';
-import { describeError } from '../log';
-import { queueMail } from '../mail/outbox';
-import { invoiceEmail, overdueReminderEmail, receiptEmail, type InvoiceMailFacts } from '../mail/invoice-emails';
-import type { MailMessage } from '../mail/mailer';
+import { invoicePayments } from '../../db/schema';
+import { invoiceEmail, overdueReminderEmail, receiptEmail } from '../mail/invoice-emails';
+import { releaseHeldCreditNote } from './credit-note-flow';
 import { formatDay, lateInterestWords } from './invoice-pdf';
 import { linkOrHold, sendInvoiceLink } from './invoice-links';
-import { invoicePdfFilename, invoicePdfOf, toInvoiceView } from './invoice-view';
+import { mailFacts, sendWithInvoicePdf, type FlowDeps } from './invoice-mail';
+import { toInvoiceView } from './invoice-view';
 import type { HeldMailRow } from './held-mail';
 import { findOwnInvoice, type InvoiceRow } from './invoices';
 import { recordPayment, settledOf, type PaymentRow } from './payments';
@@ -20,73 +17,13 @@ import { recordPayment, settledOf, type PaymentRow } from './payments';
  * invoice-links.ts and payments.ts with the e-mails that go with them, sent as the business through
  * the outbox (written in the step's transaction, server/mail/outbox.ts) with the invoice's PDF as
  * it stands just after the step (a PDF that cannot be made is logged, and the e-mail goes without
- * it: the link still opens the invoice).
+ * it: the link still opens the invoice). The e-mails' parts are invoice-mail.ts's.
  */
-type FlowDeps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config' | 'logger' | 'photos'>;
-
-/** The customer's page for an invoice link. */
-export function invoiceLink(publicUrl: string, token: string): string {
-  return `${publicUrl.replace(/\/$/, '')}/invoice/${token}`;
-}
-
-/**
- * How to pay, as a sentence naming every way the invoice's page takes money: the bank details with
- * the invoice number as the reference, and by card on the page when the business takes card
- * payments (`takesCards`: card-payments/checkout.ts cardPaymentsOpen, which this layer cannot
- * ask); else whom to ask.
- */
-export function howToPay(row: InvoiceRow, takesCards = false): string {
-  const parties = row.parties!;
-  if (parties.bank) {
-    const bank = `by bank transfer to ${parties.bank.accountName}, sort code ${formatSortCode(parties.bank.sortCode)}, account number ${parties.bank.accountNumber}, with the reference ${row.number}`;
-    return takesCards ? `Please pay by card on the invoice's page (the link below), or ${bank}.` : `Please pay ${bank}.`;
-  }
-  if (takesCards) return "Please pay by card on the invoice's page (the link below).";
-  const contact = [parties.supplier.phone, parties.supplier.email].filter(Boolean).join(' or ');
-  return `Please contact ${parties.supplier.name}${contact ? ` (${contact})` : ''} to pay, quoting ${row.number}.`;
-}
-
-/** What the e-mails say of an issued invoice, as it stands now. */
-export function mailFacts(deps: Pick<AppDeps, 'db' | 'config'>, row: InvoiceRow, to: string, token: string, takesCards = false): InvoiceMailFacts {
-  const parties = row.parties!;
-  return {
-    to,
-    customerName: parties.customer.name,
-    businessName: parties.supplier.name,
-    title: invoiceTitle(row, parties),
-    number: row.number!,
-    quoteReference: quoteReferenceOf(deps.db, row),
-    grossPence: row.grossPence,
-    owedPence: settledOf(deps.db, row).owedPence,
-    dueWords: row.dueOn ? formatDay(row.dueOn) : '',
-    link: invoiceLink(deps.config.publicUrl, token),
-    howToPay: howToPay(row, takesCards),
-  };
-}
-
-/** Writes `message` to the outbox as the business (in the caller's transaction, if any), with the invoice's PDF as it is just after. */
-export function sendWithInvoicePdf(deps: FlowDeps, row: InvoiceRow, message: MailMessage, label: string): void {
-  const parties = row.parties!;
-  const asBusiness = fromBusiness(deps, row.userId, { name: parties.supplier.name, email: parties.supplier.email }, message);
-  queueMail(deps, asBusiness, {
-    label,
-    userId: row.userId,
-    attach: async () => {
-      try {
-        const current = findOwnInvoice(deps.db, row.userId, row.id);
-        return [{ filename: invoicePdfFilename(current), content: await invoicePdfOf(deps, current), contentType: 'application/pdf' }];
-      } catch (err) {
-        deps.logger.error({ mail: label, error: describeError(err) }, 'invoice PDF not made: the e-mail goes without it');
-        return [];
-      }
-    },
-  });
-}
 
 /**
  * POST /api/invoices/{id}/send: a new link, and the invoice e-mailed with it and its PDF; then
  * what waited while its links were withdrawn (held-mail.ts), to the same confirmed address: each
- * receipt, and a reminder only while money is still owed. All in one transaction with the outbox's
+ * receipt and credit note, and a reminder only while money is still owed. All in one transaction with the outbox's
  * rows. `takesCards`: as howToPay's.
  */
 export function sendInvoice(deps: FlowDeps, invoice: Pick<InvoiceRow, 'id' | 'userId'>, email: string | undefined, takesCards = false): InvoiceRow {
@@ -110,6 +47,9 @@ function releaseHeldMail(deps: FlowDeps, row: InvoiceRow, mail: HeldMailRow, to:
     case 'reminder':
       // A reminder that waited is news only while money is still owed.
       if (settledOf(deps.db, row).owedPence > 0) sendReminderMail(deps, row, to, token, mail.reminder ?? 'first', takesCards);
+      return;
+    case 'credit_note':
+      releaseHeldCreditNote(deps, row, mail, to, token);
       return;
     default: {
       const unknown: never = mail.kind;
@@ -152,9 +92,4 @@ export function sendReminderMail(deps: FlowDeps, row: InvoiceRow, to: string, to
   const facts = mailFacts(deps, row, to, token, takesCards);
   const interest = toInvoiceView(deps.db, row, deps.clock.now()).lateInterest;
   sendWithInvoicePdf(deps, row, overdueReminderEmail({ ...facts, which, interest: interest ? lateInterestWords(interest, row.dueOn!) : null }), `invoice ${row.number} ${which} reminder`);
-}
-
-/** The quote an invoice is for ("Q-000012-1"), as its accepted version was sent. */
-function quoteReferenceOf(db: AppDeps['db'], row: InvoiceRow): string {
-  return db.select({ content: quoteVersions.content }).from(quoteVersions).where(eq(quoteVersions.id, row.versionId)).get()?.content.reference ?? '';
 }

@@ -54,8 +54,18 @@ describe('charge.refunded: a refund made in the Stripe dashboard', () => {
     expect(once.payments[0]).toMatchObject({ refunded: '30.00', refundable: '90.00' });
     expect(stripe.requests.some((r) => r.method === 'GET' && r.path === '/v1/refunds' && r.params.charge === paid.charge.id && r.stripeAccount === account)).toBe(true);
 
-    // Delivered again: nothing more.
+    // The customer is told what went back, to which card, with the credit note: once.
+    await mailSettled(server);
+    const refundMails = () => outbox().filter((m) => addressedTo(m, paid.email) && m.includes('has refunded £30.00'));
+    expect(refundMails()).toHaveLength(1);
+    expect(refundMails()[0]).toContain('has refunded £30.00 to your Visa card ending 4242');
+    expect(refundMails()[0]).toContain(`credit note ${once.refunds[0]!.creditNoteNumber}`);
+    expect(refundMails()[0]).toMatch(/filename="?credit-note-CN-[0-9]+\.pdf/);
+
+    // Delivered again: nothing more, and nobody is told again.
     expect(await outcomeOf(await deliverCardEvent(server, firstEvent))).toBe('duplicate');
+    await mailSettled(server);
+    expect(refundMails()).toHaveLength(1);
 
     // Two more refunds (£20, then the last £70); their events arrive newest first.
     stripe.refundCharge(paid.charge.id, { amount: 2000 });
@@ -93,6 +103,10 @@ describe('charge.refunded: a refund made in the Stripe dashboard', () => {
     ]);
     expect(after).toMatchObject({ paid: '25.00', credited: '25.00' });
     expect(after.payments[0]!.refundable).toBe('25.00');
+    // One e-mail for each refund, whoever made it.
+    await mailSettled(server);
+    const told = outbox().filter((m) => addressedTo(m, paid.email) && m.includes('has refunded'));
+    expect(told.map((m) => /has refunded (£[\d.]+)/.exec(m)?.[1]).sort()).toEqual(['£10.00', '£15.00']);
   });
 
   it('the app’s own refund whose event lands before the app records it: recorded once, by its id, with the reason typed', async () => {
@@ -108,6 +122,9 @@ describe('charge.refunded: a refund made in the Stripe dashboard', () => {
     expect(after.refunds.map((r) => [r.amount, r.reason])).toEqual([['25.00', 'Gate post left standing']]);
     expect(after.creditNotes).toHaveLength(1);
     expect(after).toMatchObject({ paid: '65.00', credited: '25.00' });
+    // Recorded first from the event, which told the customer; the app's answer tells nobody again.
+    await mailSettled(server);
+    expect(outbox().filter((m) => addressedTo(m, paid.email) && m.includes('has refunded £25.00'))).toHaveLength(1);
   });
 
   it('an event from another connected account, a wrong signature, or a Stripe that cannot list the refunds records nothing', async () => {

@@ -11,8 +11,8 @@ import { createLogger } from '../log';
 
 /*
  * Withdrawn means withdrawn (docs/security.md, Customer links): an invoice sent to a wrong
- * address has its links withdrawn; after that, recording a payment or a refund and the overdue
- * reminder send nothing there and make no new link. What was due waits on the invoice, and goes
+ * address has its links withdrawn; after that, recording a payment, a refund or a credit note and
+ * the overdue reminder send nothing there and make no new link. What was due waits on the invoice, and goes
  * to the address the surgeon types when they send it again.
  */
 let server: TestServer;
@@ -52,7 +52,7 @@ async function withdrawnInvoice(): Promise<{ invoice: Invoice; wrongToken: strin
 }
 
 describe('after the links are withdrawn', () => {
-  it('a payment, a refund and the overdue reminder e-mail nobody and make no link; sent again to a typed address, what waited goes there', async () => {
+  it('a payment, a refund, a credit note and the overdue reminder e-mail nobody and make no link; sent again to a typed address, what waited goes there', async () => {
     const { invoice, wrongToken } = await withdrawnInvoice();
     expect(await opens(wrongToken)).toBe(410);
     const links = linksOf(invoice.id);
@@ -61,6 +61,7 @@ describe('after the links are withdrawn', () => {
 
     const first = await invoiceOf(await owner.post(`/api/invoices/${invoice.id}/payments`, { amount: '80', paidOn: invoice.issuedOn, method: 'bank_transfer' }), 201);
     await invoiceOf(await owner.post(`/api/invoices/${invoice.id}/payments/${first.payments[0]!.id}/refund`, { amount: '30', reason: 'Overpaid by mistake' }));
+    await invoiceOf(await owner.post(`/api/invoices/${invoice.id}/credit-notes`, { amount: '20', reason: 'Logs left on site' }), 201);
     await invoiceOf(await owner.post(`/api/invoices/${invoice.id}/payments`, { amount: '100', paidOn: invoice.issuedOn, method: 'cash' }), 201);
     // Due 7 days after issue; the first reminder 3 days after that.
     server.clock.advance(10 * DAY);
@@ -70,7 +71,7 @@ describe('after the links are withdrawn', () => {
     expect(outbox().slice(before)).toEqual([]);
     expect(linksOf(invoice.id)).toBe(links);
     const waiting = await invoiceOf(await owner.get(`/api/invoices/${invoice.id}`));
-    expect(waiting.heldMail.map((held) => held.kind)).toEqual(['receipt', 'receipt', 'reminder']);
+    expect(waiting.heldMail.map((held) => held.kind)).toEqual(['receipt', 'credit_note', 'credit_note', 'receipt', 'reminder']);
     expect(waiting.status).toBe('overdue');
 
     // Sending again needs the address typed: the one on file may be the wrong person's.
@@ -92,19 +93,29 @@ describe('after the links are withdrawn', () => {
     const receipts = mails.filter((m) => m.includes('has received your payment'));
     // Background mail goes out side by side: the order of arrival is not the test's.
     expect(receipts.map((m) => /payment of (£[\d.]+)/.exec(m)?.[1]).sort()).toEqual(['£100.00', '£80.00']);
+    // The refund's e-mail and the credit note's, each with its credit note's PDF.
+    const refunded = mails.filter((m) => m.includes('has refunded £30.00 to you'));
+    expect(refunded).toHaveLength(1);
+    const credited = mails.filter((m) => /has issued credit note \S+ for £20\.00/.test(m));
+    expect(credited).toHaveLength(1);
+    for (const mail of [...refunded, ...credited]) expect(mail).toMatch(/filename="?credit-note-[A-Za-z0-9-]+\.pdf/);
     const reminders = mails.filter((m) => m.includes(`was due on`));
     expect(reminders).toHaveLength(1);
-    // £480 less £150 kept and the refund's £30 credit note.
-    expect(reminders[0]).toContain('£300.00 is still to pay');
-    expect(mails).toHaveLength(4);
+    // £480 less £150 kept, the refund's £30 credit note and the £20 one.
+    expect(reminders[0]).toContain('£280.00 is still to pay');
+    expect(mails).toHaveLength(6);
     for (const mail of mails) expect(await opens(tokenIn(mail))).toBe(200);
     expect(await opens(wrongToken)).toBe(410);
 
-    // From now on a payment's receipt goes straight to the confirmed address.
+    // From now on a payment's receipt and a credit note go straight to the confirmed address.
     const after = outbox().length;
     await invoiceOf(await owner.post(`/api/invoices/${invoice.id}/payments`, { amount: '30', paidOn: invoice.issuedOn, method: 'cash' }), 201);
+    await invoiceOf(await owner.post(`/api/invoices/${invoice.id}/credit-notes`, { amount: '10', reason: 'Gate post scraped' }), 201);
     await mailSettled(server);
-    expect(outbox().slice(after).filter((m) => addressedTo(m, CUSTOMER) && m.includes('has received your payment of £30.00'))).toHaveLength(1);
+    const straight = outbox().slice(after);
+    expect(straight.filter((m) => addressedTo(m, CUSTOMER) && m.includes('has received your payment of £30.00'))).toHaveLength(1);
+    expect(straight.filter((m) => addressedTo(m, CUSTOMER) && /has issued credit note \S+ for £10\.00/.test(m))).toHaveLength(1);
+    expect(straight.some((m) => addressedTo(m, WRONG))).toBe(false);
   });
 
   it('a card payment landing after the withdrawal (a deposit paid on the demo page) sends the customer no receipt until sent again', async () => {

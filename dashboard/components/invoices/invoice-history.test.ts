@@ -128,6 +128,7 @@ describe('heldMailWords', () => {
     const at = '2026-11-05T12:00:00.000Z';
     expect(heldMailWords([{ kind: 'receipt', at }, { kind: 'receipt', at }, { kind: 'reminder', at }])).toBe('2 receipts and 1 reminder');
     expect(heldMailWords([{ kind: 'reminder', at }])).toBe('1 reminder');
+    expect(heldMailWords([{ kind: 'credit_note', at }, { kind: 'receipt', at }, { kind: 'reminder', at }, { kind: 'credit_note', at }])).toBe('1 receipt, 2 credit notes and 1 reminder');
     expect(heldMailWords([])).toBe('');
   });
 });

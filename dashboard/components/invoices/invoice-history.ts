@@ -108,10 +108,12 @@ export function disputeWords(dispute: Invoice['disputes'][number]): string {
   return dispute.status === 'won' ? `Dispute of ${formatPounds(dispute.amount)} won${on}: the payment stands` : `Dispute of ${formatPounds(dispute.amount)} lost${on}: recorded as a refund`;
 }
 
-/** What waits while the links are withdrawn: "2 receipts and 1 reminder". */
+/** What waits while the links are withdrawn: "2 receipts, 1 credit note and 1 reminder". */
 export function heldMailWords(held: Invoice['heldMail']): string {
-  const receipts = held.filter((mail) => mail.kind === 'receipt').length;
-  const reminders = held.length - receipts;
-  const parts = [receipts ? `${receipts} receipt${receipts === 1 ? '' : 's'}` : '', reminders ? `${reminders} reminder${reminders === 1 ? '' : 's'}` : ''].filter(Boolean);
-  return parts.join(' and ');
+  const count = (kind: Invoice['heldMail'][number]['kind'], one: string): string => {
+    const n = held.filter((mail) => mail.kind === kind).length;
+    return n ? `${n} ${one}${n === 1 ? '' : 's'}` : '';
+  };
+  const parts = [count('receipt', 'receipt'), count('credit_note', 'credit note'), count('reminder', 'reminder')].filter(Boolean);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? '');
 }

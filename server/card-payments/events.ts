@@ -133,7 +133,7 @@ function accountOwner(tx: Db, accountId: string): number | undefined {
   return tx.select({ userId: paymentAccounts.userId }).from(paymentAccounts).where(eq(paymentAccounts.accountId, accountId)).get()?.userId;
 }
 
-/** The receipt to the customer and the news to the owner, after the payment is committed. */
+/** The receipt to the customer (or kept, its links withdrawn) and the news to the owner, in the payment's transaction (recordCheckoutPaid). */
 function tellPaid(deps: EventDeps, provider: CardPaymentsProvider, invoice: InvoiceRow, payment: PaymentRow): void {
   const current = findOwnInvoice(deps.db, invoice.userId, invoice.id);
   const receipt = sendReceipt(deps, current, payment);

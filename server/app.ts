@@ -15,6 +15,8 @@ import { JSON_BODY_LIMIT, jsonTooLarge } from './http/validate';
 import { widgetRoutes } from './http/widget';
 import type { AppDeps } from './deps';
 import { processEventLoop } from './ops/event-loop';
+import { createBackgroundWork } from './ops/background';
+import { backgroundMail } from './mail/background';
 import type { ReplicaStatus } from './replication/replicator';
 import { ImageSlots, type AnalysisLoad } from './analysis/slots';
 import { UPLOAD_IDLE_MS } from './http/multipart';
@@ -66,6 +68,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     uploadIdleMs: options.analysis?.uploadIdleMs ?? UPLOAD_IDLE_MS,
   };
   const app = new Hono<AppEnv>();
+  // What the app does beside its answers (ops/background.ts): mail after the answer, and whatever
+  // else is added (a worker, timers). app.close() stops it all and waits; the caller closes the
+  // database after that (server/main.ts, testing/harness.ts).
+  const background = createBackgroundWork();
+  background.add(backgroundMail(deps.mailer, { logger: deps.logger }));
 
   const transport = transportHeaders({ https: deps.config.secureCookies });
   // What every request needs, as one layer (one-layer.ts says why).
@@ -143,7 +150,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', invoicePageRoutes);
   app.route('/', demoCheckoutRoutes);
   app.route('/', dashboardRoutes(options.dashboardDir, { stripe: deps.payments?.kind === 'stripe' }));
-  return app;
+  return Object.assign(app, {
+    background,
+    /** Resolves once no background work is in hand (mail sent or given up). */
+    idle: () => background.idle(),
+    /** Stops the background work and waits for what it was doing; then the database may close. */
+    close: () => background.close(),
+  });
 }
 
 export type App = ReturnType<typeof createApp>;

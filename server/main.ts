@@ -11,7 +11,6 @@ import { retryFailedLookups } from './protection/lookup';
 import { recoverReservations } from './analysis/reservations';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, type Config } from './config';
-import { backgroundMail } from './mail/background';
 import { createMailer } from './mail/create-mailer';
 import { createPaymentProvider } from './payments/create-provider';
 import { cardPaymentsOffReason, createCardPaymentsProvider } from './card-payments/create-provider';
@@ -93,13 +92,13 @@ async function start(): Promise<void> {
     const invoiceReminders = sendDueInvoiceReminders({ db, clock, mailer, config, logger, photos });
     logger.info({ ...done, quotesExpired, quoteReminders, invoiceReminders }, 'housekeeping');
     // Protected trees' lookups that failed (a service down) are asked again, in the background.
-    void retryFailedLookups({ db, clock, config, logger })
+    void app.background
+      .track(retryFailedLookups({ db, clock, config, logger }))
       .then((protectionLookups) => protectionLookups > 0 && logger.info({ protectionLookups }, 'protected trees lookups asked again'))
       .catch((err: unknown) => logger.error({ err }, 'protected trees lookups failed to run'));
   };
   housekeeping();
-  const hourly = setInterval(housekeeping, 60 * 60 * 1000);
-  hourly.unref();
+  app.background.every(60 * 60 * 1000, housekeeping);
   // Every minute: a quote request's updates held back so its owner gets one e-mail in ten
   // minutes (server/businesses/lead-mail.ts) go out once that window has passed.
   const heldLeadUpdates = () => {
@@ -107,8 +106,7 @@ async function start(): Promise<void> {
     if (sent > 0) logger.info({ leadUpdates: sent }, 'held quote request updates sent');
   };
   heldLeadUpdates();
-  const everyMinute = setInterval(heldLeadUpdates, 60 * 1000);
-  everyMinute.unref();
+  app.background.every(60 * 1000, heldLeadUpdates);
 
   const server = serve({ fetch: app.fetch, port: config.port, serverOptions: nodeServerOptions }, (info) => {
     // "listening on" stays in the message: scripts and benches wait for it.
@@ -128,9 +126,10 @@ async function start(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     server.close(async () => {
-      // Mail already on its way (a reset link, a lead for the owner) is written or sent before the
-      // mailer closes, for up to MAIL_DRAIN_MS: a message waiting out a retry delay is given up.
-      await Promise.race([backgroundMail(mailer).idle(), new Promise((resolve) => setTimeout(resolve, MAIL_DRAIN_MS))]);
+      // The timers stop, and mail already on its way (a reset link, a lead for the owner) is written
+      // or sent before the mailer closes, for up to MAIL_DRAIN_MS: a message waiting out a retry
+      // delay is tried once more, then given up (server/ops/background.ts).
+      await Promise.race([app.close(), new Promise((resolve) => setTimeout(resolve, MAIL_DRAIN_MS))]);
       mailer.close?.();
       db.$client.close();
       // Litestream after the database: its final sync ships the last writes.

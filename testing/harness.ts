@@ -110,6 +110,10 @@ export async function startTestServer(
       // Kept-alive connections stay open 65 s (server/http/node-server.ts): a test's server ends now.
       if ('closeAllConnections' in server) server.closeAllConnections();
       await closed;
+      // What the test's requests started in the background (mail being made or sent, workers,
+      // timers) ends before the database closes and the test file is torn down: nothing of it
+      // runs or logs after the test (docs/testing.md).
+      await app.close();
       mailer.close?.();
       db.$client.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,4 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { backgroundMail } from '../server/mail/background';
-import type { Mailer } from '../server/mail/mailer';
 import { join } from 'node:path';
 
 /** Reads the newest message written to the outbox and returns its raw text (quoted-printable decoded). */
@@ -49,16 +47,19 @@ export function resetTokenFrom(message: string): string {
   return decodeURIComponent(match[1]);
 }
 
-/** Waits until the app's background mail (password resets, lead e-mails) is sent or given up. */
-export function mailSettled(server: { mailer: Mailer }): Promise<void> {
-  return backgroundMail(server.mailer).idle();
+/**
+ * Waits until the app's background work is done: its mail (password resets, lead e-mails) sent or
+ * given up, whatever else it started in the background finished (server/ops/background.ts).
+ */
+export function mailSettled(server: { app: { idle(): Promise<void> } }): Promise<void> {
+  return server.app.idle();
 }
 
 /**
  * The lead e-mail to `ownerEmail` that names `visitor`, once background mail has settled, as
  * UTF-8 text (quoted-printable decodes to bytes; the £ sign is two of them).
  */
-export async function leadMailFor(server: { mailer: Mailer; dataDir: string }, ownerEmail: string, visitor: string): Promise<string> {
+export async function leadMailFor(server: { app: { idle(): Promise<void> }; dataDir: string }, ownerEmail: string, visitor: string): Promise<string> {
   await mailSettled(server);
   const dir = join(server.dataDir, 'outbox');
   for (const file of readdirSync(dir)) {

@@ -36,7 +36,7 @@ const message = (subject: string) => ({ to: 'owner@example.com', subject, text: 
 describe('background mail', () => {
   it('answers at once, then retries a refused message until the server takes it, once', async () => {
     refusals = 2;
-    const queue = backgroundMail(createSmtpMailer(url, 'Trees <no-reply@trees.test>'), [5, 5, 5]);
+    const queue = backgroundMail(createSmtpMailer(url, 'Trees <no-reply@trees.test>'), { retryDelaysMs: [5, 5, 5] });
     let built = false;
     queue.send(() => {
       built = true;
@@ -52,7 +52,7 @@ describe('background mail', () => {
 
   it('gives up after the last retry without throwing, and goes on with the next message', async () => {
     refusals = 3;
-    const queue = backgroundMail(createSmtpMailer(url, 'Trees <no-reply@trees.test>'), [5, 5]);
+    const queue = backgroundMail(createSmtpMailer(url, 'Trees <no-reply@trees.test>'), { retryDelaysMs: [5, 5] });
     queue.send(message('Lost'), 'test');
     await queue.idle();
     expect(refusals).toBe(0);

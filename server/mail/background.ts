@@ -1,3 +1,4 @@
+import type { Logger } from '../log';
 import type { MailMessage, Mailer } from './mailer';
 
 /**
@@ -8,7 +9,9 @@ import type { MailMessage, Mailer } from './mailer';
  * Each message is tried again after growing delays when the mail server refuses or is
  * down, then given up with an error line naming what it was (never the message body, which
  * may hold a reset link). One queue per mailer, so every route of an app shares it and
- * tests or shutdown can wait for it to drain.
+ * tests or shutdown can wait for it to drain. Lines go to the app's logger (createApp gives it:
+ * a test's lines land in its server's `logs`, never on a console a finished test file has
+ * closed); a queue made without one writes JSON lines to standard error.
  */
 export const RETRY_DELAYS_MS = [2_000, 15_000, 60_000] as const;
 
@@ -22,14 +25,33 @@ export interface BackgroundMail {
   send(message: MailMessage | (() => MailMessage | Promise<MailMessage>), label: string): void;
   /** Resolves once every message queued so far is sent or given up. */
   idle(): Promise<void>;
+  /**
+   * Stopping (the app's close): a message waiting out a retry delay is tried once more at once and
+   * given up if refused again (logged); the ones being made or sent finish; resolves when none is left. Later sends still go out.
+   */
+  close(): Promise<void>;
+}
+
+interface QueueOptions {
+  retryDelaysMs?: readonly number[];
+  /** Where the queue's lines go; the first queue made for a mailer keeps it. */
+  logger?: Logger;
 }
 
 const queues = new WeakMap<Mailer, BackgroundMail>();
 
-export function backgroundMail(mailer: Mailer, retryDelaysMs: readonly number[] = RETRY_DELAYS_MS): BackgroundMail {
+export function backgroundMail(mailer: Mailer, options: QueueOptions = {}): BackgroundMail {
   const known = queues.get(mailer);
   if (known) return known;
+  const { retryDelaysMs = RETRY_DELAYS_MS, logger } = options;
   const pending = new Set<Promise<void>>();
+  // The retry delays being waited out, ended early by close().
+  const waiting = new Set<() => void>();
+  let stopping = false;
+  const log = (level: 'warn' | 'error', fields: Record<string, unknown>, msg: string) => {
+    if (logger) logger[level](fields, msg);
+    else console.error(JSON.stringify({ level, msg, ...fields }));
+  };
 
   async function deliver(make: MailMessage | (() => MailMessage | Promise<MailMessage>), label: string): Promise<void> {
     // Next turn of the event loop: the response being answered is written first.
@@ -38,7 +60,7 @@ export function backgroundMail(mailer: Mailer, retryDelaysMs: readonly number[] 
     try {
       message = typeof make === 'function' ? await make() : make;
     } catch (err) {
-      console.error(JSON.stringify({ level: 'error', msg: 'e-mail not made', mail: label, error: err instanceof Error ? err.message : String(err) }));
+      log('error', { mail: label, error: err instanceof Error ? err.message : String(err) }, 'e-mail not made');
       return;
     }
     for (let attempt = 0; ; attempt += 1) {
@@ -48,13 +70,21 @@ export function backgroundMail(mailer: Mailer, retryDelaysMs: readonly number[] 
       } catch (err) {
         const delay = retryDelaysMs[attempt];
         const error = err instanceof Error ? err.message : String(err);
-        if (delay === undefined) {
-          console.error(JSON.stringify({ level: 'error', msg: 'e-mail not sent, giving up', mail: label, attempts: attempt + 1, error }));
+        if (delay === undefined || stopping) {
+          log('error', { mail: label, attempts: attempt + 1, error, ...(stopping && { stopping: true }) }, 'e-mail not sent, giving up');
           return;
         }
-        console.error(JSON.stringify({ level: 'warn', msg: 'e-mail not sent, will retry', mail: label, attempt: attempt + 1, retryInMs: delay, error }));
-        // Unref'd: a pending retry never keeps a stopping process alive.
-        await new Promise((resolve) => setTimeout(resolve, delay).unref());
+        log('warn', { mail: label, attempt: attempt + 1, retryInMs: delay, error }, 'e-mail not sent, will retry');
+        // Unref'd: a pending retry never keeps a stopping process alive; close() ends it at once.
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(done, delay).unref();
+          function done() {
+            clearTimeout(timer);
+            waiting.delete(done);
+            resolve();
+          }
+          waiting.add(done);
+        });
       }
     }
   }
@@ -66,6 +96,12 @@ export function backgroundMail(mailer: Mailer, retryDelaysMs: readonly number[] 
     },
     async idle() {
       while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+    async close() {
+      stopping = true;
+      for (const done of [...waiting]) done();
+      await queue.idle();
+      stopping = false;
     },
   };
   queues.set(mailer, queue);

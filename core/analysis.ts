@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import { companyProfileResponseSchema, companyProfileSchema } from './company-profile';
-import { jobPriceSchema, pricingRulesInputSchema, pricingRulesResponseSchema } from './pricing';
-import { invoiceSettingsFields } from './invoices';
-import { QUOTE_ROUNDINGS, quoteReminderDaysSchema, quoteRoundingSchema, quoteTermsSchema } from './quote-settings';
+import { jobPriceSchema } from './pricing';
 import { siteDetailsSchema } from './site';
-import { nestingSeasonSchema } from './protection';
 import { enteredSizesSchema, needsDetailsSchema, photoMeasurementSchema, valueSourcesSchema } from './tree-details';
 import { UNIT_SYSTEMS } from './units';
 
@@ -187,73 +183,5 @@ export const hourlyRateTextSchema = z
   .refine((v) => v === '' || /^\d{1,8}(\.\d{1,2})?$/.test(v), {
     message: 'Hourly rate must be a number of pounds with at most 2 decimals, 0 or more',
   });
-
-/** The AI settings (the Settings page's first form; docs/product.md, Accounts). */
-export const settingsSchema = z.object({
-  aiInstructions: z.string().max(MAX_INSTRUCTIONS_CHARS, `Instructions must be at most ${MAX_INSTRUCTIONS_CHARS} characters`),
-  hourlyRate: hourlyRateTextSchema,
-});
-export type AiSettingsInput = z.input<typeof settingsSchema>;
-
-/**
- * PATCH /api/system-settings: aiInstructions and hourlyRate, the company profile
- * printed on quotes, and whether the account shares its job times, each saved only when sent
- * (the Settings page saves each part on its own). `companyProfile`, when sent, is the whole
- * profile.
- */
-export const settingsPatchSchema = settingsSchema
-  .partial()
-  .extend({
-    companyProfile: companyProfileSchema.optional(),
-    shareJobTimes: z.boolean().optional(),
-    /** The units sizes are entered and shown in (core/units.ts). */
-    units: z.enum(UNIT_SYSTEMS, "units must be 'metric' or 'imperial'").optional(),
-    /** The pricing rules beside the hourly rate (core/pricing.ts), all fields when sent. */
-    pricing: pricingRulesInputSchema.optional(),
-    /** What quoted prices are rounded to, in whole pounds: "1", "5" or "10" (core/quote-settings.ts). */
-    quoteRounding: quoteRoundingSchema.optional(),
-    /** The terms on the surgeon's quotes; "" or null for the standard terms (core/quote-settings.ts). */
-    quoteTerms: quoteTermsSchema.optional(),
-    /** Days after sending when an unanswered quote's customer is reminded, once; 0 for never. */
-    quoteReminderDays: quoteReminderDaysSchema.optional(),
-    /** The nesting season bookings are checked against, "MM-DD" inclusive (core/protection.ts). */
-    nestingSeason: nestingSeasonSchema.optional(),
-    /** Getting paid (core/invoices.ts): bank details, payment terms, deposit rule, numbers, reminders, sales account code. */
-    ...invoiceSettingsFields,
-  })
-  .refine((v) => Object.values(v).some((part) => part !== undefined), {
-    message: 'Send aiInstructions, hourlyRate, companyProfile, shareJobTimes, units, pricing, quoteRounding, quoteTerms, quoteReminderDays, nestingSeason or a Getting paid field to save',
-  });
-export type SettingsPatch = z.input<typeof settingsPatchSchema>;
-
-export const settingsResponseSchema = z.object({
-  aiInstructions: z.string(),
-  hourlyRate: z.string(),
-  companyProfile: companyProfileResponseSchema,
-  /** Whether the account's job times count in everyone's starting estimates (docs/analysis.md, Calibration); on by default. */
-  shareJobTimes: z.boolean(),
-  /** The units sizes are entered and shown in (core/units.ts); metric unless changed. */
-  units: z.enum(UNIT_SYSTEMS),
-  pricing: pricingRulesResponseSchema,
-  /** What quoted prices are rounded to, in whole pounds; "5" unless changed. */
-  quoteRounding: z.enum(QUOTE_ROUNDINGS),
-  /** The terms on the surgeon's quotes: their own, or the standard ones (DEFAULT_QUOTE_TERMS). */
-  quoteTerms: z.string(),
-  /** Days after sending when an unanswered quote's customer is reminded, once; 0 for never. */
-  quoteReminderDays: z.number().int(),
-  /** The nesting season, "MM-DD" inclusive; 1 March to 31 August unless changed. */
-  nestingSeason: z.object({ from: z.string(), to: z.string() }),
-  /** Getting paid: the account number masked ("****5678"), the sort code as 12-34-56. */
-  bankDetails: z.object({ accountName: z.string(), sortCode: z.string(), accountNumber: z.string() }).nullable(),
-  paymentTermsDays: z.number().int(),
-  depositRule: z.object({ percent: z.number(), overAmount: z.string() }).nullable(),
-  invoicePrefix: z.string(),
-  nextInvoiceNumber: z.number().int(),
-  invoiceReminderDays: z.tuple([z.number().int(), z.number().int()]),
-  salesAccountCode: z.string(),
-  /** Statutory interest on late payment by business customers: the base rate it adds 8% to, or null for off. */
-  lateInterest: z.object({ baseRatePercent: z.number() }).nullable(),
-});
-export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 
 export { range as minuteRangeSchema };

@@ -116,13 +116,6 @@ export interface LeadEventDetail {
 /** What GET /api/businesses/{slug} tells anyone: never owner data or a balance. */
 export const EMBED_STATUSES = ['available', 'unavailable', 'busy'] as const;
 export type EmbedStatus = (typeof EMBED_STATUSES)[number];
-/**
- * The public business, the estimate a visitor sees and the needs-details answer: one shape each,
- * defined by the zod schemas the server's OpenAPI document is built from (core/business.ts,
- * core/embed-api.ts). Type-only imports, so the widget's bundle carries no zod.
- */
-export type { PublicBusiness } from './business';
-export type { EmbedAnalysis, EmbedAnalyzeOutcome, EmbedAnalyzeResponse, EmbedNeedsDetails } from './embed-api';
 
 /**
  * The business's estimator funnel (docs/embedding.md, The funnel): what is counted per UTC day. Loads, estimates,

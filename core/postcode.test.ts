@@ -68,12 +68,14 @@ describe('parsePostcode', () => {
   });
 
   it('refuses hostile input at once', () => {
-    const started = performance.now();
-    expect(parsePostcode('LS6 2AB'.repeat(150_000))).toBeNull();
-    expect(parsePostcode(' '.repeat(1_000_000))).toBeNull();
-    expect(parsePostcode('\u{1F333}'.repeat(100_000))).toBeNull();
-    expect(parsePostcode(undefined as unknown as string)).toBeNull();
-    expect(performance.now() - started).toBeLessThan(200);
+    // CPU time, not the wall clock (testing/cpu-time.ts).
+    const cpu = cpuMs(() => {
+      expect(parsePostcode('LS6 2AB'.repeat(150_000))).toBeNull();
+      expect(parsePostcode(' '.repeat(1_000_000))).toBeNull();
+      expect(parsePostcode('\u{1F333}'.repeat(100_000))).toBeNull();
+      expect(parsePostcode(undefined as unknown as string)).toBeNull();
+    });
+    expect(cpu).toBeLessThan(200);
   });
 
   it('says what is wrong in the words the widget and the server share', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { settingsPatchSchema, settingsResponseSchema } from './analysis';
+import { settingsPatchSchema, settingsResponseSchema } from './settings';
 import {
   DEFAULT_QUOTE_ROUNDING_PENCE,
   DEFAULT_QUOTE_TERMS,

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { settingsResponseSchema } from '../core/analysis';
+import { settingsResponseSchema } from '../core/settings';
 import { lastCalendarMonth } from '../core/invoice-summary';
 import { ukToday } from '../core/job-booking';
 import type { Job } from '../core/jobs';

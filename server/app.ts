@@ -15,6 +15,7 @@ import { JSON_BODY_LIMIT, jsonTooLarge } from './http/validate';
 import { widgetRoutes } from './http/widget';
 import type { AppDeps } from './deps';
 import { processEventLoop } from './ops/event-loop';
+import { createBackgroundWork } from './ops/background';
 import type { ReplicaStatus } from './replication/replicator';
 import { ImageSlots, type AnalysisLoad } from './analysis/slots';
 import { UPLOAD_IDLE_MS } from './http/multipart';
@@ -73,6 +74,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   };
   const postcodeLookups = options.postcodeLookups ?? new PostcodeLookups();
   const app = new Hono<AppEnv>();
+  // What the app does beside its answers (ops/background.ts): mail after the answer, and whatever
+  // else is added (a worker, timers). app.close() stops it all and waits; the caller closes the
+  // database after that (server/main.ts, testing/harness.ts).
+  const background = createBackgroundWork();
 
   const transport = transportHeaders({ https: deps.config.secureCookies });
   // What every request needs, as one layer (one-layer.ts says why).
@@ -155,12 +160,17 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', dashboardRoutes(options.dashboardDir, { stripe: deps.payments?.kind === 'stripe' }));
 
   // The outbox's worker (server/mail/outbox-worker.ts): messages left by a previous process are
-  // looked at now. `close` stops it (the server's shutdown, a test's end).
+  // looked at now; it is a part of the background work, so app.close() stops it.
   const mail = startMailWorker(deps);
+  background.add({ idle: () => mail.settled(), close: () => mail.stop() });
   return Object.assign(app, {
+    background,
     /** Resolves once the outbox has nothing due by the clock and nothing being made (tests). */
     mailSettled: () => mail.settled(),
-    close: () => mail.stop(),
+    /** Resolves once no background work is in hand (the outbox settled, tracked work ended). */
+    idle: () => background.idle(),
+    /** Stops the background work (the outbox's worker among it) and waits for what it was doing; then the database may close. */
+    close: () => background.close(),
   });
 }
 

@@ -16,7 +16,7 @@ import { createLocalAssistant } from './assistant/local-answerer';
 import { RateLimits } from './http/rate-limit';
 import { createBusinessFor } from '../testing/business';
 import { registerClient, startTestServer, TestClient, type TestServer } from '../testing/harness';
-import { cpuMs } from '../testing/cpu-time';
+import { cpuMs, cpuMsWhile } from '../testing/cpu-time';
 
 /*
  * Denial of service by input shape: every function that reads a client's text does work that
@@ -171,14 +171,13 @@ describe('hostile bodies and parameters over HTTP', () => {
     expect(res.status).toBe(413);
   });
 
-  it('answers a 1,000-character adversarial chat message about as fast as a plain question', async () => {
+  it('answers a 1,000-character adversarial chat message for about the work of a plain question', async () => {
+    // The CPU time of the round trip (client and server are this process; testing/cpu-time.ts), not the wall clock.
     const ask = async (message: string) => {
-      const start = performance.now();
-      const res = await new TestClient(server).post('/api/chatbot', { message, context: 'website_help' }, { 'x-forwarded-for': '198.51.100.3' });
-      const ms = performance.now() - start;
+      const { value: res, cpuMs } = await cpuMsWhile(() => new TestClient(server).post('/api/chatbot', { message, context: 'website_help' }, { 'x-forwarded-for': '198.51.100.3' }));
       expect(res.status, message.slice(0, 40)).toBe(200);
       expect(chatReplySchema.safeParse(await res.json()).success).toBe(true);
-      return ms;
+      return cpuMs;
     };
     const median = async (message: string) => {
       const times: number[] = [];
@@ -190,8 +189,8 @@ describe('hostile bodies and parameters over HTTP', () => {
     for (const shape of ['digits', 'letters then !', '1 1 1', 'digits and units', 'a long word', 'denied hazards', 'quotes'] as const) {
       const message = SHAPES[shape]!(MAX_CHAT_MESSAGE_CHARS);
       const hostile = await median(message);
-      // Ten times a plain question's round trip, or under a generous floor: never seconds.
-      expect(hostile < 100 || hostile < plain * 10, `${shape}: ${hostile.toFixed(1)} ms against ${plain.toFixed(1)} ms`).toBe(true);
+      // Ten times a plain question's work, or under a generous floor: never seconds.
+      expect(hostile < 100 || hostile < plain * 10, `${shape}: ${hostile.toFixed(1)} ms of CPU against ${plain.toFixed(1)} ms`).toBe(true);
     }
   });
 

@@ -94,13 +94,13 @@ async function start(): Promise<void> {
     const invoiceReminders = sendDueInvoiceReminders({ db, clock, mailer, config, logger, photos }, (userId) => cardPaymentsOpen({ db, cardPayments }, userId));
     logger.info({ ...done, quotesExpired, quoteReminders, invoiceReminders }, 'housekeeping');
     // Protected trees' lookups that failed (a service down) are asked again, in the background.
-    void retryFailedLookups({ db, clock, config, logger }, postcodeLookups)
+    void app.background
+      .track(retryFailedLookups({ db, clock, config, logger }, postcodeLookups))
       .then((protectionLookups) => protectionLookups > 0 && logger.info({ protectionLookups }, 'protected trees lookups asked again'))
       .catch((err: unknown) => logger.error({ err }, 'protected trees lookups failed to run'));
   };
   housekeeping();
-  const hourly = setInterval(housekeeping, 60 * 60 * 1000);
-  hourly.unref();
+  app.background.every(60 * 60 * 1000, housekeeping);
   // Every minute: a quote request's updates held back so its owner gets one e-mail in ten
   // minutes (server/businesses/lead-mail.ts) go out once that window has passed.
   const heldLeadUpdates = () => {
@@ -108,8 +108,7 @@ async function start(): Promise<void> {
     if (sent > 0) logger.info({ leadUpdates: sent }, 'held quote request updates sent');
   };
   heldLeadUpdates();
-  const everyMinute = setInterval(heldLeadUpdates, 60 * 1000);
-  everyMinute.unref();
+  app.background.every(60 * 1000, heldLeadUpdates);
 
   const server = serve({ fetch: app.fetch, port: config.port, serverOptions: nodeServerOptions }, (info) => {
     // "listening on" stays in the message: scripts and benches wait for it.
@@ -131,7 +130,8 @@ async function start(): Promise<void> {
     server.close(async () => {
       // Every e-mail is a row of the outbox (server/mail/outbox.ts): nothing needs draining. The
       // worker sends what is due for up to 5 s, lets a conversation in flight finish (bounded by
-      // the 10 s above) and stops; what is left, or cut short, is sent by the next start.
+      // the 10 s above) and stops; what is left, or cut short, is sent by the next start. The
+      // other background work (ops/background.ts: timers, lookups asked again) stops with it.
       await app.close();
       mailer.close?.();
       db.$client.close();

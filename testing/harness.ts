@@ -110,7 +110,9 @@ export async function startTestServer(
       // Kept-alive connections stay open 65 s (server/http/node-server.ts): a test's server ends now.
       if ('closeAllConnections' in server) server.closeAllConnections();
       await closed;
-      // The outbox's worker stops before the database closes (a try in flight is let finish).
+      // What the test's requests started in the background (the outbox's worker, PDFs being made,
+      // timers) ends before the database closes and the test file is torn down: nothing of it
+      // runs or logs after the test (docs/testing.md).
       await app.close();
       mailer.close?.();
       db.$client.close();

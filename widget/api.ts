@@ -1,5 +1,7 @@
 import type { ContactMethod, ContactTime } from '../core/contact-preference';
-import { EMBED_STATUSES, type EmbedAnalyzeOutcome, type PublicBusiness, type WidgetEvent } from '../core/embed';
+import { EMBED_STATUSES, type WidgetEvent } from '../core/embed';
+import type { EmbedAnalyzeOutcome } from '../core/embed-api';
+import type { PublicBusiness } from '../core/business';
 import { ApiError, apiErrorFromAnswer, NO_ANSWER_STATUS } from '../core/error-body';
 import { isRecord } from '../core/is-record';
 

@@ -1,13 +1,6 @@
-import {
-  BUSINESS_NOT_FOUND_MESSAGE,
-  EMBED_ANALYSIS_FAILED,
-  EMBED_UNAVAILABLE_MESSAGE,
-  type EmbedAnalysis,
-  type EmbedAnalyzeResponse,
-  type EmbedNeedsDetails,
-  type EstimateEventDetail,
-  type PublicBusiness,
-} from '../core/embed';
+import { BUSINESS_NOT_FOUND_MESSAGE, EMBED_ANALYSIS_FAILED, EMBED_UNAVAILABLE_MESSAGE, type EstimateEventDetail } from '../core/embed';
+import type { EmbedAnalysis, EmbedAnalyzeResponse, EmbedNeedsDetails } from '../core/embed-api';
+import type { PublicBusiness } from '../core/business';
 import { totalMinutes } from '../core/format';
 import { penceToDecimal } from '../core/money';
 import { headlineRange } from '../core/price';

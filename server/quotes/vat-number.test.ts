@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settingsResponseSchema } from '../../core/analysis';
+import { settingsResponseSchema } from '../../core/settings';
 import { RateLimits } from '../http/rate-limit';
 import { grantTo } from '../../testing/analysis';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';

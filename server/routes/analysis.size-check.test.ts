@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisSchema, analyzeOutcomeSchema, analyzeResponseSchema } from '../../core/analysis';
-import { OPERATOR_WORDS, type EmbedAnalyzeOutcome } from '../../core/embed';
+import { OPERATOR_WORDS } from '../../core/embed';
+import type { EmbedAnalyzeOutcome } from '../../core/embed-api';
 import { CHECK_SIZES_MESSAGE, needsDetailsSchema } from '../../core/tree-details';
 import { findUserByUsername } from '../accounts/users';
 import { embedAnalysesToday } from '../analysis/embed-usage';

@@ -1,6 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { analysisListQuerySchema, feedbackSchema, type AnalysisList, type AnalyzeResponse } from '../../core/analysis';
-import type { EmbedAnalyzeResponse, EmbedNeedsDetails } from '../../core/embed';
+import type { EmbedAnalyzeResponse, EmbedNeedsDetails } from '../../core/embed-api';
 import type { NeedsDetails } from '../../core/tree-details';
 import { analyseForAccount, analyseForVisitor } from '../businesses/analyse';
 import { refuseIfUnpayable } from '../analysis/payment';

@@ -133,10 +133,8 @@ describe('with a model: an OpenAI-compatible server', () => {
   ] as const)('on %s answers from the help text and logs the cause', async (_name, mode, logged) => {
     fake.setMode(mode);
     server.logs.length = 0;
-    const started = Date.now();
     const reply = await replyOf(await ask(new TestClient(server), 'I forgot my password'));
     expect(reply).toContain('Forgot password?');
-    expect(Date.now() - started).toBeLessThan(5_000);
     const line = server.logs.find((l) => l.msg === 'help assistant model failed; answered from the help text');
     expect(line?.level).toBe('warn');
     const error = line?.error as { message: string; cause?: { status?: number } };

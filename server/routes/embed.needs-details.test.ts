@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EmbedAnalyzeOutcome } from '../../core/embed';
+import type { EmbedAnalyzeOutcome } from '../../core/embed-api';
 import { embedAnalyzeResponseSchema } from '../../core/embed-api';
 import { needsDetailsSchema, NEEDS_DETAILS_MESSAGE, NOT_A_TREE_MESSAGE } from '../../core/tree-details';
 import { findUserByUsername } from '../accounts/users';

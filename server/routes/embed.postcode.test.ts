@@ -8,6 +8,7 @@ import { createBusinessFor, visitorAnalyze, visitorLead } from '../../testing/bu
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 import { leadMailFor } from '../../testing/mail';
 import { RateLimits } from '../http/rate-limit';
+import { cpuMsWhile } from '../../testing/cpu-time';
 
 /*
  * The postcode on a quote request and the districts a business covers (docs/product.md, Embed
@@ -114,10 +115,10 @@ describe('the postcode on a quote request', () => {
   it('a 1 MB postcode is refused at once, by the body cap', async () => {
     const business = await createBusinessFor(owner);
     const proof = await estimate(business.slug);
-    const started = performance.now();
-    const res = await visitorLead(server, business.slug, { ...proof, name: 'Jo', phone: '07700 900123', postcode: 'LS6 2AB'.repeat(150_000) });
+    // CPU time (client and server are this process; testing/cpu-time.ts), not the wall clock.
+    const { value: res, cpuMs } = await cpuMsWhile(() => visitorLead(server, business.slug, { ...proof, name: 'Jo', phone: '07700 900123', postcode: 'LS6 2AB'.repeat(150_000) }));
     expect([400, 413]).toContain(res.status);
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(cpuMs).toBeLessThan(2_000);
     expect(await ownerLeads(business.id)).toEqual([]);
   });
 });

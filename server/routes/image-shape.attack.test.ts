@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settingsResponseSchema } from '../../core/analysis';
+import { settingsResponseSchema } from '../../core/settings';
 import { PHOTO_SHAPE } from '../../core/image-shape';
 import { findUserByUsername } from '../accounts/users';
 import { MAX_INPUT_PIXELS } from '../images/normalise';

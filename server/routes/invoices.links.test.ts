@@ -156,8 +156,10 @@ describe('the invoice e-mail and link', () => {
       .filter((m) => addressedTo(m, CUSTOMER) && m.includes('is still to pay') && m.includes(`${invoice.number} from`));
     expect(reminders).toHaveLength(2);
     expect(reminders.every((m) => m.includes(invoice.number!) && m.includes(`filename=invoice-${invoice.number}.pdf`))).toBe(true);
-    expect(reminders[1]).toContain('This is our last reminder');
-    const token = reminders[1]!.match(/\/invoice\/([A-Za-z0-9_-]{43})/)![1]!;
+    // Background mail reaches the outbox in any order (docs/testing.md): the last reminder by its words, not its place.
+    const last = reminders.filter((m) => m.includes('This is our last reminder'));
+    expect(last).toHaveLength(1);
+    const token = last[0]!.match(/\/invoice\/([A-Za-z0-9_-]{43})/)![1]!;
     expect((await publicGet(token)).status).toBe(200);
     const seen = await invoiceOf(await owner.get(`/api/invoices/${invoice.id}`));
     expect(seen.status).toBe('overdue');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceListSchema, jobMoneyListSchema, type Invoice } from '../../core/invoices';
 import { parsePence } from '../../core/money';
-import { settingsResponseSchema } from '../../core/analysis';
+import { settingsResponseSchema } from '../../core/settings';
 import { RateLimits } from '../http/rate-limit';
 import { invoiceOf } from '../../testing/invoices';
 import { mailSettled } from '../../testing/mail';

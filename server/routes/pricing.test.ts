@@ -1,6 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisListSchema, analyzeResponseSchema, settingsResponseSchema } from '../../core/analysis';
+import { analysisListSchema, analyzeResponseSchema } from '../../core/analysis';
+import { settingsResponseSchema } from '../../core/settings';
 import { leadListSchema } from '../../core/business';
 import { formatPrice, headlineRange } from '../../core/price';
 import { penceToDecimal } from '../../core/money';

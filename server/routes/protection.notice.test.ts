@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicQuoteResponseSchema } from '../../core/quote-versions';
-import { settingsResponseSchema } from '../../core/analysis';
+import { settingsResponseSchema } from '../../core/settings';
 import { jobBookResponseSchema } from '../../core/job-booking';
 import { NESTING_CHECK } from '../../core/protection';
 import type { FakePlanning } from '../../testing/fake-planning';

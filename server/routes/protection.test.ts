@@ -116,17 +116,16 @@ describe('the lookup', () => {
     expect((await protectionOf(await owner.post(`/api/jobs/${jobId}/protection/lookup`))).lookup.status).toBe('found');
   });
 
-  it('a slow service is given up within a few seconds; the job reads "not checked"', async () => {
+  it('a slow service is given up; the job reads "not checked"', async () => {
     const jobId = await jobAt('4 Clifton Park, Bristol BS8 4AA');
+    // The fake never answers in 'slow': an answer at all is the lookup's own timeout (no wall-clock verdict).
     fake.setMode('postcodes', 'slow');
-    const started = Date.now();
     try {
       expect((await protectionOf(await owner.post(`/api/jobs/${jobId}/protection/lookup`))).lookup.words).toEqual(['Not checked yet']);
     } finally {
       fake.setMode('postcodes', 'ok');
     }
-    expect(Date.now() - started).toBeLessThan(8_000);
-  }, 15_000);
+  });
 
   it("looks up a quote request's own postcode, not the one its address may end in", async () => {
     const business = await createBusinessFor(owner);

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settingsResponseSchema } from '../../core/analysis';
+import { settingsResponseSchema } from '../../core/settings';
 import { MAX_LOGO_BYTES, PHONE_MESSAGE, VALIDITY_MESSAGE, VAT_NUMBER_MESSAGE } from '../../core/company-profile';
 import { errorBodySchema } from '../../core/errors';
 import { DEFAULT_QUOTE_TERMS, MAX_QUOTE_TERMS_CHARS, QUOTE_ROUNDING_MESSAGE, QUOTE_TERMS_MESSAGE } from '../../core/quote-settings';

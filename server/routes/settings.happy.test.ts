@@ -2,7 +2,7 @@ import { statSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settingsResponseSchema } from '../../core/analysis';
+import { settingsResponseSchema } from '../../core/settings';
 import { DEFAULT_QUOTE_TERMS } from '../../core/quote-settings';
 import { logosDir } from '../settings/logo';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { settingsPatchSchema } from '../../core/analysis';
+import { settingsPatchSchema } from '../../core/settings';
 import { MAX_LOGO_BYTES } from '../../core/company-profile';
 import type { AppEnv } from '../http/context';
 import { ApiError, notFound } from '../http/errors';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analysisSchema, analyzeResponseSchema, settingsResponseSchema, type Analysis } from '../../core/analysis';
+import { analysisSchema, analyzeResponseSchema, type Analysis } from '../../core/analysis';
+import { settingsResponseSchema } from '../../core/settings';
 import { publicBusinessSchema } from '../../core/business';
 import { errorBodySchema } from '../../core/errors';
 import { analyze, grantTo } from '../../testing/analysis';

@@ -5,7 +5,7 @@ import { penceToDecimal } from '../../core/money';
 import type { PricingRules } from '../../core/price';
 import { pricingRulesResponse, storedPricingRules } from '../../core/pricing';
 import { DEFAULT_QUOTE_REMINDER_DAYS, DEFAULT_QUOTE_ROUNDING_PENCE, quoteRoundingText, storedQuoteTerms, type QuoteRoundingPence } from '../../core/quote-settings';
-import type { settingsPatchSchema, SettingsResponse } from '../../core/analysis';
+import type { settingsPatchSchema, SettingsResponse } from '../../core/settings';
 import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../core/units';
 import { NESTING_SEASON, type NestingSeason } from '../../core/protection';
 import { immediate, type Db } from '../../db/client';

@@ -1,4 +1,5 @@
-import type { EmbedAnalysis, EmbedAnalyzeResponse, PublicBusiness } from '../../core/embed';
+import type { EmbedAnalysis, EmbedAnalyzeResponse } from '../../core/embed-api';
+import type { PublicBusiness } from '../../core/business';
 
 /**
  * Whole answers as the server sends them, typed by the same schemas (core/business.ts,

@@ -1,6 +1,6 @@
 import { CircleCheck, CircleMinus, ListChecks, TreeDeciduous } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { EmbedAnalysis } from '../../core/embed';
+import type { EmbedAnalysis } from '../../core/embed-api';
 import type { GuideRow } from '../../core/homeowner-guide';
 import { diameterText, heightText } from '../../core/units';
 import { Card } from '../components/card';

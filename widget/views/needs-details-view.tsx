@@ -1,6 +1,6 @@
 import { ArrowLeft, Calculator, CircleCheck } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import type { EmbedNeedsDetails } from '../../core/embed';
+import type { EmbedNeedsDetails } from '../../core/embed-api';
 import { SizeWarnings } from '../components/size-warnings';
 import { ViewHeading } from '../components/view-heading';
 import type { QuestionsPanelProps } from '../questions/questions-panel';

@@ -1,5 +1,6 @@
 import { CalendarCheck, ChevronDown, CircleHelp, Info, Plus, Trash2, Trees } from 'lucide-react';
-import { LEAD_MAX_TREES, type EmbedAnalyzeResponse } from '../../core/embed';
+import { LEAD_MAX_TREES } from '../../core/embed';
+import type { EmbedAnalyzeResponse } from '../../core/embed-api';
 import { guidePriceText, sumGuides } from '../../core/homeowner-guide';
 import { heightText } from '../../core/units';
 import type { LeadRequest } from '../api';

@@ -4,7 +4,7 @@ import { Landmark, Pencil, Save, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { SettingsResponse } from '../../../core/analysis';
+import type { SettingsResponse } from '../../../core/settings';
 import { bankDetailsSchema } from '../../../core/invoices';
 import { errorMessage, isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-client';

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ImageUp, LoaderCircle, Save, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import type { SettingsResponse } from '../../../core/analysis';
+import type { SettingsResponse } from '../../../core/settings';
 import {
   companyProfileSchema,
   formatVatNumber,

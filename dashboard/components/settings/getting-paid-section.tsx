@@ -4,7 +4,7 @@ import { Save } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import type { SettingsPatch, SettingsResponse } from '../../../core/analysis';
+import type { SettingsPatch, SettingsResponse } from '../../../core/settings';
 import { depositRuleSchema, documentNumber, invoiceSettingsFields, PAYMENT_TERMS_DAYS } from '../../../core/invoices';
 import { errorMessage, isApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-client';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { SettingsResponse } from '../../../core/analysis';
+import type { SettingsResponse } from '../../../core/settings';
 import { errorMessage } from '../../api/client';
 import { queryKeys } from '../../api/query-client';
 import { showErrorToast } from '../toast';

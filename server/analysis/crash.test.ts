@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Db } from '../../db/client';
 import { freePort, spawnServer, type ServerProcess } from '../../build/server-process';
 import { findUserByUsername } from '../accounts/users';
@@ -97,7 +97,8 @@ describe('credits survive the server stopping mid-analysis', () => {
       expect(balanceOf(db, userId)).toBe(30);
       expect(ledgerSum(db, userId)).toBe(30);
       expect(readdirSafe(uploadsDir(dataDir))).toEqual([]);
-      expect(server.output()).toContain('refunded analyses left unfinished by the previous process');
+      // The log reaches this process through a pipe, in batches: wait for the line, not the moment /healthz answers.
+      await vi.waitFor(() => expect(server.output()).toContain('refunded analyses left unfinished by the previous process'), { timeout: 60_000, interval: 100 });
     } finally {
       await server.stop();
       db.$client.close();

@@ -97,8 +97,8 @@ describe('credits survive the server stopping mid-analysis', () => {
       expect(balanceOf(db, userId)).toBe(30);
       expect(ledgerSum(db, userId)).toBe(30);
       expect(readdirSafe(uploadsDir(dataDir))).toEqual([]);
-      // The log line reaches us through the process's pipe, which may trail the health check that ended start().
-      await vi.waitFor(() => expect(server.output()).toContain('refunded analyses left unfinished by the previous process'), { timeout: 30_000, interval: 100 });
+      // The log reaches this process through a pipe, in batches: wait for the line, not the moment /healthz answers.
+      await vi.waitFor(() => expect(server.output()).toContain('refunded analyses left unfinished by the previous process'), { timeout: 60_000, interval: 100 });
     } finally {
       await server.stop();
       db.$client.close();

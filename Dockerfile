@@ -9,15 +9,16 @@
 # migrations, and runs as the unprivileged `node` user. The project's .npmrc (nodedir=/usr,
 # for Debian's Node on a box without internet) stays out: here Node lives under /usr/local
 # and better-sqlite3's prebuilt binary can be fetched.
+# Node 24 LTS: Node 20 reached its end of life in April 2026; CI runs the whole suite on 24 (.ci/run).
 
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
     && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
     && rm -rf /var/lib/apt/lists/*
@@ -26,7 +27,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data \

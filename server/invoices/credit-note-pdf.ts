@@ -4,7 +4,7 @@ import { QUOTE_FONT, quoteText, useQuoteFonts } from '../quotes/job-quote-font';
 import { drawLetterhead, ensureRoom, heading, quoteTheme, type QuoteTheme } from '../quotes/job-quote-layout';
 import { BOTTOM_MARGIN, COLOUR, MARGIN, contentWidth, drawPageFooters, pdfBytes, type Doc } from '../quotes/report-layout';
 import { chargesVat } from '../../core/invoices';
-import { drawCustomer, formatDay, loadPdfkit } from './invoice-pdf';
+import { drawCustomer, drawTotalsBox, formatDay, loadPdfkit } from './invoice-pdf';
 
 /**
  * A credit note as a PDF (docs/product.md, Getting paid: credit notes), in the invoice's typeface,
@@ -114,18 +114,7 @@ function drawCredited(doc: Doc, theme: QuoteTheme, input: CreditNotePdfInput, va
       ]
     : [['Total credited', formatGbp(note.grossPence), true]];
   const boxWidth = 240;
-  const boxX = MARGIN + width - boxWidth;
-  ensureRoom(doc, rows.length * 16 + 16);
-  const boxTop = doc.y;
-  doc.rect(boxX, boxTop, boxWidth, rows.length * 16 + 10).fill(theme.tint);
-  let y = boxTop + 6;
-  for (const [label, value, strong] of rows) {
-    doc.fillColor(strong ? theme.accent : COLOUR.text).font(strong ? QUOTE_FONT.bold : QUOTE_FONT.regular).fontSize(strong ? 10.5 : 9.5);
-    doc.text(label, boxX + 10, y, { width: 140, lineBreak: false });
-    doc.text(value, boxX + 150, y, { width: boxWidth - 160, align: 'right', lineBreak: false });
-    y += 16;
-  }
-  doc.y = boxTop + rows.length * 16 + 24;
+  drawTotalsBox(doc, theme, { x: MARGIN + width - boxWidth, width: boxWidth, labelWidth: 140 }, rows);
 }
 
 /** What the credit does: what it takes off the invoice, and the money that went back with it. */

@@ -156,14 +156,23 @@ function drawTotals(doc: Doc, theme: QuoteTheme, invoice: Invoice, vat: boolean)
   if (received > 0) rows.push(['Paid', `-${formatGbp(received)}`, false]);
   if (refunded > 0) rows.push(['Refunded', `+${formatGbp(refunded)}`, false]);
   rows.push(['Amount due', gbp(invoice.owed), true]);
+  drawTotalsBox(doc, theme, { x, width, labelWidth: 130 }, rows);
+}
+
+/**
+ * A tinted box of [label, amount, strong] rows, the amounts right-aligned: the invoice's totals and
+ * the credit note's (credit-note-pdf.ts). `labelWidth` is the labels' column inside the box.
+ */
+export function drawTotalsBox(doc: Doc, theme: QuoteTheme, box: { x: number; width: number; labelWidth: number }, rows: readonly (readonly [string, string, boolean])[]): void {
+  const { x, width, labelWidth } = box;
   ensureRoom(doc, rows.length * 16 + 16);
   const top = doc.y;
   doc.rect(x, top, width, rows.length * 16 + 10).fill(theme.tint);
   let y = top + 6;
   for (const [label, value, strong] of rows) {
     doc.fillColor(strong ? theme.accent : COLOUR.text).font(strong ? QUOTE_FONT.bold : QUOTE_FONT.regular).fontSize(strong ? 10.5 : 9.5);
-    doc.text(label, x + 10, y, { width: 130, lineBreak: false });
-    doc.text(value, x + 140, y, { width: width - 150, align: 'right', lineBreak: false });
+    doc.text(label, x + 10, y, { width: labelWidth, lineBreak: false });
+    doc.text(value, x + labelWidth + 10, y, { width: width - labelWidth - 20, align: 'right', lineBreak: false });
     y += 16;
   }
   doc.y = top + rows.length * 16 + 24;

@@ -26,8 +26,8 @@ export const SERVER_LAYERS = [
   ['assistant', 'businesses', 'protection', 'quotes'],
   // An analysis from upload to stored estimate, with its payment and the embed's daily count.
   ['analysis'],
-  // Who the user is, what they hold and pay, and their settings.
-  ['accounts', 'credits', 'payments', 'settings'],
+  // Who the user is and the team they are in, what they hold and pay, and their settings.
+  ['accounts', 'credits', 'payments', 'settings', 'team'],
   // Shared pieces with no domain above them: images, secrets, photo storage, mail.
   ['images', 'mail', 'secrets', 'storage'],
 ];

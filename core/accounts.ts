@@ -17,6 +17,7 @@ import {
   USERNAME_MIN,
   USERNAME_PATTERN,
 } from './account-checks';
+import { signedInMemberSchema } from './team';
 
 /**
  * Account request schemas, used by the server to validate bodies. Messages are those of
@@ -97,7 +98,8 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-export const userResponseSchema = z.object({ user: publicUserSchema });
+/** `member`: who the person is in their team (core/team.ts); absent only in answers from before teams. */
+export const userResponseSchema = z.object({ user: publicUserSchema, member: signedInMemberSchema.optional() });
 export const messageResponseSchema = z.object({ message: z.string() });
 
 export { RESET_DONE_MESSAGE, RESET_REQUESTED_MESSAGE } from './account-checks';

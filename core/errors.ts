@@ -42,6 +42,13 @@ export const errorCodeSchema = z.enum([
    * early (409, with `details.firstDay`: the first UK day after the period): core/cancellation-period.ts.
    */
   'CANCELLATION_PERIOD',
+  /**
+   * The signed-in person's role may not use this part of the product (403); the message names who
+   * can (core/permissions.ts). A record outside their reach is NOT_FOUND, as another team's is.
+   */
+  'ROLE_FORBIDDEN',
+  /** A team invitation link that was used, withdrawn, replaced by a resend, expired or never made (410). */
+  'INVITATION_GONE',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
@@ -66,6 +73,8 @@ export const statusForCode: Record<ErrorCode, number> = {
   QUOTE_GONE: 410,
   PROTECTION_NOTICE: 409,
   CANCELLATION_PERIOD: 409,
+  ROLE_FORBIDDEN: 403,
+  INVITATION_GONE: 410,
 };
 
 /** The body of every error answer: `{ message, code }`, plus per-field `details` for validation. */

@@ -10,6 +10,7 @@ import type { StoredValueSources } from '../core/tree-details';
 import { LOOKUP_STATUSES, RECORD_OUTCOMES, type LookupFindings } from '../core/protection';
 import type { NoticeTreeEdit } from '../core/section-211';
 import { MAIL_STATUSES, type StoredMail } from '../core/mail-outbox';
+import { INVITABLE_ROLES, MEMBER_STATUSES, TEAM_ROLES } from '../core/team';
 import { INVOICE_KINDS, INVOICE_LINE_KINDS, PAYMENT_METHODS, type BankDetails, type InvoiceParties } from '../core/invoices';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
@@ -20,6 +21,12 @@ import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex
  * money is integer pence (the API shows "12.50" text).
  */
 const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull();
+/**
+ * Who in the team made or changed a row (docs/product.md, Team: `by`): the person's users row,
+ * kept when they leave the team (their row stays, signed out for good); null on rows made before
+ * teams, by a customer, or by Stripe.
+ */
+const by = (name: string) => integer(name).references(() => users.id, { onDelete: 'set null' });
 
 export const users = sqliteTable(
   'users',
@@ -62,6 +69,95 @@ export const sessions = sqliteTable(
   // expires_at: the hourly prune of expired sessions (server/ops/housekeeping.ts).
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * A person's place in a team (docs/product.md, Team). The team is its account: the users row its
+ * records are keyed by (jobs.user_id and the rest), which is the founder's and stays so when
+ * ownership is handed on. One row per person: a users row with none is the owner of a team of
+ * one (accounts made before teams, or by the CLI); a removed person's row stays, status removed,
+ * and they cannot sign in, while what they did keeps their name.
+ */
+export const teamMembers = sqliteTable(
+  'team_members',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: TEAM_ROLES }).notNull(),
+    status: text('status', { enum: MEMBER_STATUSES }).notNull().default('active'),
+    invitedBy: by('invited_by'),
+    joinedAt: integer('joined_at', { mode: 'timestamp_ms' }).notNull(),
+    /** The person's last request, to the hour (written when their session slides, and at sign-in). */
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }),
+    removedAt: integer('removed_at', { mode: 'timestamp_ms' }),
+    removedBy: by('removed_by'),
+  },
+  (t) => [
+    index('team_members_account_idx').on(t.accountId),
+    // One owner a team, whatever the concurrency of a hand-over.
+    uniqueIndex('team_members_one_owner').on(t.accountId).where(sql`role = 'owner' AND status = 'active'`),
+  ],
+);
+
+/**
+ * An invitation to join a team (docs/product.md, Team): a single-use link /join/<token>, 256 random
+ * bits of which only the SHA-256 is kept (CONVENTIONS 13), 7 days. A resend replaces the token
+ * and the expiry on the same row; joining or withdrawing ends it.
+ */
+export const teamInvitations = sqliteTable(
+  'team_invitations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    role: text('role', { enum: INVITABLE_ROLES }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: by('invited_by'),
+    createdAt: createdAt(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    /** The person the invitation made (their users row). */
+    usedBy: by('used_by'),
+    withdrawnAt: integer('withdrawn_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('team_invitations_account_idx').on(t.accountId),
+    // One open invitation an address in a team.
+    uniqueIndex('team_invitations_open_email').on(t.accountId, t.email).where(sql`used_at IS NULL AND withdrawn_at IS NULL`),
+  ],
+);
+
+/** Every sign-in, per person (the admin log's record of who came in, when and from where). */
+export const signIns = sqliteTable(
+  'sign_ins',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The team account they signed in to. */
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The client's network (http/rate-limit.ts clientNetwork) and browser, cut to 200 characters. */
+    address: text('address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sign_ins_account_idx').on(t.accountId, t.createdAt), index('sign_ins_user_idx').on(t.userId, t.createdAt)],
+);
+
+export type TeamMemberRow = typeof teamMembers.$inferSelect;
+export type TeamInvitationRow = typeof teamInvitations.$inferSelect;
 
 export const passwordResetTokens = sqliteTable(
   'password_reset_tokens',
@@ -159,6 +255,7 @@ export const businesses = sqliteTable(
      * (its daily cap or its rate): at most one such e-mail a day (server/businesses/limit-notice.ts).
      */
     limitNoticeDay: text('limit_notice_day'),
+    createdBy: by('created_by'),
     createdAt: createdAt(),
   },
   (t) => [index('businesses_owner_idx').on(t.ownerId)],
@@ -230,6 +327,8 @@ export const treeAnalyses = sqliteTable(
     safetyWarnings: text('safety_warnings', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     confidence: real('confidence'),
     provider: text('provider'),
+    /** Who in the team ran it (null for a visitor's, from an embed). */
+    runBy: by('run_by'),
     description: text('description'),
     siteDetails: text('site_details', { mode: 'json' }).$type<Record<string, unknown>>(),
     hourlyRatePence: integer('hourly_rate_pence').notNull().default(0),
@@ -361,6 +460,8 @@ export const leads = sqliteTable(
     /** The postcode was outside the business's districts when the request came (still sent, marked). */
     outsideArea: integer('outside_area', { mode: 'boolean' }).notNull().default(false),
     contactedAt: integer('contacted_at', { mode: 'timestamp_ms' }),
+    /** Who marked it contacted, or changed it last. */
+    updatedBy: by('updated_by'),
     /**
      * When the owner was last e-mailed about this request ("New" or "Updated quote request"):
      * updates within 10 minutes of it are folded into one later e-mail (server/businesses/lead-mail.ts).
@@ -438,6 +539,9 @@ export const jobs = sqliteTable(
      * before sending: null follows the Settings deposit rule, 0 asks none (core/card-payments.ts).
      */
     depositPercent: real('deposit_percent'),
+    createdBy: by('created_by'),
+    bookedBy: by('booked_by'),
+    doneBy: by('done_by'),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },
@@ -483,6 +587,7 @@ export const quoteVersions = sqliteTable(
     tokenHash: text('token_hash').notNull().unique(),
     sentTo: text('sent_to').notNull(),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }).notNull(),
+    sentBy: by('sent_by'),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     viewedAt: integer('viewed_at', { mode: 'timestamp_ms' }),
     remindedAt: integer('reminded_at', { mode: 'timestamp_ms' }),
@@ -613,6 +718,10 @@ export const invoices = sqliteTable(
     parties: text('parties', { mode: 'json' }).$type<InvoiceParties>(),
     sentTo: text('sent_to'),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    /** Who drafted it, issued it and last sent it. */
+    createdBy: by('created_by'),
+    issuedBy: by('issued_by'),
+    sentBy: by('sent_by'),
     viewedAt: integer('viewed_at', { mode: 'timestamp_ms' }),
     /** The overdue reminders sent (at most two). */
     firstReminderAt: integer('first_reminder_at', { mode: 'timestamp_ms' }),
@@ -881,6 +990,7 @@ export const creditNotes = sqliteTable(
     netPence: integer('net_pence').notNull(),
     vatPence: integer('vat_pence').notNull(),
     grossPence: integer('gross_pence').notNull(),
+    issuedBy: by('issued_by'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('credit_notes_user_number').on(t.userId, t.number), index('credit_notes_invoice_idx').on(t.invoiceId)],
@@ -918,6 +1028,8 @@ export const creditLedger = sqliteTable(
     delta: integer('delta').notNull(),
     reason: text('reason').notNull(),
     reference: text('reference'),
+    /** Who in the team spent or bought them (null: a visitor's analysis, a plan's refill, the CLI). */
+    byUserId: by('by_user_id'),
     createdAt: createdAt(),
   },
   (t) => [

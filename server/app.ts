@@ -11,6 +11,7 @@ import { isPublicCrossOrigin } from './http/public-access';
 import { RateLimits } from './http/rate-limit';
 import { apiHeaders, transportHeaders } from './http/security-headers';
 import { loadSession } from './http/session';
+import { assertEveryRouteHasAnArea, enforceRoles } from './http/permissions';
 import { JSON_BODY_LIMIT, jsonTooLarge } from './http/validate';
 import { widgetRoutes } from './http/widget';
 import type { AppDeps } from './deps';
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     c.set('analysisLoad', analysisLoad);
     c.set('postcodeLookups', postcodeLookups);
     c.set('user', null);
+    c.set('person', null);
     return next();
   };
   const linger = lingerAfterRefusal({ ...LINGER_BOUNDS, ...options.linger });
@@ -125,8 +127,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // Requests other sites may send carry no session in or out (public-access.ts).
   const session: MiddlewareHandler<AppEnv> = (c, next) => (isPublicCrossOrigin(c) ? next() : loadSession(c, next));
   // Every API request, in this order, as one layer: JSON headers, the body limit, the
-  // same-origin check, then the session.
-  api.use('*', inOneLayer(apiHeaders, limitBody, sameOriginOnly, session));
+  // same-origin check, the session, then the role's permission for the route (core/permissions.ts).
+  api.use('*', inOneLayer(apiHeaders, limitBody, sameOriginOnly, session, enforceRoles));
   api.route('/auth', authRoutes);
   api.route('/account', accountRoutes);
   api.route('/', creditRoutes);
@@ -158,6 +160,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', demoCheckoutRoutes);
   app.route('/', fingerprintHelpRoutes);
   app.route('/', dashboardRoutes(options.dashboardDir, { stripe: deps.payments?.kind === 'stripe' }));
+
+  // Who may use each route is decided in one table; a route without a place in it stops the start.
+  assertEveryRouteHasAnArea(app.routes);
 
   // The outbox's worker (server/mail/outbox-worker.ts): messages left by a previous process are
   // looked at now; it is a part of the background work, so app.close() stops it.

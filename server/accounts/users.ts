@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PublicUser, Role } from '../../core/accounts';
 import { immediate, type Db } from '../../db/client';
-import { systemSettings, users, userTokens, type UserRow } from '../../db/schema';
+import { systemSettings, teamMembers, users, userTokens, type UserRow } from '../../db/schema';
 import type { Clock } from '../clock';
 import { DomainError } from '../../core/errors';
 
@@ -78,6 +78,8 @@ export function createUser(db: Db, clock: Clock, input: NewUser): UserRow {
       .get();
     tx.insert(userTokens).values({ userId: user.id, createdAt: now }).run();
     tx.insert(systemSettings).values({ userId: user.id, createdAt: now, updatedAt: now }).run();
+    // A new account is the owner of a team of one (docs/product.md, Team).
+    tx.insert(teamMembers).values({ accountId: user.id, userId: user.id, role: 'owner', joinedAt: now }).run();
     return user;
   });
 }

@@ -54,7 +54,9 @@ export const accessLog: MiddlewareHandler<AppEnv> = async (c, next) => {
         path: loggedPath(c.req.path),
         status,
         ms: Math.round((performance.now() - started) * 10) / 10,
-        userId: c.get('user')?.id ?? null,
+        // Who asked (the person), and the team account they worked in when it is another's.
+        userId: c.get('person')?.user.id ?? null,
+        ...(c.get('user') && c.get('user')?.id !== c.get('person')?.user.id ? { accountId: c.get('user')?.id } : {}),
       },
       'request',
     );

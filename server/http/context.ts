@@ -1,4 +1,5 @@
 import type { UserRow } from '../../db/schema';
+import type { SignedInPerson } from '../accounts/sessions';
 import type { BusinessRow } from '../businesses/businesses';
 import type { AnalysisLoad } from '../analysis/slots';
 import type { PostcodeLookups } from '../protection/postcode-lookups';
@@ -16,7 +17,14 @@ export interface AppEnv {
     analysisLoad: AnalysisLoad;
     /** The app's postcode lookups: those in flight and the site notes kept (createApp). */
     postcodeLookups: PostcodeLookups;
+    /**
+     * The team account the signed-in person works in (docs/product.md, Team): the users row that
+     * the team's jobs, quotes, invoices, leads, businesses, analyses, settings and credits are keyed
+     * by. For the owner of a team of one, that is themselves. Who is asking is `person`.
+     */
     user: UserRow | null;
+    /** Who is signed in, with their role in the team (server/http/permissions.ts reads it before every route). */
+    person: SignedInPerson | null;
     /** SHA-256 of the current session id, when signed in. */
     sessionKey: string | null;
     /** Set on POST /api/analyze-tree?businessSlug=...: the business whose visitor this is. */

@@ -90,6 +90,7 @@ async function cookieSessionOf(c: Context<AppEnv>, raw: string): Promise<CookieS
  */
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('user', null);
+  c.set('person', null);
   c.set('sessionKey', null);
   // One parse of the Cookie header for both names; c.get, not c.var, which copies every
   // variable into a new object on each read (this runs on every API request).
@@ -100,7 +101,8 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
     const named = await cookieSessionOf(c, raw);
     const session = named ? resumeSession(db, clock, named.key) : undefined;
     if (session && named) {
-      c.set('user', session.user);
+      c.set('user', session.account);
+      c.set('person', session.person);
       c.set('sessionKey', session.key);
       if (session.extended) await writeCookie(c, named.sid);
       // A session from before the hint existed (or a hint the visitor deleted) gets one.
@@ -131,17 +133,30 @@ export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** The role is the users row's, read with the session on every request (docs/product.md, Accounts). */
+/**
+ * The install's admin role is the person's own users row, read with the session on every request
+ * (docs/product.md, Accounts): an office member of an admin's team is not an admin.
+ */
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const user = c.get('user');
-  if (!user) throw new ApiError('UNAUTHORIZED', 'Please sign in to continue');
-  if (user.role !== 'admin') throw new ApiError('FORBIDDEN', ADMIN_ONLY_MESSAGE);
+  const person = c.get('person');
+  if (!person) throw new ApiError('UNAUTHORIZED', 'Please sign in to continue');
+  if (person.user.role !== 'admin') throw new ApiError('FORBIDDEN', ADMIN_ONLY_MESSAGE);
   await next();
 };
 
-/** The signed-in user inside a route guarded by requireUser. */
+/**
+ * The team account inside a route guarded by requireUser: the users row whose id keys the team's
+ * records (context.ts). Who is asking is currentPerson.
+ */
 export function currentUser(c: Context<AppEnv>) {
   const user = c.get('user');
   if (!user) throw new ApiError('UNAUTHORIZED', 'Please sign in to continue');
   return user;
+}
+
+/** Who is signed in (their own users row, role and team membership), inside a signed-in route. */
+export function currentPerson(c: Context<AppEnv>) {
+  const person = c.get('person');
+  if (!person) throw new ApiError('UNAUTHORIZED', 'Please sign in to continue');
+  return person;
 }

@@ -4,7 +4,7 @@ import { deleteAccount, exportAccountZip, exportFileName } from '../account-data
 import { verifyPassword } from '../accounts/passwords';
 import type { AppEnv } from '../http/context';
 import { ApiError } from '../http/errors';
-import { clearSessionCookie, currentUser, requireUser } from '../http/session';
+import { clearSessionCookie, currentPerson, currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
 import { PaymentProviderError } from '../payments/types';
 
@@ -22,9 +22,11 @@ export const accountRoutes = new Hono<AppEnv>()
   .delete('/', async (c) => {
     const user = currentUser(c);
     const { password } = await readJson(c, deleteAccountSchema);
-    const key = String(user.id);
+    // The owner confirms with their own password: after a hand-over, not the founder's (the account's row).
+    const person = currentPerson(c).user;
+    const key = String(person.id);
     await c.var.limits.check('passwordConfirmFailuresPerUser', key);
-    if (!(await verifyPassword(user.password, password))) {
+    if (!(await verifyPassword(person.password, password))) {
       await c.var.limits.consume('passwordConfirmFailuresPerUser', key);
       throw new ApiError('VALIDATION_ERROR', DELETE_PASSWORD_WRONG, { details: { password: [DELETE_PASSWORD_WRONG] } });
     }

@@ -15,7 +15,9 @@ import { createUser, findUserByUsernameOrEmail, toPublicUser } from '../accounts
 import type { AppEnv } from '../http/context';
 import { ApiError } from '../http/errors';
 import { clientNetwork, loginDelayMs } from '../http/rate-limit';
-import { clearSessionCookie, currentUser, requireUser, signIn } from '../http/session';
+import { clearSessionCookie, currentPerson, currentUser, requireUser, signIn } from '../http/session';
+import { personOf, recordSignIn, signedInMember } from '../team/membership';
+import { REMOVED_MEMBER_MESSAGE } from '../../core/team';
 import { readJson } from '../http/validate';
 
 /** Accounts (docs/product.md, Accounts; docs/security.md, Accounts and sessions). */
@@ -27,7 +29,9 @@ export const authRoutes = new Hono<AppEnv>()
     const { db, clock } = c.var.deps;
     const user = createUser(db, clock, { ...input, passwordHash });
     await signIn(c, user.id);
-    return c.json({ user: toPublicUser(user) }, 201);
+    const { person, accountId } = personOf(db, user);
+    recordSignIn(db, clock.now(), { userId: user.id, accountId, address: clientNetwork(c), userAgent: c.req.header('user-agent') ?? null });
+    return c.json({ user: toPublicUser(user), member: signedInMember(db, person, accountId) }, 201);
   })
 
   .post('/login', async (c) => {
@@ -55,8 +59,13 @@ export const authRoutes = new Hono<AppEnv>()
     // The owner is in: their address starts afresh. The account's count stays, so an attacker
     // still guessing elsewhere is not handed a clean slate by the owner's sign-in.
     await limits.reset('loginFailuresPerAddressAndAccount', pair);
+    const { db, clock } = c.var.deps;
+    const { person, accountId, removed } = personOf(db, user);
+    // Only someone who knows the password hears that they were taken out of the team.
+    if (removed) throw new ApiError('UNAUTHORIZED', REMOVED_MEMBER_MESSAGE);
     await signIn(c, user.id);
-    return c.json({ user: toPublicUser(user) });
+    recordSignIn(db, clock.now(), { userId: user.id, accountId, address, userAgent: c.req.header('user-agent') ?? null });
+    return c.json({ user: toPublicUser(user), member: signedInMember(db, person, accountId) });
   })
 
   .post('/logout', async (c) => {
@@ -66,7 +75,11 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ message: 'You have been successfully logged out.' });
   })
 
-  .get('/me', requireUser, (c) => c.json({ user: toPublicUser(currentUser(c)) }))
+  // The person signed in, and who they are in their team (the account they work in is currentUser).
+  .get('/me', requireUser, (c) => {
+    const person = currentPerson(c);
+    return c.json({ user: toPublicUser(person.user), member: signedInMember(c.var.deps.db, person, currentUser(c).id) });
+  })
 
   .post('/forgot-password', async (c) => {
     await c.var.limits.consume('resetRequestsPerAddress', clientNetwork(c));

@@ -215,6 +215,8 @@ export const ROUTE_AREAS: Record<string, RouteAccess> = {
   'GET /pay/demo/:session': 'public',
   'POST /pay/demo/:session': 'public',
   'GET /help/quote-fingerprint': 'public',
+  // The dashboard's built files (served only when the dashboard is built) and its app page.
+  'GET /assets/*': 'public',
   'GET /*': 'public',
 };
 

@@ -3,12 +3,13 @@ import { signedInMemberSchema, type InvitationPreview, type TeamView } from '../
 import { registerClient, startTestServer, TestClient, type TestServer } from '../../testing/harness';
 import { logoForm, testLogoPng, TEST_PROFILE } from '../../testing/logo';
 import { invitationMailTo, inviteAndJoin } from '../../testing/team';
+import { RateLimits } from '../http/rate-limit';
 
 /* The owner builds a team (docs/product.md, Team): invitations by e-mail, joining, the list, roles, hand-over. */
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { rateLimits: new RateLimits({ registrationsPerAddress: { points: 1000, windowSeconds: 3600 } }) });
 });
 afterAll(() => server.close());
 

@@ -7,11 +7,11 @@ import { toPublicUser } from '../accounts/users';
 import type { AppEnv } from '../http/context';
 import { ApiError } from '../http/errors';
 import { clientNetwork } from '../http/rate-limit';
-import { currentPerson, currentUser, signIn } from '../http/session';
+import { currentPerson, currentUser, requireUser, signIn } from '../http/session';
 import { readJson } from '../http/validate';
 import { invitationLogo, invite, previewInvitation, resend, withdraw, type TeamActor } from '../team/invitations';
 import { joinTeam } from '../team/joining';
-import { changeRole, removeMember, teamView } from '../team/members';
+import { changeRole, memberOfTeam, removeMember, teamView } from '../team/members';
 import { personOf, recordSignIn, signedInMember } from '../team/membership';
 import { handOwnership } from '../team/ownership';
 
@@ -22,7 +22,7 @@ import { handOwnership } from '../team/ownership';
  * no GET takes an id). A token of any length up to the schema's bound opens the same 410 as an
  * unknown one: a link cut short in a mail client says it can no longer be used, not "no route".
  */
-const ID = '{[0-9]{1,9}}';
+const ID = '{[0-9]+}';
 const TOKEN = '{[A-Za-z0-9_-]{1,128}}';
 
 const actorOf = (c: Context<AppEnv>): TeamActor => ({ accountId: currentUser(c).id, personId: currentPerson(c).user.id });
@@ -53,22 +53,22 @@ const keepPrivate = (c: Context<AppEnv>) => {
 };
 
 export const teamRoutes = new Hono<AppEnv>()
-  .get('/', (c) => c.json(teamView(c.var.deps.db, actorOf(c))))
+  .get('/', requireUser, (c) => c.json(teamView(c.var.deps.db, actorOf(c))))
 
-  .post('/invitations', async (c) => {
+  .post('/invitations', requireUser, async (c) => {
     const input = await readJson(c, inviteSchema);
     const actor = actorOf(c);
     await c.var.limits.consume('teamInvitationsPerAccount', String(actor.accountId));
     return c.json({ invitation: invite(c.var.deps, actor, input) }, 201);
   })
 
-  .delete(`/invitations/:id${ID}`, (c) => {
+  .delete(`/invitations/:id${ID}`, requireUser, (c) => {
     const { db, clock } = c.var.deps;
     withdraw(db, clock, actorOf(c), idOf(c));
     return c.body(null, 204);
   })
 
-  .post(`/invitations/:id${ID}/resend`, async (c) => {
+  .post(`/invitations/:id${ID}/resend`, requireUser, async (c) => {
     const actor = actorOf(c);
     await c.var.limits.consume('teamInvitationsPerAccount', String(actor.accountId));
     return c.json({ invitation: resend(c.var.deps, actor, idOf(c)) });
@@ -102,12 +102,14 @@ export const teamRoutes = new Hono<AppEnv>()
     return c.json({ user: toPublicUser(user), member: signedInMember(db, person, accountId) }, 201);
   })
 
-  .patch(`/members/:id${ID}`, async (c) => {
+  .patch(`/members/:id${ID}`, requireUser, async (c) => {
+    // Someone outside the team is a 404 whatever the body; the change itself checks again, in its transaction.
+    memberOfTeam(c.var.deps.db, actorOf(c), idOf(c));
     const { role } = await readJson(c, changeRoleSchema);
     return c.json({ member: changeRole(c.var.deps.db, actorOf(c), idOf(c), role) });
   })
 
-  .delete(`/members/:id${ID}`, (c) => {
+  .delete(`/members/:id${ID}`, requireUser, (c) => {
     const { db, clock } = c.var.deps;
     removeMember(db, clock, actorOf(c), idOf(c));
     return c.body(null, 204);
@@ -115,7 +117,7 @@ export const teamRoutes = new Hono<AppEnv>()
 
   // The owner's own password (not the account's founder's, after an earlier hand-over), with
   // wrong ones counted as account deletion counts them (routes/account.ts).
-  .post('/owner', async (c) => {
+  .post('/owner', requireUser, async (c) => {
     const { memberId, password } = await readJson(c, transferOwnerSchema);
     const person = currentPerson(c);
     const key = String(person.user.id);

@@ -49,11 +49,8 @@ export function teamView(db: Db, actor: TeamActor): TeamView {
   return { members, invitations: openInvitations(db, actor.accountId) };
 }
 
-/**
- * An active member of the actor's team whom the actor may change: never the owner (ownership is
- * handed on, not taken: POST /api/team/owner), never themselves.
- */
-function changeableMember(db: Db, actor: TeamActor, memberId: number): { member: TeamMemberRow; user: UserRow } {
+/** An active member of the actor's team, or 404. */
+export function memberOfTeam(db: Db, actor: TeamActor, memberId: number): { member: TeamMemberRow; user: UserRow } {
   const row = db
     .select({ member: teamMembers, user: users })
     .from(teamMembers)
@@ -61,6 +58,15 @@ function changeableMember(db: Db, actor: TeamActor, memberId: number): { member:
     .where(and(eq(teamMembers.id, memberId), eq(teamMembers.accountId, actor.accountId), eq(teamMembers.status, 'active')))
     .get();
   if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * An active member of the actor's team whom the actor may change: never the owner (ownership is
+ * handed on, not taken: POST /api/team/owner), never themselves.
+ */
+function changeableMember(db: Db, actor: TeamActor, memberId: number): { member: TeamMemberRow; user: UserRow } {
+  const row = memberOfTeam(db, actor, memberId);
   if (row.member.role === 'owner') throw new DomainError('CONFLICT', TEAM_MESSAGES.ownerCannotChange);
   if (row.user.id === actor.personId) throw new DomainError('FORBIDDEN', TEAM_MESSAGES.notYourself);
   return row;

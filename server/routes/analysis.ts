@@ -15,7 +15,7 @@ import { readAnalysisUpload, uploadBodyLimit } from '../http/upload-limit';
 import type { AppEnv } from '../http/context';
 import type { UploadInput } from '../analysis/upload';
 import { ApiError, notFound, validationError } from '../http/errors';
-import { currentUser, requireUser } from '../http/session';
+import { currentPerson, currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
 import { quoteCompanyFor } from '../settings/quote-company';
 import { getSettings } from '../settings/settings';
@@ -96,7 +96,7 @@ analysisRoutes.on(['POST', 'OPTIONS'], '/analyze-tree', publicCors, guardVisitor
     return visitorAnswer(c, await lookAtVisitor(c, upload.businessSlug), upload);
   }
   const upload = await readAnalysisUpload(c.req.raw, uploadIdleMs);
-  const { outcome, businessName } = await analyseForAccount(c.var.deps, slots, currentUser(c).id, upload, c.req.raw.signal);
+  const { outcome, businessName } = await analyseForAccount(c.var.deps, slots, { userId: currentUser(c).id, by: currentPerson(c).user.id }, upload, c.req.raw.signal);
   // Not enough to quote: what is missing, 200, and nothing charged.
   if (outcome.outcome === 'needs_details') return c.json(outcome satisfies NeedsDetails, 200);
   const analysis = toAnalysisView(outcome.row, businessName);

@@ -61,6 +61,24 @@ export const adminPersonFactsSchema = z.object({
 });
 export type AdminPersonFacts = z.infer<typeof adminPersonFactsSchema>;
 
+/** How many sign-ins the admin log page lists, newest first, across the install. */
+export const ADMIN_SIGN_INS_SHOWN = 50;
+
+/**
+ * `GET /api/admin/sign-ins`: the install's newest sign-ins, each with the person, their team and
+ * role in it, the time and the client's network; never a password hash, session or token.
+ */
+export const adminSignInSchema = z.object({
+  at: z.string(),
+  address: z.string().nullable(),
+  person: z.object({ id: z.number().int(), username: z.string(), name: z.string() }),
+  team: z.object({ accountId: z.number().int(), name: z.string() }),
+  teamRole: z.enum(TEAM_ROLES),
+});
+export type AdminSignIn = z.infer<typeof adminSignInSchema>;
+export const adminSignInListSchema = z.object({ signIns: z.array(adminSignInSchema) });
+export type AdminSignInList = z.infer<typeof adminSignInListSchema>;
+
 export const adminAccountSchema = publicUserSchema.extend({
   ...adminPersonFactsSchema.shape,
   updatedAt: z.string(),

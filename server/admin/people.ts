@@ -1,5 +1,5 @@
 import { desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { AdminPersonFacts } from '../../core/admin';
+import type { AdminPersonFacts, AdminSignIn } from '../../core/admin';
 import { personName } from '../../core/team';
 import type { Db } from '../../db/client';
 import { signIns, systemSettings, teamMembers, users } from '../../db/schema';
@@ -71,4 +71,30 @@ export function peopleFacts(db: Db, userIds: readonly number[]): Map<number, Adm
     facts.get(row.userId)?.recentSignIns.push({ at: new Date(row.createdAt).toISOString(), address: row.address });
   }
   return facts;
+}
+
+/**
+ * The install's newest sign-ins, `limit` of them, each with the person and their team as
+ * peopleFacts gives them (the team and role they have now: a sign_ins row keeps the account they
+ * signed in to, which a hand-over of ownership does not change).
+ */
+export function latestSignIns(db: Db, limit: number): AdminSignIn[] {
+  const rows = db
+    .select({ userId: signIns.userId, address: signIns.address, createdAt: signIns.createdAt, username: users.username, firstName: users.firstName, lastName: users.lastName })
+    .from(signIns)
+    .innerJoin(users, eq(users.id, signIns.userId))
+    .orderBy(desc(signIns.createdAt), desc(signIns.id))
+    .limit(limit)
+    .all();
+  const facts = peopleFacts(db, [...new Set(rows.map((row) => row.userId))]);
+  return rows.map((row) => {
+    const person = facts.get(row.userId)!;
+    return {
+      at: row.createdAt.toISOString(),
+      address: row.address,
+      person: { id: row.userId, username: row.username, name: personName(row) },
+      team: person.team,
+      teamRole: person.teamRole,
+    };
+  });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { adminAccountPageSchema } from '../../core/admin';
+import { adminAccountPageSchema, adminSignInListSchema } from '../../core/admin';
 import { creditLedger, treeAnalyses } from '../../db/schema';
 import { analyze, grantTo } from '../../testing/analysis';
 import { startTestServer, type TestClient, type TestServer } from '../../testing/harness';
@@ -125,6 +125,28 @@ describe('the admin log keeps sign-ins per person', () => {
     const requestId = logged.headers.get('x-request-id');
     const line = server.logs.find((l) => l.requestId === requestId && l.event === 'admin.account' && l.username === office.username);
     expect(line).toMatchObject({ team: 'Birch Brothers', teamAccountId: ownerRow.id, teamRole: 'office', memberStatus: 'active', recentSignIns: member.recentSignIns });
+  });
+
+  it('lists the newest sign-ins with who, their team and role, to the admin only', async () => {
+    server.clock.advance(60_000);
+    const again = await addTeamMember(server, owner, { role: 'crew', firstName: 'Cal', lastName: 'Climber' });
+    const res = await owner.get('/api/admin/sign-ins');
+    expect(res.status).toBe(200);
+    const { signIns } = adminSignInListSchema.parse(await res.json());
+    expect(signIns[0]).toEqual({
+      at: server.clock.now().toISOString(),
+      address: expect.any(String),
+      person: { id: again.userId, username: again.username, name: 'Cal Climber' },
+      team: { accountId: expect.any(Number), name: 'Birch Brothers' },
+      teamRole: 'crew',
+    });
+    expect(signIns.filter((s) => s.person.id === office.userId).map((s) => s.teamRole)).toEqual(['office']);
+    // Nothing secret: no password hash or session id in the answer.
+    const raw = JSON.stringify(signIns);
+    for (const secret of server.db.$client.prepare('select password from users').pluck().all() as string[]) expect(raw).not.toContain(secret);
+    for (const secret of server.db.$client.prepare('select id from sessions').pluck().all() as string[]) expect(raw).not.toContain(secret);
+    // An office member of an admin's team is not an admin, and the admin log is the owner's.
+    expect((await office.client.get('/api/admin/sign-ins')).status).toBe(403);
   });
 });
 

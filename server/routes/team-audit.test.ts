@@ -88,6 +88,9 @@ describe('what an office member does is named to the owner', () => {
     expect(row.runBy).toBe(office.userId);
     const spent = server.db.select().from(creditLedger).where(eq(creditLedger.reason, 'analysis')).all();
     expect(spent).toEqual([expect.objectContaining({ userId: row.userId, delta: -10, byUserId: office.userId })]);
+    // The owner reading it sees who ran it.
+    const read = (await (await owner.get(`/api/analysis/${id}`)).json()) as { analysis: { runBy?: string | null } };
+    expect(read.analysis.runBy).toBe('Sam Field');
     // The team's balance paid it.
     expect(((await (await owner.get('/api/user-tokens')).json()) as { tokensRemaining: number }).tokensRemaining).toBe(40);
   });

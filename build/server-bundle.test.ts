@@ -90,8 +90,9 @@ describe('the server bundle', () => {
     expect(files.map((f) => f.name)).toEqual(['cli.js', 'cli.js.map', 'main.js', 'main.js.map']);
     const main = readFileSync(join(outDir, 'main.js'), 'utf8');
     for (const name of ['hono', 'drizzle-orm', 'better-sqlite3', 'zod', 'iron-session']) expect(main).toMatch(new RegExp(`from "${name}["/]`));
-    // Hono alone is over 100 kB of source: inlined packages would show in the size.
-    expect(files.find((f) => f.name === 'main.js')!.bytes).toBeLessThan(1024 * 1024);
+    // Hono alone is over 100 kB of source: inlined packages would show in the size. Our own code
+    // was 1.05 MB with the team (December 2026); the packages it imports are several MB together.
+    expect(files.find((f) => f.name === 'main.js')!.bytes).toBeLessThan(1.5 * 1024 * 1024);
     expect(main).toContain('//# sourceMappingURL=main.js.map');
   });
 

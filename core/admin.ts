@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicUserSchema } from './accounts';
 import { subscriptionTypeSchema } from './credits';
+import { MEMBER_STATUSES, TEAM_ROLES } from './team';
 
 /**
  * The admin log page (docs/product.md, Help assistant and admin log): the answer
@@ -46,7 +47,40 @@ export type AdminAccountsQuery = z.output<typeof adminAccountsQuerySchema>;
  * the role. Never the password hash, a session, a reset token or a payment provider's id.
  * Times are ISO 8601 text.
  */
+/**
+ * A person's place in a team and their recent sign-ins (newest first, at most 5), as the admin log
+ * keeps them per person: the time and the client's network (http/rate-limit.ts clientNetwork), never
+ * a password hash, session or token. `role` above is the install's (admin or user); `teamRole` the
+ * person's in their team.
+ */
+export const adminPersonFactsSchema = z.object({
+  team: z.object({ accountId: z.number().int(), name: z.string() }),
+  teamRole: z.enum(TEAM_ROLES),
+  memberStatus: z.enum(MEMBER_STATUSES),
+  recentSignIns: z.array(z.object({ at: z.string(), address: z.string().nullable() })),
+});
+export type AdminPersonFacts = z.infer<typeof adminPersonFactsSchema>;
+
+/** How many sign-ins the admin log page lists, newest first, across the install. */
+export const ADMIN_SIGN_INS_SHOWN = 50;
+
+/**
+ * `GET /api/admin/sign-ins`: the install's newest sign-ins, each with the person, their team and
+ * role in it, the time and the client's network; never a password hash, session or token.
+ */
+export const adminSignInSchema = z.object({
+  at: z.string(),
+  address: z.string().nullable(),
+  person: z.object({ id: z.number().int(), username: z.string(), name: z.string() }),
+  team: z.object({ accountId: z.number().int(), name: z.string() }),
+  teamRole: z.enum(TEAM_ROLES),
+});
+export type AdminSignIn = z.infer<typeof adminSignInSchema>;
+export const adminSignInListSchema = z.object({ signIns: z.array(adminSignInSchema) });
+export type AdminSignInList = z.infer<typeof adminSignInListSchema>;
+
 export const adminAccountSchema = publicUserSchema.extend({
+  ...adminPersonFactsSchema.shape,
   updatedAt: z.string(),
   subscriptionType: subscriptionTypeSchema.nullable(),
   subscriptionStatus: z.string().nullable(),

@@ -3,6 +3,7 @@ import { jobPriceSchema } from './pricing';
 import { siteDetailsSchema } from './site';
 import { enteredSizesSchema, needsDetailsSchema, photoMeasurementSchema, valueSourcesSchema } from './tree-details';
 import { UNIT_SYSTEMS } from './units';
+import { byNameSchema } from './team';
 
 export {
   ACCEPTED_IMAGE_TYPES,
@@ -86,6 +87,8 @@ export const analysisSchema = z.object({
   /** The sizes as typed (22 m, 90 cm), shown back exactly; null when neither was typed. */
   enteredSizes: enteredSizesSchema.nullable(),
   createdAt: z.string(),
+  /** Who in the team ran it (core/team.ts byNameSchema: absent for a team of one, null for a visitor's on an estimator). */
+  runBy: byNameSchema,
 });
 export type Analysis = z.infer<typeof analysisSchema>;
 

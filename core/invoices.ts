@@ -3,6 +3,7 @@ import { addDays, formatBookingDate } from './job-booking';
 import { priceText, JOB_LIMITS } from './jobs';
 import { parsePence } from './money';
 import { plainLine, plainText } from './plain-text';
+import { byNameSchema } from './team';
 import { quoteSendSchema } from './quote-versions';
 
 /**
@@ -376,6 +377,8 @@ export const paymentSchema = z.object({
   method: z.enum(PAYMENT_METHODS),
   reference: z.string().nullable(),
   recordedAt: z.string(),
+  /** Who recorded it (core/team.ts byNameSchema: absent for a team of one; null for a card payment taken online). */
+  recordedBy: byNameSchema,
   /** What of it was refunded, and what can still be. */
   refunded: z.string(),
   refundable: z.string(),
@@ -393,6 +396,8 @@ export const refundSchema = z.object({
   /** "re_..." for a refund through Stripe ("demo_re_..." from the demo, "dp_..." for a lost dispute), null for one recorded by hand. */
   providerRefundId: z.string().nullable(),
   creditNoteNumber: z.string().nullable(),
+  /** Who recorded it (byNameSchema; null for one Stripe reported). */
+  recordedBy: byNameSchema,
 });
 export type Refund = z.infer<typeof refundSchema>;
 
@@ -431,6 +436,8 @@ export const creditNoteSchema = z.object({
   net: z.string(),
   vat: z.string(),
   gross: z.string(),
+  /** Who issued it (byNameSchema; a refund's credit note names who recorded the refund). */
+  issuedBy: byNameSchema,
 });
 
 export const invoiceSchema = z.object({
@@ -448,6 +455,8 @@ export const invoiceSchema = z.object({
   /** A deposit's percentage of the accepted total, when it was asked as one. */
   depositPercent: z.number().nullable(),
   issuedOn: z.string().nullable(),
+  /** Who issued it (byNameSchema). */
+  issuedBy: byNameSchema,
   dueOn: z.string().nullable(),
   taxPoint: z.string().nullable(),
   lines: z.array(invoiceLineSchema),
@@ -463,6 +472,8 @@ export const invoiceSchema = z.object({
   disputes: z.array(disputeSchema),
   sentTo: z.string().nullable(),
   sentAt: z.string().nullable(),
+  /** Who last sent it (byNameSchema; null when the customer's acceptance sent a deposit invoice). */
+  sentBy: byNameSchema,
   /**
    * When its links were withdrawn (ISO), until it is sent again to a confirmed address; meanwhile
    * nothing about it is e-mailed to the customer and `heldMail` lists what waits.
@@ -477,6 +488,8 @@ export const invoiceSchema = z.object({
    */
   lateInterest: z.object({ ratePercent: z.number(), days: z.number().int(), amount: z.string() }).nullable(),
   createdAt: z.string(),
+  /** Who made it (byNameSchema). */
+  createdBy: byNameSchema,
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoiceResponseSchema = z.object({ invoice: invoiceSchema });

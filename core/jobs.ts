@@ -6,6 +6,7 @@ import { jobPriceSchema } from './pricing';
 import { VAT_MODES } from './price';
 import { QUOTE_SITE_ADDRESS_MAX } from './quote';
 import { QUOTE_CHANGE_KINDS } from './quote-changes';
+import { byNameSchema } from './team';
 
 /**
  * Jobs as the API takes and answers them (docs/product.md, Jobs and quotes): a job groups an
@@ -184,6 +185,8 @@ export const jobSchema = z.object({
       replacedAt: z.string().nullable(),
       /** SHA-256 of the content as sent. */
       contentHash: z.string(),
+      /** Who sent it (byNameSchema). */
+      sentBy: byNameSchema,
       answers: z.array(z.object({ kind: z.enum(['accepted', 'declined', 'changes_requested']), at: z.string(), name: z.string().nullable(), message: z.string().nullable() })),
     }),
   ),
@@ -260,11 +263,17 @@ export const jobSchema = z.object({
       siteVisit: z.object({ date: z.string(), time: z.string() }).nullable(),
       note: z.string().nullable(),
       bookedAt: z.string(),
+      /** Who booked it, or last moved it (byNameSchema). */
+      bookedBy: byNameSchema,
     })
     .nullable(),
   /** When the job was marked done. */
   doneAt: z.string().nullable(),
+  /** Who marked it done (byNameSchema). */
+  doneBy: byNameSchema,
   createdAt: z.string(),
+  /** Who made the job (byNameSchema). */
+  createdBy: byNameSchema,
   updatedAt: z.string(),
 });
 export type Job = z.infer<typeof jobSchema>;

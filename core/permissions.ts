@@ -190,6 +190,7 @@ export const ROUTE_AREAS: Record<string, RouteAccess> = {
   'POST /api/chatbot': 'public',
   'GET /api/admin/log-accounts': 'adminLog',
   'GET /api/admin/accounts': 'adminLog',
+  'GET /api/admin/sign-ins': 'adminLog',
   'GET /api/openapi.json': 'public',
 
   // Pages: the widget, the customer's quote, invoice and payment pages, the dashboard's app page.

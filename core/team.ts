@@ -98,3 +98,10 @@ export function personName(user: { firstName: string; lastName: string; username
   const full = `${user.firstName} ${user.lastName}`.trim();
   return full || user.username;
 }
+
+/**
+ * Who did something, by name (personName), in a team that has had more than one
+ * person; null when no person did (the customer, background work). Absent altogether for a team
+ * of one, whose answers read as they did before teams (server/team/names.ts teamNamesOf).
+ */
+export const byNameSchema = z.string().nullable().optional();

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { InvitableRole, TeamRole } from '../core/team';
+import type { InvitableRole } from '../core/team';
 import { teamMembers, users } from '../db/schema';
+import { createUser } from '../server/accounts/users';
 import { hashPassword } from '../server/accounts/passwords';
-import { newAccount, TestClient, type TestServer } from './harness';
+import { TestClient, type TestServer } from './harness';
 import { addressedTo, mailSettled, outboxMessages } from './mail';
 
 let counter = 0;
@@ -43,35 +44,41 @@ export async function inviteAndJoin(
   return { client, email, password, memberId: member.memberId, invitationId: invitation.id };
 }
 
-export interface TeamPerson {
+/**
+ * A second person in a team, for tests of what a team member does (docs/product.md, Team),
+ * made straight in the database as joining by an invitation would leave it: their own users
+ * row and a team_members row in the owner's team with `role`. They sign in over HTTP with their
+ * own password, as a person would, so the session finds them and their team.
+ */
+export interface TeamMember {
   client: TestClient;
   userId: number;
-  memberId: number;
+  username: string;
   name: string;
-  email: string;
-  password: string;
 }
 
-/**
- * A person in a team, as joining from an invitation leaves them (a users row and a team_members
- * row in the account's team), signed in through the real POST /api/auth/login. For tests about
- * what a role may do; the invitation itself is tested over HTTP in server/routes/team.*.test.ts.
- */
-export async function addTeamMember(server: TestServer, accountId: number, role: Exclude<TeamRole, 'owner'>, name = role === 'office' ? 'Ana Ruiz' : 'Sam Field'): Promise<TeamPerson> {
-  const account = newAccount();
-  const [firstName = '', ...rest] = name.split(' ');
-  const now = server.clock.now();
-  const user = server.db
-    .insert(users)
-    .values({ username: account.username, email: account.email, password: await hashPassword(account.password), firstName, lastName: rest.join(' '), createdAt: now, updatedAt: now })
-    .returning()
-    .get();
-  const member = server.db.insert(teamMembers).values({ accountId, userId: user.id, role, joinedAt: now }).returning().get();
+let made = 0;
+
+export async function addTeamMember(
+  server: TestServer,
+  owner: TestClient,
+  { role, firstName, lastName }: { role: InvitableRole; firstName: string; lastName: string },
+): Promise<TeamMember> {
+  const me = await owner.get('/api/auth/me');
+  if (me.status !== 200) throw new Error(`owner not signed in: ${me.status}`);
+  const accountId = ((await me.json()) as { user: { id: number } }).user.id;
+  made += 1;
+  const username = `member${process.pid}x${made}`;
+  const password = 'member horse battery';
+  const user = createUser(server.db, server.clock, { username, email: `${username}@example.com`, passwordHash: await hashPassword(password), firstName, lastName });
+  // createUser made them the owner of a team of one; joining puts that row in the owner's team.
+  server.db.update(teamMembers).set({ accountId, role, invitedBy: accountId, joinedAt: server.clock.now() }).where(eq(teamMembers.userId, user.id)).run();
   const client = new TestClient(server);
-  const res = await client.post('/api/auth/login', { usernameOrEmail: account.email, password: account.password });
-  if (res.status !== 200) throw new Error(`team member sign-in failed: ${res.status} ${await res.text()}`);
-  return { client, userId: user.id, memberId: member.id, name, email: account.email, password: account.password };
+  const res = await client.post('/api/auth/login', { usernameOrEmail: username, password });
+  if (res.status !== 200) throw new Error(`member sign-in failed: ${res.status} ${await res.text()}`);
+  return { client, userId: user.id, username, name: `${firstName} ${lastName}` };
 }
+
 
 /** The users id of a registered account (its team's account id). */
 export function accountIdOf(server: TestServer, username: string): number {

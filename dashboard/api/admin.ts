@@ -1,10 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminAccountPageSchema, adminLogResponseSchema } from '../../core/admin';
+import { adminAccountPageSchema, adminLogResponseSchema, adminSignInListSchema } from '../../core/admin';
 import { isApiError, request } from './client';
 import { queryKeys } from './query-client';
 
 /**
- * The admin log page's calls (GET /api/admin/log-accounts, and the accounts table).
+ * The admin log page's calls (GET /api/admin/log-accounts, the accounts table and the recent sign-ins).
  * Loaded with that page only, so core/admin's schemas stay out of every other page's code.
  */
 export const adminApi = {
@@ -14,7 +14,13 @@ export const adminApi = {
     if (query !== '') params.set('query', query);
     return request('GET', `/api/admin/accounts?${params}`, { schema: adminAccountPageSchema });
   },
+  signIns: () => request('GET', '/api/admin/sign-ins', { schema: adminSignInListSchema }),
 };
+
+/** The install's newest sign-ins, per person (GET /api/admin/sign-ins). */
+export function useAdminSignIns() {
+  return useQuery({ queryKey: ['/api/admin/sign-ins'] as const, queryFn: adminApi.signIns });
+}
 
 const ACCOUNTS_KEY = '/api/admin/accounts';
 

@@ -3,6 +3,7 @@ import { ADMIN_ONLY_MESSAGE } from '../../core/admin';
 import { useCurrentUser } from '../api/session';
 import { AccountsSection } from '../components/admin/accounts-table';
 import { ConsoleLogCard } from '../components/admin/console-log-card';
+import { SignInsSection } from '../components/admin/sign-ins-list';
 import { BackLink, PageTitle, SignedInLayout } from '../components/page-layout';
 import { cardStyles } from '../components/ui';
 
@@ -43,6 +44,7 @@ export function AdminLogPage() {
         <div className="flex flex-col gap-6">
           <ConsoleLogCard />
           <AccountsSection />
+          <SignInsSection />
         </div>
       ) : (
         <RestrictedNotice />

@@ -12,6 +12,7 @@ import { queryKeys } from '../api/query-client';
 import { signedInApi } from '../api/signed-in';
 import { ErrorAlert } from '../components/alert';
 import { formatAnalysisDate } from '../components/analysis/analysis-date';
+import { byPerson } from '../components/by-person';
 import { Dialog } from '../components/dialog';
 import { AddLineForm } from '../components/jobs/add-line-form';
 import { BookingPanel } from '../components/jobs/booking-panel';
@@ -169,6 +170,7 @@ function JobEditor({ job }: { job: Job }) {
           <JobStatusBadge status={job.status} />
           <span>
             Made <time dateTime={job.createdAt}>{formatAnalysisDate(job.createdAt)}</time>
+            {byPerson(job.createdBy)}
           </span>
           {job.leadId !== null ? (
             <Link href="/admin/businesses" className={`inline-flex items-center gap-1 ${linkStyles}`}>

@@ -11,7 +11,8 @@ const BATCH = 500;
 /**
  * "Trigger Console Log" (docs/product.md, Help assistant and admin log): one structured line per account on the
  * server log, with these fields (user id, username, e-mail, full name, creation and update
- * times, subscription type and status, token balance and refill dates), then a summary line.
+ * times, subscription type and status, token balance and refill dates; the person's team, role in it
+ * and recent sign-ins), then a summary line.
  * The rows come from accountsAfter, which never reads a password hash, session or token.
  * `logger` is the caller's (a child carrying the request id), so an operator finds the lines
  * of one press together.
@@ -41,6 +42,13 @@ export async function logAccounts(db: Db, logger: Logger, adminId: number): Prom
           tokensTotal: account.tokensTotal,
           lastRefillDate: account.lastRefillDate,
           nextRefillDate: account.nextRefillDate,
+          // Per person (docs/product.md, Team): the team they work in, their role in it, and their
+          // latest sign-ins (time and network; people.ts reads nothing secret).
+          team: plainLine(account.team.name),
+          teamAccountId: account.team.accountId,
+          teamRole: account.teamRole,
+          memberStatus: account.memberStatus,
+          recentSignIns: account.recentSignIns,
         },
         'account',
       );

@@ -2,6 +2,7 @@ import { count, desc, eq, gt, or, sql, type SQL, type SQLWrapper } from 'drizzle
 import type { AdminAccount, AdminAccountPage, AdminAccountsQuery } from '../../core/admin';
 import type { Db } from '../../db/client';
 import { users, userTokens } from '../../db/schema';
+import { peopleFacts } from './people';
 
 /**
  * Every account as an admin reads it (docs/product.md, Help assistant and admin log): the user's own fields and its
@@ -34,7 +35,16 @@ type AccountRow = Awaited<ReturnType<ReturnType<typeof selectAccounts>['all']>>[
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function toAdminAccount(row: AccountRow): AdminAccount {
+/** Accounts with each person's team, role in it and recent sign-ins (people.ts): two more queries for the lot. */
+function toAdminAccounts(db: Db, rows: readonly AccountRow[]): AdminAccount[] {
+  const facts = peopleFacts(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...toAdminAccount(row), ...facts.get(row.id)! }));
+}
+
+function toAdminAccount(row: AccountRow): Omit<AdminAccount, 'team' | 'teamRole' | 'memberStatus' | 'recentSignIns'> {
   return {
     id: row.id,
     username: row.username,
@@ -84,7 +94,7 @@ export function listAccounts(db: Db, { query, page, limit }: AdminAccountsQuery)
     .limit(limit)
     .offset((page - 1) * limit)
     .all();
-  return { accounts: rows.map(toAdminAccount), query, page, limit, total, totalPages: Math.ceil(total / limit) };
+  return { accounts: toAdminAccounts(db, rows), query, page, limit, total, totalPages: Math.ceil(total / limit) };
 }
 
 /**
@@ -93,10 +103,5 @@ export function listAccounts(db: Db, { query, page, limit }: AdminAccountsQuery)
  * neither skipped nor logged twice.
  */
 export function accountsAfter(db: Db, afterId: number, size: number): AdminAccount[] {
-  return selectAccounts(db)
-    .where(gt(users.id, afterId))
-    .orderBy(users.id)
-    .limit(size)
-    .all()
-    .map(toAdminAccount);
+  return toAdminAccounts(db, selectAccounts(db).where(gt(users.id, afterId)).orderBy(users.id).limit(size).all());
 }

@@ -22,6 +22,8 @@ export interface AnalysisPayer {
   userId: number;
   /** A visitor on a business's site: the owner pays, within the business's daily cap. */
   embed?: { businessId: number; dailyCap: number };
+  /** The team member spending the account's credits, named on the ledger's row; absent for a visitor. */
+  by?: number | null;
 }
 
 type PaymentDeps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
@@ -98,7 +100,7 @@ export class AnalysisPayment {
         recordReservation(tx, clock, r);
         return r;
       }
-      const payment = reserveAnalysis(tx, clock, payer.userId, reference, config.passDailyCap);
+      const payment = reserveAnalysis(tx, clock, payer.userId, reference, config.passDailyCap, payer.by ?? null);
       if (!payment) throw new DomainError('INSUFFICIENT_TOKENS', INSUFFICIENT_TOKENS_MESSAGE);
       const r = { reference, userId: payer.userId, payment, imageName };
       recordReservation(tx, clock, r);

@@ -40,6 +40,8 @@ import { VisionError, type VisionInput } from './types';
 export interface AnalysisRequest {
   /** The account that pays and owns the result (a business's owner for embeds). */
   userId: number;
+  /** The team member who ran it (tree_analyses.run_by, credit_ledger.by_user_id); absent for a visitor. */
+  runBy?: number | null;
   businessId?: number | null;
   bytes: Buffer;
   description?: string;
@@ -70,7 +72,7 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
   // Before any charge: a bad image costs nothing. Whoever could pay when the upload began may
   // not by the time a slot is free (others in line spent the credits): refused without a decode.
   const imageName = newImageName();
-  const payment = new AnalysisPayment(deps, { userId: request.userId, embed: request.embed }, imageName);
+  const payment = new AnalysisPayment(deps, { userId: request.userId, embed: request.embed, by: request.runBy ?? null }, imageName);
   const image = await slots.run(async () => {
     payment.refuseIfUnpayable();
     return normaliseImage(request.bytes);
@@ -155,6 +157,7 @@ export async function runAnalysis(deps: AppDeps, slots: ImageSlots, request: Ana
       db,
       {
         userId: request.userId,
+        runBy: request.runBy ?? null,
         businessId: request.businessId ?? null,
         imagePath: imageName,
         species: estimate.species,

@@ -21,6 +21,7 @@ import { enteredSizesSchema, photoMeasurementSchema, valueSourcesSchema } from '
 import { immediate, type Db } from '../../db/client';
 import { businesses, treeAnalyses } from '../../db/schema';
 import { isPhotoName, photoKey, PhotoStoreError, type PhotoStore } from '../storage/photo-store';
+import { namedBy, teamNamesOf } from '../team/names';
 
 /**
  * Storage of analyses and their photos. Photos live in the photo store (server/storage/: DATA_DIR/uploads
@@ -101,6 +102,11 @@ const wholeOrNull = (value: unknown): number | null => (value === null || value 
  * rows from before normalisation held a model's 14.5 in as it was), times whole and not
  * negative, confidence in 0..1, and JSON that no longer fits its schema is left out.
  */
+/** An analysis as its own page reads it: toAnalysisView and, in a team, who ran it (team/names.ts). */
+export function analysisPageView(db: Db, row: AnalysisRow, businessName: string | null): Analysis {
+  return { ...toAnalysisView(row, businessName), ...namedBy(teamNamesOf(db, row.userId), 'runBy', row.runBy) };
+}
+
 export function toAnalysisView(row: AnalysisRow, businessName: string | null = null): Analysis {
   const cost =
     row.costMinPence !== null && row.costMaxPence !== null

@@ -66,17 +66,20 @@ function businessTerms(deps: AppDeps, business: BusinessRow): Omit<MadeFor, 'use
 /**
  * The signed-in account's analysis, at its Settings; an upload naming a business previews that
  * business's estimator, which must be the account's own (else the 404 of a missing one).
+ * `who`: the team's account, which pays and owns it, and the person running it (named on the
+ * analysis and the ledger's row).
  */
 export async function analyseForAccount(
   deps: AppDeps,
   slots: ImageSlots,
-  userId: number,
+  who: { userId: number; by: number | null },
   upload: UploadInput,
   signal?: AbortSignal,
 ): Promise<{ outcome: AnalysisOutcome; businessName: string | null }> {
+  const { userId } = who;
   const business = upload.businessSlug ? findBusinessNamed(deps.db, upload.businessSlug, userId) : null;
   const terms = business ? businessTerms(deps, business) : accountTerms(deps, userId);
-  const outcome = await runAnalysis(deps, slots, requestFor({ userId, ...terms }, upload, signal));
+  const outcome = await runAnalysis(deps, slots, { ...requestFor({ userId, ...terms }, upload, signal), runBy: who.by });
   return { outcome, businessName: business?.name ?? null };
 }
 

@@ -25,7 +25,8 @@ function isUniqueViolation(err: unknown): boolean {
   return (err as { code?: string } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-export function createBusiness(db: Db, clock: Clock, ownerId: number, parsed: BusinessCreate): BusinessRow {
+/** `ownerId`: the team's account; `by`: the person making it (businesses.created_by). */
+export function createBusiness(db: Db, clock: Clock, ownerId: number, parsed: BusinessCreate, by: number | null = null): BusinessRow {
   try {
     return db
       .insert(businesses)
@@ -41,6 +42,7 @@ export function createBusiness(db: Db, clock: Clock, ownerId: number, parsed: Bu
         units: parsed.units,
         pricing: parsed.pricing,
         serviceDistricts: parsed.serviceDistricts,
+        createdBy: by,
         createdAt: clock.now(),
       })
       .returning()

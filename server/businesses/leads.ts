@@ -191,11 +191,12 @@ export function leadView(db: Db, ownerId: number, leadId: number): Lead | undefi
   return leadViews(db, ownerId, eq(leads.id, leadId))[0];
 }
 
-export function markContacted(db: Db, clock: Clock, business: Pick<BusinessRow, 'id' | 'ownerId'>, leadId: number, contacted: boolean): Lead {
+/** `by`: the person marking it (leads.updated_by). */
+export function markContacted(db: Db, clock: Clock, business: Pick<BusinessRow, 'id' | 'ownerId'>, leadId: number, contacted: boolean, by: number | null = null): Lead {
   const updated = Number.isSafeInteger(leadId)
     ? db
         .update(leads)
-        .set({ contactedAt: contacted ? clock.now() : null })
+        .set({ contactedAt: contacted ? clock.now() : null, updatedBy: by })
         .where(and(eq(leads.id, leadId), eq(leads.businessId, business.id)))
         .returning({ id: leads.id })
         .get()

@@ -25,7 +25,8 @@ import type { CardPaymentsProvider } from './types';
  */
 type RefundDeps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'mailer' | 'config' | 'photos'> & { cardPayments: CardPaymentsProvider | null };
 
-export async function refundPayment(deps: RefundDeps, userId: number, invoice: Pick<InvoiceRow, 'id' | 'userId'>, paymentId: number, input: RefundCreateInput): Promise<RefundRow> {
+/** `by`: the person refunding it (payment_refunds.recorded_by), not the team's account. */
+export async function refundPayment(deps: RefundDeps, by: number | null, invoice: Pick<InvoiceRow, 'id' | 'userId'>, paymentId: number, input: RefundCreateInput): Promise<RefundRow> {
   // What can be refunded, read first: the provider is asked only for what the record allows.
   const { payment, amountPence } = immediate(deps.db, (tx) => {
     const current = issuedOf(tx, invoice);
@@ -71,7 +72,7 @@ export async function refundPayment(deps: RefundDeps, userId: number, invoice: P
     // The same Stripe refund answered twice (a double click within its idempotency), or recorded
     // first from Stripe's charge.refunded (charge-refunds.ts, which told the customer), is recorded and told once.
     const known = providerRefundId !== null && refundsOf(tx, invoice.id).some((row) => row.providerRefundId === providerRefundId);
-    const refund = recordRefund(tx, deps.clock, invoice, { paymentId: payment.id, amountPence, reason: input.reason, providerRefundId, recordedBy: userId });
+    const refund = recordRefund(tx, deps.clock, invoice, { paymentId: payment.id, amountPence, reason: input.reason, providerRefundId, recordedBy: by });
     // Told in the refund's transaction (the outbox, server/mail/outbox.ts).
     if (!known) sendRefundEmail(deps, findOwnInvoice(tx, invoice.userId, invoice.id), refund, card);
     return refund;

@@ -78,8 +78,10 @@ export function reserveAnalysis(
   userId: number,
   reference: string,
   passDailyCap: number,
+  /** The person spending the team's credits (credit_ledger.by_user_id); null for a visitor's or background work. */
+  by: number | null = null,
 ): AnalysisPayment | null {
-  return immediate(db, (tx) => reserveAnalysisIn(tx, clock, userId, reference, passDailyCap));
+  return immediate(db, (tx) => reserveAnalysisIn(tx, clock, userId, reference, passDailyCap, by));
 }
 
 /** reserveAnalysis inside a transaction the caller holds (an embed also counts its daily cap there). */
@@ -89,10 +91,11 @@ export function reserveAnalysisIn(
   userId: number,
   reference: string,
   passDailyCap: number,
+  by: number | null = null,
 ): AnalysisPayment | null {
   const now = clock.now();
   if (passCovers(tx, userId, now, passDailyCap)) {
-    tx.insert(creditLedger).values({ userId, delta: 0, reason: 'analysis_pass', reference, createdAt: now }).run();
+    tx.insert(creditLedger).values({ userId, delta: 0, reason: 'analysis_pass', reference, byUserId: by, createdAt: now }).run();
     return 'pass';
   }
   const changed = tx
@@ -102,7 +105,7 @@ export function reserveAnalysisIn(
     .run().changes;
   if (changed === 0) return null;
   tx.insert(creditLedger)
-    .values({ userId, delta: -ANALYSIS_COST_CREDITS, reason: 'analysis', reference, createdAt: now })
+    .values({ userId, delta: -ANALYSIS_COST_CREDITS, reason: 'analysis', reference, byUserId: by, createdAt: now })
     .run();
   return 'credits';
 }

@@ -21,11 +21,11 @@ import { issueCreditNote, paymentOf, refundsOf, type CreditNoteRow, type RefundR
  */
 type Refunded = { refund: RefundRow; method: PaymentMethod; card: RefundCard | null };
 
-/** POST /api/invoices/{id}/credit-notes: the credit note, then its e-mail. */
-export function issueCreditNoteWithEmail(deps: FlowDeps, invoice: Pick<InvoiceRow, 'id' | 'userId'>, input: { amount?: string | undefined; reason: string }): CreditNoteRow {
+/** POST /api/invoices/{id}/credit-notes: the credit note, then its e-mail. `by`: the person issuing it. */
+export function issueCreditNoteWithEmail(deps: FlowDeps, invoice: Pick<InvoiceRow, 'id' | 'userId'>, input: { amount?: string | undefined; reason: string }, by: number | null = null): CreditNoteRow {
   // The credit note and its e-mail in one transaction (the outbox, server/mail/outbox.ts).
   return immediate(deps.db, () => {
-    const note = issueCreditNote(deps.db, deps.clock, invoice, input);
+    const note = issueCreditNote(deps.db, deps.clock, invoice, input, by);
     sendCreditNoteEmail(deps, findOwnInvoice(deps.db, invoice.userId, invoice.id), note, null);
     return note;
   });

@@ -26,9 +26,9 @@ import { recordPayment, settledOf, type PaymentRow } from './payments';
  * receipt and credit note, and a reminder only while money is still owed. All in one transaction with the outbox's
  * rows. `takesCards`: as howToPay's.
  */
-export function sendInvoice(deps: FlowDeps, invoice: Pick<InvoiceRow, 'id' | 'userId'>, email: string | undefined, takesCards = false): InvoiceRow {
+export function sendInvoice(deps: FlowDeps, invoice: Pick<InvoiceRow, 'id' | 'userId'>, email: string | undefined, takesCards = false, by: number | null = null): InvoiceRow {
   return immediate(deps.db, () => {
-    const sent = sendInvoiceLink(deps.db, deps.clock, invoice, email);
+    const sent = sendInvoiceLink(deps.db, deps.clock, invoice, email, by);
     const facts = mailFacts(deps, sent.invoice, sent.to, sent.token, takesCards);
     sendWithInvoicePdf(deps, sent.invoice, invoiceEmail(facts), `invoice ${sent.invoice.number}`);
     for (const { mail, token } of sent.released) releaseHeldMail(deps, sent.invoice, mail, sent.to, token, takesCards);
@@ -60,11 +60,12 @@ function releaseHeldMail(deps: FlowDeps, row: InvoiceRow, mail: HeldMailRow, to:
 
 /**
  * POST /api/invoices/{id}/payments: the payment recorded, then a receipt to the customer (where
- * the invoice has an address) with a link of its own and the PDF showing the payment.
+ * the invoice has an address) with a link of its own and the PDF showing the payment. `by`: the
+ * person recording it (invoice_payments.recorded_by), not the team's account.
  */
-export function recordPaymentWithReceipt(deps: FlowDeps, userId: number, invoice: Pick<InvoiceRow, 'id' | 'userId'>, input: PaymentCreateInput): void {
+export function recordPaymentWithReceipt(deps: FlowDeps, by: number | null, invoice: Pick<InvoiceRow, 'id' | 'userId'>, input: PaymentCreateInput): void {
   immediate(deps.db, () => {
-    const payment = recordPayment(deps.db, deps.clock, userId, invoice, input);
+    const payment = recordPayment(deps.db, deps.clock, by, invoice, input);
     sendReceipt(deps, findOwnInvoice(deps.db, invoice.userId, invoice.id), payment);
   });
 }

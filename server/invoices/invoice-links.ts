@@ -39,7 +39,7 @@ export interface SentInvoice {
  * link. After its links were withdrawn, only to an address the surgeon types (the one on file may
  * be the wrong person's); what waited meanwhile is taken, to go there too.
  */
-export function sendInvoiceLink(db: Db, clock: Clock, invoice: Pick<InvoiceRow, 'id' | 'userId'>, email: string | undefined): SentInvoice {
+export function sendInvoiceLink(db: Db, clock: Clock, invoice: Pick<InvoiceRow, 'id' | 'userId'>, email: string | undefined, by: number | null = null): SentInvoice {
   const now = clock.now();
   return immediate(db, (tx) => {
     const current = findOwnInvoice(tx, invoice.userId, invoice.id);
@@ -51,7 +51,7 @@ export function sendInvoiceLink(db: Db, clock: Clock, invoice: Pick<InvoiceRow, 
     if (!to) throw new DomainError('VALIDATION_ERROR', INVOICE_MESSAGES.noEmail, { details: { email: [INVOICE_MESSAGES.noEmail] } });
     const token = newInvoiceLink(tx, current.id, now);
     const released = takeHeldMail(tx, current.id).map((mail) => ({ mail, token: newInvoiceLink(tx, current.id, now) }));
-    const row = tx.update(invoices).set({ sentTo: to, sentAt: now, linksWithdrawnAt: null, updatedAt: now }).where(eq(invoices.id, current.id)).returning().get()!;
+    const row = tx.update(invoices).set({ sentTo: to, sentAt: now, sentBy: by, linksWithdrawnAt: null, updatedAt: now }).where(eq(invoices.id, current.id)).returning().get()!;
     return { invoice: row, token, to, released };
   });
 }

@@ -14,6 +14,7 @@ import { creditNotesOf, paidPence, paymentsOf, refundsOf, type PaymentRow } from
 import type { AppDeps } from '../deps';
 import { quoteCompanyFor } from '../settings/quote-company';
 import { buildInvoicePdf } from './invoice-pdf';
+import { namedBy, teamNamesOf, type NameOf } from '../team/names';
 
 /**
  * An invoice as the API answers it (core/invoices.ts invoiceSchema): its lines and totals, what
@@ -31,6 +32,8 @@ export function toInvoiceView(db: Db, row: InvoiceRow, now: Date): Invoice {
   const live = payments.filter((payment) => payment.removedAt === null);
   const firstPaidOn = live.length > 0 ? live.map((payment) => payment.paidOn).sort()[0]! : null;
   const doneOn = job?.doneAt ? ukToday(job.doneAt) : null;
+  // Who did what, only in a team that has had more than one person (team/names.ts).
+  const names = teamNamesOf(db, row.userId);
   const customer = row.parties?.customer ?? { name: version?.content.customer.name ?? job?.customerName ?? '', email: version?.content.customer.email ?? null, address: version?.content.customer.siteAddress ?? null };
   return {
     id: row.id,
@@ -44,6 +47,7 @@ export function toInvoiceView(db: Db, row: InvoiceRow, now: Date): Invoice {
     vatRatePercent: row.vatRatePercent,
     depositPercent: row.depositPercent,
     issuedOn: row.issuedOn,
+    ...namedBy(names, 'issuedBy', row.issuedBy),
     dueOn: row.dueOn,
     taxPoint: row.issuedOn ? taxPoint(row.kind, row.issuedOn, doneOn, firstPaidOn) : null,
     lines: lines.map((line) => ({
@@ -61,10 +65,10 @@ export function toInvoiceView(db: Db, row: InvoiceRow, now: Date): Invoice {
     paid: penceToDecimal(paid),
     credited: penceToDecimal(credited),
     owed: penceToDecimal(row.number ? owedPence({ grossPence: row.grossPence, paidPence: paid, creditedPence: credited }) : 0),
-    payments: live.map(paymentView),
+    payments: live.map((payment) => paymentView(payment, names)),
     removedPayments: payments
       .filter((payment) => payment.removedAt !== null)
-      .map((payment) => ({ ...paymentView(payment), removedAt: payment.removedAt!.toISOString(), reason: payment.removedReason ?? '' })),
+      .map((payment) => ({ ...paymentView(payment, names), removedAt: payment.removedAt!.toISOString(), reason: payment.removedReason ?? '' })),
     refunds: refundsOf(db, row.id).map((refund) => ({
       id: refund.id,
       paymentId: refund.paymentId,
@@ -73,6 +77,7 @@ export function toInvoiceView(db: Db, row: InvoiceRow, now: Date): Invoice {
       at: refund.createdAt.toISOString(),
       providerRefundId: refund.providerRefundId,
       creditNoteNumber: notes.find((note) => note.id === refund.creditNoteId)?.number ?? null,
+      ...namedBy(names, 'recordedBy', refund.recordedBy),
     })),
     creditNotes: notes.map((note) => ({
       id: note.id,
@@ -82,15 +87,18 @@ export function toInvoiceView(db: Db, row: InvoiceRow, now: Date): Invoice {
       net: penceToDecimal(note.netPence),
       vat: penceToDecimal(note.vatPence),
       gross: penceToDecimal(note.grossPence),
+      ...namedBy(names, 'issuedBy', note.issuedBy),
     })),
     disputes: disputesOf(db, row.id),
     sentTo: row.sentTo,
     sentAt: row.sentAt?.toISOString() ?? null,
+    ...namedBy(names, 'sentBy', row.sentBy),
     linksWithdrawnAt: row.linksWithdrawnAt?.toISOString() ?? null,
     heldMail: heldMailOf(db, row.id).map((held) => ({ kind: held.kind, at: held.createdAt.toISOString() })),
     remindersSent: [row.firstReminderAt, row.secondReminderAt].filter((at): at is Date => at !== null).map((at) => at.toISOString()),
     lateInterest: lateInterestOf(db, row, version?.content.consumer ?? true, live, notes, today),
     createdAt: row.createdAt.toISOString(),
+    ...namedBy(names, 'createdBy', row.createdBy),
   };
 }
 
@@ -115,8 +123,8 @@ function disputesOf(db: Db, invoiceId: number): Invoice['disputes'] {
     }));
 }
 
-/** A payment as the API shows it. */
-function paymentView(payment: PaymentRow): Invoice['payments'][number] {
+/** A payment as the API shows it; `names` as teamNamesOf's. */
+function paymentView(payment: PaymentRow, names: NameOf | null): Invoice['payments'][number] {
   return {
     id: payment.id,
     amount: penceToDecimal(payment.amountPence),
@@ -127,6 +135,7 @@ function paymentView(payment: PaymentRow): Invoice['payments'][number] {
     refunded: penceToDecimal(payment.refundedPence),
     refundable: penceToDecimal(payment.removedAt === null ? payment.amountPence - payment.refundedPence : 0),
     online: payment.providerPaymentId !== null,
+    ...namedBy(names, 'recordedBy', payment.recordedBy),
   };
 }
 

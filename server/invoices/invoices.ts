@@ -213,8 +213,8 @@ function depositAsk(tx: Db, userId: number, input: { percent?: number | undefine
   throw new DomainError('VALIDATION_ERROR', message, { details: { percent: [message] } });
 }
 
-/** POST /api/jobs/{id}/invoices: a draft deposit or final invoice of the accepted quote. */
-export function createInvoice(db: Db, clock: Clock, job: Pick<JobRow, 'id' | 'userId'>, input: InvoiceCreateInput): InvoiceRow {
+/** POST /api/jobs/{id}/invoices: a draft deposit or final invoice of the accepted quote. `by`: the person (null when the customer's acceptance made it). */
+export function createInvoice(db: Db, clock: Clock, job: Pick<JobRow, 'id' | 'userId'>, input: InvoiceCreateInput, by: number | null = null): InvoiceRow {
   const now = clock.now();
   return immediate(db, (tx) => {
     const record = acceptedRecord(tx, job);
@@ -235,6 +235,7 @@ export function createInvoice(db: Db, clock: Clock, job: Pick<JobRow, 'id' | 'us
         netPence: 0,
         vatPence: 0,
         grossPence: 0,
+        createdBy: by,
         createdAt: now,
         updatedAt: now,
       })
@@ -294,7 +295,7 @@ export function deleteDraft(db: Db, invoice: Pick<InvoiceRow, 'id' | 'userId'>):
  * parties as they are today, in one immediate transaction: twenty issues at once take twenty
  * consecutive numbers, and a failed issue takes none.
  */
-export function issueInvoice(db: Db, clock: Clock, invoice: Pick<InvoiceRow, 'id' | 'userId'>): InvoiceRow {
+export function issueInvoice(db: Db, clock: Clock, invoice: Pick<InvoiceRow, 'id' | 'userId'>, by: number | null = null): InvoiceRow {
   const now = clock.now();
   const today = ukToday(now);
   return immediate(db, (tx) => {
@@ -316,6 +317,7 @@ export function issueInvoice(db: Db, clock: Clock, invoice: Pick<InvoiceRow, 'id
         number: documentNumber(settings.invoicePrefix, sequence),
         sequence,
         issuedAt: now,
+        issuedBy: by,
         issuedOn: today,
         dueOn: dueOn(draft.kind, today, settings.paymentTermsDays),
         parties: {

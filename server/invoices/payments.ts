@@ -66,7 +66,7 @@ function acceptedOnOf(tx: Db, versionId: number): string | null {
  * POST /api/invoices/{id}/payments: at most what is owed, dated no earlier than the job's
  * acceptance (a year back without one) and not after today (core/invoices.ts paymentDayProblem).
  */
-export function recordPayment(db: Db, clock: Clock, userId: number, invoice: Pick<InvoiceRow, 'id' | 'userId'>, input: PaymentCreateInput): PaymentRow {
+export function recordPayment(db: Db, clock: Clock, by: number | null, invoice: Pick<InvoiceRow, 'id' | 'userId'>, input: PaymentCreateInput): PaymentRow {
   const now = clock.now();
   return immediate(db, (tx) => {
     const current = issuedOf(tx, invoice);
@@ -81,7 +81,7 @@ export function recordPayment(db: Db, clock: Clock, userId: number, invoice: Pic
     if (dayProblem) throw new DomainError('VALIDATION_ERROR', dayProblem, { details: { paidOn: [dayProblem] } });
     return tx
       .insert(invoicePayments)
-      .values({ invoiceId: current.id, amountPence: amount, paidOn: input.paidOn, method: input.method, reference: input.reference, recordedBy: userId, createdAt: now })
+      .values({ invoiceId: current.id, amountPence: amount, paidOn: input.paidOn, method: input.method, reference: input.reference, recordedBy: by, createdAt: now })
       .returning()
       .get();
   });
@@ -111,7 +111,7 @@ export function removePayment(db: Db, clock: Clock, invoice: Pick<InvoiceRow, 'i
  * paid, or a part of it, split into net and VAT as the invoice is. Numbered "CN-0001" from the
  * account's own credit note sequence, inside the transaction.
  */
-export function issueCreditNote(db: Db, clock: Clock, invoice: Pick<InvoiceRow, 'id' | 'userId'>, input: { amount?: string | undefined; reason: string }): CreditNoteRow {
+export function issueCreditNote(db: Db, clock: Clock, invoice: Pick<InvoiceRow, 'id' | 'userId'>, input: { amount?: string | undefined; reason: string }, by: number | null = null): CreditNoteRow {
   const now = clock.now();
   return immediate(db, (tx) => {
     const current = issuedOf(tx, invoice);
@@ -125,12 +125,12 @@ export function issueCreditNote(db: Db, clock: Clock, invoice: Pick<InvoiceRow, 
       const message = INVOICE_MESSAGES.creditTooLarge(formatGbp(open));
       throw new DomainError('VALIDATION_ERROR', message, { details: { amount: [message] } });
     }
-    return insertCreditNote(tx, current, creditMoney(creditable, asked), input.reason, now);
+    return insertCreditNote(tx, current, creditMoney(creditable, asked), input.reason, now, by);
   });
 }
 
-/** A credit note of `money` against the issued invoice `current`, numbered inside the caller's transaction. */
-function insertCreditNote(tx: Db, current: InvoiceRow, money: { netPence: number; vatPence: number; grossPence: number }, reason: string, now: Date): CreditNoteRow {
+/** A credit note of `money` against the issued invoice `current`, numbered inside the caller's transaction; `by` the person issuing it. */
+function insertCreditNote(tx: Db, current: InvoiceRow, money: { netPence: number; vatPence: number; grossPence: number }, reason: string, now: Date, by: number | null): CreditNoteRow {
   const sequence = takeSequence(tx, current.userId, 'creditNote', now);
   tx.update(invoices).set({ updatedAt: now }).where(eq(invoices.id, current.id)).run();
   return tx
@@ -145,6 +145,7 @@ function insertCreditNote(tx: Db, current: InvoiceRow, money: { netPence: number
       netPence: money.netPence,
       vatPence: money.vatPence,
       grossPence: money.grossPence,
+      issuedBy: by,
       createdAt: now,
     })
     .returning()
@@ -194,7 +195,7 @@ export function recordRefund(
   tx.update(invoicePayments).set({ refundedPence: payment.refundedPence + input.amountPence }).where(eq(invoicePayments.id, payment.id)).run();
   const credited = creditedMoney(tx, current.id);
   const creditable = { netPence: current.netPence - credited.netPence, vatPence: current.vatPence - credited.vatPence, grossPence: current.grossPence - credited.grossPence };
-  const note = insertCreditNote(tx, current, creditMoney(creditable, input.amountPence), `Refund: ${input.reason}`, now);
+  const note = insertCreditNote(tx, current, creditMoney(creditable, input.amountPence), `Refund: ${input.reason}`, now, input.recordedBy);
   return tx
     .insert(paymentRefunds)
     .values({

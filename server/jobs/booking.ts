@@ -81,7 +81,7 @@ function checkProtection(tx: Db, now: Date, jobId: number, booking: JobBooking):
  * accepted, inside a consumer's cancellation period they did not ask to start in (early-start.ts),
  * or while a protected tree holds the date; 400 for a day already past.
  */
-export function saveBooking(db: Db, now: Date, job: JobRow, booking: JobBooking): { job: JobRow; before: JobRow } {
+export function saveBooking(db: Db, now: Date, job: JobRow, booking: JobBooking, by: number | null = null): { job: JobRow; before: JobRow } {
   const today = ukToday(now);
   if (booking.date < today) throw new DomainError('VALIDATION_ERROR', BOOKING_MESSAGES.past, { details: { date: [BOOKING_MESSAGES.past] } });
   if (booking.siteVisit && booking.siteVisit.date < today) {
@@ -103,6 +103,7 @@ export function saveBooking(db: Db, now: Date, job: JobRow, booking: JobBooking)
         siteVisitAt: visitText(booking.siteVisit),
         bookingNote: booking.note,
         bookedAt: now,
+        bookedBy: by,
         // The first booking is SEQUENCE 0; each change after it one more.
         bookingSequence: before.bookedFor === null ? 0 : before.bookingSequence + 1,
         updatedAt: now,
@@ -171,13 +172,14 @@ function hostOf(publicUrl: string): string {
  * went to) the booking with its calendar file, in the background. `emailed` is false when there
  * is no address to send to: the booking stands, the surgeon tells the customer another way.
  */
-export function bookJob(deps: BookingDeps, job: JobRow, booking: JobBooking): { job: JobRow; emailed: boolean; nestingCheck: string | null } {
+/** `by`: the person booking it (jobs.booked_by). */
+export function bookJob(deps: BookingDeps, job: JobRow, booking: JobBooking, by: number | null = null): { job: JobRow; emailed: boolean; nestingCheck: string | null } {
   // The booking and its e-mail's outbox row in one transaction (saveBooking's own is then a savepoint).
-  return immediate(deps.db, () => bookAndTell(deps, job, booking));
+  return immediate(deps.db, () => bookAndTell(deps, job, booking, by));
 }
 
-function bookAndTell(deps: BookingDeps, job: JobRow, booking: JobBooking): { job: JobRow; emailed: boolean; nestingCheck: string | null } {
-  const { job: booked, before } = saveBooking(deps.db, deps.clock.now(), job, booking);
+function bookAndTell(deps: BookingDeps, job: JobRow, booking: JobBooking, by: number | null): { job: JobRow; emailed: boolean; nestingCheck: string | null } {
+  const { job: booked, before } = saveBooking(deps.db, deps.clock.now(), job, booking, by);
   const quote = accepted(deps.db, job.id);
   const profile = getCompanyProfile(deps.db, job.userId);
   const business = quote?.content.business ?? { name: profile.tradingName, phone: profile.phone, email: profile.email };
@@ -208,7 +210,8 @@ function bookAndTell(deps: BookingDeps, job: JobRow, booking: JobBooking): { job
  * not of this job is a 404, a typed line a 400, and nothing is stored; a tree whose analysis was
  * deleted is skipped.
  */
-export function markJobDone(db: Db, now: Date, job: JobRow, actuals: JobActuals): JobRow {
+/** `by`: the person marking it done (jobs.done_by). */
+export function markJobDone(db: Db, now: Date, job: JobRow, actuals: JobActuals, by: number | null = null): JobRow {
   return immediate(db, (tx) => {
     const current = reread(tx, job);
     refuseUnlessBookable(current.status, BOOKING_MESSAGES.notDoneYet);
@@ -226,6 +229,6 @@ export function markJobDone(db: Db, now: Date, job: JobRow, actuals: JobActuals)
       // A nested transaction (a savepoint): the times and the totals go with the status or not at all.
       saveFeedback(tx, job.userId, analysisId, times);
     }
-    return tx.update(jobs).set({ status: 'done', doneAt: now, updatedAt: now }).where(eq(jobs.id, job.id)).returning().get()!;
+    return tx.update(jobs).set({ status: 'done', doneAt: now, doneBy: by, updatedAt: now }).where(eq(jobs.id, job.id)).returning().get()!;
   });
 }

@@ -86,7 +86,7 @@ const DATE_ORDER = {
  * day they were told (not before the acceptance, not after today) and how. Within the 14 days it
  * is the customer's right; after them it is one the surgeon agreed to, kept as such.
  */
-export function recordCancellation(db: Db, clock: Clock, job: Pick<JobRow, 'id' | 'userId'>, userId: number, input: RecordedCancellation): Cancelled {
+export function recordCancellation(db: Db, clock: Clock, job: Pick<JobRow, 'id' | 'userId'>, by: number | null, input: RecordedCancellation): Cancelled {
   const now = clock.now();
   return immediate(db, (tx) => {
     const current = rereadOwnJob(tx, job);
@@ -109,7 +109,7 @@ export function recordCancellation(db: Db, clock: Clock, job: Pick<JobRow, 'id' 
         contentHash: accepted.answer.contentHash,
         address: null,
         userAgent: null,
-        recordedBy: userId,
+        recordedBy: by,
         createdAt: now,
       })
       .returning()

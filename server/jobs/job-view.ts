@@ -14,6 +14,7 @@ import { cancellationPeriodOf } from '../../core/cancellation-period';
 import { toAnalysisView } from '../analysis/store';
 import { itemsOf, type JobItemRow, type JobRow } from './jobs';
 import { cancellableUntil, type EarlyStartRow, type QuoteAnswerRow, type QuoteVersionRow } from './quote-links';
+import { namedBy, teamNamesOf, type NameOf } from '../team/names';
 
 const money = (totals: QuoteTotals) => ({
   net: penceToDecimal(totals.netPence),
@@ -83,6 +84,12 @@ export function toJobViews(db: Db, rows: readonly JobRow[]): Job[] {
   const cancellations = new Map(
     (rows.length > 0 ? db.select().from(quoteCancellations).where(inArray(quoteCancellations.jobId, rows.map((row) => row.id))).all() : []).map((c) => [c.jobId, c]),
   );
+  // Names only in a team that has had more than one person (team/names.ts); one lookup per account.
+  const teamNames = new Map<number, NameOf | null>();
+  const namesOf = (accountId: number): NameOf | null => {
+    if (!teamNames.has(accountId)) teamNames.set(accountId, teamNamesOf(db, accountId));
+    return teamNames.get(accountId)!;
+  };
   const earlyStarts = new Map(
     (rows.length > 0 ? db.select().from(earlyStartRequests).where(inArray(earlyStartRequests.jobId, rows.map((row) => row.id))).all() : []).map((e) => [e.jobId, e]),
   );
@@ -94,6 +101,7 @@ export function toJobViews(db: Db, rows: readonly JobRow[]): Job[] {
     const record = accepted ? recordOf(accepted.version.content) : liveOf(row, items.filter((item) => item.jobId === row.id));
     const priced = record.items.map((item) => ({ id: item.id, pricePence: item.pricePence, optional: item.optional }));
     const cancellation = cancellations.get(row.id);
+    const names = namesOf(row.userId);
     return {
       id: row.id,
       reference: jobReference(row.id),
@@ -126,6 +134,7 @@ export function toJobViews(db: Db, rows: readonly JobRow[]): Job[] {
         revokedAt: version.revokedAt?.toISOString() ?? null,
         replacedAt: version.replacedAt?.toISOString() ?? null,
         contentHash: version.contentHash,
+        ...namedBy(names, 'sentBy', version.sentBy),
         answers: answers.map((a) => ({ kind: a.kind, at: a.createdAt.toISOString(), name: a.name, message: a.message })),
       })),
       deposit: { percent: row.depositPercent, asked: depositAsked(db, row, accepted?.version ?? versions[0]?.version) },
@@ -166,10 +175,13 @@ export function toJobViews(db: Db, rows: readonly JobRow[]): Job[] {
               siteVisit: siteVisitOf(row.siteVisitAt),
               note: row.bookingNote,
               bookedAt: row.bookedAt.toISOString(),
+              ...namedBy(names, 'bookedBy', row.bookedBy),
             }
           : null,
       doneAt: row.doneAt?.toISOString() ?? null,
+      ...namedBy(names, 'doneBy', row.doneBy),
       createdAt: row.createdAt.toISOString(),
+      ...namedBy(names, 'createdBy', row.createdBy),
       updatedAt: row.updatedAt.toISOString(),
     };
   });

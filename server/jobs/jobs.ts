@@ -78,7 +78,8 @@ function siteAddressOf(lead: Pick<LeadRow, 'address' | 'postcode'>): string | nu
  * override), from analyses (ticked in History), or empty. Each tree starts at its estimate's
  * middle, rounded by the account's rule (core/quote-totals.ts).
  */
-export function createJob(db: Db, clock: Clock, userId: number, input: NewJob, pricing: JobPricing): JobRow {
+/** `by`: the person who made it (jobs.created_by; null from the CLI or background work). */
+export function createJob(db: Db, clock: Clock, userId: number, input: NewJob, pricing: JobPricing, by: number | null = null): JobRow {
   const lead = input.leadId === undefined ? null : ownLead(db, userId, input.leadId);
   const ids = [...new Set([...(lead ? leadTreeIds(db, lead) : []), ...input.analysisIds])];
   if (ids.length > JOB_LIMITS.items) throw new DomainError('VALIDATION_ERROR', `A job holds at most ${JOB_LIMITS.items} items`);
@@ -102,6 +103,7 @@ export function createJob(db: Db, clock: Clock, userId: number, input: NewJob, p
         customerPhone: customer.phone,
         siteAddress: customer.siteAddress,
         vatMode: pricing.vatMode,
+        createdBy: by,
         createdAt: now,
         updatedAt: now,
       })

@@ -56,9 +56,9 @@ export function fromBusiness(deps: Pick<AppDeps, 'db'>, userId: number, business
  * Sends the job to its customer (or `email`): a new version, its link by e-mail. The job is read
  * again and its lock checked inside the send's transaction (quote-links.ts sendQuote).
  */
-export function sendJobQuote(deps: FlowDeps, job: Pick<JobRow, 'id' | 'userId'>, email: string | undefined, takesCards = false): JobRow {
+export function sendJobQuote(deps: FlowDeps, job: Pick<JobRow, 'id' | 'userId'>, email: string | undefined, takesCards = false, by: number | null = null): JobRow {
   return immediate(deps.db, () => {
-    const sent = sendQuote(deps.db, deps.clock, job, email, takesCards);
+    const sent = sendQuote(deps.db, deps.clock, job, email, takesCards, by);
     const content = sent.version.content;
     const everyOptional = content.items.filter((item) => item.optional).map((item) => item.id);
     const mail = fromBusiness(deps, job.userId, content.business, quoteLinkEmail(content, quoteLink(deps.config.publicUrl, sent.token), contentTotals(content, []), contentTotals(content, everyOptional)));
@@ -243,10 +243,10 @@ export function cancelQuoteAs(deps: FlowDeps, token: string, input: { name: stri
   return publicQuoteOf(deps, cancelled.opened);
 }
 
-/** The surgeon records a cancellation the customer sent another way; both sides are e-mailed. */
-export function recordJobCancellation(deps: FlowDeps, job: Pick<JobRow, 'id' | 'userId'>, input: RecordedCancellation): JobRow {
+/** The surgeon records a cancellation the customer sent another way; both sides are e-mailed. `by`: the person recording it. */
+export function recordJobCancellation(deps: FlowDeps, job: Pick<JobRow, 'id' | 'userId'>, input: RecordedCancellation, by: number | null = null): JobRow {
   return immediate(deps.db, () => {
-    const cancelled = recordCancellation(deps.db, deps.clock, job, job.userId, input);
+    const cancelled = recordCancellation(deps.db, deps.clock, job, by, input);
     tellCancellation(deps, cancelled, null);
     return cancelled.job;
   });

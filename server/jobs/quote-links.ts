@@ -125,8 +125,11 @@ const NO_ADDRESS = "Add the customer's e-mail address to send the quote.";
  * acceptance that lands first always wins: an accepted job is never sent again (409) and its
  * accepted version is never replaced. A job with nothing in it cannot be sent (400).
  */
-/** `takesCards`: whether the business takes card payments now (card-payments/checkout.ts cardPaymentsOpen, a layer above), for the deposit's way to pay. */
-export function sendQuote(db: Db, clock: Clock, job: Pick<JobRow, 'id' | 'userId'>, email: string | undefined, takesCards = false): SentQuote {
+/**
+ * `takesCards`: whether the business takes card payments now (card-payments/checkout.ts cardPaymentsOpen, a layer above), for the deposit's way to pay.
+ * `by`: the person sending it (quote_versions.sent_by).
+ */
+export function sendQuote(db: Db, clock: Clock, job: Pick<JobRow, 'id' | 'userId'>, email: string | undefined, takesCards = false, by: number | null = null): SentQuote {
   const now = clock.now();
   const token = randomSecret();
   return immediate(db, (tx) => {
@@ -159,6 +162,7 @@ export function sendQuote(db: Db, clock: Clock, job: Pick<JobRow, 'id' | 'userId
         tokenHash: sha256(token),
         sentTo: to,
         sentAt: now,
+        sentBy: by,
         expiresAt: new Date(content.validUntil),
       })
       .returning()

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
-import { adminAccountsQuerySchema, type AdminAccountPage, type AdminLogResponse } from '../../core/admin';
+import { ADMIN_SIGN_INS_SHOWN, adminAccountsQuerySchema, type AdminAccountPage, type AdminLogResponse, type AdminSignInList } from '../../core/admin';
 import { logAccounts } from '../admin/account-log';
 import { listAccounts } from '../admin/accounts';
+import { latestSignIns } from '../admin/people';
 import type { AppEnv } from '../http/context';
 import { validationError } from '../http/errors';
 import { ownPagesOnly } from '../http/origin';
@@ -31,3 +32,6 @@ adminRoutes.get('/accounts', (c) => {
   if (!parsed.success) throw validationError(parsed.error);
   return c.json(listAccounts(c.get('deps').db, parsed.data) satisfies AdminAccountPage);
 });
+
+/** The install's newest sign-ins, per person with their team and role (docs/product.md, Team: the admin log keeps sign-ins per person). */
+adminRoutes.get('/sign-ins', (c) => c.json({ signIns: latestSignIns(c.get('deps').db, ADMIN_SIGN_INS_SHOWN) } satisfies AdminSignInList));

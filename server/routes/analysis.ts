@@ -10,12 +10,12 @@ import { giveBackOnRefusal, isShapeRefusal, lookBeforeUpload, spendOnUpload, vis
 import { buildReportPdf } from '../quotes/report';
 import { saveFeedback } from '../analysis/feedback';
 import { decodeHistoryCursor, listHistoryPage } from '../analysis/history';
-import { findOwnAnalysis, readImage, referenceFor, toAnalysisView, toEmbedAnalysis } from '../analysis/store';
+import { analysisPageView, findOwnAnalysis, readImage, referenceFor, toAnalysisView, toEmbedAnalysis } from '../analysis/store';
 import { readAnalysisUpload, uploadBodyLimit } from '../http/upload-limit';
 import type { AppEnv } from '../http/context';
 import type { UploadInput } from '../analysis/upload';
 import { ApiError, notFound, validationError } from '../http/errors';
-import { currentUser, requireUser } from '../http/session';
+import { currentPerson, currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
 import { quoteCompanyFor } from '../settings/quote-company';
 import { getSettings } from '../settings/settings';
@@ -96,10 +96,10 @@ analysisRoutes.on(['POST', 'OPTIONS'], '/analyze-tree', publicCors, guardVisitor
     return visitorAnswer(c, await lookAtVisitor(c, upload.businessSlug), upload);
   }
   const upload = await readAnalysisUpload(c.req.raw, uploadIdleMs);
-  const { outcome, businessName } = await analyseForAccount(c.var.deps, slots, currentUser(c).id, upload, c.req.raw.signal);
+  const { outcome, businessName } = await analyseForAccount(c.var.deps, slots, { userId: currentUser(c).id, by: currentPerson(c).user.id }, upload, c.req.raw.signal);
   // Not enough to quote: what is missing, 200, and nothing charged.
   if (outcome.outcome === 'needs_details') return c.json(outcome satisfies NeedsDetails, 200);
-  const analysis = toAnalysisView(outcome.row, businessName);
+  const analysis = analysisPageView(c.var.deps.db, outcome.row, businessName);
   const body: AnalyzeResponse = { outcome: 'estimate', analysis, confidence: analysis.confidence };
   if (analysis.cost) body.cost = analysis.cost;
   return c.json(body, 201);
@@ -147,7 +147,7 @@ function ownAnalysis(c: Context<AppEnv>) {
 
 analysisRoutes.get('/analysis/:id', requireUser, (c) => {
   const { row, businessName } = ownAnalysis(c);
-  return c.json({ analysis: toAnalysisView(row, businessName) });
+  return c.json({ analysis: analysisPageView(c.var.deps.db, row, businessName) });
 });
 
 analysisRoutes.get('/analysis/:id/image', requireUser, async (c) => {
@@ -166,7 +166,7 @@ analysisRoutes.patch('/analysis/:id/feedback', requireUser, async (c) => {
   // The actual times and the user's calibration totals change together (analysis/feedback.ts).
   if (!saveFeedback(c.var.deps.db, currentUser(c).id, row.id, input)) throw notFound('Analysis not found');
   const updated = ownAnalysis(c);
-  return c.json({ analysis: toAnalysisView(updated.row, updated.businessName) });
+  return c.json({ analysis: analysisPageView(c.var.deps.db, updated.row, updated.businessName) });
 });
 
 /**

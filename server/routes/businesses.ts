@@ -25,7 +25,7 @@ import { validationError } from '../http/errors';
 import { publicBusiness, publicCors } from '../http/public-access';
 import { clientNetwork } from '../http/rate-limit';
 import { businessRateSpent, visitorGuard } from '../http/visitor-limits';
-import { currentUser, requireUser } from '../http/session';
+import { currentPerson, currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
 
 /**
@@ -119,7 +119,7 @@ businessRoutes.get('/', requireUser, (c) => {
 businessRoutes.post('/', requireUser, async (c) => {
   const { db, clock } = c.var.deps;
   const input = await readJson(c, businessCreateSchema);
-  const row = createBusiness(db, clock, currentUser(c).id, input);
+  const row = createBusiness(db, clock, currentUser(c).id, input, currentPerson(c).user.id);
   return c.json({ business: toBusinessView(db, clock, row) }, 201);
 });
 
@@ -156,6 +156,6 @@ businessRoutes.get('/:id{[0-9]+}/leads', requireUser, (c) => {
 businessRoutes.patch('/:id{[0-9]+}/leads/:leadId{[0-9]+}', requireUser, async (c) => {
   const business = ownBusiness(c);
   const { contacted } = await readJson(c, leadUpdateSchema);
-  const lead = markContacted(c.var.deps.db, c.var.deps.clock, business, idParam(c, 'leadId'), contacted);
+  const lead = markContacted(c.var.deps.db, c.var.deps.clock, business, idParam(c, 'leadId'), contacted, currentPerson(c).user.id);
   return c.json({ lead });
 });

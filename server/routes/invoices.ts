@@ -4,7 +4,7 @@ import { matchesSearch } from '../../core/job-summary';
 import { creditNoteCreateSchema, INVOICE_STATUSES, invoicePatchSchema, invoiceSendSchema, paymentCreateSchema, paymentRemoveSchema, type Invoice, type JobMoney } from '../../core/invoices';
 import type { AppEnv } from '../http/context';
 import { validationError } from '../http/errors';
-import { currentUser, requireUser } from '../http/session';
+import { currentPerson, currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
 import { invoicePdfFilename, invoicePdfOf, toInvoiceView } from '../invoices/invoice-view';
 import { invoiceSummary } from '../invoices/summary';
@@ -31,6 +31,9 @@ export const invoiceRoutes = new Hono<AppEnv>().use(requireUser);
 function ownInvoice(c: Context<AppEnv>): InvoiceRow {
   return findOwnInvoice(c.var.deps.db, currentUser(c).id, Number(c.req.param('id')));
 }
+
+/** Who is doing it: the signed-in person (the `by` columns), not the team's account that keys the invoice. */
+const byPerson = (c: Context<AppEnv>): number => currentPerson(c).user.id;
 
 const answer = (c: Context<AppEnv>, row: InvoiceRow, status: 200 | 201 = 200) => c.json({ invoice: toInvoiceView(c.var.deps.db, row, c.var.deps.clock.now()) satisfies Invoice }, status);
 
@@ -102,7 +105,7 @@ invoiceRoutes.delete('/:id{[0-9]+}', (c) => {
 /** Issues the draft: the account's next number, the date, the due date, the parties frozen. */
 invoiceRoutes.post('/:id{[0-9]+}/issue', (c) => {
   const { db, clock } = c.var.deps;
-  return answer(c, issueInvoice(db, clock, ownInvoice(c)));
+  return answer(c, issueInvoice(db, clock, ownInvoice(c), byPerson(c)));
 });
 
 /** Records a payment; the customer gets a receipt (where the invoice has an e-mail address). */
@@ -110,7 +113,7 @@ invoiceRoutes.post('/:id{[0-9]+}/payments', async (c) => {
   const { db } = c.var.deps;
   const invoice = ownInvoice(c);
   const input = await readJson(c, paymentCreateSchema);
-  recordPaymentWithReceipt(c.var.deps, currentUser(c).id, invoice, input);
+  recordPaymentWithReceipt(c.var.deps, byPerson(c), invoice, input);
   return answer(c, findOwnInvoice(db, invoice.userId, invoice.id), 201);
 });
 
@@ -131,7 +134,7 @@ invoiceRoutes.delete('/:id{[0-9]+}/payments/:paymentId{[0-9]+}', async (c) => {
 invoiceRoutes.post('/:id{[0-9]+}/payments/:paymentId{[0-9]+}/refund', async (c) => {
   const invoice = ownInvoice(c);
   const input = await readJson(c, refundCreateSchema);
-  await refundPayment(c.var.deps, currentUser(c).id, invoice, Number(c.req.param('paymentId')), input);
+  await refundPayment(c.var.deps, byPerson(c), invoice, Number(c.req.param('paymentId')), input);
   return answer(c, findOwnInvoice(c.var.deps.db, invoice.userId, invoice.id));
 });
 
@@ -140,7 +143,7 @@ invoiceRoutes.post('/:id{[0-9]+}/credit-notes', async (c) => {
   const { db } = c.var.deps;
   const invoice = ownInvoice(c);
   const input = await readJson(c, creditNoteCreateSchema);
-  issueCreditNoteWithEmail(c.var.deps, invoice, input);
+  issueCreditNoteWithEmail(c.var.deps, invoice, input, byPerson(c));
   return answer(c, findOwnInvoice(db, invoice.userId, invoice.id), 201);
 });
 
@@ -171,7 +174,7 @@ invoiceRoutes.get('/:id{[0-9]+}/invoice.pdf', async (c) => {
 invoiceRoutes.post('/:id{[0-9]+}/send', async (c) => {
   const invoice = ownInvoice(c);
   const { email } = await readJson(c, invoiceSendSchema);
-  return answer(c, sendInvoice(c.var.deps, invoice, email, cardPaymentsOpen(c.var.deps, invoice.userId)));
+  return answer(c, sendInvoice(c.var.deps, invoice, email, cardPaymentsOpen(c.var.deps, invoice.userId), byPerson(c)));
 });
 
 /** Withdraws the customer's links sent so far: they open nothing but say so. */

@@ -3,7 +3,7 @@ import { lookUpJob } from '../protection/lookup';
 import { Hono, type Context } from 'hono';
 import { jobCancelSchema, jobCreateSchema, jobLineSchema, jobTreesSchema, jobUpdateSchema, type Job } from '../../core/jobs';
 import type { AppEnv } from '../http/context';
-import { currentUser, requireUser } from '../http/session';
+import { currentPerson, currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
 import { addLine, addTrees, createJob, findOwnJob, updateJob, type JobRow } from '../jobs/jobs';
 import { searchOwnJobs } from '../jobs/job-search';
@@ -35,6 +35,9 @@ function ownJob(c: Context<AppEnv>): JobRow {
   return findOwnJob(c.var.deps.db, currentUser(c).id, Number(c.req.param('id')));
 }
 
+/** Who is doing it: the signed-in person, recorded on what they make or change (the `by` columns). */
+const byPerson = (c: Context<AppEnv>): number => currentPerson(c).user.id;
+
 const answer = (c: Context<AppEnv>, row: JobRow, status: 200 | 201 = 200) => c.json({ job: toJobView(c.var.deps.db, row) satisfies Job }, status);
 
 /** The account's jobs, newest first; `?status=` one status, `?q=` customers matching every word (job-search.ts). */
@@ -55,7 +58,7 @@ jobRoutes.post('/', async (c) => {
   const { db, clock } = c.var.deps;
   const input = await readJson(c, jobCreateSchema);
   const userId = currentUser(c).id;
-  return answer(c, createJob(db, clock, userId, input, jobPricingFor(db, userId)), 201);
+  return answer(c, createJob(db, clock, userId, input, jobPricingFor(db, userId), byPerson(c)), 201);
 });
 
 jobRoutes.get('/:id{[0-9]+}', (c) => answer(c, ownJob(c)));
@@ -95,7 +98,7 @@ jobRoutes.post('/:id{[0-9]+}/send', async (c) => {
   // The customer's copy carries the protected trees' line (core/protection.ts): the site is looked
   // up first when due (a few seconds at most; a failure sends the quote without the line).
   await lookUpJob(c.var.deps, job.id);
-  return answer(c, sendJobQuote(c.var.deps, job, email, cardPaymentsOpen(c.var.deps, job.userId)));
+  return answer(c, sendJobQuote(c.var.deps, job, email, cardPaymentsOpen(c.var.deps, job.userId), byPerson(c)));
 });
 
 /**
@@ -105,7 +108,7 @@ jobRoutes.post('/:id{[0-9]+}/send', async (c) => {
 jobRoutes.post('/:id{[0-9]+}/cancel', async (c) => {
   const job = ownJob(c);
   const input = await readJson(c, jobCancelSchema);
-  return answer(c, recordJobCancellation(c.var.deps, job, input));
+  return answer(c, recordJobCancellation(c.var.deps, job, input, byPerson(c)));
 });
 
 /** Withdraws the current link: the customer's page then says so. */
@@ -144,7 +147,7 @@ jobRoutes.get('/:id{[0-9]+}/quote.pdf', async (c) => {
 jobRoutes.post('/:id{[0-9]+}/book', async (c) => {
   const job = ownJob(c);
   const booking = await readJson(c, jobBookSchema);
-  const booked = bookJob(c.var.deps, job, booking);
+  const booked = bookJob(c.var.deps, job, booking, byPerson(c));
   return c.json({ job: toJobView(c.var.deps.db, booked.job) satisfies Job, emailed: booked.emailed, nestingCheck: booked.nestingCheck });
 });
 
@@ -156,7 +159,7 @@ jobRoutes.post('/:id{[0-9]+}/book', async (c) => {
  */
 jobRoutes.post('/:id{[0-9]+}/ask-early-start', (c) => {
   const job = ownJob(c);
-  return answer(c, askEarlyStart(c.var.deps, job, currentUser(c).id));
+  return answer(c, askEarlyStart(c.var.deps, job, byPerson(c)));
 });
 
 /** The work is done: each tree's actual times go into its analysis's feedback and the calibration. */
@@ -164,7 +167,7 @@ jobRoutes.post('/:id{[0-9]+}/done', async (c) => {
   const { db, clock } = c.var.deps;
   const job = ownJob(c);
   const { actuals } = await readJson(c, jobDoneSchema);
-  return answer(c, markJobDone(db, clock.now(), job, actuals));
+  return answer(c, markJobDone(db, clock.now(), job, actuals, byPerson(c)));
 });
 
 /**
@@ -176,7 +179,7 @@ jobRoutes.post('/:id{[0-9]+}/invoices', async (c) => {
   const { db, clock } = c.var.deps;
   const job = ownJob(c);
   const input = await readJson(c, invoiceCreateSchema);
-  const row = createInvoice(db, clock, job, input);
+  const row = createInvoice(db, clock, job, input, byPerson(c));
   return c.json({ invoice: toInvoiceView(db, row, clock.now()) satisfies Invoice }, 201);
 });
 

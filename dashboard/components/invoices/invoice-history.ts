@@ -1,11 +1,12 @@
 import { formatBookingDate } from '../../../core/job-booking';
 import { PAYMENT_METHOD_WORDS, type Invoice, type InvoiceKind } from '../../../core/invoices';
 import { formatPounds } from '../jobs/job-list-summary';
+import { byPerson, recordedBy } from '../by-person';
 
 /**
  * An invoice's words for the dashboard and its history, oldest first (docs/product.md, Getting
- * paid): issued, sent, opened, reminded, paid, a payment removed and why, credited. Pure, so it
- * is tested without a browser.
+ * paid): issued, sent, opened, reminded, paid, a payment removed and why, credited; in a team, who
+ * issued, sent, recorded and credited it (by-person.ts). Pure, so it is tested without a browser.
  */
 
 export const INVOICE_KIND_WORDS: Record<InvoiceKind, string> = { deposit: 'Deposit invoice', final: 'Final invoice' };
@@ -53,10 +54,10 @@ const endOf = (day: string) => `${day}T23:59:59.999Z`;
 export function invoiceHistory(invoice: Invoice): HistoryEvent[] {
   const events: HistoryEvent[] = [];
   if (invoice.issuedOn && invoice.number) {
-    events.push({ at: startOf(invoice.issuedOn), text: `Issued as ${invoice.number} on ${dayWords(invoice.issuedOn)}${invoice.dueOn ? `, due ${dayWords(invoice.dueOn)}` : ''}` });
+    events.push({ at: startOf(invoice.issuedOn), text: `Issued as ${invoice.number}${byPerson(invoice.issuedBy)} on ${dayWords(invoice.issuedOn)}${invoice.dueOn ? `, due ${dayWords(invoice.dueOn)}` : ''}` });
   }
   if (invoice.sentAt) {
-    events.push({ at: invoice.sentAt, text: `Sent to ${invoice.sentTo ?? 'the customer'} on ${momentWords(invoice.sentAt)}` });
+    events.push({ at: invoice.sentAt, text: `Sent to ${invoice.sentTo ?? 'the customer'}${byPerson(invoice.sentBy)} on ${momentWords(invoice.sentAt)}` });
     // The answer carries no time of opening, only the status while nothing else has happened since.
     if (invoice.status === 'viewed') events.push({ at: invoice.sentAt, text: 'Opened by the customer' });
   }
@@ -64,7 +65,7 @@ export function invoiceHistory(invoice: Invoice): HistoryEvent[] {
     events.push({ at, text: `${index === 0 ? 'First' : 'Second'} overdue reminder sent on ${momentWords(at)}` });
   });
   for (const payment of [...invoice.payments, ...invoice.removedPayments]) {
-    events.push({ at: payment.recordedAt, text: paymentWords(payment) });
+    events.push({ at: payment.recordedAt, text: `${paymentWords(payment)}${recordedBy(payment.recordedBy)}` });
   }
   for (const removed of invoice.removedPayments) {
     events.push({ at: removed.removedAt, text: `Payment of ${formatPounds(removed.amount)} removed on ${momentWords(removed.removedAt)}: ${removed.reason}` });
@@ -75,7 +76,7 @@ export function invoiceHistory(invoice: Invoice): HistoryEvent[] {
   }
   if (invoice.linksWithdrawnAt) events.push({ at: invoice.linksWithdrawnAt, text: `Links withdrawn on ${momentWords(invoice.linksWithdrawnAt)}` });
   for (const note of invoice.creditNotes) {
-    events.push({ at: endOf(note.issuedOn), text: `Credit note ${note.number} for ${formatPounds(note.gross)} on ${dayWords(note.issuedOn)}: ${note.reason}` });
+    events.push({ at: endOf(note.issuedOn), text: `Credit note ${note.number} for ${formatPounds(note.gross)} on ${dayWords(note.issuedOn)}${note.issuedBy ? `, issued by ${note.issuedBy}` : ''}: ${note.reason}` });
   }
   // Stable: events at the same moment keep the order above (sent before opened).
   return events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
@@ -90,9 +91,9 @@ export function paymentWords(payment: Invoice['payments'][number]): string {
   return `${formatPounds(payment.amount)} paid by ${paymentMethodWords(payment).toLowerCase()} on ${dayWords(payment.paidOn)}${payment.reference ? ` (${payment.reference})` : ''}`;
 }
 
-/** "£25.00 refunded on Sat 28 November 2026: the hedge was left (credit note CN-0001)". */
+/** "£25.00 refunded on Sat 28 November 2026: the hedge was left (credit note CN-0001)"; in a team "… 2026 by Sam Field: …". */
 export function refundWords(refund: Invoice['refunds'][number]): string {
-  return `${formatPounds(refund.amount)} refunded on ${dayWords(ukDayOf(refund.at) ?? refund.at)}: ${refund.reason}${refund.creditNoteNumber ? ` (credit note ${refund.creditNoteNumber})` : ''}`;
+  return `${formatPounds(refund.amount)} refunded on ${dayWords(ukDayOf(refund.at) ?? refund.at)}${byPerson(refund.recordedBy)}: ${refund.reason}${refund.creditNoteNumber ? ` (credit note ${refund.creditNoteNumber})` : ''}`;
 }
 
 /**

@@ -5,6 +5,7 @@ import { parsePence } from '../../../core/money';
 import { formatPounds } from '../jobs/job-list-summary';
 import { tallButtonStyles } from '../ui';
 import { disputeWords, paymentWords, refundWords } from './invoice-history';
+import { recordedBy } from '../by-person';
 import { RemovePaymentDialog } from './payment-dialogs';
 import { RefundDialog } from './refund-dialog';
 
@@ -40,7 +41,7 @@ export function InvoicePayments({ invoice, headingId, returnFocusRef }: { invoic
           return (
             <li key={payment.id} className="flex flex-wrap items-center justify-between gap-x-2 rounded-lg bg-stone-50 py-1 pl-3 text-sm text-stone-800">
               <div className="min-w-0 flex-1 basis-56 py-1">
-                <p className="[overflow-wrap:anywhere]">{paymentWords(payment)}</p>
+                <p className="[overflow-wrap:anywhere]">{`${paymentWords(payment)}${recordedBy(payment.recordedBy)}`}</p>
                 {invoice.disputes
                   .filter((dispute) => dispute.paymentId === payment.id)
                   .map((dispute) => (

@@ -18,6 +18,7 @@ import { buttonStyles } from '../ui';
 import { BookBeforeDepositDialog } from './book-before-deposit-dialog';
 import { CancellationPeriodNotice } from './cancellation-period-notice';
 import { itemTitle } from './job-item-editor';
+import { byPerson } from '../by-person';
 
 /**
  * Booking the work and marking it done (docs/product.md, Jobs and quotes, Booking and done): once
@@ -90,6 +91,7 @@ function BookingSummary({ booking }: { booking: NonNullable<Job['booking']> }) {
       {booking.note ? <p className="whitespace-pre-line">{`Note: ${booking.note}`}</p> : null}
       <p className="text-xs text-stone-600">
         Booked <time dateTime={booking.bookedAt}>{formatAnalysisDate(booking.bookedAt)}</time>
+        {byPerson(booking.bookedBy)}
       </p>
     </div>
   );
@@ -502,6 +504,7 @@ export function BookingPanel({ job, waitingForDeposit = false }: { job: Job; wai
           <CheckCheck aria-hidden="true" className="size-4 shrink-0" />
           <span>
             Marked done <time dateTime={job.doneAt}>{formatAnalysisDate(job.doneAt)}</time>
+            {byPerson(job.doneBy)}
           </span>
         </p>
       ) : null}

@@ -4,12 +4,10 @@ import { LOCKED_STATUSES, type Job } from '../../../core/jobs';
 import { errorMessage } from '../../api/client';
 import { useRevokeJob, useSendJob } from '../../api/jobs';
 import { ErrorAlert } from '../alert';
-import { formatAnalysisDate } from '../analysis/analysis-date';
 import { TextField } from '../text-field';
 import { showToast } from '../toast';
 import { buttonStyles } from '../ui';
-
-const ANSWER_WORDS = { accepted: 'Accepted', declined: 'Declined', changes_requested: 'Change asked' } as const;
+import { versionWords } from './version-words';
 
 /** What the send box says under its address: what to do first, or what sending does. */
 function sendHint({ unsaved, noAddress, again }: { unsaved: boolean; noAddress: boolean; again: boolean }): string {
@@ -78,10 +76,7 @@ export function SendQuotePanel({ job, unsaved }: { job: Job; unsaved: boolean })
           {job.versions.map((v) => (
             <li key={v.version} className="rounded-lg bg-stone-50 px-3 py-2">
               <span className="font-semibold">{`Version ${v.version}`}</span>
-              {` sent to ${v.sentTo} on ${formatAnalysisDate(v.sentAt)}`}
-              {v.viewedAt ? `, opened ${formatAnalysisDate(v.viewedAt)}` : v.answers.length > 0 ? '' : ', not opened yet'}
-              {v.answers.map((a) => ` · ${ANSWER_WORDS[a.kind]} ${formatAnalysisDate(a.at)}${a.name ? ` by ${a.name}` : ''}${a.message ? `: "${a.message}"` : ''}`).join('')}
-              {v.replacedAt ? ' · replaced' : v.revokedAt ? ' · withdrawn' : ''}
+              {versionWords(v)}
             </li>
           ))}
         </ol>

@@ -69,6 +69,8 @@ export const ROUTE_AREAS: Record<string, RouteAccess> = {
   'DELETE /api/team/invitations/:id': 'team',
   'POST /api/team/invitations/:id/resend': 'team',
   'GET /api/team/invitations/:token': 'public',
+  // The team's logo on the join page, through an open link only.
+  'GET /api/team/invitations/:token/logo': 'public',
   'POST /api/team/join': 'public',
   'PATCH /api/team/members/:id': 'team',
   'DELETE /api/team/members/:id': 'team',

@@ -42,6 +42,8 @@ import { fingerprintHelpRoutes } from './quote-page/fingerprint-help';
 import { demoCheckoutRoutes } from './quote-page/demo-checkout';
 import { openApiRoutes } from './routes/openapi';
 import { settingsRoutes } from './routes/settings';
+import { teamRoutes } from './routes/team';
+import { myDaysRoutes } from './routes/my-days';
 import { PostcodeLookups } from './protection/postcode-lookups';
 import { mailOutboxRoutes } from './routes/mail-outbox';
 import { startMailWorker } from './mail/outbox-worker';
@@ -131,6 +133,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.use('*', inOneLayer(apiHeaders, limitBody, sameOriginOnly, session, enforceRoles));
   api.route('/auth', authRoutes);
   api.route('/account', accountRoutes);
+  api.route('/team', teamRoutes);
+  api.route('/my-days', myDaysRoutes);
   api.route('/', creditRoutes);
   api.route('/system-settings', settingsRoutes);
   api.route('/mail-outbox', mailOutboxRoutes);

@@ -1,7 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { immediate } from '../../db/client';
-import { businesses, creditLedger, treeAnalyses, userTokens, users } from '../../db/schema';
+import { businesses, creditLedger, teamMembers, treeAnalyses, userTokens, users } from '../../db/schema';
 import { listLeads } from '../businesses/leads';
 import { listOwnBusinesses, toBusinessView } from '../businesses/businesses';
 import type { AppDeps } from '../deps';
@@ -123,7 +123,7 @@ export function activeSubscriptionOf(deps: AppDeps, userId: number): string | nu
  * the deletion, so nobody is charged for an account that no longer exists), then the user's
  * row goes in one transaction and every row that hangs off it with it (foreign keys cascade:
  * sessions, reset tokens, credits and ledger, analyses, settings, businesses, leads, usage),
- * then the photos and logo from the photo store (one that cannot be reached then leaves them, named in
+ * and the users rows of the team's other members, then the photos and logo from the photo store (one that cannot be reached then leaves them, named in
  * the log for the operator: the erasure itself has happened). Payment events keep their id with the user set to null, so
  * a late webhook is still recognised as handled.
  */
@@ -139,6 +139,15 @@ export async function deleteAccount(deps: AppDeps, userId: number): Promise<{ ph
       .where(eq(treeAnalyses.userId, userId))
       .all()
       .flatMap((r) => (r.imagePath ? [r.imagePath] : []));
+    // The team goes with its account (docs/product.md, Team): each member's own sign-in too, or a
+    // users row left without its team_members row would sign in as the owner of an empty team of
+    // one. Read before the account's row, whose deletion cascades to the team_members rows.
+    const members = tx
+      .select({ userId: teamMembers.userId })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.accountId, userId), ne(teamMembers.userId, userId)))
+      .all();
+    for (const member of members) tx.delete(users).where(eq(users.id, member.userId)).run();
     tx.delete(users).where(eq(users.id, userId)).run();
     return names;
   });

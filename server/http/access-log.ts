@@ -24,7 +24,9 @@ function accessLoggerOf(logger: Logger): Logger {
  * led (/quote/, /api/quotes/) but not the token, so reading the logs opens no one's quote.
  */
 const QUOTE_TOKEN_IN_PATH = /^(\/quote\/|\/api\/quotes\/)[^/]+/;
-export const loggedPath = (path: string) => path.replace(QUOTE_TOKEN_IN_PATH, '$1[token]');
+/** A team invitation's token, as the join page (/join/) and its API carry it; an invitation's numeric id stays. */
+const INVITATION_TOKEN_IN_PATH = /^(\/join\/|\/api\/team\/invitations\/)(?![0-9]+(?:\/|$))[^/]+/;
+export const loggedPath = (path: string) => path.replace(QUOTE_TOKEN_IN_PATH, '$1[token]').replace(INVITATION_TOKEN_IN_PATH, '$1[token]');
 
 /**
  * One access line per request (docs/operations.md, Logs) and its id, answered as `X-Request-Id` and carried

@@ -92,11 +92,23 @@ export const LOOKUP_LIMITS = {
   protectionLookupsPerAccount: { points: 30, windowSeconds: 10 * 60 },
 } satisfies Record<string, Limit>;
 
+/**
+ * A team (routes/team.ts; docs/product.md, Team). An owner setting up a team of one to four crews
+ * invites a dozen people and sends a few again; 20 an hour is past that, and stops an account
+ * using its invitations to mail strangers in bulk. Invitation links, like quote links, are tried
+ * per network: only a link that opens nothing (410) spends, so a person opening, reloading and
+ * joining never meets the limit, while a script trying tokens is stopped after 20 misses.
+ */
+export const TEAM_LIMITS = {
+  teamInvitationsPerAccount: { points: 20, windowSeconds: 60 * 60 },
+  invitationLinkMissesPerAddress: { points: 20, windowSeconds: 10 * 60 },
+} satisfies Record<string, Limit>;
+
 export const CHAT_LIMITS = {
   chatMessagesPerAddress: { points: 30, windowSeconds: 10 * 60 },
 } satisfies Record<string, Limit>;
 
-export const RATE_LIMITS = { ...ACCOUNT_LIMITS, ...EMBED_LIMITS, ...QUOTE_LIMITS, ...LOOKUP_LIMITS, ...CHAT_LIMITS };
+export const RATE_LIMITS = { ...ACCOUNT_LIMITS, ...EMBED_LIMITS, ...QUOTE_LIMITS, ...LOOKUP_LIMITS, ...TEAM_LIMITS, ...CHAT_LIMITS };
 
 /**
  * How many times a /64's points the /56 around it may spend (docs/security.md, Abuse of the

@@ -42,6 +42,9 @@ runCommonRouteTests({
     'GET /api/invoice-links/:token/invoice.pdf': "the customer's invoice as a PDF, by the same link's token and checks",
     'GET /api/invoice-links/:token/credit-notes/:creditNoteId{[0-9]+}/credit-note.pdf': "one of the invoice's credit notes as a PDF, by the same link's token and checks (invoices.credit-notes.test.ts)",
     'POST /api/invoice-links/:token/checkout': "the customer pays their invoice by card, by the same link's token (card-payments.demo.test.ts)",
+    'GET /api/team/invitations/:token{[A-Za-z0-9_-]{1,128}}': 'the join page reads an invitation by its 256-bit token (team.security.test.ts)',
+    'GET /api/team/invitations/:token{[A-Za-z0-9_-]{1,128}}/logo': "the team's logo on the join page, by the same open link",
+    'POST /api/team/join': "the invited person joins by the link's token, before they have a sign-in",
     'POST /api/card-payments/webhook': "Stripe's card payment events, checked by the endpoint's signature (card-payments.stripe.test.ts)",
   },
   async seed() {
@@ -68,6 +71,9 @@ runCommonRouteTests({
       .values({ userId: server.db.select().from(users).where(eq(users.username, account.username)).get()!.id, invoiceId, eventId: 'evt_seed', amountPence: 1000, currency: 'gbp', reason: 'wrong_amount', createdAt: new Date() })
       .returning()
       .get();
+    // An invitation of the owner's team, for the team's id routes (invitations and members alike).
+    const invited = await owner.post('/api/team/invitations', { email: 'invited@example.com', name: 'Invited', role: 'crew' });
+    const invitationId = ((await invited.json()) as { invitation: { id: number } }).invitation.id;
     const { client: stranger } = await registerClient(server);
     return {
       stranger,
@@ -77,6 +83,7 @@ runCommonRouteTests({
         jobs: { id: String(((await job.json()) as { job: { id: number } }).job.id) },
         invoices: { id: String(invoiceId), paymentId: String(paymentId) },
         'card-payment-problems': { id: String(problem.id) },
+        team: { id: String(invitationId) },
         // The owner's quote e-mail, as the outbox keeps it (server/mail/outbox.ts).
         'mail-outbox': { id: String(server.db.select().from(mailOutbox).where(eq(mailOutbox.userId, problem.userId!)).get()!.id) },
       },

@@ -217,14 +217,30 @@ export const ROUTE_AREAS: Record<string, RouteAccess> = {
   'GET /pay/demo/:session': 'public',
   'POST /pay/demo/:session': 'public',
   'GET /help/quote-fingerprint': 'public',
+  // The dashboard's built files (served only when the dashboard is built) and its app page.
+  'GET /assets/*': 'public',
   'GET /*': 'public',
 };
 
 /**
- * A route that is public when its request carries this query parameter: the analysis a visitor
- * runs on a business's estimator is paid by the business and needs no sign-in.
+ * A route visitors use too: the analysis a visitor runs on a business's estimator (named by this
+ * query parameter, or, from another site, in the form) is paid by the business and needs no
+ * sign-in, so without a session the route's own checks decide; a signed-in person asking without
+ * the parameter is checked against the area as everywhere else.
  */
 export const PUBLIC_WHEN_QUERY: Record<string, string> = { 'POST /api/analyze-tree': 'businessSlug' };
+
+/**
+ * Parts of a route's body that belong to a narrower area than the route: PATCH /api/system-settings
+ * is the office's, but its bank details are the owner's (a payee changed by someone else is how
+ * invoice fraud starts), so a patch that carries them needs the bankDetails area.
+ */
+export const SETTINGS_FIELD_AREAS: Record<string, AreaName> = { bankDetails: 'bankDetails' };
+
+/** The first area among a body's fields that the role may not use, if any. */
+export function fieldAreaRefused(role: TeamRole, body: Record<string, unknown>, fields: Record<string, AreaName>): AreaName | undefined {
+  return Object.entries(fields).find(([field, area]) => body[field] !== undefined && !mayUse(role, area))?.[1];
+}
 
 /** The table's key for a route as Hono holds it: parameter patterns (`{[0-9]+}`) taken out. */
 export function routeKey(method: string, path: string): string {

@@ -21,9 +21,11 @@ export const enforceRoles: MiddlewareHandler<AppEnv> = async (c, next) => {
   // createApp refuses to start with a route missing from the table (assertEveryRouteHasAnArea).
   if (access === undefined) throw new ApiError('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.');
   if (access === 'public') return next();
-  const publicWith = PUBLIC_WHEN_QUERY[key];
-  if (publicWith && c.req.query(publicWith) !== undefined) return next();
   const person = c.get('person');
+  // A visitor's analysis: named by the query, or from another site with the business in the form
+  // (no session either way), the route's own checks decide (routes/analysis.ts embedGate).
+  const publicWith = PUBLIC_WHEN_QUERY[key];
+  if (publicWith && (c.req.query(publicWith) !== undefined || !person)) return next();
   if (!person) throw new ApiError('UNAUTHORIZED', 'Please sign in to continue');
   if (!mayUse(person.role, access)) throw new ApiError('ROLE_FORBIDDEN', AREAS[access].refusal);
   return next();

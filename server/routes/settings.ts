@@ -1,9 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { settingsPatchSchema } from '../../core/settings';
+import { AREAS, fieldAreaRefused, SETTINGS_FIELD_AREAS } from '../../core/permissions';
 import { MAX_LOGO_BYTES } from '../../core/company-profile';
 import type { AppEnv } from '../http/context';
 import { ApiError, notFound } from '../http/errors';
-import { currentUser, requireUser } from '../http/session';
+import { currentPerson, currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
 import { readMultipartForm, type FormSpec } from '../http/multipart';
 import { checkLogoHeader, normaliseLogo, readLogo, removeLogo, unsupportedLogo, writeLogo } from '../settings/logo';
@@ -43,6 +44,9 @@ export const settingsRoutes = new Hono<AppEnv>()
   .get('/', (c) => c.json(settingsResponseFor(c.var.deps.db, currentUser(c).id)))
   .patch('/', async (c) => {
     const input = await readJson(c, settingsPatchSchema);
+    // Nothing of the patch is saved when a part of it is another role's (core/permissions.ts).
+    const refused = fieldAreaRefused(currentPerson(c).role, input, SETTINGS_FIELD_AREAS);
+    if (refused) throw new ApiError('ROLE_FORBIDDEN', AREAS[refused].refusal);
     return c.json(applySettingsPatch(c.var.deps.db, c.var.deps.clock, currentUser(c).id, input));
   })
   .get('/logo', async (c) => {

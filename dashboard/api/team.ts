@@ -57,10 +57,12 @@ const anyAnswer = z.unknown();
 export const teamApi = {
   get: () => request('GET', '/api/team', { schema: teamViewSchema }),
   invite: (body: InviteInput) => request('POST', '/api/team/invitations', { body: { ...body }, schema: z.object({ invitation: invitationSchema }) }),
-  withdraw: (id: number) => request('DELETE', `/api/team/invitations/${id}`, { schema: anyAnswer }),
+  /** 204, no body. */
+  withdraw: (id: number) => request('DELETE', `/api/team/invitations/${id}`),
   resend: (id: number) => request('POST', `/api/team/invitations/${id}/resend`, { schema: anyAnswer }),
   changeRole: (id: number, role: InvitableRole) => request('PATCH', `/api/team/members/${id}`, { body: { role }, schema: anyAnswer }),
-  remove: (id: number) => request('DELETE', `/api/team/members/${id}`, { schema: anyAnswer }),
+  /** 204, no body: every session of theirs has ended. */
+  remove: (id: number) => request('DELETE', `/api/team/members/${id}`),
   makeOwner: (memberId: number, password: string) => request('POST', '/api/team/owner', { body: { memberId, password }, schema: anyAnswer }),
   /** Public: what the join page shows; a used, withdrawn or expired link is a 410 INVITATION_GONE with the sentence. */
   preview: (token: string) => request('GET', `/api/team/invitations/${encodeURIComponent(token)}`, { schema: invitationPreviewSchema }),

@@ -105,9 +105,15 @@ export function AppHeader() {
           {/* On a narrow screen the badge drops below the welcome line rather than cut the name short. */}
           <div className="order-3 flex w-full min-w-0 flex-wrap items-center justify-between gap-x-3 gap-y-1.5 sm:order-2 sm:w-auto sm:justify-end">
             <div className="min-w-0 max-w-full text-sm text-stone-700">
-              <p className="truncate">
-                Welcome, <span className="font-semibold text-stone-900">{user?.username}</span>
-              </p>
+              {/* The owner chose a username when registering and is greeted by it, as before teams;
+                  someone who joined signs in with their e-mail and never chose one: their team is named. */}
+              {role === 'owner' ? (
+                <p className="truncate">
+                  Welcome, <span className="font-semibold text-stone-900">{user?.username}</span>
+                </p>
+              ) : (
+                <p className="truncate font-semibold text-stone-900">{session?.member.businessName}</p>
+              )}
               {/* On a phone the role is in the menu, beside Logout. */}
               <p data-testid="signed-in-as" className="hidden truncate text-xs text-stone-600 sm:block">
                 {who}

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Users } from 'lucide-react';
 import { Link, useLocation, useRoute } from 'wouter';
 import { ACCOUNT_MESSAGES, type Checked, type FieldErrors } from '../../core/account-checks';
 import { homePathFor } from '../../core/permissions';
@@ -86,24 +85,16 @@ function JoinForm({ token, invitation }: { token: string; invitation: Invitation
 
   return (
     <AuthLayout title={`Join ${invitation.businessName}`} subtitle="Set your name and a password to sign in with.">
-      <div className="mb-5 flex items-center gap-3">
-        {invitation.logoUrl ? (
-          <img src={invitation.logoUrl} alt={`${invitation.businessName} logo`} className="h-14 max-w-40 object-contain" />
-        ) : (
-          <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-green-100 text-green-800">
-            <Users aria-hidden="true" className="size-6" />
-          </span>
-        )}
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm">
-          <dt className="text-stone-600">Role</dt>
+      {invitation.logoUrl ? <img src={invitation.logoUrl} alt={`${invitation.businessName} logo`} className="mb-4 h-14 max-w-48 object-contain object-left" /> : null}
+      <div className="mb-5 rounded-lg bg-stone-100 px-4 py-3 text-sm">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          <dt className="text-stone-700">Role</dt>
           <dd className="font-semibold text-stone-900">{ROLE_LABELS[invitation.role]}</dd>
-          <dt className="text-stone-600">E-mail</dt>
+          <dt className="text-stone-700">E-mail</dt>
           <dd className="font-semibold [overflow-wrap:anywhere] text-stone-900">{invitation.email}</dd>
         </dl>
+        <p className="mt-2 text-stone-700">{`${ROLE_SUMMARIES[invitation.role]} This link works until ${formatBillingDate(invitation.expiresAt)}.`}</p>
       </div>
-      <p className="mb-5 text-sm text-stone-700">
-        {`${ROLE_LABELS[invitation.role]}: ${ROLE_SUMMARIES[invitation.role]} This link works until ${formatBillingDate(invitation.expiresAt)}.`}
-      </p>
       <form noValidate onSubmit={form.onSubmit((values) => join.mutate(values))} onChange={form.onChange} className="flex flex-col gap-4">
         {join.isError ? <ErrorAlert>{errorMessage(join.error, 'You could not join the team. Please try again.')}</ErrorAlert> : null}
         {errors.token ? <ErrorAlert>{errors.token}</ErrorAlert> : null}

@@ -56,7 +56,8 @@ function MemberRow({ member, onAsk }: { member: TeamMember; onAsk: (ask: TeamAsk
   );
 }
 
-function InvitationRow({ invitation, onAsk }: { invitation: TeamInvitation; onAsk: (ask: TeamAsk) => void }) {
+/** `readAt`: when the list was read (ms), the moment its expiry dates are judged at. */
+function InvitationRow({ invitation, readAt, onAsk }: { invitation: TeamInvitation; readAt: number; onAsk: (ask: TeamAsk) => void }) {
   const resend = useTeamChange(teamApi.resend);
   return (
     <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between">
@@ -67,7 +68,10 @@ function InvitationRow({ invitation, onAsk }: { invitation: TeamInvitation; onAs
         </p>
         <p className="text-sm [overflow-wrap:anywhere] text-stone-700">{invitation.email}</p>
         <p className="text-xs text-stone-600">
-          {`Link works until ${formatBillingDate(invitation.expiresAt)}`}
+          {/* An expired invitation stays listed, to be sent again (docs/product.md, Team). */}
+          {new Date(invitation.expiresAt).getTime() < readAt
+            ? `Link expired ${formatBillingDate(invitation.expiresAt)}: send it again for a new one`
+            : `Link works until ${formatBillingDate(invitation.expiresAt)}`}
           {invitation.invitedBy ? ` · invited by ${invitation.invitedBy}` : ''}
         </p>
       </div>
@@ -128,7 +132,7 @@ export function TeamSection() {
                 <h3 className="font-semibold text-stone-900">Invitations waiting</h3>
                 <ul aria-label="Invitations waiting" className="divide-y divide-stone-200">
                   {team.data.invitations.map((invitation) => (
-                    <InvitationRow key={invitation.id} invitation={invitation} onAsk={setAsk} />
+                    <InvitationRow key={invitation.id} invitation={invitation} readAt={team.dataUpdatedAt} onAsk={setAsk} />
                   ))}
                 </ul>
               </div>

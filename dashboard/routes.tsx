@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
-import { matchRoute, Route, Switch, useLocation, useRouter } from 'wouter';
-import { useCurrentUser } from './api/session';
+import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wouter';
+import { homePathFor, mayUse, PAGE_AREAS } from '../core/permissions';
+import { useCurrentUser, useRole } from './api/session';
 import { GuestOnly, RequireSignedIn } from './components/auth-gate';
 import { FullPageSpinner } from './components/spinner';
 import { ForgotPasswordPage } from './pages/forgot-password';
@@ -35,6 +36,7 @@ function signedIn(path: string, title: string, load: () => Promise<ComponentType
 /** docs/product.md, Screens: the signed-in screens, with their titles. */
 const SIGNED_IN_ROUTES: SignedInRoute[] = [
   signedIn('/', 'Tree Analysis', () => import('./pages/home').then((m) => m.HomePage)),
+  signedIn('/my-days', 'My days', () => import('./pages/my-days').then((m) => m.MyDaysPage)),
   signedIn('/settings', 'AI Settings', () => import('./pages/settings').then((m) => m.SettingsPage)),
   signedIn('/admin/businesses', 'Business Admin', () => import('./pages/business-admin').then((m) => m.BusinessAdminPage)),
   signedIn('/admin/log', 'Admin Log', () => import('./pages/admin-log').then((m) => m.AdminLogPage)),
@@ -48,12 +50,16 @@ const SIGNED_IN_ROUTES: SignedInRoute[] = [
   signedIn('/accuracy', 'Estimate Accuracy', () => import('./pages/accuracy').then((m) => m.AccuracyPage)),
 ];
 
-/** The public screens; login and register send a signed-in user to / instead. */
+/** A team invitation is opened once per person: its page loads on demand, outside the sign-in screens' first load. */
+const JoinPage = lazy(() => import('./pages/join').then((m) => ({ default: m.JoinPage })));
+
+/** The public screens; login and register send a signed-in person to their home instead. */
 const PUBLIC_ROUTES: { path: string; title: string; Page: ComponentType; guestOnly?: boolean }[] = [
   { path: '/login', title: 'Sign In', Page: LoginPage, guestOnly: true },
   { path: '/register', title: 'Create Account', Page: RegisterPage, guestOnly: true },
   { path: '/forgot-password', title: 'Forgot Password', Page: ForgotPasswordPage },
   { path: '/reset-password', title: 'Reset Password', Page: ResetPasswordPage },
+  { path: '/join/:token', title: 'Join a Team', Page: JoinPage },
 ];
 
 const NOT_FOUND_TITLE = 'Page Not Found';
@@ -61,6 +67,22 @@ const NOT_FOUND_TITLE = 'Page Not Found';
 const SignedInShell = lazy(() =>
   import('./components/page-layout').then((m) => ({ default: m.SignedInShell })),
 );
+
+const RoleRefusal = lazy(() => import('./components/role-refusal').then((m) => ({ default: m.RoleRefusal })));
+
+/**
+ * A page whose part of the product the person's role may not use (core/permissions.ts PAGE_AREAS)
+ * says who can instead of loading, so its requests are never made. The home page, for someone
+ * whose home is elsewhere (a crew member's is My days), sends them there.
+ */
+function RoleGate({ path, Page }: { path: string; Page: ComponentType }) {
+  const role = useRole();
+  const area = PAGE_AREAS[path];
+  if (!area || mayUse(role, area)) return <Page />;
+  const home = homePathFor(role);
+  if (path === '/' && home !== '/') return <Redirect to={home} replace />;
+  return <RoleRefusal area={area} home={home} />;
+}
 
 /**
  * Every signed-in route renders this one component, so its frame (the header with the
@@ -84,7 +106,9 @@ function SignedInPages() {
         <SignedInShell>
           <Switch>
             {SIGNED_IN_ROUTES.map(({ path, Page }) => (
-              <Route key={path} path={path} component={Page} />
+              <Route key={path} path={path}>
+                <RoleGate path={path} Page={Page} />
+              </Route>
             ))}
           </Switch>
         </SignedInShell>
@@ -121,6 +145,8 @@ export function AppRoutes() {
       <Page />
     </GuestOnly>
   ) : (
-    <Page />
+    <Suspense fallback={<FullPageSpinner />}>
+      <Page />
+    </Suspense>
   );
 }

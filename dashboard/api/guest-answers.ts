@@ -1,5 +1,6 @@
 import type { PublicUser } from '../../core/accounts';
 import { isRecord } from '../../core/is-record';
+import type { SignedInMember, TeamRole } from '../../core/team';
 import type { Capabilities } from '../../core/tree-details';
 
 /**
@@ -39,9 +40,28 @@ function publicUser(v: PublicUser): PublicUser {
   return { id, username, email, firstName, lastName, role, createdAt };
 }
 
-export const userAnswer = reader(
-  (v) => isPublicUser(v.user),
-  (v) => ({ user: publicUser(v.user as PublicUser) }),
+/** core/team.ts TEAM_ROLES, written out: that module's zod schema stays out of the first load. */
+const TEAM_ROLES: readonly TeamRole[] = ['owner', 'office', 'crew'];
+
+function isMember(v: unknown): v is SignedInMember {
+  return (
+    isRecord(v) &&
+    (v.memberId === null || Number.isInteger(v.memberId)) &&
+    isString(v.name) &&
+    isString(v.businessName) &&
+    TEAM_ROLES.includes(v.role as TeamRole)
+  );
+}
+
+/** `{ user, member }`; `member` is absent only from a server older than teams (core/accounts.ts userResponseSchema). */
+export const userAnswer = reader<{ user: PublicUser; member?: SignedInMember }>(
+  (v) => isPublicUser(v.user) && (v.member === undefined || isMember(v.member)),
+  (v) => {
+    const user = publicUser(v.user as PublicUser);
+    if (v.member === undefined) return { user };
+    const { memberId, name, role, businessName } = v.member as SignedInMember;
+    return { user, member: { memberId, name, role, businessName } };
+  },
 );
 
 export const messageAnswer = reader(

@@ -1,8 +1,11 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './client';
+import { sessionLost } from './session';
 
 export const queryKeys = {
   currentUser: ['/api/auth/me'] as const,
+  /** Not a request: what the sign-in screen says after a session ended while a page was open (api/session.ts). */
+  signedOutNotice: ['signed-out-notice'] as const,
   userTokens: ['/api/user-tokens'] as const,
   analyses: ['/api/analyses'] as const,
   analysis: (id: number) => ['/api/analysis', id] as const,
@@ -23,19 +26,23 @@ export const queryKeys = {
 
 /**
  * docs/product.md, Screens: data is never stale by itself, nothing refetches on focus or
- * polls, and neither queries nor mutations retry. Screens refresh what they
- * change by invalidating it.
+ * polls (but who is signed in, api/session.ts), and neither queries nor mutations retry.
+ * Screens refresh what they change by invalidating it.
  */
 export function createQueryClient(): QueryClient {
+  // A 401 from any request means the session has ended (expired, reset elsewhere, or the owner
+  // took this person out of the team): the visitor is signed out and the sign-in screen says so.
+  // A 403 ROLE_FORBIDDEN may mean the owner changed this person's role: who they are is read again.
+  // A 401 from the current-user query is its own answer (signed out), handled in api/session.ts.
+  function onError(error: Error, key?: readonly unknown[]) {
+    if (isApiError(error, 'UNAUTHORIZED') && key?.[0] !== queryKeys.currentUser[0]) sessionLost(queryClient);
+    else if (isApiError(error, 'ROLE_FORBIDDEN')) void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
+  }
   const queryClient: QueryClient = new QueryClient({
-    queryCache: new QueryCache({
-      // A 401 from any read means the session has ended (expired, or reset elsewhere):
-      // the visitor is signed out, so the signed-in screens give way to the login screen.
-      onError: (error, query) => {
-        if (isApiError(error, 'UNAUTHORIZED') && query.queryKey[0] !== queryKeys.currentUser[0]) {
-          queryClient.setQueryData(queryKeys.currentUser, null);
-        }
-      },
+    queryCache: new QueryCache({ onError: (error, query) => onError(error, query.queryKey) }),
+    mutationCache: new MutationCache({
+      // A sign-in's own 401 (a wrong password) is not a session ending: nobody is signed in then.
+      onError: (error) => onError(error),
     }),
     defaultOptions: {
       queries: {

@@ -1,4 +1,6 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { skipToken, useQuery, type QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
+import { mayUse, type AreaName } from '../../core/permissions';
+import type { SignedInMember, TeamRole } from '../../core/team';
 import { api, ApiError, isApiError, type PublicUser } from './client';
 import { queryKeys } from './query-client';
 
@@ -7,6 +9,15 @@ const CURRENT_USER_FRESH_MS = 300_000;
 
 /** docs/product.md, Messages: the one message for a current-user failure other than 401. */
 export const CURRENT_USER_ERROR_MESSAGE = 'Failed to fetch user data';
+
+/** What the sign-in screen says when a session ended while a page was open (removed from the team, reset elsewhere, expired). */
+export const SIGNED_OUT_NOTICE = 'You have been signed out.';
+
+/** Who is signed in: their own sign-in, and who they are in their team (core/team.ts). */
+export interface Session {
+  user: PublicUser;
+  member: SignedInMember;
+}
 
 /**
  * Set by the server beside the HttpOnly session cookie and cleared with it
@@ -18,43 +29,88 @@ function mayHaveSession(): boolean {
   return document.cookie.split('; ').includes(SESSION_HINT);
 }
 
+/** An answer from before teams carries no `member`: that account is the owner of a team of one. */
+export function sessionFrom(answer: { user: PublicUser; member?: SignedInMember }): Session {
+  const { user } = answer;
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.username;
+  return { user, member: answer.member ?? { memberId: null, name, role: 'owner', businessName: name } };
+}
+
 /**
  * A 401 means signed out (null); any other failure is an error. Without
  * the hint there is no session cookie to send, so the answer can only be 401: the visitor
  * is signed out at once, and a guest's console shows no failed request. With the
- * hint but a session that ended elsewhere, the server still answers 401 and clears the hint.
+ * hint but a session that ended elsewhere, the server still answers 401 and clears the hint;
+ * when this page had someone signed in, the sign-in screen then says they were signed out.
  */
-async function fetchCurrentUser(): Promise<PublicUser | null> {
+async function fetchSession({ client }: QueryFunctionContext): Promise<Session | null> {
   if (!mayHaveSession()) return null;
   try {
-    const { user } = await api.auth.me();
-    return user;
+    return sessionFrom(await api.auth.me());
   } catch (error) {
-    if (isApiError(error, 'UNAUTHORIZED')) return null;
+    if (isApiError(error, 'UNAUTHORIZED')) {
+      if (client.getQueryData(queryKeys.currentUser)) {
+        dropOthers(client);
+        noteSignedOut(client);
+      }
+      return null;
+    }
     throw new ApiError(CURRENT_USER_ERROR_MESSAGE, error instanceof ApiError ? error.status : 0);
   }
 }
 
-export function useCurrentUser() {
+const pickSession = (session: Session | null) => session;
+const pickUser = (session: Session | null) => session?.user ?? null;
+
+function useSessionQuery<T>(select: (session: Session | null) => T) {
   return useQuery({
     queryKey: queryKeys.currentUser,
-    queryFn: fetchCurrentUser,
+    queryFn: fetchSession,
     // Known at once without the hint: the login screen renders first, with no spinner before it.
     initialData: () => (mayHaveSession() ? undefined : null),
     staleTime: CURRENT_USER_FRESH_MS,
+    // Coming back to the tab asks who is signed in, so a person taken out of the team (or whose
+    // role changed) sees it then rather than at their next click (docs/product.md, Team).
+    refetchOnWindowFocus: 'always',
     retry: false,
+    select,
   });
 }
 
+/** The signed-in person and their place in the team, null when signed out. */
+export function useSession() {
+  return useSessionQuery(pickSession);
+}
+
+/** The signed-in person's own sign-in (the users row's public fields), null when signed out. */
+export function useCurrentUser() {
+  return useSessionQuery(pickUser);
+}
+
+/** The signed-in person's role; an owner while the session loads is never shown, as pages wait for it (RequireSignedIn). */
+export function useRole(): TeamRole {
+  return useSession().data?.member.role ?? 'owner';
+}
+
+/** Whether the signed-in person's role may use a part of the product (core/permissions.ts). */
+export function useMayUse(area: AreaName): boolean {
+  return mayUse(useRole(), area);
+}
+
 /**
- * After a sign-in or registration: anything cached belonged to whoever was here
- * before, so it goes, and the new user becomes the current user at once.
+ * After a sign-in, registration or joining a team: anything cached belonged to whoever was
+ * here before, so it goes, and the new person becomes the current one at once.
  */
-export function startSession(queryClient: QueryClient, user: PublicUser): void {
+export function startSession(queryClient: QueryClient, session: Session): void {
+  dropOthers(queryClient);
+  queryClient.setQueryData(queryKeys.currentUser, session);
+}
+
+/** Everything cached but who is signed in: it belonged to the person before. */
+function dropOthers(queryClient: QueryClient): void {
   queryClient.removeQueries({
     predicate: (query) => query.queryKey[0] !== queryKeys.currentUser[0],
   });
-  queryClient.setQueryData(queryKeys.currentUser, user);
 }
 
 /**
@@ -63,7 +119,29 @@ export function startSession(queryClient: QueryClient, user: PublicUser): void {
  */
 export function endSession(queryClient: QueryClient): void {
   queryClient.setQueryData(queryKeys.currentUser, null);
-  queryClient.removeQueries({
-    predicate: (query) => query.queryKey[0] !== queryKeys.currentUser[0],
-  });
+  dropOthers(queryClient);
+}
+
+/**
+ * Any answer of 401 while someone is signed in means their session has ended elsewhere (the
+ * owner removed them, a password reset, expiry): they are signed out here too, and the sign-in
+ * screen says so (SIGNED_OUT_NOTICE) instead of the page quietly turning into a form.
+ */
+export function sessionLost(queryClient: QueryClient): void {
+  if (!queryClient.getQueryData(queryKeys.currentUser)) {
+    queryClient.setQueryData(queryKeys.currentUser, null);
+    return;
+  }
+  endSession(queryClient);
+  noteSignedOut(queryClient);
+}
+
+function noteSignedOut(queryClient: QueryClient): void {
+  queryClient.setQueryData(queryKeys.signedOutNotice, SIGNED_OUT_NOTICE);
+}
+
+/** The notice the sign-in screen shows after a session ended while a page was open; cleared by the next sign-in. */
+export function useSignedOutNotice(): string | null {
+  // Never fetched: only sessionLost writes it, and startSession and endSession remove it.
+  return useQuery<string | null>({ queryKey: queryKeys.signedOutNotice, queryFn: skipToken, initialData: null }).data ?? null;
 }

@@ -2,22 +2,31 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleHelp, LogOut, Menu, ShieldAlert, X } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { homePathFor, mayUse, PAGE_AREAS } from '../../core/permissions';
+import { ROLE_LABELS, type TeamRole } from '../../core/team';
 import { api } from '../api/client';
-import { endSession, useCurrentUser } from '../api/session';
+import { endSession, useSession } from '../api/session';
 import { CreditsBadge } from './credits-badge';
 import { HowItWorksDialog, SafetyGuideDialog } from './help-dialogs';
 import { Logo } from './logo';
 import { showErrorToast, showToast } from './toast';
 import { buttonStyles } from './ui';
 
-const NAV_LINKS = [
+const NAV_LINKS: readonly { href: string; label: string; onlyFor?: TeamRole }[] = [
+  // The crew's home. The owner and the office reach the crews' work through Jobs.
+  { href: '/my-days', label: 'My days', onlyFor: 'crew' },
   { href: '/settings', label: 'Settings' },
   { href: '/admin/businesses', label: 'Business Admin' },
   { href: '/checkout', label: 'Get Tokens' },
   { href: '/history', label: 'History' },
   { href: '/jobs', label: 'Jobs' },
   { href: '/invoices', label: 'Invoices' },
-] as const;
+];
+
+/** The links a role may follow (core/permissions.ts PAGE_AREAS): a team of one's owner sees every one but My days. */
+function linksFor(role: TeamRole) {
+  return NAV_LINKS.filter((link) => (link.onlyFor ? link.onlyFor === role : mayUse(role, PAGE_AREAS[link.href] ?? 'signedIn')));
+}
 
 type HelpDialog = 'how-it-works' | 'safety-guide';
 
@@ -69,7 +78,12 @@ const helpButtonClass =
  * navigation and actions move into a menu behind one button.
  */
 export function AppHeader() {
-  const { data: user } = useCurrentUser();
+  const { data: session } = useSession();
+  const user = session?.user;
+  const role = session?.member.role ?? 'owner';
+  const links = linksFor(role);
+  // "Ana Ruiz · Office": who is signed in and their role, as the team list names them.
+  const who = session ? `${session.member.name} · ${ROLE_LABELS[role]}` : '';
   const logout = useLogout();
   const [menuOpen, setMenuOpen] = useState(false);
   const [dialog, setDialog] = useState<HelpDialog | null>(null);
@@ -84,16 +98,28 @@ export function AppHeader() {
     <header data-app-header className="border-b border-stone-200 bg-white">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
-          <Link href="/" className="order-1 mr-auto rounded-lg">
+          <Link href={homePathFor(role)} className="order-1 mr-auto rounded-lg">
             <Logo />
           </Link>
 
           {/* On a narrow screen the badge drops below the welcome line rather than cut the name short. */}
           <div className="order-3 flex w-full min-w-0 flex-wrap items-center justify-between gap-x-3 gap-y-1.5 sm:order-2 sm:w-auto sm:justify-end">
-            <p className="max-w-full truncate text-sm text-stone-700">
-              Welcome, <span className="font-semibold text-stone-900">{user?.username}</span>
-            </p>
-            <CreditsBadge />
+            <div className="min-w-0 max-w-full text-sm text-stone-700">
+              {/* The owner chose a username when registering and is greeted by it, as before teams;
+                  someone who joined signs in with their e-mail and never chose one: their team is named. */}
+              {role === 'owner' ? (
+                <p className="truncate">
+                  Welcome, <span className="font-semibold text-stone-900">{user?.username}</span>
+                </p>
+              ) : (
+                <p className="truncate font-semibold text-stone-900">{session?.member.businessName}</p>
+              )}
+              {/* On a phone the role is in the menu, beside Logout. */}
+              <p data-testid="signed-in-as" className="hidden truncate text-xs text-stone-600 sm:block">
+                {who}
+              </p>
+            </div>
+            {mayUse(role, 'credits') ? <CreditsBadge /> : null}
           </div>
 
           <div className="order-3 hidden sm:block">
@@ -123,7 +149,7 @@ export function AppHeader() {
 
         <nav aria-label="Main" className="-mx-3 hidden flex-wrap items-center justify-between gap-2 pb-2 sm:flex">
           <div className="flex flex-wrap items-center gap-1">
-            {NAV_LINKS.map((link) => (
+            {links.map((link) => (
               <NavLink key={link.href} href={link.href}>
                 {link.label}
               </NavLink>
@@ -167,7 +193,7 @@ export function AppHeader() {
                 Safety Guide
               </button>
             </li>
-            {NAV_LINKS.map((link) => (
+            {links.map((link) => (
               <li key={link.href}>
                 <NavLink href={link.href} block onNavigate={() => setMenuOpen(false)}>
                   {link.label}
@@ -175,6 +201,9 @@ export function AppHeader() {
               </li>
             ))}
             <li className="mt-2 border-t border-stone-200 pt-3">
+              <p className="mb-2 px-3 text-sm text-stone-700">
+                Signed in as <span className="font-semibold text-stone-900">{who}</span>
+              </p>
               <button
                 type="button"
                 className={`${buttonStyles.secondary} w-full`}

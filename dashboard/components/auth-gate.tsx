@@ -1,7 +1,8 @@
 import { RefreshCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
-import { CURRENT_USER_ERROR_MESSAGE, useCurrentUser } from '../api/session';
+import { homePathFor } from '../../core/permissions';
+import { CURRENT_USER_ERROR_MESSAGE, useSession, useSignedOutNotice } from '../api/session';
 import { LoginPage } from '../pages/login';
 import { ErrorAlert } from './alert';
 import { Logo } from './logo';
@@ -27,17 +28,19 @@ function CurrentUserError({ onRetry, retrying }: { onRetry: () => void; retrying
  * cannot be read.
  */
 export function RequireSignedIn({ children }: { children: ReactNode }) {
-  const me = useCurrentUser();
+  const me = useSession();
+  const signedOut = useSignedOutNotice();
   if (me.isPending) return <FullPageSpinner />;
   if (me.isError) return <CurrentUserError onRetry={() => void me.refetch()} retrying={me.isFetching} />;
-  if (!me.data) return <LoginPage />;
+  // Signed out while the page was open: the sign-in screen, at its own address, says so.
+  if (!me.data) return signedOut ? <Redirect to="/login" replace /> : <LoginPage />;
   return children;
 }
 
-/** Login and register: a signed-in user has nothing to do there and goes to /. */
+/** Login and register: a signed-in person has nothing to do there and goes to their home (a crew member's is My days). */
 export function GuestOnly({ children }: { children: ReactNode }) {
-  const me = useCurrentUser();
+  const me = useSession();
   if (me.isPending) return <FullPageSpinner />;
-  if (me.data) return <Redirect to="/" replace />;
+  if (me.data) return <Redirect to={homePathFor(me.data.member.role)} replace />;
   return children;
 }

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { checkLogin } from '../../core/account-checks';
 import { api, errorMessage, isApiError } from '../api/client';
-import { startSession } from '../api/session';
+import { homePathFor } from '../../core/permissions';
+import { sessionFrom, startSession, useSignedOutNotice } from '../api/session';
 import { ErrorAlert } from '../components/alert';
 import { AuthLayout } from '../components/auth-layout';
 import { useCheckedForm } from '../components/checked-form';
@@ -17,13 +18,15 @@ export function LoginPage() {
   const [, navigate] = useLocation();
   const form = useCheckedForm(['usernameOrEmail', 'password'], checkLogin);
   const { errors } = form;
+  const signedOut = useSignedOutNotice();
 
   const login = useMutation({
     mutationFn: api.auth.login,
-    onSuccess: ({ user }) => {
-      startSession(queryClient, user);
+    onSuccess: (answer) => {
+      const session = sessionFrom(answer);
+      startSession(queryClient, session);
       showToast({ title: 'Welcome back!', description: 'You have successfully logged in.' });
-      navigate('/');
+      navigate(homePathFor(session.member.role));
     },
     onError: (error) => {
       // Refused for too many attempts, the form and the toast both say the server's wait
@@ -40,6 +43,11 @@ export function LoginPage() {
   return (
     <AuthLayout title="Sign In" subtitle="Welcome back. Sign in to your TreeAnalyzer Pro account.">
       <form noValidate onSubmit={form.onSubmit((values) => login.mutate(values))} onChange={form.onChange} className="flex flex-col gap-4">
+        {signedOut && !login.isError ? (
+          <p role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-950">
+            {signedOut} Please sign in again.
+          </p>
+        ) : null}
         {login.isError ? <ErrorAlert>{errorMessage(login.error, 'Login failed')}</ErrorAlert> : null}
         <TextField
           label="Username or Email"

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { checkRegister } from '../../core/account-checks';
 import { api, ApiError, errorMessage } from '../api/client';
-import { startSession } from '../api/session';
+import { homePathFor } from '../../core/permissions';
+import { sessionFrom, startSession } from '../api/session';
 import { AuthLayout } from '../components/auth-layout';
 import { useCheckedForm } from '../components/checked-form';
 import { SubmitButton } from '../components/submit-button';
@@ -37,13 +38,14 @@ export function RegisterPage() {
 
   const register = useMutation({
     mutationFn: api.auth.register,
-    onSuccess: ({ user }) => {
-      startSession(queryClient, user);
+    onSuccess: (answer) => {
+      const session = sessionFrom(answer);
+      startSession(queryClient, session);
       showToast({
         title: 'Account Created!',
         description: 'Welcome to TreeAnalyzer Pro. You can now start subscribing to analyze trees.',
       });
-      navigate('/');
+      navigate(homePathFor(session.member.role));
     },
     onError: (error) => {
       showServerFieldErrors(error);

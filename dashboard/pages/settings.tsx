@@ -24,6 +24,8 @@ import { PageState } from '../components/page-state';
 import { TextArea } from '../components/text-area';
 import { showErrorToast, showToast } from '../components/toast';
 import { useVisionModel } from '../api/capabilities';
+import { useMayUse } from '../api/session';
+import { TeamSection } from '../components/team/team-section';
 import { instructionsHint } from '../components/instructions-hint';
 import { SubmitButton } from '../components/submit-button';
 import { buttonStyles, cardStyles } from '../components/ui';
@@ -158,6 +160,10 @@ function SettingsForm({ saved }: { saved: SettingsResponse }) {
  */
 export function SettingsPage() {
   const settings = useSettings();
+  // Sections a role may not use are not shown (core/permissions.ts): the office sees no plan, team or account.
+  const mayBill = useMayUse('billing');
+  const mayManageTeam = useMayUse('team');
+  const mayUseAccount = useMayUse('account');
   return (
     <SignedInLayout>
       <div className="mb-4">
@@ -186,8 +192,9 @@ export function SettingsPage() {
           <ShareJobTimesSection saved={settings.data.shareJobTimes} />
         </>
       )}
-      <BillingSection />
-      <YourDataSection />
+      {mayManageTeam ? <TeamSection /> : null}
+      {mayBill ? <BillingSection /> : null}
+      {mayUseAccount ? <YourDataSection /> : null}
     </SignedInLayout>
   );
 }

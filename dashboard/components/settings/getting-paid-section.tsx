@@ -6,7 +6,9 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import type { SettingsPatch, SettingsResponse } from '../../../core/settings';
 import { depositRuleSchema, documentNumber, invoiceSettingsFields, PAYMENT_TERMS_DAYS } from '../../../core/invoices';
+import { AREAS } from '../../../core/permissions';
 import { errorMessage, isApiError } from '../../api/client';
+import { useMayUse } from '../../api/session';
 import { queryKeys } from '../../api/query-client';
 import { signedInApi } from '../../api/signed-in';
 import { formatPounds } from '../jobs/job-list-summary';
@@ -291,6 +293,9 @@ function NumbersForm({ saved }: { saved: SettingsResponse }) {
 }
 
 export function GettingPaidSection({ saved }: { saved: SettingsResponse }) {
+  // The owner's alone (core/permissions.ts): the office reads who may change them instead.
+  const mayChangeBank = useMayUse('bankDetails');
+  const maySetUpCards = useMayUse('cardSetup');
   return (
     <section id="getting-paid" aria-labelledby="getting-paid-title" className={`${cardStyles} mt-8 scroll-mt-4 p-4 sm:p-6`}>
       <h2 id="getting-paid-title" className="text-xl font-bold text-green-900">
@@ -302,9 +307,16 @@ export function GettingPaidSection({ saved }: { saved: SettingsResponse }) {
       <div className="mt-5 flex max-w-2xl flex-col gap-6">
         <div className="flex flex-col gap-2">
           <h3 className="font-semibold text-stone-900">Bank details</h3>
-          <BankDetailsForm saved={saved.bankDetails} />
+          {mayChangeBank ? <BankDetailsForm saved={saved.bankDetails} /> : <p className="text-sm text-stone-700">{AREAS.bankDetails.refusal}</p>}
         </div>
-        <CardPaymentsSection />
+        {maySetUpCards ? (
+          <CardPaymentsSection />
+        ) : (
+          <div className="flex flex-col gap-2 border-t border-stone-200 pt-5">
+            <h3 className="font-semibold text-stone-900">Card payments</h3>
+            <p className="text-sm text-stone-700">{AREAS.cardSetup.refusal}</p>
+          </div>
+        )}
         <div className="flex flex-col gap-2 border-t border-stone-200 pt-5">
           <h3 className="font-semibold text-stone-900">Payment terms and deposits</h3>
           <TermsForm saved={saved} />

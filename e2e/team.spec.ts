@@ -1,4 +1,6 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { AREAS } from '../core/permissions';
 import { INVITATION_GONE_MESSAGE, type InvitableRole } from '../core/team';
 import { testLogoPng } from '../testing/logo';
@@ -6,6 +8,7 @@ import { ok } from './api-answer';
 import { expectNoSeriousAxeViolations } from './axe';
 import { expect, newAccount, test } from './fixtures';
 import { waitForMail } from './mailbox';
+import { grantCredits } from './operator';
 import { e2eEnv } from './rig/env';
 
 /*
@@ -16,14 +19,18 @@ import { e2eEnv } from './rig/env';
  * says they have been signed out. Screenshots of Settings → Team, the join page and My days at
  * 1280 and 390 px are kept in this test's output folder.
  *
- * Written as steps on named people (`owner`, `office`, `crew`), so later walks (the office
- * member's job, quote and payment, named in the owner's history) add steps here.
+ * The office member then makes a job from a website lead, sends the quote and records the
+ * customer's payment; the owner's job page names them for both.
+ *
+ * Written as steps on named people (`owner`, `office`, `crew`), so later walks add steps here.
  */
 
 const TEAM_NAME = 'Oak & Ash Tree Surgery';
 const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const origin = () => ({ Origin: e2eEnv('baseURL') });
+const VISITOR_PHOTO = fileURLToPath(new URL('./fixtures/photos/redbud-small-tree.jpg', import.meta.url));
+const CUSTOMER = 'Jo Rowan';
 
 interface Person {
   context: BrowserContext;
@@ -51,7 +58,32 @@ async function ownerWithBusiness(browser: Browser): Promise<Person> {
     }),
   );
   await ok(request.post('/api/system-settings/logo', { multipart: { logo: { name: 'logo.png', mimeType: 'image/png', buffer: await testLogoPng() } }, headers: origin() }));
+  // The team's credits, which a visitor's estimate on the business's site spends.
+  grantCredits(account.username, 20);
   return owner;
+}
+
+/** A visitor's estimate and quote request on the business's website estimator (made by the office member). */
+async function websiteLead(office: Person, visitor: APIRequestContext, customerEmail: string): Promise<void> {
+  const slug = `team-${Date.now().toString(36)}`;
+  await ok(
+    office.page.request.post('/api/businesses', {
+      data: { name: TEAM_NAME, slug, hourlyRate: '80.00', aiInstructions: null, allowedOrigins: [], dailyCap: 50, accentColor: null },
+      headers: origin(),
+    }),
+    201,
+  );
+  const analysed = await visitor.post(`/api/analyze-tree?businessSlug=${slug}`, {
+    multipart: { image: { name: 'tree.jpg', mimeType: 'image/jpeg', buffer: await readFile(VISITOR_PHOTO) }, description: 'redbud, 6 inch trunk, 15 ft' },
+    timeout: 30_000,
+  });
+  expect(analysed.status(), await analysed.text()).toBe(201);
+  const { analysis, leadToken } = (await analysed.json()) as { analysis: { id: number }; leadToken: string };
+  await ok(visitor.post(`/api/businesses/${slug}/leads`, { data: { analysisId: analysis.id, leadToken, name: CUSTOMER, email: customerEmail, phone: '01632 960 123', postcode: 'HR1 2AB' } }), 201);
+}
+
+function invoiceCard(panel: Locator, page: Page, name: string): Locator {
+  return panel.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: new RegExp(`^${name} ·`) }) });
 }
 
 /** Settings → Team: the owner invites someone by name, e-mail and role. */
@@ -91,7 +123,7 @@ async function shoot(page: Page, name: string, target?: ReturnType<Page['locator
   else await page.screenshot({ path, fullPage: true });
 }
 
-test('the owner invites an office and a crew member, both join from the e-mails, the crew is kept to My days, and a removed member is signed out', async ({ browser }) => {
+test('the owner invites an office and a crew member, both join from the e-mails, the crew is kept to My days, the office quotes and takes a payment named in the owner\'s history, and a removed member is signed out', async ({ browser, playwright }) => {
   // Three people, three browsers, two scrypt joins: about 40 s alone on the 2-core box.
   const owner = await ownerWithBusiness(browser);
   const office = await personIn(browser, 'Ana Ruiz', `ana.${Date.now().toString(36)}@example.test`, 'office-pass-1');
@@ -212,7 +244,57 @@ test('the owner invites an office and a crew member, both join from the e-mails,
   await expect(withdraw).toBeHidden();
   await expect(waiting).toHaveCount(0);
 
+  // The office member: a website lead becomes a job, priced and sent; the customer accepts by the
+  // e-mail's link; the final invoice is issued and a payment recorded.
+  const customerEmail = `jo.${Date.now().toString(36)}@example.test`;
+  const visitor = await playwright.request.newContext({ baseURL: e2eEnv('baseURL') });
+  await websiteLead(office, visitor, customerEmail);
+  await office.page.goto('/admin/businesses');
+  await office.page.getByRole('listitem').filter({ hasText: CUSTOMER }).getByRole('button', { name: `Make a job for ${CUSTOMER}` }).click();
+  await expect(office.page).toHaveURL(/\/jobs\/\d+$/);
+  const jobPath = new URL(office.page.url()).pathname;
+  await office.page.getByRole('list', { name: /^Items/ }).getByRole('listitem').nth(0).getByLabel('Price (£)').fill('480');
+  await office.page.getByRole('button', { name: /^Round prices/ }).click();
+  await expect(office.page.getByRole('list', { name: /^Items/ }).getByRole('listitem').nth(0).getByLabel('Price (£)')).toHaveValue('480.00');
+  const quotedAt = Date.now();
+  await office.page.getByRole('button', { name: 'Send quote' }).click();
+  await expect(office.page.getByText(`Version 1 sent to ${customerEmail}`)).toBeVisible();
+  const { mail: quoteMail } = await waitForMail(customerEmail, { since: quotedAt, subject: /^Your quote from/ });
+  const token = /\/quote\/([A-Za-z0-9_-]{43})/.exec(quoteMail.text ?? '')?.[1];
+  expect(token, quoteMail.text).toBeTruthy();
+  await ok(visitor.post(`/api/quotes/${token}/accept`, { data: { name: CUSTOMER, acceptTerms: true, optionalItemIds: [] }, headers: origin() }));
+  await visitor.dispose();
+  await office.page.reload();
+  const invoicesPanel = office.page.getByRole('region', { name: 'Invoices' });
+  await invoicesPanel.getByRole('button', { name: 'Make final invoice' }).click();
+  const finalDialog = office.page.getByRole('dialog', { name: 'Make the final invoice' });
+  await finalDialog.getByRole('button', { name: 'Make final invoice' }).click();
+  await expect(finalDialog).toBeHidden();
+  await invoiceCard(invoicesPanel, office.page, 'Draft').getByRole('button', { name: 'Issue' }).click();
+  const invoice = invoiceCard(invoicesPanel, office.page, 'INV-0001');
+  await expect(invoice.getByText('Issued', { exact: true })).toBeVisible();
+  await invoice.getByRole('button', { name: 'Record a payment' }).click();
+  const pay = office.page.getByRole('dialog', { name: 'Record a payment' });
+  await pay.getByLabel('Amount (£)').fill('200');
+  await pay.getByRole('button', { name: 'Record the payment' }).click();
+  await expect(pay).toBeHidden();
+  await expect(invoice.getByText('Part paid', { exact: true })).toBeVisible();
+
+  // The owner's job page names who sent the quote and who recorded the payment.
+  await owner.page.goto(jobPath);
+  await expect(owner.page.getByText(new RegExp(`sent to ${customerEmail.replace(/\./g, '\\.')} by Ana Ruiz on `))).toBeVisible();
+  const ownersInvoice = invoiceCard(owner.page.getByRole('region', { name: 'Invoices' }), owner.page, 'INV-0001');
+  await expect(ownersInvoice.getByRole('list', { name: 'Payments' })).toContainText('recorded by Ana Ruiz');
+  await expectNoSeriousAxeViolations(owner.page);
+  await shoot(owner.page, 'owner-job-named-1280');
+  // The crew member is refused that job's page and its invoice, with who can.
+  await crew.page.goto(jobPath);
+  await expect(crew.page.getByRole('alert')).toHaveText(AREAS.jobs.refusal);
+  await crew.page.goto('/my-days');
+  await expect(crew.page.getByRole('heading', { name: 'No work booked for you yet' })).toBeVisible();
+
   // The owner removes the crew member, asked first.
+  await owner.page.goto('/settings');
   await team.getByRole('button', { name: 'Remove Sam Field' }).click();
   const ask = owner.page.getByRole('dialog', { name: 'Remove Sam Field from the team?' });
   await expect(ask).toBeVisible();

@@ -12,7 +12,7 @@ import { grantCredits } from './operator';
 import { e2eEnv } from './rig/env';
 
 /*
- * A team in a real Chromium (docs/product.md, Team; issue 45): the owner invites an office member
+ * A team in a real Chromium (docs/product.md, Team): the owner invites an office member
  * and a crew member from Settings → Team; each joins from their e-mail's link in a browser of
  * their own; the crew member lands on My days and is refused the Invoices page and an invoice's
  * API with the sentence naming who can; the owner removes the crew member, whose open page then

@@ -1,7 +1,9 @@
 import { CircleAlert, RefreshCw } from 'lucide-react';
 import { Link } from 'wouter';
 import { INSUFFICIENT_TOKENS_MESSAGE } from '../../../core/analysis';
+import { AREAS } from '../../../core/permissions';
 import { errorMessage, isApiError } from '../../api/client';
+import { useMayUse } from '../../api/session';
 import { buttonStyles, cardStyles } from '../ui';
 import { StageHeading } from './stage-heading';
 
@@ -10,6 +12,8 @@ export const ANALYSIS_FAILED_FALLBACK = 'The analysis could not be completed. Pl
 /** The error stage: "Analysis Failed", the reason and Try Again. */
 export function ErrorStage({ error, onTryAgain }: { error: unknown; onTryAgain: () => void }) {
   const outOfCredits = isApiError(error, 'INSUFFICIENT_TOKENS');
+  // Office spends the team's credits but cannot buy them: they are told who can, not shown plans.
+  const mayBuy = useMayUse('billing');
   return (
     <section aria-labelledby="error-stage-title" className={`${cardStyles} flex flex-col items-center gap-4 px-4 py-10 text-center sm:px-6`}>
       <span className="flex size-14 items-center justify-center rounded-full bg-red-50 text-red-700">
@@ -20,9 +24,10 @@ export function ErrorStage({ error, onTryAgain }: { error: unknown; onTryAgain: 
       </StageHeading>
       <p data-testid="analysis-error-message" className="max-w-prose text-stone-800">
         {outOfCredits ? INSUFFICIENT_TOKENS_MESSAGE : errorMessage(error, ANALYSIS_FAILED_FALLBACK)}
+        {outOfCredits && !mayBuy ? ` ${AREAS.billing.refusal}` : null}
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">
-        {outOfCredits ? (
+        {outOfCredits && mayBuy ? (
           <Link href="/subscribe" className={buttonStyles.primary}>
             View Plans
           </Link>

@@ -1,12 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { personOf } from '../server/team/membership';
 import { teamView } from '../server/team/members';
+import { insertRow, migrations, migrationsBefore } from '../testing/migrations';
 import { migrateDatabase, openDatabase } from './client';
 import { jobs, users } from './schema';
 
@@ -15,36 +14,14 @@ import { jobs, users } from './schema';
  * before it, with an account and a job, upgrades; the account is then the owner of a team of one
  * and its job is as it was.
  */
-const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'treeanalyzer-0027-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** The migrations folder as it was before `tag`: the same files, the journal cut before it. */
-function migrationsBefore(tag: string): string {
-  const folder = join(dir, 'before');
-  cpSync(migrations, folder, { recursive: true });
-  const journalFile = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  return folder;
-}
-
-/** Inserts a row, any NOT NULL column without a default and not given filled with 1. */
-function insert(sqlite: Database.Database, table: string, values: Record<string, unknown>): number {
-  const columns = sqlite.prepare(`pragma table_info(${table})`).all() as { name: string; notnull: number; dflt_value: unknown; pk: number }[];
-  const row: Record<string, unknown> = { ...values };
-  for (const column of columns) if (column.notnull && column.dflt_value === null && !column.pk && !(column.name in row)) row[column.name] = 1;
-  const names = Object.keys(row);
-  const sql = `insert into ${table} (${names.join(', ')}) values (${names.map(() => '?').join(', ')})`;
-  return Number(sqlite.prepare(sql).run(...names.map((name) => row[name] as string | number | null)).lastInsertRowid);
-}
+const insert = insertRow;
 
 describe('migration 0027', () => {
   it('makes every account from before it the owner of a team of one, its job unchanged', () => {
     const db = openDatabase(join(dir, 'data.db'));
-    migrateDatabase(db, migrationsBefore('0027_team'));
+    migrateDatabase(db, migrationsBefore(dir, '0027_team'));
     const sqlite = db.$client;
     expect(sqlite.prepare("select name from sqlite_master where name = 'team_members'").get()).toBeUndefined();
     const userId = insert(sqlite, 'users', { username: 'ash', email: 'ash@example.com', password: 'x', first_name: 'Ash', last_name: 'Grove', created_at: 1_700_000_000_000, updated_at: 1_700_000_000_000 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hourlyRateTextSchema, MAX_INSTRUCTIONS_CHARS } from './analysis';
 import { companyProfileResponseSchema, companyProfileSchema } from './company-profile';
+import { scheduleSettingsPatchFields, scheduleSettingsResponseFields } from './crews';
 import { invoiceSettingsFields } from './invoices';
 import { pricingRulesInputSchema, pricingRulesResponseSchema } from './pricing';
 import { nestingSeasonSchema } from './protection';
@@ -46,9 +47,11 @@ export const settingsPatchSchema = settingsSchema
     nestingSeason: nestingSeasonSchema.optional(),
     /** Getting paid (core/invoices.ts): bank details, payment terms, deposit rule, numbers, reminders, sales account code. */
     ...invoiceSettingsFields,
+    /** The schedule (core/crews.ts): working days, days off, and the owner's climbing wind limit. */
+    ...scheduleSettingsPatchFields,
   })
   .refine((v) => Object.values(v).some((part) => part !== undefined), {
-    message: 'Send aiInstructions, hourlyRate, companyProfile, shareJobTimes, units, pricing, quoteRounding, quoteTerms, quoteReminderDays, nestingSeason or a Getting paid field to save',
+    message: 'Send aiInstructions, hourlyRate, companyProfile, shareJobTimes, units, pricing, quoteRounding, quoteTerms, quoteReminderDays, nestingSeason, a Getting paid field, workingDays, climbingWindLimitMs or daysOff to save',
   });
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;
 
@@ -81,3 +84,15 @@ export const settingsResponseSchema = z.object({
   lateInterest: z.object({ baseRatePercent: z.number() }).nullable(),
 });
 export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
+
+/** The schedule's settings as GET and PATCH /api/system-settings answer them (core/crews.ts). */
+export const scheduleSettingsResponseSchema = z.object(scheduleSettingsResponseFields);
+export type ScheduleSettingsResponse = z.infer<typeof scheduleSettingsResponseSchema>;
+
+/**
+ * The whole answer of GET and PATCH /api/system-settings: the settings above and the schedule's.
+ * Kept beside settingsResponseSchema rather than in it so the answers' earlier parts read as they
+ * did (tests that compare them whole parse with settingsResponseSchema, which drops the rest).
+ */
+export const fullSettingsResponseSchema = settingsResponseSchema.extend(scheduleSettingsResponseFields);
+export type FullSettingsResponse = z.infer<typeof fullSettingsResponseSchema>;

@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { calendarDateParts } from './job-booking';
 import { TEAM_ROLES } from './team';
 
 /*
- * Crews and kit, and the team's schedule settings (docs/product.md, Schedule): the request
- * bodies of /api/crews and the schedule part of /api/system-settings, and the answers. A crew's
- * day is held in whole minutes (crews.day_minutes), since everything the schedule adds up against
- * it (estimated crew minutes, the members' capacity) is minutes; the API speaks hours.
+ * Crews and kit (docs/product.md, Schedule): the request bodies of /api/crews and their answers;
+ * the schedule's settings are core/settings.ts's. A crew's day is held in whole minutes
+ * (crews.day_minutes), since everything the schedule adds up against it (estimated crew minutes,
+ * the members' capacity) is minutes; the API speaks hours.
  */
 
 export const EQUIPMENT_KINDS = ['mewp', 'chipper', 'stump_grinder', 'crane', 'other'] as const;
@@ -20,20 +19,9 @@ export type EquipmentKind = (typeof EQUIPMENT_KINDS)[number];
  */
 export const MEWP_WIND_LIMIT_MS = 12.5;
 
-/**
- * The climbing wind limit until the owner sets one: 10.7 m/s (24 mph), the top of Beaufort
- * force 5 (Met Office, Beaufort wind force scale), the common UK working rule of calling climbing
- * off above force 5. No law or British Standard gives a figure for climbing (the Arboricultural
- * Association's guidance leaves it to the risk assessment), so it is the owner's to set.
- */
-export const DEFAULT_CLIMBING_WIND_LIMIT_MS = 10.7;
-
-/** Monday to Friday, as ISO weekday numbers (1 Monday … 7 Sunday). */
-export const DEFAULT_WORKING_DAYS: readonly number[] = [1, 2, 3, 4, 5];
-
 export const DEFAULT_DAY_HOURS = 8;
 
-export const CREW_LIMITS = { name: 60, members: 50, equipment: 20, equipmentName: 60, dayHours: { min: 1, max: 16 }, windMs: { min: 1, max: 40 }, daysOff: 366 } as const;
+export const CREW_LIMITS = { name: 60, members: 50, equipment: 20, equipmentName: 60, dayHours: { min: 1, max: 16 }, windMs: { min: 1, max: 40 } } as const;
 
 export const CREW_MESSAGES = {
   name: `Give the crew a name of at most ${CREW_LIMITS.name} characters`,
@@ -51,19 +39,10 @@ export const CREW_MESSAGES = {
   notFound: 'That crew is not in your team.',
   futureBookings: (count: number) =>
     `This crew has ${count} booking${count === 1 ? '' : 's'} still to come. Move ${count === 1 ? 'it' : 'them'} to another crew before deleting the crew.`,
-  workingDays: 'Choose at least one working day (1 Monday to 7 Sunday)',
-  climbingWindLimit: `The climbing wind limit is ${CREW_LIMITS.windMs.min} to ${CREW_LIMITS.windMs.max} m/s`,
-  dayOff: 'Give each day off as YYYY-MM-DD, a real date',
-  daysOff: `At most ${CREW_LIMITS.daysOff} days off`,
 } as const;
 
-/** Metres a second as whole miles an hour, as a UK forecast says it (1 mph is 0.44704 m/s exactly). */
-export function msToMph(ms: number): number {
-  return Math.round(ms / 0.44704);
-}
-
 /** A wind speed in m/s held to one decimal, as forecasts give it. */
-const windMs = (message: string) =>
+export const windMsSchema = (message: string) =>
   z
     .number(message)
     .min(CREW_LIMITS.windMs.min, message)
@@ -92,7 +71,7 @@ const dayHours = z
 export const equipmentSchema = z.object({
   name: z.string(CREW_MESSAGES.equipmentName).trim().min(1, CREW_MESSAGES.equipmentName).max(CREW_LIMITS.equipmentName, CREW_MESSAGES.equipmentName),
   kind: z.enum(EQUIPMENT_KINDS, { error: CREW_MESSAGES.equipmentKind }),
-  windLimitMs: windMs(CREW_MESSAGES.windLimit).optional(),
+  windLimitMs: windMsSchema(CREW_MESSAGES.windLimit).optional(),
 });
 /** A piece of kit as the crew gave it (crews.equipment): a limit left out follows the defaults. */
 export type StoredEquipment = z.output<typeof equipmentSchema>;
@@ -135,30 +114,3 @@ export type Crew = z.infer<typeof crewSchema>;
 
 export const crewResponseSchema = z.object({ crew: crewSchema });
 export const crewListResponseSchema = z.object({ crews: z.array(crewSchema) });
-
-/** The schedule's settings, in PATCH /api/system-settings (core/settings.ts). */
-export const scheduleSettingsPatchFields = {
-  /** ISO weekday numbers, 1 Monday to 7 Sunday; answered sorted, each once. */
-  workingDays: z
-    .array(z.number(CREW_MESSAGES.workingDays).int(CREW_MESSAGES.workingDays).min(1, CREW_MESSAGES.workingDays).max(7, CREW_MESSAGES.workingDays), CREW_MESSAGES.workingDays)
-    .min(1, CREW_MESSAGES.workingDays)
-    .max(7, CREW_MESSAGES.workingDays)
-    .transform((days) => [...new Set(days)].sort((a, b) => a - b))
-    .optional(),
-  /** The owner's (core/permissions.ts SETTINGS_FIELD_AREAS): the gusts above which nobody climbs. */
-  climbingWindLimitMs: windMs(CREW_MESSAGES.climbingWindLimit).optional(),
-  /** The team's days off, "YYYY-MM-DD": kept sorted and each once, whatever order they come in. */
-  daysOff: z
-    .array(z.string(CREW_MESSAGES.dayOff).trim().refine((v) => calendarDateParts(v) !== null, CREW_MESSAGES.dayOff), CREW_MESSAGES.dayOff)
-    .max(CREW_LIMITS.daysOff, CREW_MESSAGES.daysOff)
-    .transform((days) => [...new Set(days)].sort())
-    .optional(),
-};
-
-export const scheduleSettingsResponseFields = {
-  workingDays: z.array(z.number().int()),
-  climbingWindLimitMs: z.number(),
-  /** The same limit in whole miles an hour, as UK forecasts say it. */
-  climbingWindLimitMph: z.number().int(),
-  daysOff: z.array(z.string()),
-};

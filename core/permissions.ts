@@ -30,6 +30,10 @@ export const AREAS = {
   credits: { roles: OFFICE, refusal: 'Only the owner and the office can see the credits.' },
   accuracy: { roles: OFFICE, refusal: 'Only the owner and the office can see estimate accuracy.' },
   estimators: { roles: OFFICE, refusal: 'Only the owner and the office can manage the website estimators and their leads.' },
+  /** Crews and kit, and the schedule (docs/product.md, Schedule); crew members do not list crews for now. */
+  schedule: { roles: OFFICE, refusal: 'Only the owner and the office can plan the crews and the schedule.' },
+  /** The climbing wind limit in the schedule's settings: how windy is too windy to climb is the owner's call. */
+  climbingLimit: { roles: OWNER, refusal: 'Only the owner can set the climbing wind limit.' },
   jobs: { roles: OFFICE, refusal: 'Only the owner and the office can open jobs and quotes. Your work is in My days.' },
   invoices: { roles: OFFICE, refusal: 'Only the owner and the office can see invoices and payments.' },
   settings: { roles: OFFICE, refusal: 'Only the owner and the office can change the settings.' },
@@ -76,6 +80,11 @@ export const ROUTE_AREAS: Record<string, RouteAccess> = {
   'DELETE /api/team/members/:id': 'team',
   'POST /api/team/owner': 'team',
   'GET /api/my-days': 'myDays',
+
+  'GET /api/crews': 'schedule',
+  'POST /api/crews': 'schedule',
+  'PATCH /api/crews/:id': 'schedule',
+  'DELETE /api/crews/:id': 'schedule',
 
   'GET /api/user-tokens': 'credits',
   'GET /api/system-settings': 'settings',
@@ -234,9 +243,10 @@ export const PUBLIC_WHEN_QUERY: Record<string, string> = { 'POST /api/analyze-tr
 /**
  * Parts of a route's body that belong to a narrower area than the route: PATCH /api/system-settings
  * is the office's, but its bank details are the owner's (a payee changed by someone else is how
- * invoice fraud starts), so a patch that carries them needs the bankDetails area.
+ * invoice fraud starts), so a patch that carries them needs the bankDetails area; and the
+ * climbing wind limit is the owner's (who is sent up a tree in what wind is the employer's duty).
  */
-export const SETTINGS_FIELD_AREAS: Record<string, AreaName> = { bankDetails: 'bankDetails' };
+export const SETTINGS_FIELD_AREAS: Record<string, AreaName> = { bankDetails: 'bankDetails', climbingWindLimitMs: 'climbingLimit' };
 
 /** The first area among a body's fields that the role may not use, if any. */
 export function fieldAreaRefused(role: TeamRole, body: Record<string, unknown>, fields: Record<string, AreaName>): AreaName | undefined {

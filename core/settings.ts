@@ -14,6 +14,76 @@ import { UNIT_SYSTEMS } from './units';
  * core/ has no import cycle through it (core/no-cycles.test.ts).
  */
 
+/*
+ * The schedule's settings (docs/product.md, Schedule): defined here rather than in core/crews.ts,
+ * so this module keeps reading only down to the modules it reads (build/layers.test.ts).
+ */
+/**
+ * The climbing wind limit until the owner sets one: 10.7 m/s (24 mph), the top of Beaufort
+ * force 5 (Met Office, Beaufort wind force scale), the common UK working rule of calling climbing
+ * off above force 5. No law or British Standard gives a figure for climbing: it is a matter for
+ * the employer's risk assessment, so the owner's to set.
+ */
+export const DEFAULT_CLIMBING_WIND_LIMIT_MS = 10.7;
+
+/** Monday to Friday, as ISO weekday numbers (1 Monday … 7 Sunday). */
+export const DEFAULT_WORKING_DAYS: readonly number[] = [1, 2, 3, 4, 5];
+
+export const SCHEDULE_SETTINGS_LIMITS = { windMs: { min: 1, max: 40 }, daysOff: 366 } as const;
+
+export const SCHEDULE_SETTINGS_MESSAGES = {
+  workingDays: 'Choose at least one working day (1 Monday to 7 Sunday)',
+  climbingWindLimit: `The climbing wind limit is ${SCHEDULE_SETTINGS_LIMITS.windMs.min} to ${SCHEDULE_SETTINGS_LIMITS.windMs.max} m/s`,
+  dayOff: 'Give each day off as YYYY-MM-DD, a real date',
+  daysOff: `At most ${SCHEDULE_SETTINGS_LIMITS.daysOff} days off`,
+} as const;
+
+/** Metres a second as whole miles an hour, as a UK forecast says it (1 mph is 0.44704 m/s exactly). */
+export function msToMph(ms: number): number {
+  return Math.round(ms / 0.44704);
+}
+
+/** "2026-12-25" when it is a real date on the calendar (no 30 February). */
+function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
+const M = SCHEDULE_SETTINGS_MESSAGES;
+
+/** The schedule's fields of PATCH /api/system-settings. */
+const scheduleSettingsPatchFields = {
+  /** ISO weekday numbers, 1 Monday to 7 Sunday; answered sorted, each once. */
+  workingDays: z
+    .array(z.number(M.workingDays).int(M.workingDays).min(1, M.workingDays).max(7, M.workingDays), M.workingDays)
+    .min(1, M.workingDays)
+    .max(7, M.workingDays)
+    .transform((days) => [...new Set(days)].sort((a, b) => a - b))
+    .optional(),
+  /** The owner's (core/permissions.ts SETTINGS_FIELD_AREAS): the gusts above which nobody climbs, held to one decimal. */
+  climbingWindLimitMs: z
+    .number(M.climbingWindLimit)
+    .min(SCHEDULE_SETTINGS_LIMITS.windMs.min, M.climbingWindLimit)
+    .max(SCHEDULE_SETTINGS_LIMITS.windMs.max, M.climbingWindLimit)
+    .transform((v) => Math.round(v * 10) / 10)
+    .optional(),
+  /** The team's days off, "YYYY-MM-DD": kept sorted and each once, whatever order they come in. */
+  daysOff: z
+    .array(z.string(M.dayOff).trim().refine(isCalendarDate, M.dayOff), M.dayOff)
+    .max(SCHEDULE_SETTINGS_LIMITS.daysOff, M.daysOff)
+    .transform((days) => [...new Set(days)].sort())
+    .optional(),
+};
+
+const scheduleSettingsResponseFields = {
+  workingDays: z.array(z.number().int()),
+  climbingWindLimitMs: z.number(),
+  /** The same limit in whole miles an hour, as UK forecasts say it. */
+  climbingWindLimitMph: z.number().int(),
+  daysOff: z.array(z.string()),
+};
+
 /** The AI settings (the Settings page's first form; docs/product.md, Accounts). */
 export const settingsSchema = z.object({
   aiInstructions: z.string().max(MAX_INSTRUCTIONS_CHARS, `Instructions must be at most ${MAX_INSTRUCTIONS_CHARS} characters`),
@@ -46,9 +116,11 @@ export const settingsPatchSchema = settingsSchema
     nestingSeason: nestingSeasonSchema.optional(),
     /** Getting paid (core/invoices.ts): bank details, payment terms, deposit rule, numbers, reminders, sales account code. */
     ...invoiceSettingsFields,
+    /** The schedule (core/crews.ts): working days, days off, and the owner's climbing wind limit. */
+    ...scheduleSettingsPatchFields,
   })
   .refine((v) => Object.values(v).some((part) => part !== undefined), {
-    message: 'Send aiInstructions, hourlyRate, companyProfile, shareJobTimes, units, pricing, quoteRounding, quoteTerms, quoteReminderDays, nestingSeason or a Getting paid field to save',
+    message: 'Send aiInstructions, hourlyRate, companyProfile, shareJobTimes, units, pricing, quoteRounding, quoteTerms, quoteReminderDays, nestingSeason, a Getting paid field, workingDays, climbingWindLimitMs or daysOff to save',
   });
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;
 
@@ -81,3 +153,15 @@ export const settingsResponseSchema = z.object({
   lateInterest: z.object({ baseRatePercent: z.number() }).nullable(),
 });
 export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
+
+/** The schedule's settings as GET and PATCH /api/system-settings answer them (core/crews.ts). */
+export const scheduleSettingsResponseSchema = z.object(scheduleSettingsResponseFields);
+export type ScheduleSettingsResponse = z.infer<typeof scheduleSettingsResponseSchema>;
+
+/**
+ * The whole answer of GET and PATCH /api/system-settings: the settings above and the schedule's.
+ * Kept beside settingsResponseSchema rather than in it so the answers' earlier parts read as they
+ * did (tests that compare them whole parse with settingsResponseSchema, which drops the rest).
+ */
+export const fullSettingsResponseSchema = settingsResponseSchema.extend(scheduleSettingsResponseFields);
+export type FullSettingsResponse = z.infer<typeof fullSettingsResponseSchema>;

@@ -11,6 +11,7 @@ import { LOOKUP_STATUSES, RECORD_OUTCOMES, type LookupFindings } from '../core/p
 import type { NoticeTreeEdit } from '../core/section-211';
 import { MAIL_STATUSES, type StoredMail } from '../core/mail-outbox';
 import { INVITABLE_ROLES, MEMBER_STATUSES, TEAM_ROLES } from '../core/team';
+import type { StoredEquipment } from '../core/crews';
 import { INVOICE_KINDS, INVOICE_LINE_KINDS, PAYMENT_METHODS, type BankDetails, type InvoiceParties } from '../core/invoices';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
@@ -156,6 +157,50 @@ export const signIns = sqliteTable(
   (t) => [index('sign_ins_account_idx').on(t.accountId, t.createdAt), index('sign_ins_user_idx').on(t.userId, t.createdAt)],
 );
 
+/**
+ * A crew (docs/product.md, Schedule): some of the team's people with their kit, who are booked
+ * together. Its day is whole minutes, since the schedule adds estimated crew minutes against it.
+ * A deleted crew keeps its row (deleted_at): the past bookings made on it (jobs.crew_id) still say
+ * which crew did the work, as the crews' past actual times need; it is gone from every list.
+ */
+export const crews = sqliteTable(
+  'crews',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The team's account, as jobs.user_id. */
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** #rrggbb, or null for the board's own colour. */
+    colour: text('colour'),
+    dayMinutes: integer('day_minutes').notNull().default(480),
+    /** The crew's kit as given (core/crews.ts StoredEquipment): a limit left out follows the defaults. */
+    equipment: text('equipment', { mode: 'json' }).$type<StoredEquipment[]>().notNull().default(sql`'[]'`),
+    createdBy: by('created_by'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+    deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('crews_account_idx').on(t.accountId), check('crews_day_minutes', sql`${t.dayMinutes} BETWEEN 60 AND 960`)],
+);
+
+/** Who is in a crew: team members (a person may be in more than one crew). */
+export const crewMembers = sqliteTable(
+  'crew_members',
+  {
+    crewId: integer('crew_id')
+      .notNull()
+      .references(() => crews.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => teamMembers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.crewId, t.memberId] }), index('crew_members_member_idx').on(t.memberId)],
+);
+
+export type CrewRow = typeof crews.$inferSelect;
+
 export type TeamMemberRow = typeof teamMembers.$inferSelect;
 export type TeamInvitationRow = typeof teamInvitations.$inferSelect;
 
@@ -223,6 +268,15 @@ export const systemSettings = sqliteTable('system_settings', {
    * (Interest) Act 1998): the Bank of England base rate to add 8% to; null for off, the default.
    */
   lateInterestBaseRatePercent: real('late_interest_base_rate_percent'),
+  /**
+   * The schedule (docs/product.md, Schedule; core/crews.ts): working days as ISO weekday numbers,
+   * null for Monday to Friday; the climbing wind limit in m/s, the owner's, null for the default
+   * (DEFAULT_CLIMBING_WIND_LIMIT_MS); the team's days off, "YYYY-MM-DD", sorted. Nulls rather than
+   * the defaults written in, so an account that never chose follows a better default later.
+   */
+  workingDays: text('working_days', { mode: 'json' }).$type<number[]>(),
+  climbingWindLimitMs: real('climbing_wind_limit_ms'),
+  daysOff: text('days_off', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
   createdAt: createdAt(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
@@ -533,6 +587,8 @@ export const jobs = sqliteTable(
     bookedAt: integer('booked_at', { mode: 'timestamp_ms' }),
     /** How many times the booking was changed: the calendar file's SEQUENCE, so a new date replaces the old one. */
     bookingSequence: integer('booking_sequence').notNull().default(0),
+    /** The crew the booking is on (docs/product.md, Schedule); null for none (a team of one, or a booking made before crews). */
+    crewId: integer('crew_id').references(() => crews.id, { onDelete: 'set null' }),
     doneAt: integer('done_at', { mode: 'timestamp_ms' }),
     /**
      * The deposit this job asks when accepted, as a percentage of the accepted total, set on the job
@@ -545,7 +601,7 @@ export const jobs = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [index('jobs_user_idx').on(t.userId, t.createdAt), index('jobs_lead_idx').on(t.leadId)],
+  (t) => [index('jobs_user_idx').on(t.userId, t.createdAt), index('jobs_lead_idx').on(t.leadId), index('jobs_crew_idx').on(t.crewId, t.bookedFor)],
 );
 
 /** A job's trees and lines, in order; a price is in pence as the customer reads it (core/quote-totals.ts). */

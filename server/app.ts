@@ -44,6 +44,7 @@ import { openApiRoutes } from './routes/openapi';
 import { settingsRoutes } from './routes/settings';
 import { teamRoutes } from './routes/team';
 import { myDaysRoutes } from './routes/my-days';
+import { crewRoutes } from './routes/crews';
 import { PostcodeLookups } from './protection/postcode-lookups';
 import { mailOutboxRoutes } from './routes/mail-outbox';
 import { startMailWorker } from './mail/outbox-worker';
@@ -135,6 +136,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/account', accountRoutes);
   api.route('/team', teamRoutes);
   api.route('/my-days', myDaysRoutes);
+  api.route('/crews', crewRoutes);
   api.route('/', creditRoutes);
   api.route('/system-settings', settingsRoutes);
   api.route('/mail-outbox', mailOutboxRoutes);

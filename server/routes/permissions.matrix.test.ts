@@ -82,6 +82,7 @@ beforeAll(async () => {
     .values({ userId: accountId, invoiceId: made.invoice.id, eventId: 'evt_matrix', amountPence: 1000, currency: 'gbp', reason: 'wrong_amount', createdAt: server.clock.now() })
     .returning()
     .get();
+  const crewMade = (await (await owner.post('/api/crews', { name: 'Blue crew', memberIds: [crew.memberId] })).json()) as { crew: { id: number } };
   stranger = (await registerClient(server)).client;
 
   const at = (prefix: string) => (path: string) => path.startsWith(prefix);
@@ -94,6 +95,7 @@ beforeAll(async () => {
     { test: at('/api/card-payment-problems/'), values: { id: String(problem.id) } },
     { test: at('/api/team/invitations/:id'), values: { id: String(invited.invitation.id) } },
     { test: at('/api/team/members/'), values: { id: String(office.memberId) } },
+    { test: at('/api/crews/'), values: { id: String(crewMade.crew.id) } },
   ];
 });
 

@@ -74,6 +74,11 @@ runCommonRouteTests({
     // An invitation of the owner's team, for the team's id routes (invitations and members alike).
     const invited = await owner.post('/api/team/invitations', { email: 'invited@example.com', name: 'Invited', role: 'crew' });
     const invitationId = ((await invited.json()) as { invitation: { id: number } }).invitation.id;
+    // A crew of the owner's team, for the crews' id routes.
+    const team = (await (await owner.get('/api/team')).json()) as { members: { id: number }[] };
+    const crewMade = await owner.post('/api/crews', { name: 'Seed crew', memberIds: [team.members[0]!.id] });
+    if (crewMade.status !== 201) throw new Error(`crew: ${crewMade.status} ${await crewMade.text()}`);
+    const crewId = ((await crewMade.json()) as { crew: { id: number } }).crew.id;
     const { client: stranger } = await registerClient(server);
     return {
       stranger,
@@ -84,6 +89,7 @@ runCommonRouteTests({
         invoices: { id: String(invoiceId), paymentId: String(paymentId) },
         'card-payment-problems': { id: String(problem.id) },
         team: { id: String(invitationId) },
+        crews: { id: String(crewId) },
         // The owner's quote e-mail, as the outbox keeps it (server/mail/outbox.ts).
         'mail-outbox': { id: String(server.db.select().from(mailOutbox).where(eq(mailOutbox.userId, problem.userId!)).get()!.id) },
       },

@@ -5,7 +5,7 @@ import { penceToDecimal } from '../../core/money';
 import type { PricingRules } from '../../core/price';
 import { pricingRulesResponse, storedPricingRules } from '../../core/pricing';
 import { DEFAULT_QUOTE_REMINDER_DAYS, DEFAULT_QUOTE_ROUNDING_PENCE, quoteRoundingText, storedQuoteTerms, type QuoteRoundingPence } from '../../core/quote-settings';
-import type { settingsPatchSchema, SettingsResponse } from '../../core/settings';
+import { DEFAULT_CLIMBING_WIND_LIMIT_MS, DEFAULT_WORKING_DAYS, msToMph, type FullSettingsResponse, type ScheduleSettingsResponse, type settingsPatchSchema, type SettingsResponse } from '../../core/settings';
 import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../core/units';
 import { NESTING_SEASON, type NestingSeason } from '../../core/protection';
 import { immediate, type Db } from '../../db/client';
@@ -151,9 +151,35 @@ export function toSettingsResponse(settings: UserSettings, profile: CompanyProfi
   };
 }
 
+/** The team's schedule settings (docs/product.md, Schedule): the defaults until chosen. */
+export interface ScheduleSettings {
+  /** ISO weekday numbers, 1 Monday … 7 Sunday. */
+  workingDays: number[];
+  climbingWindLimitMs: number;
+  /** "YYYY-MM-DD", sorted. */
+  daysOff: string[];
+}
+
+export function getScheduleSettings(db: Db, userId: number): ScheduleSettings {
+  const row = findRow(db, userId);
+  return {
+    workingDays: row?.workingDays ?? [...DEFAULT_WORKING_DAYS],
+    climbingWindLimitMs: row?.climbingWindLimitMs ?? DEFAULT_CLIMBING_WIND_LIMIT_MS,
+    daysOff: row?.daysOff ?? [],
+  };
+}
+
+/** The mph beside the m/s is the server's, so the dashboard and any e-mail round it the same way. */
+function scheduleSettingsResponse(schedule: ScheduleSettings): ScheduleSettingsResponse {
+  return { ...schedule, climbingWindLimitMph: msToMph(schedule.climbingWindLimitMs) };
+}
+
 /** GET /api/system-settings and the answer of every change to them. */
-export function settingsResponseFor(db: Db, userId: number): SettingsResponse {
-  return toSettingsResponse(getSettings(db, userId), getCompanyProfile(db, userId), getShareJobTimes(db, userId), getInvoiceSettings(db, userId));
+export function settingsResponseFor(db: Db, userId: number): FullSettingsResponse {
+  return {
+    ...toSettingsResponse(getSettings(db, userId), getCompanyProfile(db, userId), getShareJobTimes(db, userId), getInvoiceSettings(db, userId)),
+    ...scheduleSettingsResponse(getScheduleSettings(db, userId)),
+  };
 }
 
 /** A PATCH /api/system-settings body as its schema gives it (the rate still pounds text). */
@@ -162,10 +188,11 @@ export type SettingsPatchInput = z.output<typeof settingsPatchSchema>;
 /**
  * Applies a settings change: the AI instructions (trimmed), the hourly rate (pounds text, held
  * in pence), units, pricing rules, quote rounding and terms, company profile and the share of
- * job times, each only when sent. One transaction: a change with several parts saves all or
+ * job times, and the schedule's working days, climbing wind limit and days off, each only when
+ * sent. One transaction: a change with several parts saves all or
  * none, and a rate out of bounds saves nothing. Returns the settings as the API answers them.
  */
-export function applySettingsPatch(db: Db, clock: Clock, userId: number, patch: SettingsPatchInput): SettingsResponse {
+export function applySettingsPatch(db: Db, clock: Clock, userId: number, patch: SettingsPatchInput): FullSettingsResponse {
   immediate(db, (tx) => {
     const settings: SettingsColumns = {
       ...(patch.aiInstructions !== undefined && { aiInstructions: patch.aiInstructions.trim() }),
@@ -183,6 +210,12 @@ export function applySettingsPatch(db: Db, clock: Clock, userId: number, patch: 
     if (Object.keys(invoicing).length > 0) saveColumns(tx, clock, userId, invoicing);
     if (patch.companyProfile) saveCompanyProfile(tx, clock, userId, patch.companyProfile);
     if (patch.shareJobTimes !== undefined) saveShareJobTimes(tx, clock, userId, patch.shareJobTimes);
+    const schedule = {
+      ...(patch.workingDays !== undefined && { workingDays: patch.workingDays }),
+      ...(patch.climbingWindLimitMs !== undefined && { climbingWindLimitMs: patch.climbingWindLimitMs }),
+      ...(patch.daysOff !== undefined && { daysOff: patch.daysOff }),
+    };
+    if (Object.keys(schedule).length > 0) saveColumns(tx, clock, userId, schedule);
   });
   return settingsResponseFor(db, userId);
 }

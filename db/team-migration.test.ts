@@ -39,10 +39,11 @@ describe('migration 0027', () => {
       members: [{ id: person.memberId, name: 'Ash Grove', email: 'ash@example.com', role: 'owner', status: 'active', lastSeenAt: null, you: true }],
       invitations: [],
     });
-    // The job is the account's as before; its new 'by' columns are empty (nobody was recorded then),
-    // as is the crew that later migrations add (0028: not booked on any crew).
+    // The job is the account's as before: every column it had keeps its value, and 0027's 'by'
+    // columns are empty (nobody was recorded then). Columns later migrations add are theirs to test.
     const jobAfter = sqlite.prepare('select * from jobs where id = ?').get(jobId) as Record<string, unknown>;
-    expect(jobAfter).toEqual({ ...jobBefore, created_by: null, booked_by: null, done_by: null, crew_id: null });
+    expect(Object.fromEntries(Object.keys(jobBefore).map((column) => [column, jobAfter[column]]))).toEqual(jobBefore);
+    expect({ created_by: jobAfter.created_by, booked_by: jobAfter.booked_by, done_by: jobAfter.done_by }).toEqual({ created_by: null, booked_by: null, done_by: null });
     expect(db.select().from(jobs).where(eq(jobs.userId, userId)).all().map((j) => j.customerName)).toEqual(['Rowan Hale']);
     sqlite.close();
   });

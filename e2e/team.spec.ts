@@ -93,7 +93,8 @@ async function invite(owner: Person, name: string, email: string, role: Invitabl
   await team.getByLabel('E-mail', { exact: true }).fill(email);
   await team.getByRole('radio', { name: role === 'office' ? /^Office/ : /^Crew/ }).check();
   await team.getByRole('button', { name: 'Send Invitation' }).click();
-  await expect(owner.page.getByText('Invitation Sent', { exact: true })).toBeVisible();
+  // This invitation's toast, named by its address: the one before may still be leaving.
+  await expect(owner.page.locator('[data-sonner-toast]').filter({ hasText: email }).getByText('Invitation Sent', { exact: true })).toBeVisible();
   await expect(team.getByRole('list', { name: 'Invitations waiting' })).toContainText(email);
 }
 
@@ -237,7 +238,7 @@ test('the owner invites an office and a crew member, both join from the e-mails,
   await invite(owner, 'Kit Hale', kit, 'crew');
   const waiting = team.getByRole('list', { name: 'Invitations waiting' });
   await waiting.getByRole('button', { name: `Resend the invitation to ${kit}` }).click();
-  await expect(owner.page.getByText('Invitation Sent Again', { exact: true })).toBeVisible();
+  await expect(owner.page.locator('[data-sonner-toast]').filter({ hasText: kit }).getByText('Invitation Sent Again', { exact: true })).toBeVisible();
   await waiting.getByRole('button', { name: `Withdraw the invitation to ${kit}` }).click();
   const withdraw = owner.page.getByRole('dialog', { name: 'Withdraw this invitation?' });
   await withdraw.getByRole('button', { name: 'Withdraw Invitation' }).click();

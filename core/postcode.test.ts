@@ -115,14 +115,21 @@ describe('the districts a business covers', () => {
     const baseline = cpuMs(() => {
       for (let i = 0; i < 100; i += 1) parseDistricts([...codes, 'M1', 'M2']);
     });
+    // The lists are made before the clock starts: what is measured is the reading, not the
+    // allocation of a megabyte of input (which on Node 24 pushed a linear read past the bound).
+    const tenThousand = Array.from({ length: 10_000 }, (_, i) => `LS${(i % 99) + 1}`);
+    const tenThousandJoined = Array.from({ length: 10_000 }, (_, i) => `BD${i}`).join(',');
+    const megabyte = 'x'.repeat(1_000_000);
+    const trees = '\u{1F333},'.repeat(100_000);
+    const answers: unknown[] = [];
     const hostile = cpuMs(() => {
-      const tenThousand = Array.from({ length: 10_000 }, (_, i) => `LS${(i % 99) + 1}`);
-      // Repeats are one entry each: 10,000 of 99 districts is a list of 99.
-      expect(parseDistricts(tenThousand)).toEqual({ districts: codes.slice(0, 99) });
-      expect(parseDistricts(Array.from({ length: 10_000 }, (_, i) => `BD${i}`).join(','))).toEqual({ error: '"BD100" is not a postcode district or area: use e.g. LS6 or BD' });
-      expect(parseDistricts('x'.repeat(1_000_000))).toHaveProperty('error');
-      expect(parseDistricts('\u{1F333},'.repeat(100_000))).toHaveProperty('error');
+      answers.push(parseDistricts(tenThousand), parseDistricts(tenThousandJoined), parseDistricts(megabyte), parseDistricts(trees));
     });
+    // Repeats are one entry each: 10,000 of 99 districts is a list of 99.
+    expect(answers[0]).toEqual({ districts: codes.slice(0, 99) });
+    expect(answers[1]).toEqual({ error: '"BD100" is not a postcode district or area: use e.g. LS6 or BD' });
+    expect(answers[2]).toHaveProperty('error');
+    expect(answers[3]).toHaveProperty('error');
     expect(hostile).toBeLessThan(baseline * 5);
     expect((parseDistricts(['x'.repeat(5000)]) as { error: string }).error.length).toBeLessThan(80);
   });

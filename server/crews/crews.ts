@@ -6,6 +6,7 @@ import { personName, TEAM_ROLES } from '../../core/team';
 import { immediate, type Db } from '../../db/client';
 import { crewMembers, crews, jobs, teamMembers, users, type CrewRow } from '../../db/schema';
 import type { Clock } from '../clock';
+import type { TeamActor } from '../team/invitations';
 
 /**
  * Crews and kit (docs/product.md, Schedule): the team's crews, their people and their kit. Every
@@ -17,11 +18,8 @@ import type { Clock } from '../clock';
  * capacity. A person may be in more than one crew: a climber who floats between two is common.
  */
 
-/** The team and the person acting for it (the `by` of what they make). */
-export interface CrewActor {
-  accountId: number;
-  personId: number;
-}
+/** The team and the person acting for it (the `by` of what they make): the team's own actor. */
+export type CrewActor = TeamActor;
 
 const notFound = () => new DomainError('NOT_FOUND', CREW_MESSAGES.notFound);
 

@@ -160,3 +160,8 @@ export function currentPerson(c: Context<AppEnv>) {
   if (!person) throw new ApiError('UNAUTHORIZED', 'Please sign in to continue');
   return person;
 }
+
+/** Who acts in a signed-in route: the team's account (whose id keys its records) and the person doing it. */
+export function currentActor(c: Context<AppEnv>): { accountId: number; personId: number } {
+  return { accountId: currentUser(c).id, personId: currentPerson(c).user.id };
+}

@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { crewCreateSchema, crewPatchSchema } from '../../core/crews';
-import { createCrew, crewOfTeam, deleteCrew, listCrews, updateCrew, type CrewActor } from '../crews/crews';
+import { createCrew, crewOfTeam, deleteCrew, listCrews, updateCrew } from '../crews/crews';
 import type { AppEnv } from '../http/context';
-import { currentPerson, currentUser, requireUser } from '../http/session';
+import { currentActor, currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
 
 /**
@@ -12,7 +12,7 @@ import { readJson } from '../http/validate';
  */
 const ID = '{[0-9]+}';
 
-const actorOf = (c: Context<AppEnv>): CrewActor => ({ accountId: currentUser(c).id, personId: currentPerson(c).user.id });
+const actorOf = currentActor;
 const idOf = (c: Context<AppEnv>) => Number(c.req.param('id'));
 
 export const crewRoutes = new Hono<AppEnv>()

@@ -7,9 +7,9 @@ import { toPublicUser } from '../accounts/users';
 import type { AppEnv } from '../http/context';
 import { ApiError } from '../http/errors';
 import { clientNetwork } from '../http/rate-limit';
-import { currentPerson, currentUser, requireUser, signIn } from '../http/session';
+import { currentActor, currentPerson, requireUser, signIn } from '../http/session';
 import { readJson } from '../http/validate';
-import { invitationLogo, invite, previewInvitation, resend, withdraw, type TeamActor } from '../team/invitations';
+import { invitationLogo, invite, previewInvitation, resend, withdraw } from '../team/invitations';
 import { joinTeam } from '../team/joining';
 import { changeRole, memberOfTeam, removeMember, teamView } from '../team/members';
 import { personOf, recordSignIn, signedInMember } from '../team/membership';
@@ -25,7 +25,7 @@ import { handOwnership } from '../team/ownership';
 const ID = '{[0-9]+}';
 const TOKEN = '{[A-Za-z0-9_-]{1,128}}';
 
-const actorOf = (c: Context<AppEnv>): TeamActor => ({ accountId: currentUser(c).id, personId: currentPerson(c).user.id });
+const actorOf = currentActor;
 const idOf = (c: Context<AppEnv>) => Number(c.req.param('id'));
 
 const TOO_MANY_LINKS = 'Too many invitation links that open nothing from this connection. Please wait a few minutes and try again.';

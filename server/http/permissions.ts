@@ -16,7 +16,7 @@ export const enforceRoles: MiddlewareHandler<AppEnv> = async (c, next) => {
   const route = handlerRoute(c.req.method, matchedRoutes(c));
   // No route of ours matched: the API's catch-all answers 404.
   if (!route) return next();
-  const key = routeKey(route.method, route.path);
+  const key = keyOf(route);
   const access: RouteAccess | undefined = ROUTE_AREAS[key];
   // createApp refuses to start with a route missing from the table (assertEveryRouteHasAnArea).
   if (access === undefined) throw new ApiError('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.');
@@ -30,6 +30,14 @@ export const enforceRoles: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!mayUse(person.role, access)) throw new ApiError('ROLE_FORBIDDEN', AREAS[access].refusal);
   return next();
 };
+
+/** The table's key of each route, made once: the pattern-stripping regex stays off every request's path. */
+const keys = new WeakMap<RouterRoute, string>();
+function keyOf(route: RouterRoute): string {
+  let key = keys.get(route);
+  if (key === undefined) keys.set(route, (key = routeKey(route.method, route.path)));
+  return key;
+}
 
 /** The route that answers: the first one matched for the method (HEAD is answered by GET), not a middleware or a catch-all. */
 function handlerRoute(method: string, routes: RouterRoute[]): RouterRoute | undefined {

@@ -29,6 +29,7 @@ export const BOOKING_MESSAGES = {
   lineItem: 'Actual times are for trees; this item is a typed line.',
   itemTwice: 'Give each tree its times once.',
   minutes: 'Times are whole minutes from 0 to 100000',
+  crewId: 'Choose a crew from your team, or null for no crew',
 } as const;
 
 const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -91,6 +92,11 @@ export const jobBookSchema = z
       .nullable()
       .optional()
       .transform((v) => (v ? v : null)),
+    /**
+     * The crew the work is booked on (docs/product.md, Schedule): one of the team's crews, null for
+     * none (the board's Unassigned row). Left out, a booking keeps the crew it had (none at first).
+     */
+    crewId: z.number(BOOKING_MESSAGES.crewId).int(BOOKING_MESSAGES.crewId).positive(BOOKING_MESSAGES.crewId).nullable().optional(),
     /**
      * Booking before a protected tree's earliest start, or while consent or a notice is missing
      * (core/protection.ts), goes ahead only with the surgeon's reason, which is kept on the job.

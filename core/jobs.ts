@@ -263,6 +263,8 @@ export const jobSchema = z.object({
       siteVisit: z.object({ date: z.string(), time: z.string() }).nullable(),
       note: z.string().nullable(),
       bookedAt: z.string(),
+      /** The crew it is booked on (docs/product.md, Schedule), or null for none. */
+      crewId: z.number().int().nullable(),
       /** Who booked it, or last moved it (byNameSchema). */
       bookedBy: byNameSchema,
     })

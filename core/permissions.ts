@@ -145,6 +145,7 @@ export const ROUTE_AREAS: Record<string, RouteAccess> = {
   'POST /api/jobs/:id/revoke': 'jobs',
   'GET /api/jobs/:id/quote.pdf': 'jobs',
   'POST /api/jobs/:id/book': 'jobs',
+  'PATCH /api/jobs/:id/booking': 'jobs',
   'POST /api/jobs/:id/ask-early-start': 'jobs',
   'POST /api/jobs/:id/done': 'jobs',
   'POST /api/jobs/:id/invoices': 'invoices',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateParts, clockMinutes, confirmProtectionSchema } from './job-booking';
+import { BOOKING_MESSAGES, calendarDateParts, clockMinutes, confirmProtectionSchema } from './job-booking';
 
 /*
  * The crews' week (docs/product.md, Schedule): the bodies and answers of GET /api/schedule,
@@ -16,7 +16,7 @@ export const SCHEDULE_MESSAGES = {
   date: 'Enter a real date as YYYY-MM-DD, for example 2026-12-08',
   time: 'Enter a time as HH:MM on the 24-hour clock, for example 08:00',
   bookingDays: 'Days must be a whole number from 1 to 30',
-  crewId: 'Choose a crew from your team, or null for no crew',
+  crewId: BOOKING_MESSAGES.crewId,
   nothingToMove: 'Send date, startTime, days or crewId to move the booking',
   notBooked: 'This job is not booked yet: book it first.',
   crewNotFound: 'That crew is not in your team.',

@@ -12,6 +12,7 @@ import type { NoticeTreeEdit } from '../core/section-211';
 import { MAIL_STATUSES, type StoredMail } from '../core/mail-outbox';
 import { INVITABLE_ROLES, MEMBER_STATUSES, TEAM_ROLES } from '../core/team';
 import type { StoredEquipment } from '../core/crews';
+import { POSTPONE_REASONS } from '../core/schedule';
 import { INVOICE_KINDS, INVOICE_LINE_KINDS, PAYMENT_METHODS, type BankDetails, type InvoiceParties } from '../core/invoices';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
@@ -737,6 +738,41 @@ export const earlyStartRequests = sqliteTable('early_start_requests', {
   address: text('address'),
   userAgent: text('user_agent'),
 });
+
+/**
+ * A booked job's moves (docs/product.md, Schedule: moving a booking): each change of its dates or
+ * its crew, by hand (PATCH /api/jobs/{id}/booking, or booking again) or by a postponed day, with
+ * what it was and what it became, why (the postponed day's reason; null for a move by hand), who
+ * moved it and whether the customer was e-mailed. The job row holds the booking as it is now.
+ */
+export const bookingMoves = sqliteTable(
+  'booking_moves',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    /** The team's account, as jobs.user_id. */
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromDate: text('from_date').notNull(),
+    toDate: text('to_date').notNull(),
+    fromStart: text('from_start').notNull(),
+    toStart: text('to_start').notNull(),
+    fromDays: integer('from_days').notNull(),
+    toDays: integer('to_days').notNull(),
+    fromCrewId: integer('from_crew_id').references(() => crews.id, { onDelete: 'set null' }),
+    toCrewId: integer('to_crew_id').references(() => crews.id, { onDelete: 'set null' }),
+    /** A postponed day's reason (core/schedule.ts POSTPONE_REASONS); null for a move by hand. */
+    reason: text('reason', { enum: POSTPONE_REASONS }),
+    note: text('note'),
+    movedBy: by('moved_by'),
+    movedAt: integer('moved_at', { mode: 'timestamp_ms' }).notNull(),
+    customerNotified: integer('customer_notified', { mode: 'boolean' }).notNull(),
+  },
+  (t) => [index('booking_moves_job_idx').on(t.jobId, t.movedAt)],
+);
 
 /**
  * An invoice of a job's accepted quote (docs/product.md, Getting paid): a draft while it can

@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { BOOKING_MESSAGES, formatBookingDate, siteVisitOf, ukToday, type JobActuals, type JobBooking } from '../../core/job-booking';
+import { POSTPONE_REASON_WORDS, SCHEDULE_MESSAGES, type BookingMove, type PostponeReason } from '../../core/schedule';
 import { DomainError } from '../../core/errors';
 import { jobReference, type JobStatus } from '../../core/jobs';
 import type { QuoteContent } from '../../core/quote-versions';
 import { immediate, type Db } from '../../db/client';
-import { jobs } from '../../db/schema';
+import { bookingMoves, jobs } from '../../db/schema';
 import { saveFeedback } from '../analysis/feedback';
 import type { AppDeps } from '../deps';
 import { queueMail } from '../mail/outbox';
-import { bookingEmail } from '../mail/booking-email';
+import { bookingEmail, type BookingDates } from '../mail/booking-email';
+import { crewOfTeam } from '../crews/crews';
 import { getCompanyProfile, getSettings } from '../settings/settings';
 import { bookingHold, keepProtectionConfirmation } from '../protection/protection';
 import { nestingCheck, protectionNoticeMessage, refusesBooking } from '../../core/protection';
@@ -76,23 +78,77 @@ function checkProtection(tx: Db, now: Date, jobId: number, booking: JobBooking):
   });
 }
 
+/** What is saved: a booking (POST /book, a first one or again) or a move of a booked job (PATCH /booking, a postponed day). */
+export type BookingRequest = { book: JobBooking } | { move: BookingMove };
+
+/** The booking a move makes of the job as it stands: each field the move leaves out stays as it was. */
+function movedBooking(before: JobRow, move: BookingMove): JobBooking {
+  return {
+    date: move.date ?? before.bookedFor!,
+    startTime: move.startTime ?? before.bookedStart!,
+    days: move.days ?? before.bookedDays ?? 1,
+    siteVisit: siteVisitOf(before.siteVisitAt),
+    note: before.bookingNote,
+    crewId: move.crewId === undefined ? before.crewId : move.crewId,
+    confirmProtection: move.confirmProtection ?? null,
+  };
+}
+
+const past = (field: string) => new DomainError('VALIDATION_ERROR', BOOKING_MESSAGES.past, { details: { [field]: [BOOKING_MESSAGES.past] } });
+
+/** Whether the customer's calendar changes: the first day, the start or the days. The crew is ours alone. */
+const calendarChanges = (before: JobRow, booking: JobBooking) => booking.date !== before.bookedFor || booking.startTime !== before.bookedStart || booking.days !== (before.bookedDays ?? 1);
+
+export interface SavedBooking {
+  job: JobRow;
+  before: JobRow;
+  /** The booking as saved (a move's, with the fields it left out filled from the job). */
+  booking: JobBooking;
+  /** The dates or the start changed: the customer's calendar is sent again with SEQUENCE one higher. */
+  calendarChanged: boolean;
+}
+
 /**
- * Stores the booking (a first one or a move); the job reads booked. 409 unless the customer has
- * accepted, inside a consumer's cancellation period they did not ask to start in (early-start.ts),
- * or while a protected tree holds the date; 400 for a day already past.
+ * Stores a booking or a move; the job reads booked. The same refusals for both, read in one
+ * immediate transaction: 409 unless the customer has accepted (a move: unless the job was booked),
+ * for a done job, inside a consumer's cancellation period they did not ask to start in
+ * (early-start.ts), or while a protected tree holds the date; 400 for a day already past; 404 for a
+ * crew not of the team. A move that leaves the dates and the start as they were (a change of crew)
+ * checks the crew only: the customer's booking is unchanged, so is its SEQUENCE.
  */
-export function saveBooking(db: Db, now: Date, job: JobRow, booking: JobBooking, by: number | null = null): { job: JobRow; before: JobRow } {
+export function saveBooking(db: Db, now: Date, job: JobRow, request: BookingRequest, by: number | null = null): SavedBooking {
   const today = ukToday(now);
-  if (booking.date < today) throw new DomainError('VALIDATION_ERROR', BOOKING_MESSAGES.past, { details: { date: [BOOKING_MESSAGES.past] } });
-  if (booking.siteVisit && booking.siteVisit.date < today) {
-    throw new DomainError('VALIDATION_ERROR', BOOKING_MESSAGES.past, { details: { 'siteVisit.date': [BOOKING_MESSAGES.past] } });
+  if ('book' in request) {
+    if (request.book.date < today) throw past('date');
+    if (request.book.siteVisit && request.book.siteVisit.date < today) throw past('siteVisit.date');
   }
   return immediate(db, (tx) => {
     const before = reread(tx, job);
-    refuseUnlessBookable(before.status, BOOKING_MESSAGES.notAccepted);
-    // First: the surgeon cannot book past it with a reason, as they can past a protected tree's hold.
-    refuseInsideCancellationPeriod(tx, job.id, booking.date);
-    checkProtection(tx, now, job.id, booking);
+    let booking: JobBooking;
+    if ('book' in request) {
+      refuseUnlessBookable(before.status, BOOKING_MESSAGES.notAccepted);
+      booking = request.book;
+    } else {
+      refuseUnlessBookable(before.status, SCHEDULE_MESSAGES.notBooked);
+      if (before.bookedFor === null || before.bookedStart === null) throw new DomainError('CONFLICT', SCHEDULE_MESSAGES.notBooked);
+      booking = movedBooking(before, request.move);
+    }
+    // A first booking or a booking again always sends the calendar; a move only when its dates change.
+    const calendarChanged = 'book' in request || calendarChanges(before, booking);
+    if ('move' in request && calendarChanged) {
+      if (booking.date < today) throw past('date');
+      // The visit stays; the work cannot move to or before it (booking again changes the visit).
+      if (booking.siteVisit && `${booking.siteVisit.date}T${booking.siteVisit.time}` >= `${booking.date}T${booking.startTime}`) {
+        throw new DomainError('VALIDATION_ERROR', BOOKING_MESSAGES.visitBeforeWork, { details: { date: [BOOKING_MESSAGES.visitBeforeWork] } });
+      }
+    }
+    const crewId = booking.crewId === undefined ? before.crewId : booking.crewId;
+    if (booking.crewId !== undefined && booking.crewId !== null) crewOfTeam(tx, before.userId, booking.crewId);
+    if (calendarChanged) {
+      // First: the surgeon cannot book past it with a reason, as they can past a protected tree's hold.
+      refuseInsideCancellationPeriod(tx, job.id, booking.date);
+      checkProtection(tx, now, job.id, booking);
+    }
     const updated = tx
       .update(jobs)
       .set({
@@ -102,17 +158,55 @@ export function saveBooking(db: Db, now: Date, job: JobRow, booking: JobBooking,
         bookedDays: booking.days,
         siteVisitAt: visitText(booking.siteVisit),
         bookingNote: booking.note,
-        bookedAt: now,
-        bookedBy: by,
-        // The first booking is SEQUENCE 0; each change after it one more.
-        bookingSequence: before.bookedFor === null ? 0 : before.bookingSequence + 1,
+        crewId,
+        ...(calendarChanged && {
+          bookedAt: now,
+          bookedBy: by,
+          // The first booking is SEQUENCE 0; each change after it one more.
+          bookingSequence: before.bookedFor === null ? 0 : before.bookingSequence + 1,
+        }),
         updatedAt: now,
       })
       .where(eq(jobs.id, job.id))
       .returning()
       .get()!;
-    return { job: updated, before };
+    return { job: updated, before, booking, calendarChanged };
   });
+}
+
+/** Why a move was made, when a postponed day made it: the reason's words and the surgeon's note go to the customer. */
+export interface Postponement {
+  reason: PostponeReason;
+  note: string | null;
+}
+
+/**
+ * Keeps a move of a booked job in booking_moves (docs/product.md, Schedule): a change of its dates,
+ * start, days or crew, whoever made it. A first booking, or one saved as it was, is no move.
+ */
+function recordMove(db: Db, now: Date, saved: SavedBooking, by: number | null, notified: boolean, postponed: Postponement | null): void {
+  const { before, job } = saved;
+  if (before.bookedFor === null || before.bookedStart === null) return;
+  if (!saved.calendarChanged && before.crewId === job.crewId) return;
+  db.insert(bookingMoves)
+    .values({
+      jobId: job.id,
+      accountId: job.userId,
+      fromDate: before.bookedFor,
+      toDate: job.bookedFor!,
+      fromStart: before.bookedStart,
+      toStart: job.bookedStart!,
+      fromDays: before.bookedDays ?? 1,
+      toDays: job.bookedDays ?? 1,
+      fromCrewId: before.crewId,
+      toCrewId: job.crewId,
+      reason: postponed?.reason ?? null,
+      note: postponed?.note ?? null,
+      movedBy: by,
+      movedAt: now,
+      customerNotified: notified,
+    })
+    .run();
 }
 
 interface CalendarFacts {
@@ -167,37 +261,66 @@ function hostOf(publicUrl: string): string {
   }
 }
 
+/** What a booking or a move answers: the job, whether the customer was e-mailed, and the nesting birds line. */
+export interface BookingAnswer {
+  job: JobRow;
+  emailed: boolean;
+  nestingCheck: string | null;
+}
+
 /**
  * Books the job and e-mails the customer (the job's e-mail, else the address the accepted quote
  * went to) the booking with its calendar file, in the background. `emailed` is false when there
  * is no address to send to: the booking stands, the surgeon tells the customer another way.
+ * `by`: the person booking it (jobs.booked_by).
  */
-/** `by`: the person booking it (jobs.booked_by). */
-export function bookJob(deps: BookingDeps, job: JobRow, booking: JobBooking, by: number | null = null): { job: JobRow; emailed: boolean; nestingCheck: string | null } {
+export function bookJob(deps: BookingDeps, job: JobRow, booking: JobBooking, by: number | null = null): BookingAnswer {
   // The booking and its e-mail's outbox row in one transaction (saveBooking's own is then a savepoint).
-  return immediate(deps.db, () => bookAndTell(deps, job, booking, by));
+  return immediate(deps.db, () => saveAndTell(deps, job, { book: booking }, by, true, null));
 }
 
-function bookAndTell(deps: BookingDeps, job: JobRow, booking: JobBooking, by: number | null): { job: JobRow; emailed: boolean; nestingCheck: string | null } {
-  const { job: booked, before } = saveBooking(deps.db, deps.clock.now(), job, booking, by);
+/**
+ * Moves a booked job as one block (PATCH /api/jobs/{id}/booking): its first day, start, days or
+ * crew, each left out staying as it was, with the refusals of booking. When the dates or the start
+ * change the calendar's SEQUENCE goes one higher, and unless `notifyCustomer` is false the
+ * customer is e-mailed the old and new dates with the calendar file; a change of crew alone tells
+ * the customer nothing. The move is kept in booking_moves. `by`: the person moving it.
+ */
+export function moveBooking(deps: BookingDeps, job: JobRow, move: BookingMove, by: number | null = null): BookingAnswer {
+  return immediate(deps.db, () => moveAndTell(deps, job, move, by, null));
+}
+
+/** A move inside the caller's transaction (a postponed day moves all its bookings in one), with the reason when a postponed day made it. */
+export function moveAndTell(deps: BookingDeps, job: JobRow, move: BookingMove, by: number | null, postponed: Postponement | null): BookingAnswer {
+  return saveAndTell(deps, job, { move }, by, move.notifyCustomer, postponed);
+}
+
+function saveAndTell(deps: BookingDeps, job: JobRow, request: BookingRequest, by: number | null, notify: boolean, postponed: Postponement | null): BookingAnswer {
+  const now = deps.clock.now();
+  const saved = saveBooking(deps.db, now, job, request, by);
+  const { job: booked, before, booking } = saved;
   const quote = accepted(deps.db, job.id);
+  const work = agreedWork(deps.db, job.id, quote);
+  const nesting = nestingCheck(work, booking.date, booking.days, getSettings(deps.db, job.userId).nestingSeason);
+  const to = booked.customerEmail ?? quote?.content.customer.email ?? null;
+  const emailed = notify && saved.calendarChanged && to !== null;
+  recordMove(deps.db, now, saved, by, emailed, postponed);
+  if (!emailed) return { job: booked, emailed: false, nestingCheck: nesting };
   const profile = getCompanyProfile(deps.db, job.userId);
   const business = quote?.content.business ?? { name: profile.tradingName, phone: profile.phone, email: profile.email };
   const businessName = business.name || 'Your tree surgeon';
-  const work = agreedWork(deps.db, job.id, quote);
   const contact = [business.phone, business.email].filter(Boolean).join(', ');
-  const nesting = nestingCheck(work, booking.date, booking.days, getSettings(deps.db, job.userId).nestingSeason);
-  const to = booked.customerEmail ?? quote?.content.customer.email ?? null;
-  if (!to) return { job: booked, emailed: false, nestingCheck: nesting };
   const calendar = bookingCalendar(booked, { host: hostOf(deps.config.publicUrl), businessName, contact, work, nestingCheck: nesting }, before.siteVisitAt);
+  const was: BookingDates | null = 'move' in request ? { date: before.bookedFor!, startTime: before.bookedStart!, days: before.bookedDays ?? 1 } : null;
   const mail = bookingEmail({
-    to,
+    to: to!,
     customerName: booked.customerName,
     jobId: booked.id,
     business: { name: businessName, phone: business.phone || null, email: business.email || null },
     siteAddress: booked.siteAddress,
     booking,
     rebooked: before.bookedFor !== null,
+    moved: was ? { was, reason: postponed ? POSTPONE_REASON_WORDS[postponed.reason] : null, note: postponed?.note ?? null } : null,
     calendar,
   });
   queueMail(deps, fromBusiness(deps, job.userId, { name: businessName, email: business.email }, mail), { label: `booking ${jobReference(job.id)}`, userId: job.userId });

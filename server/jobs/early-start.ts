@@ -75,12 +75,21 @@ function runningAgreement(
  * transaction, so a request that lands meanwhile counts.
  */
 export function refuseInsideCancellationPeriod(tx: Db, jobId: number, date: string): void {
+  const period = cancellationHold(tx, jobId);
+  if (!startsInsideCancellationPeriod(period, false, date)) return;
+  throw new DomainError('CANCELLATION_PERIOD', cancellationPeriodMessage(period!), { details: { firstDay: [period!.firstDay] } });
+}
+
+/**
+ * The cancellation period that holds the job's work back: a consumer's, when they have not asked
+ * for an early start (work may begin from its firstDay); null for a trade quote, a job not
+ * accepted, or an early start asked for.
+ */
+export function cancellationHold(tx: Db, jobId: number): CancellationPeriod | null {
   const accepted = acceptedOf(tx, jobId);
-  if (!accepted?.version.content.consumer) return;
-  const period = cancellationPeriodOf(accepted.answer.createdAt);
-  const asked = requestedAt(accepted.answer, earlyStartOf(tx, jobId)) !== null;
-  if (!startsInsideCancellationPeriod(period, asked, date)) return;
-  throw new DomainError('CANCELLATION_PERIOD', cancellationPeriodMessage(period), { details: { firstDay: [period.firstDay] } });
+  if (!accepted?.version.content.consumer) return null;
+  if (requestedAt(accepted.answer, earlyStartOf(tx, jobId)) !== null) return null;
+  return cancellationPeriodOf(accepted.answer.createdAt);
 }
 
 /** The customer's address for a job's mail: the job's, else the one the accepted quote went to. */

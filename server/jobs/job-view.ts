@@ -175,6 +175,7 @@ export function toJobViews(db: Db, rows: readonly JobRow[]): Job[] {
               siteVisit: siteVisitOf(row.siteVisitAt),
               note: row.bookingNote,
               bookedAt: row.bookedAt.toISOString(),
+              crewId: row.crewId,
               ...namedBy(names, 'bookedBy', row.bookedBy),
             }
           : null,

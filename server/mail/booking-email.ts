@@ -20,8 +20,32 @@ export interface BookingEmailInput {
   booking: JobBooking;
   /** A changed date: the e-mail says so. */
   rebooked: boolean;
+  /**
+   * A move of the booking (PATCH /api/jobs/{id}/booking, a postponed day): the dates it had, which
+   * the e-mail names beside the new ones, and a postponed day's reason in words and note.
+   */
+  moved?: { was: BookingDates; reason: string | null; note: string | null } | null;
   /** The .ics text. */
   calendar: string;
+}
+
+/** A booking's dates: its first day, start and how many days. */
+export type BookingDates = Pick<JobBooking, 'date' | 'startTime' | 'days'>;
+
+/**
+ * "Fri 4 December 2026", or a span "Fri 4 December 2026 to Sun 6 December 2026" for more days;
+ * with the start when `withStart` ("…, from 08:00").
+ */
+export function bookingSpan(dates: BookingDates, withStart = false): string {
+  const first = formatBookingDate(dates.date);
+  const span = dates.days === 1 ? first : `${first} to ${formatBookingDate(addDays(dates.date, dates.days - 1))}`;
+  return withStart ? `${span}, from ${dates.startTime}` : span;
+}
+
+/** "was Fri 4 December 2026, now Mon 7 December 2026", the start named too when it changed. */
+export function movedWords(was: BookingDates, now: BookingDates): string {
+  const withStart = was.startTime !== now.startTime;
+  return `was ${bookingSpan(was, withStart)}, now ${bookingSpan(now, withStart)}`;
 }
 
 /** booking-Q-000012.ics */
@@ -41,9 +65,13 @@ export function bookingEmail(input: BookingEmailInput): MailMessage {
   const contact = [input.business.phone ? `phone ${input.business.phone}` : null, input.business.email ? `e-mail ${input.business.email}` : null].filter(Boolean).join(' or ');
   const lines = [
     `Hello ${plainLine(input.customerName)},`,
-    input.rebooked
-      ? `${name} has changed the date of your tree work (quote ${reference}). This replaces the booking sent before.`
-      : `${name} has booked your tree work (quote ${reference}).`,
+    input.moved
+      ? `${name} has moved your tree work (quote ${reference}): ${movedWords(input.moved.was, booking)}. This replaces the booking sent before.`
+      : input.rebooked
+        ? `${name} has changed the date of your tree work (quote ${reference}). This replaces the booking sent before.`
+        : `${name} has booked your tree work (quote ${reference}).`,
+    ...(input.moved?.reason ? [`We are sorry to move it: ${input.moved.reason}.`] : []),
+    ...(input.moved?.note ? [`${name} adds:\n${input.moved.note}`] : []),
     `When: ${bookingWhen(booking)}.`,
     ...(input.siteAddress ? [`Where: ${input.siteAddress.replace(/\n/g, ', ')}.`] : []),
     ...(booking.siteVisit ? [`Site visit first: ${formatBookingDate(booking.siteVisit.date, 'long')} at ${booking.siteVisit.time}.`] : []),

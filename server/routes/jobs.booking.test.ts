@@ -137,6 +137,7 @@ describe('booking a job', () => {
       siteVisit: { date: '2026-12-01', time: '16:00' },
       note: 'Please move the car off the drive.',
       bookedAt: server.clock.now().toISOString(),
+      crewId: null,
     });
     expect(answer.job.doneAt).toBeNull();
 

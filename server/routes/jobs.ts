@@ -19,7 +19,8 @@ import { REPORT_COPIES } from '../../core/quote';
 import { validationError } from '../http/errors';
 import { jobQuotePdf } from '../quotes/job-quote-source';
 import { jobBookSchema, jobDoneSchema, ukToday } from '../../core/job-booking';
-import { bookJob, markJobDone } from '../jobs/booking';
+import { bookJob, markJobDone, moveBooking } from '../jobs/booking';
+import { bookingMoveSchema } from '../../core/schedule';
 import { askEarlyStart } from '../jobs/early-start';
 import { invoiceCreateSchema, type Invoice } from '../../core/invoices';
 import { createInvoice, invoicesOfJob } from '../invoices/invoices';
@@ -149,6 +150,18 @@ jobRoutes.post('/:id{[0-9]+}/book', async (c) => {
   const booking = await readJson(c, jobBookSchema);
   const booked = bookJob(c.var.deps, job, booking, byPerson(c));
   return c.json({ job: toJobView(c.var.deps.db, booked.job) satisfies Job, emailed: booked.emailed, nestingCheck: booked.nestingCheck });
+});
+
+/**
+ * Moves a booked job as one block (date, start, days, crew; each left out stays): the refusals of
+ * booking, and unless `notifyCustomer: false` the customer is e-mailed the old and new dates with
+ * the calendar file (jobs/booking.ts moveBooking). Answers as booking does.
+ */
+jobRoutes.patch('/:id{[0-9]+}/booking', async (c) => {
+  const job = ownJob(c);
+  const move = await readJson(c, bookingMoveSchema);
+  const moved = moveBooking(c.var.deps, job, move, byPerson(c));
+  return c.json({ job: toJobView(c.var.deps.db, moved.job) satisfies Job, emailed: moved.emailed, nestingCheck: moved.nestingCheck });
 });
 
 /**

@@ -278,6 +278,8 @@ export const systemSettings = sqliteTable('system_settings', {
   workingDays: text('working_days', { mode: 'json' }).$type<number[]>(),
   climbingWindLimitMs: real('climbing_wind_limit_ms'),
   daysOff: text('days_off', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+  /** Whose bank holidays the schedule keeps (core/settings.ts BANK_HOLIDAY_REGIONS); null for England and Wales. */
+  bankHolidayRegion: text('bank_holiday_region', { enum: ['england-and-wales', 'scotland', 'northern-ireland'] }),
   createdAt: createdAt(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });

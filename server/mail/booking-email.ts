@@ -70,7 +70,7 @@ export function bookingEmail(input: BookingEmailInput): MailMessage {
       : input.rebooked
         ? `${name} has changed the date of your tree work (quote ${reference}). This replaces the booking sent before.`
         : `${name} has booked your tree work (quote ${reference}).`,
-    ...(input.moved?.reason ? [`We are sorry to move it: ${input.moved.reason}.`] : []),
+    ...(input.moved?.reason ? [`We are sorry: we have had to move it because ${input.moved.reason}.`] : []),
     ...(input.moved?.note ? [`${name} adds:\n${input.moved.note}`] : []),
     `When: ${bookingWhen(booking)}.`,
     ...(input.siteAddress ? [`Where: ${input.siteAddress.replace(/\n/g, ', ')}.`] : []),

@@ -48,6 +48,8 @@ export interface FakeWeather {
   setExpiresInMs(ms: number): void;
   hold(): void;
   release(): void;
+  /** Back to the start between tests: mode ok, no places, Expires in 30 minutes, no requests. */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -191,6 +193,12 @@ export async function startFakeWeather(options: { now?: () => Date } = {}): Prom
       const waiting = held ?? [];
       held = null;
       for (const go of waiting) go();
+    },
+    reset() {
+      mode = 'ok';
+      expiresInMs = 30 * 60_000;
+      places.clear();
+      requests.length = 0;
     },
     async close() {
       for (const res of open) res.destroy();

@@ -43,7 +43,7 @@ function keep(deps: LocationDeps, postcode: string, found: SiteLocation | null):
 
 async function lookUp(deps: LocationDeps, postcode: string, stale: SiteLocation | null): Promise<SiteLocation | null> {
   try {
-    const centre = await postcodesIo(deps.config.protection.postcodeUrl).centre(postcode, AbortSignal.timeout(Math.min(LOOKUP_TIMEOUT_MS, deps.config.weather.timeoutMs)));
+    const centre = await postcodesIo(deps.config.protection.postcodeUrl).centre(postcode, AbortSignal.timeout(LOOKUP_TIMEOUT_MS));
     const found = { latitude: centre.latitude, longitude: centre.longitude };
     keep(deps, postcode, found);
     return found;

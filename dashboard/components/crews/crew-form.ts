@@ -7,7 +7,7 @@ import { msToMph, SCHEDULE_SETTINGS_LIMITS, SCHEDULE_SETTINGS_MESSAGES } from '.
  */
 
 export const EQUIPMENT_KIND_LABELS: Record<EquipmentKind, string> = {
-  mewp: 'MEWP (cherry picker)',
+  mewp: 'MEWP',
   chipper: 'Chipper',
   stump_grinder: 'Stump grinder',
   crane: 'Crane',
@@ -123,8 +123,7 @@ export function windHint(kind: EquipmentKind): string {
 
 /** A crew's kit in words: "Niftylift HR21 (MEWP, 12.5 m/s (28 mph))". */
 export function kitWords(item: Crew['equipment'][number]): string {
-  const kind = EQUIPMENT_KIND_LABELS[item.kind].replace(' (cherry picker)', '');
-  return `${item.name} (${kind}${item.windLimitMs !== null ? `, wind limit ${windWords(item.windLimitMs)}` : ''})`;
+  return `${item.name} (${EQUIPMENT_KIND_LABELS[item.kind]}${item.windLimitMs !== null ? `, wind limit ${windWords(item.windLimitMs)}` : ''})`;
 }
 
 /** The climbing wind limit as typed: a number from 1 to 40 m/s, else the message. */

@@ -103,7 +103,7 @@ function Cell({ cell, label, crewDay, bookings, colour, onPostpone }: { cell: Ce
   const { setNodeRef, isOver } = useDroppable({ id: cellId(cell), data: cell });
   return (
     <td ref={setNodeRef} data-testid={`cell-${cell.crewId ?? 'none'}-${cell.date}`} className={`border border-stone-200 p-1.5 align-top ${isOver ? 'bg-green-50 outline-2 -outline-offset-2 outline-green-700' : ''}`}>
-      <div className="flex flex-col gap-1.5">
+      <div className="flex min-h-14 flex-col gap-1.5">
         {crewDay && bookings.length > 0 ? (
           <CrewDaySummary
             day={crewDay}

@@ -282,6 +282,7 @@ export const PAGE_AREAS: Record<string, AreaName> = {
   '/jobs/:id': 'jobs',
   '/invoices': 'invoices',
   '/accuracy': 'accuracy',
+  '/schedule': 'schedule',
 };
 
 /** Where a person lands after signing in: a crew member's work is in My days. */

@@ -46,6 +46,7 @@ const SIGNED_IN_ROUTES: SignedInRoute[] = [
   signedIn('/history/:id', 'Past Analysis', () => import('./pages/history-detail').then((m) => m.HistoryDetailPage)),
   signedIn('/jobs', 'Jobs', () => import('./pages/jobs').then((m) => m.JobsPage)),
   signedIn('/jobs/:id', 'Job', () => import('./pages/job').then((m) => m.JobPage)),
+  signedIn('/schedule', 'Schedule', () => import('./pages/schedule').then((m) => m.SchedulePage)),
   signedIn('/invoices', 'Invoices', () => import('./pages/invoices').then((m) => m.InvoicesPage)),
   signedIn('/accuracy', 'Estimate Accuracy', () => import('./pages/accuracy').then((m) => m.AccuracyPage)),
 ];

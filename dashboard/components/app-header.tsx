@@ -20,6 +20,7 @@ const NAV_LINKS: readonly { href: string; label: string; onlyFor?: TeamRole }[] 
   { href: '/checkout', label: 'Get Tokens' },
   { href: '/history', label: 'History' },
   { href: '/jobs', label: 'Jobs' },
+  { href: '/schedule', label: 'Schedule' },
   { href: '/invoices', label: 'Invoices' },
 ];
 

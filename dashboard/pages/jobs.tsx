@@ -1,4 +1,4 @@
-import { ChevronRight, ClipboardList, History, Plus } from 'lucide-react';
+import { CalendarDays, ChevronRight, ClipboardList, History, Plus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { JobMoney } from '../../core/invoices';
@@ -301,10 +301,16 @@ export function JobsPage() {
       </div>
       <div className="flex flex-col gap-x-4 sm:flex-row sm:items-start sm:justify-between">
         <PageTitle title="Jobs" subtitle="Your quotes to customers, from draft to done." />
-        <button ref={newButton} type="button" className={`${buttonStyles.primary} mb-6 shrink-0`} onClick={() => setMaking(true)}>
-          <Plus aria-hidden="true" className="size-4" />
-          New job
-        </button>
+        <div className="mb-6 flex shrink-0 flex-wrap gap-2">
+          <Link href="/schedule" className={buttonStyles.secondary}>
+            <CalendarDays aria-hidden="true" className="size-4" />
+            Schedule
+          </Link>
+          <button ref={newButton} type="button" className={buttonStyles.primary} onClick={() => setMaking(true)}>
+            <Plus aria-hidden="true" className="size-4" />
+            New job
+          </button>
+        </div>
       </div>
       {content}
       <MakeJobDialog open={making} onClose={() => setMaking(false)} returnFocusRef={newButton} />

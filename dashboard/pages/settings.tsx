@@ -26,6 +26,8 @@ import { showErrorToast, showToast } from '../components/toast';
 import { useVisionModel } from '../api/capabilities';
 import { useMayUse } from '../api/session';
 import { TeamSection } from '../components/team/team-section';
+import { CrewsSection } from '../components/crews/crews-section';
+import { ScheduleSettingsSection } from '../components/crews/schedule-settings-section';
 import { instructionsHint } from '../components/instructions-hint';
 import { SubmitButton } from '../components/submit-button';
 import { buttonStyles, cardStyles } from '../components/ui';
@@ -164,6 +166,7 @@ export function SettingsPage() {
   const mayBill = useMayUse('billing');
   const mayManageTeam = useMayUse('team');
   const mayUseAccount = useMayUse('account');
+  const mayPlan = useMayUse('schedule');
   return (
     <SignedInLayout>
       <div className="mb-4">
@@ -193,6 +196,8 @@ export function SettingsPage() {
         </>
       )}
       {mayManageTeam ? <TeamSection /> : null}
+      {mayPlan ? <CrewsSection /> : null}
+      {mayPlan ? <ScheduleSettingsSection /> : null}
       {mayBill ? <BillingSection /> : null}
       {mayUseAccount ? <YourDataSection /> : null}
     </SignedInLayout>

@@ -1,12 +1,15 @@
 import { CalendarCheck, CalendarClock, CheckCheck, LoaderCircle } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
 import { formatDuration, formatTimeRange, parseDuration } from '../../../core/format';
 import { addDays, BOOKING_DEFAULT_START, BOOKING_LIMITS, confirmProtectionSchema, formatBookingDate, jobBookSchema, ukToday, type JobBookInput } from '../../../core/job-booking';
 import type { Job, JobItem } from '../../../core/jobs';
 import { useAnalysis } from '../../api/analysis';
 import { errorMessage, isApiError } from '../../api/client';
 import { useBookJob, useMarkJobDone } from '../../api/job-booking';
+import { useCrews, type CrewBookingInput } from '../../api/schedule';
+import { useMayUse } from '../../api/session';
 import { protectionKey } from '../../api/protection';
 import { ErrorAlert } from '../alert';
 import { formatAnalysisDate } from '../analysis/analysis-date';
@@ -14,7 +17,8 @@ import { Dialog } from '../dialog';
 import { TextArea } from '../text-area';
 import { TextField } from '../text-field';
 import { showToast } from '../toast';
-import { buttonStyles } from '../ui';
+import { weekStart } from '../schedule/schedule-words';
+import { buttonStyles, linkStyles } from '../ui';
 import { BookBeforeDepositDialog } from './book-before-deposit-dialog';
 import { CancellationPeriodNotice } from './cancellation-period-notice';
 import { itemTitle } from './job-item-editor';
@@ -37,6 +41,20 @@ interface BookingDraft {
   visitDate: string;
   visitTime: string;
   note: string;
+  /** The crew's id as the select holds it, "" for no crew; null until chosen (shownCrew). */
+  crewId: string | null;
+}
+
+/** The crew a booking is on, once bookings carry one. */
+function bookedCrewId(booking: object | null): number | null {
+  const crewId = booking ? (booking as Record<string, unknown>).crewId : null;
+  return typeof crewId === 'number' ? crewId : null;
+}
+
+/** The crew the select shows: the one chosen; else the booking's; else a team's only crew; else none. */
+function shownCrew(draft: BookingDraft, job: Job, crews: { id: number }[]): string {
+  if (draft.crewId !== null) return draft.crewId;
+  return String(bookedCrewId(job.booking) ?? (crews.length === 1 ? crews[0]!.id : ''));
 }
 
 function draftOf(job: Job): BookingDraft {
@@ -49,16 +67,18 @@ function draftOf(job: Job): BookingDraft {
     visitDate: booking?.siteVisit?.date ?? '',
     visitTime: booking?.siteVisit?.time ?? '',
     note: booking?.note ?? '',
+    crewId: null,
   };
 }
 
-function bodyOf(draft: BookingDraft): JobBookInput {
+function bodyOf(draft: BookingDraft, crew: string | null): CrewBookingInput {
   return {
     date: draft.date,
     startTime: draft.startTime || BOOKING_DEFAULT_START,
     days: draft.days.trim() === '' ? 1 : Number(draft.days),
     siteVisit: draft.visit ? { date: draft.visitDate, time: draft.visitTime } : null,
     note: draft.note.trim() || null,
+    ...(crew !== null ? { crewId: crew === '' ? null : Number(crew) } : {}),
   };
 }
 
@@ -97,9 +117,18 @@ function BookingSummary({ booking }: { booking: NonNullable<Job['booking']> }) {
   );
 }
 
+/** The team's crews for the booking's crew select: none for a team of one (or while they load). */
+function useTeamCrews(): { id: number; name: string }[] {
+  const maySchedule = useMayUse('schedule');
+  const crews = useCrews(maySchedule);
+  return crews.data ?? [];
+}
+
 /** `waitingForDeposit`: the deposit rule asks one of this job and none is paid, so a first booking asks to confirm. */
 function BookingForm({ job, waitingForDeposit, onDone, onCancel }: { job: Job; waitingForDeposit: boolean; onDone: () => void; onCancel?: () => void }) {
   const book = useBookJob(job.id);
+  const crews = useTeamCrews();
+  const crewSelectId = useId();
   const [draft, setDraft] = useState<BookingDraft>(() => draftOf(job));
   const [errors, setErrors] = useState<BookingErrors>({});
   const [failure, setFailure] = useState<string | undefined>();
@@ -133,7 +162,7 @@ function BookingForm({ job, waitingForDeposit, onDone, onCancel }: { job: Job; w
     if (book.isPending) return;
     setFailure(undefined);
     setPeriod(null);
-    const body = bodyOf(draft);
+    const body = bodyOf(draft, crews.length > 0 ? shownCrew(draft, job, crews) : null);
     const checked = jobBookSchema.safeParse(body);
     if (!checked.success) {
       setErrors(errorsOf(checked.error.issues));
@@ -203,6 +232,26 @@ function BookingForm({ job, waitingForDeposit, onDone, onCancel }: { job: Job; w
           onChange={(event) => edit({ days: event.target.value }, ['days'])}
         />
       </div>
+      {crews.length > 0 ? (
+        <div className="flex max-w-xs flex-col gap-1.5">
+          <label htmlFor={crewSelectId} className="text-sm font-medium text-stone-800">
+            Crew
+          </label>
+          <select
+            id={crewSelectId}
+            value={shownCrew(draft, job, crews)}
+            onChange={(event) => edit({ crewId: event.target.value }, [])}
+            className="w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base text-stone-900 sm:text-sm"
+          >
+            {crews.map((crew) => (
+              <option key={crew.id} value={String(crew.id)}>
+                {crew.name}
+              </option>
+            ))}
+            <option value="">No crew yet</option>
+          </select>
+        </div>
+      ) : null}
       <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 self-start text-sm font-medium text-stone-800">
         <input type="checkbox" checked={draft.visit} onChange={(event) => edit({ visit: event.target.checked }, ['siteVisit.date', 'siteVisit.time'])} className="size-5 accent-green-800" />
         A site visit first
@@ -484,6 +533,7 @@ export function BookingPanel({ job, waitingForDeposit = false }: { job: Job; wai
   const [finishing, setFinishing] = useState(false);
   const [early, setEarly] = useState(false);
   const headingId = useId();
+  const maySchedule = useMayUse('schedule');
   if (job.status !== 'accepted' && job.status !== 'booked' && job.status !== 'done') return null;
   const open = job.status !== 'done';
   const beforeBookedDay = job.booking !== null && ukToday(new Date()) < job.booking.date;
@@ -496,6 +546,11 @@ export function BookingPanel({ job, waitingForDeposit = false }: { job: Job; wai
       </h2>
       {open ? <CancellationPeriodNotice job={job} /> : null}
       {job.booking && !changing ? <BookingSummary booking={job.booking} /> : null}
+      {job.booking && maySchedule ? (
+        <Link href={`/schedule?from=${weekStart(job.booking.date)}`} className={`self-start text-sm ${linkStyles}`}>
+          See it on the schedule
+        </Link>
+      ) : null}
       {open && (job.booking === null || changing) ? (
         <BookingForm key={job.booking?.bookedAt ?? 'new'} job={job} waitingForDeposit={waitingForDeposit} onDone={() => setChanging(false)} onCancel={changing ? () => setChanging(false) : undefined} />
       ) : null}

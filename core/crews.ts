@@ -113,4 +113,5 @@ export const crewSchema = z.object({
 export type Crew = z.infer<typeof crewSchema>;
 
 export const crewResponseSchema = z.object({ crew: crewSchema });
-export const crewListResponseSchema = z.object({ crews: z.array(crewSchema) });
+/** GET /api/crews: the crews, and the team's active people a crew may be made of. */
+export const crewListResponseSchema = z.object({ crews: z.array(crewSchema), people: crewSchema.shape.members });

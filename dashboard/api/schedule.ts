@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { crewListResponseSchema, crewResponseSchema, type CrewCreateInput, type CrewPatchInput } from '../../core/crews';
 import { jobBookResponseSchema, type JobBookInput } from '../../core/job-booking';
 import { postponeResponseSchema, scheduleResponseSchema, type BookingMoveInput, type PostponeInput } from '../../core/schedule';
-import { scheduleSettingsResponseSchema } from '../../core/settings';
+import { BANK_HOLIDAY_REGIONS, scheduleSettingsResponseSchema, type BankHolidayRegion } from '../../core/settings';
 import { request } from './client';
 import { jobKeys } from './jobs';
 import { queryKeys } from './query-client';
@@ -13,17 +13,15 @@ import { queryKeys } from './query-client';
  * settings. Their schemas load with the Schedule page and Settings only.
  */
 
-/** The bank holidays the board marks: England and Wales unless the team chose another. */
-export const BANK_HOLIDAY_REGIONS = ['england-and-wales', 'scotland', 'northern-ireland'] as const;
-export type BankHolidayRegion = (typeof BANK_HOLIDAY_REGIONS)[number];
+export { BANK_HOLIDAY_REGIONS, type BankHolidayRegion };
 export const BANK_HOLIDAY_REGION_LABELS: Record<BankHolidayRegion, string> = {
   'england-and-wales': 'England and Wales',
   scotland: 'Scotland',
   'northern-ireland': 'Northern Ireland',
 };
 
-/** The schedule's part of GET /api/system-settings, with the bank holidays' region. */
-const scheduleSettingsSchema = scheduleSettingsResponseSchema.extend({ bankHolidayRegion: z.enum(BANK_HOLIDAY_REGIONS).catch('england-and-wales') });
+/** The schedule's part of GET /api/system-settings. */
+const scheduleSettingsSchema = scheduleSettingsResponseSchema;
 export type ScheduleSettings = z.infer<typeof scheduleSettingsSchema>;
 export interface ScheduleSettingsPatch {
   workingDays?: number[];
@@ -33,7 +31,7 @@ export interface ScheduleSettingsPatch {
 }
 
 /** A booking of a job with the crew it goes to (POST /api/jobs/{id}/book's `crewId`). */
-export type CrewBookingInput = JobBookInput & { crewId?: number | null };
+export type CrewBookingInput = JobBookInput;
 
 export const scheduleApi = {
   get: (from: string, days: number) => request('GET', `/api/schedule?from=${encodeURIComponent(from)}&days=${days}`, { schema: scheduleResponseSchema }),
@@ -66,7 +64,13 @@ export function useSchedule(from: string, days: number) {
 }
 
 export function useCrews(enabled = true) {
-  return useQuery({ queryKey: scheduleKeys.crews, queryFn: async () => (await crewsApi.list()).crews, enabled });
+  // One cache entry, the whole answer; each reader selects its part.
+  return useQuery({ queryKey: scheduleKeys.crews, queryFn: crewsApi.list, select: (answer) => answer.crews, enabled });
+}
+
+/** The team's active people a crew may be made of (GET /api/crews `people`: the office may choose anyone too). */
+export function useCrewCandidates() {
+  return useQuery({ queryKey: scheduleKeys.crews, queryFn: crewsApi.list, select: (answer) => answer.people });
 }
 
 export function useScheduleSettings() {

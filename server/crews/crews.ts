@@ -94,6 +94,23 @@ function toCrews(db: Db, rows: CrewRow[]): Crew[] {
   });
 }
 
+/**
+ * The people a crew can be made of: the team's active members, owner and office first, then by
+ * name. GET /api/crews answers them beside the crews, so the office, who plans crews but may not
+ * read the team's list (Settings → Team is the owner's), can choose anyone.
+ */
+export function crewCandidates(db: Db, accountId: number): Crew['members'] {
+  const rank = (role: (typeof TEAM_ROLES)[number]) => TEAM_ROLES.indexOf(role);
+  return db
+    .select({ id: teamMembers.id, role: teamMembers.role, firstName: users.firstName, lastName: users.lastName, username: users.username })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(eq(teamMembers.accountId, accountId), eq(teamMembers.status, 'active')))
+    .all()
+    .map((p) => ({ id: p.id, role: p.role, name: personName(p) }))
+    .sort((a, b) => rank(a.role) - rank(b.role) || a.name.localeCompare(b.name, 'en-GB') || a.id - b.id);
+}
+
 /** The team's crews, by name (GET /api/crews). */
 export function listCrews(db: Db, accountId: number): Crew[] {
   const rows = db

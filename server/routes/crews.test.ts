@@ -181,6 +181,21 @@ describe('what a crew is refused', () => {
     expect(await removed.json()).toEqual(refusal);
     expect((await crewsOf(owner)).map((c) => c.name)).toEqual(['Blue crew']);
   });
+  it("lists the team's active people to choose from, for the office as for the owner: not someone taken out, not another team's", async () => {
+    const { owner, ownerMemberId, sam, ana } = await aTeam();
+    const { client: otherOwner } = await registerClient(server);
+    await inviteAndJoin(server, otherOwner, 'crew', { name: 'Lee Ash' });
+    const peopleOf = async (client: TestClient) => crewListResponseSchema.parse(await (await client.get('/api/crews')).json()).people;
+    const expected = [
+      { id: ownerMemberId, name: 'Olive Oakes', role: 'owner' },
+      { id: ana.memberId, name: 'Ana Ruiz', role: 'office' },
+      { id: sam.memberId, name: 'Sam Field', role: 'crew' },
+    ];
+    expect(await peopleOf(owner)).toEqual(expected);
+    expect(await peopleOf(ana.client)).toEqual(expected);
+    expect((await owner.request('DELETE', `/api/team/members/${sam.memberId}`)).status).toBe(204);
+    expect((await peopleOf(ana.client)).map((p) => p.name)).toEqual(['Olive Oakes', 'Ana Ruiz']);
+  });
 });
 
 describe('deleting a crew', () => {

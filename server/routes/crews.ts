@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { crewCreateSchema, crewPatchSchema } from '../../core/crews';
-import { createCrew, crewOfTeam, deleteCrew, listCrews, updateCrew } from '../crews/crews';
+import { createCrew, crewCandidates, crewOfTeam, deleteCrew, listCrews, updateCrew } from '../crews/crews';
 import type { AppEnv } from '../http/context';
 import { currentActor, currentUser, requireUser } from '../http/session';
 import { readJson } from '../http/validate';
@@ -17,7 +17,7 @@ const idOf = (c: Context<AppEnv>) => Number(c.req.param('id'));
 
 export const crewRoutes = new Hono<AppEnv>()
   .use(requireUser)
-  .get('/', (c) => c.json({ crews: listCrews(c.var.deps.db, currentUser(c).id) }))
+  .get('/', (c) => c.json({ crews: listCrews(c.var.deps.db, currentUser(c).id), people: crewCandidates(c.var.deps.db, currentUser(c).id) }))
 
   .post('/', async (c) => {
     const input = await readJson(c, crewCreateSchema);

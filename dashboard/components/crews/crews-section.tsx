@@ -1,11 +1,8 @@
 import { LoaderCircle, Pencil, Plus, Save, Trash2, Users } from 'lucide-react';
-import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { CREW_LIMITS, EQUIPMENT_KINDS, type Crew, type CrewCreateInput, type EquipmentKind } from '../../../core/crews';
 import { errorMessage, isApiError } from '../../api/client';
-import { crewsApi, useCrewChange, useCrews } from '../../api/schedule';
-import { useMayUse } from '../../api/session';
-import { teamApi, teamKey } from '../../api/team';
+import { crewsApi, useCrewCandidates, useCrewChange, useCrews } from '../../api/schedule';
 import { ErrorAlert } from '../alert';
 import { Dialog } from '../dialog';
 import { PageState } from '../page-state';
@@ -16,19 +13,6 @@ import { checkCrew, colourLabel, CREW_COLOURS, crewDraftOf, crewErrorsOf, EQUIPM
 
 const selectClass = 'w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base text-stone-900 sm:text-sm';
 
-/**
- * The people a crew can be made of. The owner reads the whole team (GET /api/team, theirs only);
- * the office, who may plan crews but not read the team, chooses among the people already in a crew.
- */
-function usePeople(crews: Crew[]): { people: { id: number; name: string }[]; wholeTeam: boolean } {
-  const mayReadTeam = useMayUse('team');
-  // Not asked for by the office: a 403 would read who they are again (api/query-client.ts).
-  const team = useQuery({ queryKey: teamKey, queryFn: teamApi.get, enabled: mayReadTeam });
-  if (mayReadTeam && team.data) return { people: team.data.members.filter((m) => m.status === 'active').map((m) => ({ id: m.id, name: m.name })), wholeTeam: true };
-  const byId = new Map<number, string>();
-  for (const crew of crews) for (const member of crew.members) byId.set(member.id, member.name);
-  return { people: [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)), wholeTeam: false };
-}
 
 function Select({ label, value, onChange, children, hint }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode; hint?: string }) {
   const id = useId();
@@ -75,7 +59,7 @@ function KitRow({ item, index, errors, onChange, onRemove }: { item: KitDraft; i
 }
 
 /** Add a crew or edit one: name, colour, people, day, kit. */
-function CrewDialog({ crew, open, people, wholeTeam, onClose, returnFocusRef }: { crew: Crew | null; open: boolean; people: { id: number; name: string }[]; wholeTeam: boolean; onClose: () => void; returnFocusRef: RefObject<HTMLElement | null> }) {
+function CrewDialog({ crew, open, people, onClose, returnFocusRef }: { crew: Crew | null; open: boolean; people: { id: number; name: string }[]; onClose: () => void; returnFocusRef: RefObject<HTMLElement | null> }) {
   const formId = useId();
   const membersLegend = useId();
   const [draft, setDraft] = useState<CrewDraft>(() => crewDraftOf(crew));
@@ -159,7 +143,6 @@ function CrewDialog({ crew, open, people, wholeTeam, onClose, returnFocusRef }: 
           <legend id={membersLegend} className="mb-1 text-sm font-medium text-stone-800">
             People in the crew
           </legend>
-          {!wholeTeam ? <p className="text-xs text-stone-600">Only the owner sees the whole team: the people listed are those already in a crew.</p> : null}
           {listed.length === 0 ? <p className="text-sm text-stone-700">Nobody to choose yet: the owner invites people in Settings → Team.</p> : null}
           {listed.map((person) => (
             <label key={person.id} className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm text-stone-800">
@@ -297,7 +280,8 @@ export function CrewsSection() {
     setOpen(next !== null);
   };
   const addButton = useRef<HTMLButtonElement>(null);
-  const { people, wholeTeam } = usePeople(crews.data ?? []);
+  const candidates = useCrewCandidates();
+  const people = candidates.data ?? [];
   const close = () => setAsk(null);
 
   return (
@@ -332,7 +316,7 @@ export function CrewsSection() {
         </ul>
       )}
       {ask?.kind === 'add' || ask?.kind === 'edit' ? (
-        <CrewDialog key={opened} crew={ask.kind === 'edit' ? ask.crew : null} open={open} people={people} wholeTeam={wholeTeam} onClose={close} returnFocusRef={addButton} />
+        <CrewDialog key={opened} crew={ask.kind === 'edit' ? ask.crew : null} open={open} people={people} onClose={close} returnFocusRef={addButton} />
       ) : null}
       {ask?.kind === 'delete' ? <DeleteCrewDialog key={opened} crew={ask.crew} open={open} onClose={close} returnFocusRef={addButton} /> : null}
     </section>

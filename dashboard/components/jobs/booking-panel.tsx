@@ -45,10 +45,9 @@ interface BookingDraft {
   crewId: string | null;
 }
 
-/** The crew a booking is on, once bookings carry one. */
-function bookedCrewId(booking: object | null): number | null {
-  const crewId = booking ? (booking as Record<string, unknown>).crewId : null;
-  return typeof crewId === 'number' ? crewId : null;
+/** The crew a booking is on. */
+function bookedCrewId(booking: Job['booking']): number | null {
+  return booking?.crewId ?? null;
 }
 
 /** The crew the select shows: the one chosen; else the booking's; else a team's only crew; else none. */

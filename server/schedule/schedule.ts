@@ -9,8 +9,9 @@ import { overrunChance } from '../../core/overrun';
 import { postcodeAtEnd, protectionNoticeMessage, type ProtectionHold } from '../../core/protection';
 import type { CrewDay, DayWeather, DepositState, MinutesRange, Schedule, ScheduleBooking, ScheduleHold, ScheduleQuery, WaitingJob } from '../../core/schedule';
 import type { Db } from '../../db/client';
-import { creditNotes, crewMembers, crews, earlyStartRequests, invoicePayments, invoices, jobs, leads, quoteAnswers, quoteVersions, teamMembers } from '../../db/schema';
+import { crewMembers, crews, earlyStartRequests, invoices, jobs, leads, quoteAnswers, quoteVersions, teamMembers } from '../../db/schema';
 import { bookingHolds } from '../protection/protection';
+import { inIds } from '../../db/in-ids';
 import { teamCalendar, type TeamCalendar } from './calendar';
 import { estimatedJobMinutes } from './estimates';
 import { crewPaces } from './pace';
@@ -76,11 +77,12 @@ interface CrewFacts {
 /** The team's crews that are not deleted, by name, each with its active members counted: one statement. */
 function crewsOf(db: Db, accountId: number, only?: readonly number[]): CrewFacts[] {
   if (only && only.length === 0) return [];
-  const members = sql<number>`(select count(*) from ${crewMembers} inner join ${teamMembers} on ${teamMembers.id} = ${crewMembers.memberId} where ${crewMembers.crewId} = ${crews.id} and ${teamMembers.status} = 'active')`;
+  // Written out whole: drizzle leaves a select list's columns unqualified, which a correlated subquery must not be.
+  const members = sql<number>`(select count(*) from crew_members cm inner join team_members tm on tm.id = cm.member_id where cm.crew_id = "crews"."id" and tm.status = 'active')`;
   return db
     .select({ id: crews.id, name: crews.name, colour: crews.colour, dayMinutes: crews.dayMinutes, equipment: crews.equipment, members })
     .from(crews)
-    .where(and(eq(crews.accountId, accountId), isNull(crews.deletedAt), only ? inArray(crews.id, [...only]) : undefined))
+    .where(and(eq(crews.accountId, accountId), isNull(crews.deletedAt), only ? inIds(crews.id, only) : undefined))
     .orderBy(asc(sql`${crews.name} COLLATE NOCASE`), asc(crews.id))
     .all();
 }
@@ -92,7 +94,7 @@ function crewsOf(db: Db, accountId: number, only?: readonly number[]): CrewFacts
  */
 function jobsOf(db: Db, accountId: number, first: string, last: string, waiting: boolean, crewIds?: readonly number[]): JobFacts[] {
   const earliestFirstDay = addDays(first, -(BOOKING_LIMITS.days - 1));
-  const booked = and(inArray(jobs.status, ['booked', 'done']), gte(jobs.bookedFor, earliestFirstDay), lte(jobs.bookedFor, last), crewIds ? inArray(jobs.crewId, [...crewIds]) : undefined);
+  const booked = and(inArray(jobs.status, ['booked', 'done']), gte(jobs.bookedFor, earliestFirstDay), lte(jobs.bookedFor, last), crewIds ? inIds(jobs.crewId, crewIds) : undefined);
   const rows = db
     .select({
       id: jobs.id,
@@ -129,7 +131,7 @@ function acceptancesOf(db: Db, jobIds: readonly number[]): Map<number, Acceptanc
     .from(quoteAnswers)
     .innerJoin(quoteVersions, eq(quoteVersions.id, quoteAnswers.versionId))
     .leftJoin(earlyStartRequests, eq(earlyStartRequests.jobId, quoteVersions.jobId))
-    .where(and(inArray(quoteVersions.jobId, [...jobIds]), eq(quoteAnswers.kind, 'accepted')))
+    .where(and(inIds(quoteVersions.jobId, jobIds), eq(quoteAnswers.kind, 'accepted')))
     .orderBy(desc(quoteAnswers.id))
     .all();
   const out = new Map<number, Acceptance>();
@@ -153,11 +155,11 @@ function depositsOf(db: Db, jobIds: readonly number[]): Map<number, DepositState
     .select({
       jobId: invoices.jobId,
       grossPence: invoices.grossPence,
-      paidPence: sql<number>`(select coalesce(sum(${invoicePayments.amountPence} - ${invoicePayments.refundedPence}), 0) from ${invoicePayments} where ${invoicePayments.invoiceId} = ${invoices.id} and ${invoicePayments.removedAt} is null)`,
-      creditedPence: sql<number>`(select coalesce(sum(${creditNotes.grossPence}), 0) from ${creditNotes} where ${creditNotes.invoiceId} = ${invoices.id})`,
+      paidPence: sql<number>`(select coalesce(sum(p.amount_pence - p.refunded_pence), 0) from invoice_payments p where p.invoice_id = "invoices"."id" and p.removed_at is null)`,
+      creditedPence: sql<number>`(select coalesce(sum(n.gross_pence), 0) from credit_notes n where n.invoice_id = "invoices"."id")`,
     })
     .from(invoices)
-    .where(and(inArray(invoices.jobId, [...jobIds]), eq(invoices.kind, 'deposit'), sql`${invoices.number} is not null`))
+    .where(and(inIds(invoices.jobId, jobIds), eq(invoices.kind, 'deposit'), sql`${invoices.number} is not null`))
     .all();
   for (const row of rows) {
     if (row.creditedPence >= row.grossPence && row.creditedPence > 0) continue;

@@ -25,7 +25,9 @@ export const SERVER_LAYERS = [
   // A business's estimator and leads, the PDF quotes, the help assistant; protected trees (a job's
   // conservation area and Tree Preservation Orders, the surgeon's record), which jobs' booking uses;
   // the crews and their kit, which jobs are booked on.
-  ['assistant', 'businesses', 'crews', 'protection', 'quotes'],
+  // The schedule's weather (MET Norway's forecasts at the sites' postcodes, which protection's postcode
+  // service places).
+  ['assistant', 'businesses', 'crews', 'protection', 'quotes', 'weather'],
   // An analysis from upload to stored estimate, with its payment and the embed's daily count.
   ['analysis'],
   // Who the user is and the team they are in, what they hold and pay, and their settings.

@@ -36,7 +36,13 @@ export const SCHEDULE_SETTINGS_MESSAGES = {
   climbingWindLimit: `The climbing wind limit is ${SCHEDULE_SETTINGS_LIMITS.windMs.min} to ${SCHEDULE_SETTINGS_LIMITS.windMs.max} m/s`,
   dayOff: 'Give each day off as YYYY-MM-DD, a real date',
   daysOff: `At most ${SCHEDULE_SETTINGS_LIMITS.daysOff} days off`,
+  bankHolidayRegion: "Choose the bank holidays: 'england-and-wales', 'scotland' or 'northern-ireland'",
 } as const;
+
+/** Whose bank holidays the schedule keeps: England and Wales share theirs (core/work-calendar.ts). */
+export const BANK_HOLIDAY_REGIONS = ['england-and-wales', 'scotland', 'northern-ireland'] as const;
+export type BankHolidayRegion = (typeof BANK_HOLIDAY_REGIONS)[number];
+export const DEFAULT_BANK_HOLIDAY_REGION: BankHolidayRegion = 'england-and-wales';
 
 /** Metres a second as whole miles an hour, as a UK forecast says it (1 mph is 0.44704 m/s exactly). */
 export function msToMph(ms: number): number {
@@ -74,6 +80,8 @@ const scheduleSettingsPatchFields = {
     .max(SCHEDULE_SETTINGS_LIMITS.daysOff, M.daysOff)
     .transform((days) => [...new Set(days)].sort())
     .optional(),
+  /** The bank holidays the schedule keeps free: England and Wales unless chosen. */
+  bankHolidayRegion: z.enum(BANK_HOLIDAY_REGIONS, { error: M.bankHolidayRegion }).optional(),
 };
 
 const scheduleSettingsResponseFields = {
@@ -82,6 +90,7 @@ const scheduleSettingsResponseFields = {
   /** The same limit in whole miles an hour, as UK forecasts say it. */
   climbingWindLimitMph: z.number().int(),
   daysOff: z.array(z.string()),
+  bankHolidayRegion: z.enum(BANK_HOLIDAY_REGIONS),
 };
 
 /** The AI settings (the Settings page's first form; docs/product.md, Accounts). */
@@ -120,7 +129,7 @@ export const settingsPatchSchema = settingsSchema
     ...scheduleSettingsPatchFields,
   })
   .refine((v) => Object.values(v).some((part) => part !== undefined), {
-    message: 'Send aiInstructions, hourlyRate, companyProfile, shareJobTimes, units, pricing, quoteRounding, quoteTerms, quoteReminderDays, nestingSeason, a Getting paid field, workingDays, climbingWindLimitMs or daysOff to save',
+    message: 'Send aiInstructions, hourlyRate, companyProfile, shareJobTimes, units, pricing, quoteRounding, quoteTerms, quoteReminderDays, nestingSeason, a Getting paid field, workingDays, climbingWindLimitMs, daysOff or bankHolidayRegion to save',
   });
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;
 

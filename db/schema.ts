@@ -12,6 +12,7 @@ import type { NoticeTreeEdit } from '../core/section-211';
 import { MAIL_STATUSES, type StoredMail } from '../core/mail-outbox';
 import { INVITABLE_ROLES, MEMBER_STATUSES, TEAM_ROLES } from '../core/team';
 import type { StoredEquipment } from '../core/crews';
+import type { ForecastPoint } from '../core/weather';
 import { INVOICE_KINDS, INVOICE_LINE_KINDS, PAYMENT_METHODS, type BankDetails, type InvoiceParties } from '../core/invoices';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
@@ -277,6 +278,8 @@ export const systemSettings = sqliteTable('system_settings', {
   workingDays: text('working_days', { mode: 'json' }).$type<number[]>(),
   climbingWindLimitMs: real('climbing_wind_limit_ms'),
   daysOff: text('days_off', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+  /** Whose bank holidays the schedule keeps (core/settings.ts BANK_HOLIDAY_REGIONS); null for England and Wales. */
+  bankHolidayRegion: text('bank_holiday_region', { enum: ['england-and-wales', 'scotland', 'northern-ireland'] }),
   createdAt: createdAt(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
@@ -1213,4 +1216,40 @@ export const mailOutbox = sqliteTable(
     index('mail_outbox_due_idx').on(t.status, t.nextTryAt),
     index('mail_outbox_user_idx').on(t.userId, t.createdAt),
   ],
+);
+
+/**
+ * Postcodes' centres as the postcode service gave them (server/weather/site-location.ts), kept so
+ * the schedule does not ask for a postcode on every read: asked again after 90 days, or a day after
+ * the service did not know the postcode (latitude and longitude null). At most a bounded number of
+ * rows: the oldest are dropped.
+ */
+export const postcodeLocations = sqliteTable('postcode_locations', {
+  /** Normalised: upper case, one space before the inward code ("BS8 4AA"). */
+  postcode: text('postcode').primaryKey(),
+  latitude: real('latitude'),
+  longitude: real('longitude'),
+  lookedUpAt: integer('looked_up_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/**
+ * MET Norway's forecasts kept per location (server/weather/forecasts.ts), as its terms ask: used
+ * until `expires_at` (the answer's Expires), then asked again with If-Modified-Since (the answer's
+ * Last-Modified), a 304 keeping the series. `location` is "lat,lon" as sent, at most 4 decimals.
+ * Only the figures the schedule reads are kept (core/weather.ts ForecastPoint), not the whole
+ * answer; rows not fetched for two days are dropped, and at most a bounded number are kept.
+ */
+export const weatherForecasts = sqliteTable(
+  'weather_forecasts',
+  {
+    location: text('location').primaryKey(),
+    latitude: real('latitude').notNull(),
+    longitude: real('longitude').notNull(),
+    series: text('series', { mode: 'json' }).$type<ForecastPoint[]>().notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    /** The Last-Modified header as sent, sent back unchanged in If-Modified-Since; null when none came. */
+    lastModified: text('last_modified'),
+    fetchedAt: integer('fetched_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('weather_forecasts_fetched_idx').on(t.fetchedAt)],
 );

@@ -98,6 +98,17 @@ export const envSchema = z.object({
   POSTCODE_LOOKUP_URL: optionalUrl,
   PLANNING_DATA_URL: optionalUrl,
   PROTECTION_LOOKUPS: z.enum(['on', 'off']).optional(),
+  /**
+   * The schedule's weather (server/weather/): MET Norway's Locationforecast 2.0 at the sites'
+   * postcode centres (looked up at POSTCODE_LOOKUP_URL). `off` turns it off. WEATHER_CONTACT is
+   * the e-mail address or web address MET Norway's terms ask each request to carry in its
+   * User-Agent (default: PUBLIC_URL).
+   */
+  WEATHER_URL: optionalUrl,
+  WEATHER: z.enum(['on', 'off']).optional(),
+  /** How long one ask of the forecast (and the schedule's wait for them) may take; lower only to test. */
+  WEATHER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
+  WEATHER_CONTACT: optionalString.pipe(z.string().max(200, { message: 'at most 200 characters' }).regex(/^[\x21-\x7e]+$/, { message: 'an e-mail address or web address, without spaces' }).optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -149,6 +160,12 @@ export interface Config {
    * real services.
    */
   protection: { lookups: boolean; postcodeUrl: string; planningUrl: string };
+  /**
+   * The schedule's weather (server/weather/): on unless WEATHER=off; under NODE_ENV=test only when
+   * the test gives both WEATHER_URL and POSTCODE_LOOKUP_URL (its fakes), so no test asks the real
+   * services. `userAgent` names the product and the install's contact, as MET Norway's terms ask.
+   */
+  weather: { on: boolean; url: string; userAgent: string; timeoutMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -245,6 +262,25 @@ function replicaFrom(source: Record<string, string | undefined>): ReplicaSetting
   return settings;
 }
 
+/** The product's version, for the User-Agent of outside calls; "0" when package.json cannot be read. */
+function productVersion(): string {
+  try {
+    const parsed = JSON.parse(readFileSync(join(APP_ROOT, 'package.json'), 'utf8')) as { version?: unknown };
+    return typeof parsed.version === 'string' && /^[\w.+-]{1,40}$/.test(parsed.version) ? parsed.version : '0';
+  } catch {
+    return '0';
+  }
+}
+
+/**
+ * "TreeAnalyzerPro/0.1.0 https://trees.example.com ops@example.com": the product and its version,
+ * the install's address, and a contact (WEATHER_CONTACT) when given (MET Norway's Terms of Service,
+ * Identification: the application or domain name, and an e-mail address or website to reach us).
+ */
+function weatherUserAgent(publicUrl: string, contact: string | undefined): string {
+  return [`TreeAnalyzerPro/${productVersion()}`, publicUrl, contact].filter(Boolean).join(' ');
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const env = parseEnv(source);
   const photoStore = photoStoreFrom(source);
@@ -286,6 +322,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       lookups: env.PROTECTION_LOOKUPS !== 'off' && (env.NODE_ENV !== 'test' || env.POSTCODE_LOOKUP_URL !== undefined),
       postcodeUrl: (env.POSTCODE_LOOKUP_URL ?? 'https://api.postcodes.io').replace(/\/+$/, ''),
       planningUrl: (env.PLANNING_DATA_URL ?? 'https://www.planning.data.gov.uk').replace(/\/+$/, ''),
+    },
+    weather: {
+      on: env.WEATHER !== 'off' && (env.NODE_ENV !== 'test' || (env.WEATHER_URL !== undefined && env.POSTCODE_LOOKUP_URL !== undefined)),
+      url: (env.WEATHER_URL ?? 'https://api.met.no/weatherapi/locationforecast/2.0').replace(/\/+$/, ''),
+      userAgent: weatherUserAgent(publicUrl, env.WEATHER_CONTACT),
+      timeoutMs: env.WEATHER_TIMEOUT_MS,
     },
   };
 }

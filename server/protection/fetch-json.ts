@@ -34,11 +34,11 @@ export function followableRedirect(from: URL, location: string | null): URL | nu
   return to.protocol === 'https:' && from.protocol === 'https:' && to.host === from.host ? to : null;
 }
 
-/** The GET, following only the redirects followableRedirect allows. */
-async function fetchFollowingSameHost(url: string, signal: AbortSignal): Promise<Response> {
+/** The GET, following only the redirects followableRedirect allows; `headers` go with every hop. */
+async function fetchFollowingSameHost(url: string, signal: AbortSignal, headers: Record<string, string> = {}): Promise<Response> {
   let current = new URL(url);
   for (let hop = 0; ; hop++) {
-    const res = await fetch(current, { headers: { accept: 'application/json' }, signal, redirect: 'manual' });
+    const res = await fetch(current, { headers: { accept: 'application/json', ...headers }, signal, redirect: 'manual' });
     if (!REDIRECTS.has(res.status)) return res;
     await res.body?.cancel();
     const next = followableRedirect(current, res.headers.get('location'));
@@ -49,9 +49,30 @@ async function fetchFollowingSameHost(url: string, signal: AbortSignal): Promise
 }
 
 export async function getJson(url: string, signal: AbortSignal): Promise<{ status: number; body: unknown }> {
-  const res = await fetchFollowingSameHost(url, signal);
+  const { status, body } = await getJsonAnswer(url, signal);
+  return { status, body };
+}
+
+export interface GetJsonOptions {
+  /** Sent with the request (and each same-host redirect): a User-Agent, an If-Modified-Since. */
+  headers?: Record<string, string>;
+  /** At most this many bytes read (default MAX_BYTES). */
+  maxBytes?: number;
+}
+
+/**
+ * getJson with the request's headers and the answer's: for a service whose terms ask for an
+ * identifying User-Agent and caching by its Expires and Last-Modified (server/weather/). A 304
+ * (the copy kept is still current) has no body to read: `body` is null.
+ */
+export async function getJsonAnswer(url: string, signal: AbortSignal, { headers, maxBytes = MAX_BYTES }: GetJsonOptions = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
+  const res = await fetchFollowingSameHost(url, signal, headers);
+  if (res.status === 304) {
+    await res.body?.cancel();
+    return { status: 304, body: null, headers: res.headers };
+  }
   const declared = Number(res.headers.get('content-length') ?? 0);
-  if (declared > MAX_BYTES) {
+  if (declared > maxBytes) {
     await res.body?.cancel();
     throw new ServiceAnswer(res.status, `answer too large: ${declared} bytes`);
   }
@@ -60,7 +81,7 @@ export async function getJson(url: string, signal: AbortSignal): Promise<{ statu
   const reader = res.body?.getReader();
   for (let read = await reader?.read(); reader && read && !read.done; read = await reader.read()) {
     size += read.value.byteLength;
-    if (size > MAX_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel().catch(() => undefined);
       throw new ServiceAnswer(res.status, 'answer too large');
     }
@@ -68,7 +89,7 @@ export async function getJson(url: string, signal: AbortSignal): Promise<{ statu
   }
   const text = Buffer.concat(chunks).toString('utf8');
   try {
-    return { status: res.status, body: JSON.parse(text) as unknown };
+    return { status: res.status, body: JSON.parse(text) as unknown, headers: res.headers };
   } catch {
     throw new ServiceAnswer(res.status, `not JSON (status ${res.status})`);
   }

@@ -85,7 +85,14 @@ describe('crews', () => {
 describe("the schedule's settings", () => {
   it('start at Monday to Friday, no days off and a climbing limit of 10.7 m/s (24 mph)', async () => {
     const { owner } = await aTeam();
-    expect(await settingsOf(owner)).toMatchObject({ workingDays: [1, 2, 3, 4, 5], climbingWindLimitMs: DEFAULT_CLIMBING_WIND_LIMIT_MS, climbingWindLimitMph: 24, daysOff: [] });
+    expect(await settingsOf(owner)).toMatchObject({ workingDays: [1, 2, 3, 4, 5], climbingWindLimitMs: DEFAULT_CLIMBING_WIND_LIMIT_MS, climbingWindLimitMph: 24, daysOff: [], bankHolidayRegion: 'england-and-wales' });
+  });
+
+  it("keep Scotland's or Northern Ireland's bank holidays when chosen", async () => {
+    const { owner, office } = await aTeam();
+    const res = await office.client.request('PATCH', '/api/system-settings', { bankHolidayRegion: 'scotland' });
+    expect(res.status).toBe(200);
+    expect(await settingsOf(owner)).toMatchObject({ bankHolidayRegion: 'scotland' });
   });
 
   it('keep the working days and days off the office saves, sorted and each once, and read them back', async () => {
@@ -112,13 +119,15 @@ describe("the schedule's settings", () => {
       [{ workingDays: [] }, 'workingDays', SCHEDULE_SETTINGS_MESSAGES.workingDays],
       [{ workingDays: [0, 8] }, 'workingDays', SCHEDULE_SETTINGS_MESSAGES.workingDays],
       [{ climbingWindLimitMs: 0 }, 'climbingWindLimitMs', SCHEDULE_SETTINGS_MESSAGES.climbingWindLimit],
+      [{ bankHolidayRegion: 'wales' }, 'bankHolidayRegion', SCHEDULE_SETTINGS_MESSAGES.bankHolidayRegion],
+      [{ bankHolidayRegion: 'x'.repeat(1_000) }, 'bankHolidayRegion', SCHEDULE_SETTINGS_MESSAGES.bankHolidayRegion],
     ];
     for (const [body, field, message] of cases) {
       const res = await owner.request('PATCH', '/api/system-settings', body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(((await res.json()) as { details: Record<string, string[]> }).details[field]).toContain(message);
     }
-    expect(await settingsOf(owner)).toMatchObject({ workingDays: [1, 2, 3, 4, 5], daysOff: [], climbingWindLimitMs: 10.7 });
+    expect(await settingsOf(owner)).toMatchObject({ workingDays: [1, 2, 3, 4, 5], daysOff: [], climbingWindLimitMs: 10.7, bankHolidayRegion: 'england-and-wales' });
   });
 
   it('leave the climbing wind limit to the owner: the office is refused and nothing of its patch is saved', async () => {

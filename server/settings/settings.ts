@@ -5,7 +5,7 @@ import { penceToDecimal } from '../../core/money';
 import type { PricingRules } from '../../core/price';
 import { pricingRulesResponse, storedPricingRules } from '../../core/pricing';
 import { DEFAULT_QUOTE_REMINDER_DAYS, DEFAULT_QUOTE_ROUNDING_PENCE, quoteRoundingText, storedQuoteTerms, type QuoteRoundingPence } from '../../core/quote-settings';
-import { DEFAULT_CLIMBING_WIND_LIMIT_MS, DEFAULT_WORKING_DAYS, msToMph, type FullSettingsResponse, type ScheduleSettingsResponse, type settingsPatchSchema, type SettingsResponse } from '../../core/settings';
+import { DEFAULT_BANK_HOLIDAY_REGION, DEFAULT_CLIMBING_WIND_LIMIT_MS, DEFAULT_WORKING_DAYS, type BankHolidayRegion, msToMph, type FullSettingsResponse, type ScheduleSettingsResponse, type settingsPatchSchema, type SettingsResponse } from '../../core/settings';
 import { DEFAULT_UNIT_SYSTEM, type UnitSystem } from '../../core/units';
 import { NESTING_SEASON, type NestingSeason } from '../../core/protection';
 import { immediate, type Db } from '../../db/client';
@@ -158,6 +158,7 @@ export interface ScheduleSettings {
   climbingWindLimitMs: number;
   /** "YYYY-MM-DD", sorted. */
   daysOff: string[];
+  bankHolidayRegion: BankHolidayRegion;
 }
 
 export function getScheduleSettings(db: Db, userId: number): ScheduleSettings {
@@ -166,6 +167,7 @@ export function getScheduleSettings(db: Db, userId: number): ScheduleSettings {
     workingDays: row?.workingDays ?? [...DEFAULT_WORKING_DAYS],
     climbingWindLimitMs: row?.climbingWindLimitMs ?? DEFAULT_CLIMBING_WIND_LIMIT_MS,
     daysOff: row?.daysOff ?? [],
+    bankHolidayRegion: row?.bankHolidayRegion ?? DEFAULT_BANK_HOLIDAY_REGION,
   };
 }
 
@@ -214,6 +216,7 @@ export function applySettingsPatch(db: Db, clock: Clock, userId: number, patch: 
       ...(patch.workingDays !== undefined && { workingDays: patch.workingDays }),
       ...(patch.climbingWindLimitMs !== undefined && { climbingWindLimitMs: patch.climbingWindLimitMs }),
       ...(patch.daysOff !== undefined && { daysOff: patch.daysOff }),
+      ...(patch.bankHolidayRegion !== undefined && { bankHolidayRegion: patch.bankHolidayRegion }),
     };
     if (Object.keys(schedule).length > 0) saveColumns(tx, clock, userId, schedule);
   });

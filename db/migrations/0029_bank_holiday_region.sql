@@ -1,0 +1,1 @@
+ALTER TABLE `system_settings` ADD `bank_holiday_region` text;

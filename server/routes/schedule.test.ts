@@ -250,6 +250,17 @@ describe('GET /api/schedule', () => {
     expect(dayOf(christmas, blue, '2026-12-23').capacityMinutes).toBe(960);
   });
 
+  it("follows the team's bank holiday region: St Andrew's Day in Scotland, a working Monday in England", async () => {
+    const day = async () => (await scheduleOf(owner, 'from=2026-11-30&days=1')).dates[0];
+    expect(await day()).toMatchObject({ kind: 'working', name: null });
+    expect((await owner.request('PATCH', '/api/system-settings', { bankHolidayRegion: 'scotland' })).status).toBe(200);
+    try {
+      expect(await day()).toMatchObject({ kind: 'bank_holiday', name: expect.stringMatching(/Andrew/) });
+    } finally {
+      expect((await owner.request('PATCH', '/api/system-settings', { bankHolidayRegion: 'england-and-wales' })).status).toBe(200);
+    }
+  });
+
   it('shows a job booked before the window on the days it still runs, and a week with no bookings as empty days', async () => {
     const tail = await scheduleOf(owner, 'from=2026-06-04&days=1');
     expect(dayOf(tail, blue, '2026-06-04').bookings.map((b) => [b.jobId, b.dayLabel])).toEqual([[ids.long, 'day 3 of 3']]);

@@ -20,6 +20,7 @@ const SCRIPTS: Record<Section, string> = {
   hostile: 'bench/hostile.bench.ts',
   attacks: 'bench/attacks.bench.ts',
   learning: 'bench/learning.bench.ts',
+  schedule: 'bench/schedule.bench.ts',
 };
 
 const wanted = process.argv.slice(2).filter((a): a is Section => (SECTIONS as readonly string[]).includes(a));

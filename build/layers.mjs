@@ -16,8 +16,9 @@ export const SERVER_LAYERS = [
   // refunds, through the demo, the install's own Stripe account or Stripe Connect.
   ['card-payments'],
   // Getting paid (invoices of a job's accepted quote, their payments and credit notes), and the
-  // account's data export, which holds them; the crews' week (the schedule, a postponed day's
-  // moves), which uses jobs' booking.
+  // account's data export, which holds them; the schedule (crews by day, the bookings' estimates,
+  // holds and deposit states, My days, a postponed day's moves), which reads jobs, protected trees
+  // and settings and moves bookings through jobs' booking.
   ['account-data', 'invoices', 'schedule'],
   // Capabilities that use the ones below: jobs and their quotes, the operator's views,
   // housekeeping, backups and replication.

@@ -85,6 +85,7 @@ export const ROUTE_AREAS: Record<string, RouteAccess> = {
   'POST /api/crews': 'schedule',
   'PATCH /api/crews/:id': 'schedule',
   'DELETE /api/crews/:id': 'schedule',
+  'GET /api/schedule': 'schedule',
   'POST /api/schedule/postpone': 'schedule',
 
   'GET /api/user-tokens': 'credits',

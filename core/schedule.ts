@@ -207,3 +207,18 @@ export const postponeSchema = z.object({
 });
 export type PostponeInput = z.input<typeof postponeSchema>;
 export const postponeResponseSchema = z.object({ moved: z.array(z.object({ jobId: z.number().int(), from: z.string(), to: z.string() })) });
+
+/** GET /api/my-days?from=&days=: from today for a week unless asked (the crew's own days). */
+export const myDaysQuerySchema = z.object({
+  from: dateText(SCHEDULE_MESSAGES.from).optional(),
+  days: scheduleQuerySchema.shape.days,
+});
+export type MyDaysQuery = z.output<typeof myDaysQuerySchema>;
+
+/** A booking as a crew member reads it: the schedule's, with nothing about money (no deposit state either). */
+export const myDayBookingSchema = scheduleBookingSchema.omit({ deposit: true });
+export type MyDayBooking = z.infer<typeof myDayBookingSchema>;
+
+/** The bookings of the crews the signed-in person is in, by day; another crew's never appear. */
+export const myDaysResponseSchema = z.object({ days: z.array(z.object({ date: z.string(), bookings: z.array(myDayBookingSchema) })) });
+export type MyDays = z.infer<typeof myDaysResponseSchema>;

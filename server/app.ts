@@ -45,6 +45,7 @@ import { settingsRoutes } from './routes/settings';
 import { teamRoutes } from './routes/team';
 import { myDaysRoutes } from './routes/my-days';
 import { crewRoutes } from './routes/crews';
+import { scheduleRoutes } from './routes/schedule';
 import { schedulePostponeRoutes } from './routes/schedule-postpone';
 import { PostcodeLookups } from './protection/postcode-lookups';
 import { mailOutboxRoutes } from './routes/mail-outbox';
@@ -138,6 +139,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/team', teamRoutes);
   api.route('/my-days', myDaysRoutes);
   api.route('/crews', crewRoutes);
+  api.route('/schedule', scheduleRoutes);
   api.route('/schedule', schedulePostponeRoutes);
   api.route('/', creditRoutes);
   api.route('/system-settings', settingsRoutes);

@@ -1,16 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { myDaysResponseSchema } from '../../core/schedule';
 import { request } from './client';
 
 /**
- * GET /api/my-days (docs/product.md, Team): the days a person has work booked to their crews.
- * Crews and bookings to them come with the crews' week; until then the list is always empty,
- * so a day's own fields are not read yet.
+ * GET /api/my-days (docs/product.md, The schedule): the bookings of the crews the person is in,
+ * by day from today for a week; no money in them.
  */
-const myDaysSchema = z.object({ days: z.array(z.unknown()) });
-
 export const myDaysKey = ['/api/my-days'] as const;
 
 export function useMyDays() {
-  return useQuery({ queryKey: myDaysKey, queryFn: () => request('GET', '/api/my-days', { schema: myDaysSchema }) });
+  return useQuery({ queryKey: myDaysKey, queryFn: () => request('GET', '/api/my-days', { schema: myDaysResponseSchema }) });
 }

@@ -1,4 +1,6 @@
 import { CalendarDays } from 'lucide-react';
+import { formatBookingDate } from '../../core/job-booking';
+import type { MyDays } from '../../core/schedule';
 import { useMyDays } from '../api/my-days';
 import { PageTitle, SignedInLayout } from '../components/page-layout';
 import { PageState } from '../components/page-state';
@@ -20,6 +22,28 @@ function NoWorkBooked() {
   );
 }
 
+/** The days with work, each with its jobs in the crew's order: where, when, and which day of a longer job. */
+function BookedDays({ days }: { days: MyDays['days'] }) {
+  return (
+    <ol className="flex flex-col gap-4">
+      {days.map((day) => (
+        <li key={day.date} className={`${cardStyles} p-4`}>
+          <h2 className="font-semibold text-stone-900">{formatBookingDate(day.date, 'long')}</h2>
+          <ul className="mt-2 flex flex-col gap-2">
+            {day.bookings.map((b) => (
+              <li key={b.jobId} className="text-sm text-stone-800">
+                <span className="font-medium">{b.customerName}</span>, {b.siteAddress || b.postcode || 'no address'}:{' '}
+                {b.arrivalWindow ? `arrive between ${b.arrivalWindow.from} and ${b.arrivalWindow.to}` : `start ${b.startTime}`}
+                {b.dayLabel ? ` (${b.dayLabel})` : ''}
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /** My days (docs/product.md, Team): a crew member's home, the work booked to their crews. */
 export function MyDaysPage() {
   const days = useMyDays();
@@ -30,10 +54,10 @@ export function MyDaysPage() {
         <PageState kind="loading" label="Loading your days" />
       ) : days.isError ? (
         <PageState kind="failed" error={days.error} fallback="Your days could not be loaded." onRetry={days.refetch} />
-      ) : days.data.days.length === 0 ? (
+      ) : days.data.days.every((day) => day.bookings.length === 0) ? (
         <NoWorkBooked />
       ) : (
-        <p className={`${cardStyles} p-4 text-stone-800`}>{`Work is booked for you on ${days.data.days.length} ${days.data.days.length === 1 ? 'day' : 'days'}.`}</p>
+        <BookedDays days={days.data.days.filter((day) => day.bookings.length > 0)} />
       )}
     </SignedInLayout>
   );

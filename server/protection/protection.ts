@@ -1,5 +1,6 @@
 import { customerProtectionLine, lookupWords, PROTECTION_MESSAGES, protectionHold, refusesBooking, type Protection, type ProtectionHold, type ProtectionLookup, type ProtectionRecord, type ProtectionRecordBody } from '../../core/protection';
 import { eq } from 'drizzle-orm';
+import { inIds } from '../../db/in-ids';
 import { DomainError } from '../../core/errors';
 import { ukToday } from '../../core/job-booking';
 import type { Db } from '../../db/client';
@@ -57,6 +58,13 @@ export function protectionOf(db: Db, job: { id: number; userId: number }, nestin
 /** What booking the job waits for; read inside the booking's own transaction (CONVENTIONS 15). */
 export function bookingHold(db: Db, jobId: number): ProtectionHold {
   return holdOf(protectionRow(db, jobId));
+}
+
+/** The holds of several jobs in one read (the schedule's query plan); a job with no row has none. */
+export function bookingHolds(db: Db, jobIds: readonly number[]): Map<number, ProtectionHold> {
+  if (jobIds.length === 0) return new Map();
+  const rows = db.select().from(jobProtection).where(inIds(jobProtection.jobId, jobIds)).all();
+  return new Map(rows.map((row) => [row.jobId, holdOf(row)]));
 }
 
 function upsert(db: Db, jobId: number, now: Date, values: Partial<ProtectionRow>): void {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardPaymentProblems } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { cardPaymentProblems, jobs } from '../../db/schema';
 import { AREAS, mayUse, PUBLIC_WHEN_QUERY, ROUTE_AREAS, routeKey, type AreaName } from '../../core/permissions';
 import type { TeamRole } from '../../core/team';
 import { grantTo } from '../../testing/analysis';
@@ -45,6 +46,8 @@ describe('the table and the app agree', () => {
   });
 });
 
+/** The job booked on the crew member's crew, which their My days shows. */
+let bookedOnCrew: number;
 let owner: TestClient;
 let office: Awaited<ReturnType<typeof inviteAndJoin>>;
 let crew: Awaited<ReturnType<typeof inviteAndJoin>>;
@@ -66,7 +69,8 @@ beforeAll(async () => {
   await visitorLead(server, business.slug, { analysisId: estimate.analysis.id, leadToken: estimate.leadToken, name: 'Jo', phone: '07700 900123' });
   const leads = (await (await owner.get(`/api/businesses/${business.id}/leads`)).json()) as { leads: { id: number }[] };
   const quoted = await sentLinesJob(server, owner, { name: 'Alex Customer', email: 'alex@example.com' }, [{ description: 'Fell the ash', price: '500' }]);
-  expect((await acceptQuote(server, quoted.token)).status).toBe(200);
+  // Asking to start within the 14 days, so it can be booked this week (My days, below).
+  expect((await acceptQuote(server, quoted.token, [], true)).status).toBe(200);
   const made = (await (await owner.post(`/api/jobs/${quoted.job.id}/invoices`, { kind: 'final' })).json()) as { invoice: { id: number } };
   await owner.post(`/api/invoices/${made.invoice.id}/issue`);
   const paid = (await (await owner.post(`/api/invoices/${made.invoice.id}/payments`, { amount: '10', paidOn: '2026-06-01', method: 'cash' })).json()) as {
@@ -83,6 +87,11 @@ beforeAll(async () => {
     .returning()
     .get();
   const crewMade = (await (await owner.post('/api/crews', { name: 'Blue crew', memberIds: [crew.memberId] })).json()) as { crew: { id: number } };
+  // The accepted job booked on the crew member's crew this week, so My days has a booking to check for money.
+  const booked = await owner.post(`/api/jobs/${quoted.job.id}/book`, { date: '2026-06-02' });
+  expect(booked.status, await booked.clone().text()).toBe(200);
+  server.db.update(jobs).set({ crewId: crewMade.crew.id }).where(eq(jobs.id, quoted.job.id)).run();
+  bookedOnCrew = quoted.job.id;
   stranger = (await registerClient(server)).client;
 
   const at = (prefix: string) => (path: string) => path.startsWith(prefix);
@@ -221,5 +230,17 @@ describe('the sentences a refused person reads, and what stays theirs', () => {
       expect(res.status, path).toBe(403);
       expect(await res.json(), path).toEqual({ code: 'ROLE_FORBIDDEN', message });
     }
+  });
+});
+
+describe('My days', () => {
+  it("gives the crew member their crew's booking, with no money in it", async () => {
+    const res = await crew.client.get('/api/my-days');
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const body = JSON.parse(text) as { days: { date: string; bookings: { jobId: number }[] }[] };
+    expect(body.days.find((d) => d.date === '2026-06-02')!.bookings.map((b) => b.jobId)).toEqual([bookedOnCrew]);
+    expect(text).not.toContain('£');
+    expect(moneyIn(body)).toEqual([]);
   });
 });

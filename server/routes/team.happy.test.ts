@@ -95,7 +95,10 @@ describe('an invitation, from the e-mail to a signed-in member', () => {
     expect((await me(crew.client)).member).toEqual({ memberId: crew.memberId, name: 'Kit Holm', role: 'crew', businessName: 'Rowan Birch' });
     const days = await crew.client.get('/api/my-days');
     expect(days.status).toBe(200);
-    expect(await days.json()).toEqual({ days: [] });
+    // A week of days from today, none with a booking: they are in no crew yet.
+    const { days: week } = (await days.json()) as { days: { date: string; bookings: unknown[] }[] };
+    expect(week.map((d) => d.date)).toEqual(['2026-06-01', '2026-06-02', '2026-06-03', '2026-06-04', '2026-06-05', '2026-06-06', '2026-06-07']);
+    expect(week.every((d) => d.bookings.length === 0)).toBe(true);
     expect((await owner.get('/api/my-days')).status).toBe(200);
   });
 

@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
+import { inIds } from '../../db/in-ids';
 import type { MinutesRange } from '../../core/schedule';
 import type { Db } from '../../db/client';
 import { jobItems, quoteAnswers, quoteVersions, treeAnalyses } from '../../db/schema';
@@ -45,7 +46,7 @@ export function estimatedJobMinutes(db: Db, jobIds: number[]): Map<number, Minut
     .select({ jobId: quoteVersions.jobId, content: quoteVersions.content, chosen: quoteAnswers.optionalItemIds })
     .from(quoteAnswers)
     .innerJoin(quoteVersions, eq(quoteVersions.id, quoteAnswers.versionId))
-    .where(and(inArray(quoteVersions.jobId, ids), eq(quoteAnswers.kind, 'accepted')))
+    .where(and(inIds(quoteVersions.jobId, ids), eq(quoteAnswers.kind, 'accepted')))
     .orderBy(desc(quoteAnswers.id))
     .all();
   const trees: TreeRef[] = [];
@@ -66,7 +67,7 @@ export function estimatedJobMinutes(db: Db, jobIds: number[]): Map<number, Minut
     const rows = db
       .select({ jobId: jobItems.jobId, analysisId: jobItems.analysisId })
       .from(jobItems)
-      .where(and(inArray(jobItems.jobId, unaccepted), eq(jobItems.kind, 'tree'), eq(jobItems.optional, false)))
+      .where(and(inIds(jobItems.jobId, unaccepted), eq(jobItems.kind, 'tree'), eq(jobItems.optional, false)))
       .all();
     for (const row of rows) if (row.analysisId !== null) trees.push({ jobId: row.jobId, analysisId: row.analysisId });
   }
@@ -86,7 +87,7 @@ export function estimatedJobMinutes(db: Db, jobIds: number[]): Map<number, Minut
         cleanupMax: treeAnalyses.cleanupTimeMax,
       })
       .from(treeAnalyses)
-      .where(inArray(treeAnalyses.id, analysisIds))
+      .where(inIds(treeAnalyses.id, analysisIds))
       .all()
       .map((a) => [a.id, { min: (a.cuttingMin ?? 0) + (a.prepMin ?? 0) + (a.cleanupMin ?? 0), max: (a.cuttingMax ?? 0) + (a.prepMax ?? 0) + (a.cleanupMax ?? 0) }]),
   );

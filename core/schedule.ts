@@ -159,7 +159,7 @@ export const scheduleSchema = z.object({
   /** Bookings with no crew, by day (the board's "Unassigned" row). */
   unassigned: z.array(z.object({ date: z.string(), bookings: z.array(scheduleBookingSchema) })),
   waiting: z.array(waitingJobSchema),
-  /** "Weather forecast from MET Norway (CC BY 4.0)" when any day carries weather; the board shows it. */
+  /** "Weather forecast based on data from MET Norway, CC BY 4.0" (core/weather.ts) when any day carries weather; the board shows it. */
   weatherCredit: z.string().nullable(),
 });
 export type Schedule = z.infer<typeof scheduleSchema>;

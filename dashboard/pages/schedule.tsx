@@ -1,4 +1,5 @@
 import { CalendarDays, ChevronLeft, ChevronRight, Settings } from 'lucide-react';
+import { weatherCreditLinks } from '../../core/weather';
 import { useState, useSyncExternalStore } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ukToday } from '../../core/job-booking';
@@ -216,7 +217,19 @@ export function SchedulePage() {
             <WaitingTray schedule={data} draggable={false} />
           </>
         )}
-        {data.weatherCredit ? <p className="mt-4 text-xs text-stone-600">{data.weatherCredit}</p> : null}
+        {data.weatherCredit ? (
+          <p className="mt-4 text-xs text-stone-600">
+            {data.weatherCredit} (
+            <a className="underline" href={weatherCreditLinks.source}>
+              MET Norway
+            </a>
+            ,{' '}
+            <a className="underline" href={weatherCreditLinks.licence}>
+              the licence
+            </a>
+            )
+          </p>
+        ) : null}
         <DropDialog question={drop?.question ?? null} pending={move.isPending} onConfirm={confirmDrop} onClose={() => setDrop(null)} />
         <BookDropDialog drop={bookDrop} schedule={data} pending={book.isPending} onConfirm={confirmBook} onClose={() => setBookDrop(null)} />
         <MoveFormDialog booking={moving} schedule={data} pending={move.isPending} failure={moveError} onSubmit={submitMove} onClose={() => setMoving(null)} />

@@ -6,6 +6,7 @@ import { owedPence } from '../../core/invoices';
 import { addDays, BOOKING_LIMITS, ukToday } from '../../core/job-booking';
 import { jobReference } from '../../core/jobs';
 import { overrunChance } from '../../core/overrun';
+import { weatherCredit } from '../../core/weather';
 import { postcodeAtEnd, protectionNoticeMessage, type ProtectionHold } from '../../core/protection';
 import type { CrewDay, DayWeather, DepositState, MinutesRange, Schedule, ScheduleBooking, ScheduleHold, ScheduleQuery, WaitingJob } from '../../core/schedule';
 import type { Db } from '../../db/client';
@@ -44,8 +45,8 @@ export interface WeatherRequest {
 }
 export type ScheduleWeather = (requests: readonly WeatherRequest[]) => Promise<ReadonlyMap<string, DayWeather>>;
 export const weatherKey = (crewId: number, date: string) => `${crewId}:${date}`;
-/** The board's credit line under CC BY 4.0 when any day carries weather. */
-export const WEATHER_CREDIT = 'Weather forecast from MET Norway (CC BY 4.0)';
+/** The board's credit line under CC BY 4.0 when any day carries weather (core/weather.ts). */
+export const WEATHER_CREDIT = weatherCredit;
 
 interface JobFacts {
   id: number;

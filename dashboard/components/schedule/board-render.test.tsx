@@ -60,7 +60,7 @@ const schedule: Schedule = {
   ],
   unassigned: WEEK.map((date) => ({ date, bookings: [] })),
   waiting: [],
-  weatherCredit: 'Weather forecast from MET Norway (CC BY 4.0)',
+  weatherCredit: 'Weather forecast based on data from MET Norway, CC BY 4.0',
 };
 
 const render = (node: React.ReactNode) => renderToStaticMarkup(<Router ssrPath="/schedule">{node}</Router>);

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { ArrivalWindow } from '../../core/arrival-window';
 import { BOOKING_MESSAGES, formatBookingDate, siteVisitOf, ukToday, type JobActuals, type JobBooking } from '../../core/job-booking';
 import { POSTPONE_REASON_WORDS, SCHEDULE_MESSAGES, type BookingMove, type PostponeReason } from '../../core/schedule';
 import { DomainError } from '../../core/errors';
@@ -28,7 +29,14 @@ import { refuseInsideCancellationPeriod } from './early-start';
  * analysis's feedback (server/analysis/feedback.ts), which keeps the calibration in step, in the
  * same transaction as the status.
  */
-type BookingDeps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config'>;
+type BookingDeps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'config'> & {
+  /**
+   * When the crew should arrive at a job that is not the first of its crew's day (the schedule's
+   * server/schedule/arrival.ts, given by the routes: the schedule reads jobs, so jobs does not read
+   * it); left out, the e-mail gives the crew's start.
+   */
+  arrivalWindow?: (db: Db, now: Date, accountId: number, job: JobRow) => ArrivalWindow | null;
+};
 
 const BOOKABLE: ReadonlySet<JobStatus> = new Set(['accepted', 'booked']);
 
@@ -322,6 +330,7 @@ function saveAndTell(deps: BookingDeps, job: JobRow, request: BookingRequest, by
     rebooked: before.bookedFor !== null,
     moved: was ? { was, reason: postponed ? POSTPONE_REASON_WORDS[postponed.reason] : null, note: postponed?.note ?? null } : null,
     calendar,
+    arrival: deps.arrivalWindow?.(deps.db, now, job.userId, booked) ?? null,
   });
   queueMail(deps, fromBusiness(deps, job.userId, { name: businessName, email: business.email }, mail), { label: `booking ${jobReference(job.id)}`, userId: job.userId });
   return { job: booked, emailed: true, nestingCheck: nesting };

@@ -27,6 +27,11 @@ export interface BookingEmailInput {
   moved?: { was: BookingDates; reason: string | null; note: string | null } | null;
   /** The .ics text. */
   calendar: string;
+  /**
+   * For the second or a later job of the crew's first day: when the crew should arrive, from the
+   * earlier jobs' estimates (core/arrival-window.ts), said instead of the crew's start.
+   */
+  arrival?: { from: string; to: string } | null;
 }
 
 /** A booking's dates: its first day, start and how many days. */
@@ -51,11 +56,17 @@ export function movedWords(was: BookingDates, now: BookingDates): string {
 /** booking-Q-000012.ics */
 export const bookingFilename = (jobId: number) => `booking-${jobReference(jobId)}.ics`;
 
-/** "Tuesday 8 December 2026 at 08:00", or with more days "for 3 days, Tuesday 8 to Thursday 10 December 2026, from 08:00 each day". */
-export function bookingWhen(booking: Pick<JobBooking, 'date' | 'startTime' | 'days'>): string {
-  if (booking.days === 1) return `${formatBookingDate(booking.date, 'long')} at ${booking.startTime}`;
+/**
+ * "Tuesday 8 December 2026 at 08:00", or with more days "for 3 days, Tuesday 8 to Thursday 10
+ * December 2026, from 08:00 each day"; with an arrival window, "Tuesday 8 December 2026, arriving
+ * between 11:00 and 12:30" (the crew comes from an earlier job that day).
+ */
+export function bookingWhen(booking: Pick<JobBooking, 'date' | 'startTime' | 'days'>, arrival: { from: string; to: string } | null = null): string {
+  const between = arrival ? `arriving between ${arrival.from} and ${arrival.to}` : null;
+  if (booking.days === 1) return between ? `${formatBookingDate(booking.date, 'long')}, ${between} (we come from an earlier job that day)` : `${formatBookingDate(booking.date, 'long')} at ${booking.startTime}`;
   const last = addDays(booking.date, booking.days - 1);
-  return `${booking.days} days, from ${formatBookingDate(booking.date, 'long')} to ${formatBookingDate(last, 'long')}, starting at ${booking.startTime} each day`;
+  const span = `${booking.days} days, from ${formatBookingDate(booking.date, 'long')} to ${formatBookingDate(last, 'long')}`;
+  return between ? `${span}, ${between} on the first day (we come from an earlier job) and starting at ${booking.startTime} each day after` : `${span}, starting at ${booking.startTime} each day`;
 }
 
 export function bookingEmail(input: BookingEmailInput): MailMessage {
@@ -72,7 +83,7 @@ export function bookingEmail(input: BookingEmailInput): MailMessage {
         : `${name} has booked your tree work (quote ${reference}).`,
     ...(input.moved?.reason ? [`We are sorry: we have had to move it because ${input.moved.reason}.`] : []),
     ...(input.moved?.note ? [`${name} adds:\n${input.moved.note}`] : []),
-    `When: ${bookingWhen(booking)}.`,
+    `When: ${bookingWhen(booking, input.arrival ?? null)}.`,
     ...(input.siteAddress ? [`Where: ${input.siteAddress.replace(/\n/g, ', ')}.`] : []),
     ...(booking.siteVisit ? [`Site visit first: ${formatBookingDate(booking.siteVisit.date, 'long')} at ${booking.siteVisit.time}.`] : []),
     ...(booking.note ? [`A note from ${name}:\n${booking.note}`] : []),

@@ -1,4 +1,5 @@
 import { cardPaymentsOpen } from '../card-payments/checkout';
+import { arrivalWindowOf } from '../schedule/arrival';
 import { lookUpJob } from '../protection/lookup';
 import { Hono, type Context } from 'hono';
 import { jobCancelSchema, jobCreateSchema, jobLineSchema, jobTreesSchema, jobUpdateSchema, type Job } from '../../core/jobs';
@@ -148,7 +149,7 @@ jobRoutes.get('/:id{[0-9]+}/quote.pdf', async (c) => {
 jobRoutes.post('/:id{[0-9]+}/book', async (c) => {
   const job = ownJob(c);
   const booking = await readJson(c, jobBookSchema);
-  const booked = bookJob(c.var.deps, job, booking, byPerson(c));
+  const booked = bookJob({ ...c.var.deps, arrivalWindow: arrivalWindowOf }, job, booking, byPerson(c));
   return c.json({ job: toJobView(c.var.deps.db, booked.job) satisfies Job, emailed: booked.emailed, nestingCheck: booked.nestingCheck });
 });
 
@@ -160,7 +161,7 @@ jobRoutes.post('/:id{[0-9]+}/book', async (c) => {
 jobRoutes.patch('/:id{[0-9]+}/booking', async (c) => {
   const job = ownJob(c);
   const move = await readJson(c, bookingMoveSchema);
-  const moved = moveBooking(c.var.deps, job, move, byPerson(c));
+  const moved = moveBooking({ ...c.var.deps, arrivalWindow: arrivalWindowOf }, job, move, byPerson(c));
   return c.json({ job: toJobView(c.var.deps.db, moved.job) satisfies Job, emailed: moved.emailed, nestingCheck: moved.nestingCheck });
 });
 

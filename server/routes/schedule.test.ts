@@ -9,7 +9,7 @@ import { crews as crewsTable, jobItems, jobs, treeAnalyses } from '../../db/sche
 import { grantTo } from '../../testing/analysis';
 import { registerClient, startTestServer, type TestClient, type TestServer } from '../../testing/harness';
 import { analysisIdOf } from '../../testing/jobs';
-import { mailSettled } from '../../testing/mail';
+import { addressedTo, decodeQuotedPrintable, mailSettled, outboxMessages } from '../../testing/mail';
 import { acceptQuote, BIRCH_PROFILE, sendQuoteTo } from '../../testing/quote-links';
 import { inviteAndJoin } from '../../testing/team';
 import { RateLimits } from '../http/rate-limit';
@@ -48,11 +48,9 @@ async function acceptedJob(name: string, opts: { trees?: string[]; lines?: strin
 }
 
 async function book(jobId: number, date: string, days = 1, crewId: number | null = null): Promise<void> {
-  const res = await owner.post(`/api/jobs/${jobId}/book`, { date, startTime: '08:00', days });
+  const res = await owner.post(`/api/jobs/${jobId}/book`, { date, startTime: '08:00', days, ...(crewId !== null && { crewId }) });
   expect(res.status, await res.clone().text()).toBe(200);
   await mailSettled(server);
-  // Booking on a crew by the route is the move's work (PATCH /booking, crewId on /book); until it lands, the row's crew is set here.
-  if (crewId !== null) server.db.update(jobs).set({ crewId }).where(eq(jobs.id, jobId)).run();
 }
 
 /** A job's estimated minutes as its trees' analyses give them. */
@@ -162,6 +160,12 @@ describe('GET /api/schedule', () => {
     expect(day.bookings[0]!.arrivalWindow).toBeNull();
     expect(day.bookings[1]!.arrivalWindow).toEqual(arrivalWindow('08:00', [day.bookings[0]!.estimatedMinutes], 2));
     expect(day.bookings[1]!.arrivalWindow!.from >= '08:00').toBe(true);
+    // Tom Reed's booking e-mail said the same window instead of the crew's start.
+    const { from, to } = day.bookings[1]!.arrivalWindow!;
+    const mail = outboxMessages(server.dataDir)
+      .map((m) => decodeQuotedPrintable(m.raw))
+      .find((raw) => addressedTo(raw, 'tom@example.com') && raw.includes('Your tree work is booked'));
+    expect(mail).toContain(`arriving between ${from} and ${to}`);
     expect(day.bookings[1]).toMatchObject({ dayLabel: null, deposit: 'none' });
     // The day's planned minutes are its bookings' shares, against two people's eight hours.
     expect(day.plannedMinutes).toEqual({

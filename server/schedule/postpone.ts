@@ -14,6 +14,7 @@ import type { JobRow } from '../jobs/jobs';
 import { protectionRow } from '../protection/lookup';
 import { bookingHold } from '../protection/protection';
 import { getScheduleSettings } from '../settings/settings';
+import { arrivalWindowOf } from './arrival';
 import { estimatedJobMinutes } from './estimates';
 
 /**
@@ -195,7 +196,7 @@ export function postponeDay(deps: PostponeDeps, actor: { accountId: number; pers
       }
       if (to === null) throw noRoom(job.id);
       if (placing.crewId !== null) plan.add(placing.crewId, to, placing.days, placing.minutes);
-      moveAndTell(deps, job, { date: to, notifyCustomer: true, confirmProtection: holds.confirmProtection }, actor.personId, { reason: request.reason, note });
+      moveAndTell({ ...deps, arrivalWindow: arrivalWindowOf }, job, { date: to, notifyCustomer: true, confirmProtection: holds.confirmProtection }, actor.personId, { reason: request.reason, note });
       moved.push({ jobId: job.id, from: request.date, to });
     }
     return { moved };

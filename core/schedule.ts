@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_MESSAGES, calendarDateParts, clockMinutes, confirmProtectionSchema } from './job-booking';
+import { BOOKING_MESSAGES, calendarDateParts, clockMinutes, confirmProtectionSchema, formatBookingDate } from './job-booking';
 
 /*
  * The crews' week (docs/product.md, Schedule): the bodies and answers of GET /api/schedule,
@@ -206,7 +206,19 @@ export const postponeSchema = z.object({
   note: z.string(SCHEDULE_MESSAGES.note).trim().max(SCHEDULE_LIMITS.postponeNote, SCHEDULE_MESSAGES.note).optional(),
 });
 export type PostponeInput = z.input<typeof postponeSchema>;
-export const postponeResponseSchema = z.object({ moved: z.array(z.object({ jobId: z.number().int(), from: z.string(), to: z.string() })) });
+export const postponeResponseSchema = z.object({
+  moved: z.array(z.object({ jobId: z.number().int(), from: z.string(), to: z.string() })),
+  /**
+   * Jobs of more than one day already under way that day (begun before it): a booking's days are
+   * consecutive, so they stay, each with a sentence saying so, for the surgeon to move by hand.
+   */
+  kept: z.array(z.object({ jobId: z.number().int(), reference: z.string(), firstDay: z.string(), sentence: z.string() })),
+});
+
+/** The sentence for a job under way on a postponed day (postponeResponseSchema `kept`). */
+export function keptWords(reference: string, firstDay: string, lastDay: string): string {
+  return `${reference} began on ${formatBookingDate(firstDay, 'none')} and runs to ${formatBookingDate(lastDay, 'none')}: it stays as booked. Move it by hand if that day's work is lost.`;
+}
 
 /** GET /api/my-days?from=&days=: from today for a week unless asked (the crew's own days). */
 export const myDaysQuerySchema = z.object({

@@ -177,9 +177,9 @@ export function SchedulePage() {
     postpone.mutate(
       { date: postponing.date, crewId: postponing.crewId, reason, ...(note ? { note } : {}) },
       {
-        onSuccess: ({ moved: list }) => {
+        onSuccess: ({ moved: list, kept }) => {
           setPostponing(null);
-          showToast({ title: 'Day postponed', description: postponedWords(list, references) });
+          showToast({ title: 'Day postponed', description: [postponedWords(list, references), ...kept.map((job) => job.sentence)].join(' ') });
         },
         onError: (error) => setPostponeError(moveFailure(error)),
       },

@@ -2,7 +2,8 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../core/errors';
 import { addDays, BOOKING_MESSAGES } from '../../core/job-booking';
-import { POSTPONE_REASON_WORDS, postponeResponseSchema, SCHEDULE_MESSAGES } from '../../core/schedule';
+import { keptWords, POSTPONE_REASON_WORDS, postponeResponseSchema, SCHEDULE_MESSAGES } from '../../core/schedule';
+import { jobReference } from '../../core/jobs';
 import { bookingMoves, jobs, treeAnalyses } from '../../db/schema';
 import { grantTo } from '../../testing/analysis';
 import { workEvent } from '../../testing/calendar';
@@ -183,7 +184,13 @@ describe('postponing every crew’s day', () => {
     const underWay = await bookedJob(team, { date: '2026-12-17', days: 2, crewId: team.blue });
     const monday = await bookedJob(team, { date: '2026-12-21', crewId: team.green, minutes: 60 });
 
-    const moved = await postponed(team.owner, { date: '2026-12-18', reason: 'wind' });
+    const res = await postpone(team.owner, { date: '2026-12-18', reason: 'wind' });
+    expect(res.status).toBe(200);
+    const answer = postponeResponseSchema.parse(await res.json());
+    // The job begun on Thursday stays, and the answer says so for the surgeon to move by hand.
+    expect(answer.kept).toEqual([{ jobId: underWay.id, reference: jobReference(underWay.id), firstDay: '2026-12-17', sentence: keptWords(jobReference(underWay.id), '2026-12-17', '2026-12-18') }]);
+    expect(answer.kept[0]!.sentence).toBe(`${jobReference(underWay.id)} began on 17 December 2026 and runs to 18 December 2026: it stays as booked. Move it by hand if that day's work is lost.`);
+    const moved = answer.moved;
     expect(moved).toEqual([
       { jobId: none.id, from: '2026-12-18', to: '2026-12-21' },
       { jobId: blue.id, from: '2026-12-18', to: '2026-12-21' },

@@ -1,8 +1,10 @@
 import { and, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { DomainError } from '../../core/errors';
-import { addDays, BOOKING_MESSAGES, ukToday } from '../../core/job-booking';
+import { addDays, BOOKING_LIMITS, BOOKING_MESSAGES, ukToday } from '../../core/job-booking';
 import { plainText } from '../../core/plain-text';
-import { SCHEDULE_LIMITS, SCHEDULE_MESSAGES, type PostponeReason } from '../../core/schedule';
+import { keptWords, SCHEDULE_LIMITS, SCHEDULE_MESSAGES, type PostponeReason, type postponeResponseSchema } from '../../core/schedule';
+import { jobReference } from '../../core/jobs';
+import type { z } from 'zod';
 import { isWorkingDay, type WorkCalendarSettings } from '../../core/work-calendar';
 import { immediate, type Db } from '../../db/client';
 import { crewMembers, crews, jobs, teamMembers } from '../../db/schema';
@@ -147,6 +149,32 @@ function fits(first: string, job: Placing, calendar: WorkCalendarSettings, plan:
   return true;
 }
 
+export type PostponeAnswer = z.infer<typeof postponeResponseSchema>;
+
+/**
+ * The jobs of more than one day that began before `date` and run over it (one crew's, or the
+ * whole team's): they stay as booked, with a sentence for the surgeon (core/schedule.ts keptWords).
+ */
+function underWay(db: Db, accountId: number, date: string, crewId: number | null): PostponeAnswer['kept'] {
+  return db
+    .select()
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.userId, accountId),
+        eq(jobs.status, 'booked'),
+        isNotNull(jobs.bookedFor),
+        lte(jobs.bookedFor, addDays(date, -1)),
+        gte(jobs.bookedFor, addDays(date, -BOOKING_LIMITS.days)),
+        crewId === null ? undefined : eq(jobs.crewId, crewId),
+      ),
+    )
+    .orderBy(jobs.bookedFor, jobs.id)
+    .all()
+    .filter((job) => addDays(job.bookedFor!, (job.bookedDays ?? 1) - 1) >= date)
+    .map((job) => ({ jobId: job.id, reference: jobReference(job.id), firstDay: job.bookedFor!, sentence: keptWords(jobReference(job.id), job.bookedFor!, addDays(job.bookedFor!, (job.bookedDays ?? 1) - 1)) }));
+}
+
 const noRoom = (jobId: number) => new DomainError('CONFLICT', SCHEDULE_MESSAGES.noRoom, { details: { jobId: [String(jobId)] } });
 
 /**
@@ -154,7 +182,7 @@ const noRoom = (jobId: number) => new DomainError('CONFLICT', SCHEDULE_MESSAGES.
  * nothing. 400 for a day already past; 404 for a crew not of the team; 409 when one booking finds
  * no day with room within the search. `by`: the person postponing (booking_moves.moved_by).
  */
-export function postponeDay(deps: PostponeDeps, actor: { accountId: number; personId: number }, request: PostponeRequest): { moved: PostponedBooking[] } {
+export function postponeDay(deps: PostponeDeps, actor: { accountId: number; personId: number }, request: PostponeRequest): PostponeAnswer {
   const today = ukToday(deps.clock.now());
   if (request.date < today) throw new DomainError('VALIDATION_ERROR', BOOKING_MESSAGES.past, { details: { date: [BOOKING_MESSAGES.past] } });
   const crewId = request.crewId ?? null;
@@ -162,7 +190,8 @@ export function postponeDay(deps: PostponeDeps, actor: { accountId: number; pers
   return immediate(deps.db, (tx) => {
     if (crewId !== null) crewOfTeam(tx, actor.accountId, crewId);
     const day = bookingsStarting(tx, actor.accountId, request.date, crewId);
-    if (day.length === 0) return { moved: [] };
+    const kept = underWay(tx, actor.accountId, request.date, crewId);
+    if (day.length === 0) return { moved: [], kept };
     const calendar = getScheduleSettings(tx, actor.accountId);
     const crewIds = [...new Set(day.map((job) => job.crewId).filter((id): id is number => id !== null))];
     const capacity = capacities(tx, actor.accountId, crewIds);
@@ -199,6 +228,6 @@ export function postponeDay(deps: PostponeDeps, actor: { accountId: number; pers
       moveAndTell({ ...deps, arrivalWindow: arrivalWindowOf }, job, { date: to, notifyCustomer: true, confirmProtection: holds.confirmProtection }, actor.personId, { reason: request.reason, note });
       moved.push({ jobId: job.id, from: request.date, to });
     }
-    return { moved };
+    return { moved, kept };
   });
 }

@@ -1,5 +1,6 @@
 import { depositAskOf } from '../../core/card-payments';
 import { getInvoiceSettings } from '../settings/invoice-settings';
+type DepositRule = ReturnType<typeof getInvoiceSettings>['depositRule'];
 import { desc, eq, inArray } from 'drizzle-orm';
 import { siteVisitOf } from '../../core/job-booking';
 import { AWAITING_ANSWER_STATUSES, jobReference, type Job, type JobItemKind, type JobStatus } from '../../core/jobs';
@@ -56,8 +57,7 @@ function versionsByJob(db: Db, jobIds: readonly number[]): Map<number, VersionWi
 }
 
 /** What the job's quote asks as a deposit: as the given version was sent, else as it would be sent now. */
-function depositAsked(db: Db, row: JobRow, version: { content: QuoteContent } | undefined): Job['deposit']['asked'] {
-  const rule = getInvoiceSettings(db, row.userId).depositRule;
+function depositAsked(rule: DepositRule, row: JobRow, version: { content: QuoteContent } | undefined): Job['deposit']['asked'] {
   const ask = version && version.content.deposit !== undefined ? version.content.deposit : version ? rule : depositAskOf(row.depositPercent, rule);
   return ask ? { percent: ask.percent, over: penceToDecimal(ask.overPence) } : null;
 }
@@ -89,6 +89,12 @@ export function toJobViews(db: Db, rows: readonly JobRow[]): Job[] {
   const namesOf = (accountId: number): NameOf | null => {
     if (!teamNames.has(accountId)) teamNames.set(accountId, teamNamesOf(db, accountId));
     return teamNames.get(accountId)!;
+  };
+  // The deposit rule, read once an account rather than once a job (a list is one account's).
+  const depositRules = new Map<number, DepositRule>();
+  const depositRuleOf = (accountId: number): DepositRule => {
+    if (!depositRules.has(accountId)) depositRules.set(accountId, getInvoiceSettings(db, accountId).depositRule);
+    return depositRules.get(accountId)!;
   };
   const earlyStarts = new Map(
     (rows.length > 0 ? db.select().from(earlyStartRequests).where(inArray(earlyStartRequests.jobId, rows.map((row) => row.id))).all() : []).map((e) => [e.jobId, e]),
@@ -137,7 +143,7 @@ export function toJobViews(db: Db, rows: readonly JobRow[]): Job[] {
         ...namedBy(names, 'sentBy', version.sentBy),
         answers: answers.map((a) => ({ kind: a.kind, at: a.createdAt.toISOString(), name: a.name, message: a.message })),
       })),
-      deposit: { percent: row.depositPercent, asked: depositAsked(db, row, accepted?.version ?? versions[0]?.version) },
+      deposit: { percent: row.depositPercent, asked: depositAsked(depositRuleOf(row.userId), row, accepted?.version ?? versions[0]?.version) },
       acceptance: accepted
         ? {
             version: accepted.version.version,

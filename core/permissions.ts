@@ -26,6 +26,12 @@ export const AREAS = {
   signedIn: { roles: ALL, refusal: 'Please sign in to continue' },
   /** The crew's days: the jobs booked to their crews (docs/product.md, Team). */
   myDays: { roles: ALL, refusal: 'Please sign in to continue' },
+  /**
+   * The crew's day on a job (docs/product.md, The crew's day): the job sheet, the site check, the
+   * timers, the finish and the photos. Every role; a crew member only for jobs booked on a crew they
+   * are in (another job is a 404, as another team's is), the owner and the office for any of the team's.
+   */
+  crewDay: { roles: ALL, refusal: 'Please sign in to continue' },
   analyses: { roles: OFFICE, refusal: 'Only the owner and the office can run or read tree analyses.' },
   credits: { roles: OFFICE, refusal: 'Only the owner and the office can see the credits.' },
   accuracy: { roles: OFFICE, refusal: 'Only the owner and the office can see estimate accuracy.' },

@@ -7,8 +7,8 @@ import { decodeQuotedPrintable } from './mail';
  * time zone, repeat count and status.
  */
 
-/** The text/calendar attachment of a raw message, decoded by its transfer encoding. */
-export function calendarAttachment(raw: string): string {
+/** The text/calendar attachment of a raw message: its part's headers and its text, decoded by its transfer encoding. */
+export function calendarPart(raw: string): { headers: string; text: string } {
   const start = raw.search(/Content-Type: text\/calendar/i);
   if (start < 0) throw new Error('no calendar attachment');
   const part = raw.slice(start);
@@ -17,10 +17,13 @@ export function calendarAttachment(raw: string): string {
   const body = part.slice(split).replace(/^\r?\n\r?\n/, '');
   const encoded = body.slice(0, body.search(/\r?\n--/));
   const encoding = /Content-Transfer-Encoding: *([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
-  if (encoding === 'base64') return Buffer.from(encoded.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') return Buffer.from(decodeQuotedPrintable(encoded), 'latin1').toString('utf8');
-  return encoded;
+  if (encoding === 'base64') return { headers, text: Buffer.from(encoded.replace(/\s+/g, ''), 'base64').toString('utf8') };
+  if (encoding === 'quoted-printable') return { headers, text: Buffer.from(decodeQuotedPrintable(encoded), 'latin1').toString('utf8') };
+  return { headers, text: encoded };
 }
+
+/** The text/calendar attachment of a raw message, decoded. */
+export const calendarAttachment = (raw: string): string => calendarPart(raw).text;
 
 export interface CalendarEventRead {
   uid: string;

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { calendarPart } from '../../testing/calendar';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,25 +46,6 @@ function outboxFiles(): string[] {
 }
 
 const decoded = (raw: string) => Buffer.from(decodeQuotedPrintable(raw), 'latin1').toString('utf8');
-
-/** The calendar attachment of a raw message: its headers and its text, decoded by its transfer encoding. */
-function calendarPart(raw: string): { headers: string; text: string } {
-  const start = raw.search(/Content-Type: text\/calendar/i);
-  if (start < 0) throw new Error('no calendar attachment');
-  const part = raw.slice(start);
-  const split = part.search(/\r?\n\r?\n/);
-  const headers = part.slice(0, split);
-  const body = part.slice(split).replace(/^\r?\n\r?\n/, '');
-  const encoded = body.slice(0, body.search(/\r?\n--/));
-  const encoding = /Content-Transfer-Encoding: *([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
-  const text =
-    encoding === 'base64'
-      ? Buffer.from(encoded.replace(/\s+/g, ''), 'base64').toString('utf8')
-      : encoding === 'quoted-printable'
-        ? Buffer.from(decodeQuotedPrintable(encoded), 'latin1').toString('utf8')
-        : encoded;
-  return { headers, text };
-}
 
 /** The calendar's content lines, folding undone. */
 const icsLines = (text: string) => text.replace(/\r?\n /g, '').split(/\r?\n/);

@@ -6,7 +6,7 @@ import { datesFrom, isoWeekday, isWorkingDay, type WorkCalendarSettings } from '
 import { calendarEvents } from '../testing/calendar';
 import { dayWords, longDayWords } from '../dashboard/components/schedule/schedule-words';
 import { ok } from './api-answer';
-import { expectNoSeriousAxeViolations } from './axe';
+import { animationsSettled, expectNoSeriousAxeViolations } from './axe';
 import { expect, test } from './fixtures';
 import { keepScreenshot } from './keep-screenshot';
 import { waitForMail } from './mailbox';
@@ -266,6 +266,8 @@ test('the crews’ week: crews made in Settings, bookings dragged by mouse and k
   await refusedDrop.getByRole('button', { name: 'Move and e-mail' }).click();
   const refusal = await heldToast(page, 'Not moved');
   await expect(refusal).toContainText(cancellationPeriodMessage({ lastDay: periodEnds, firstDay: danFirst }));
+  await animationsSettled(page);
+  await keepScreenshot(page, 'schedule-refused-drop-1280');
   await page.clock.resume();
   await expect(cell(blue, danFirst).getByTestId(`booking-${dan.reference}-${danFirst}`)).toBeVisible();
   await expect(cell(blue, addDays(danFirst, 1)).getByTestId(`booking-${dan.reference}-${addDays(danFirst, 1)}`)).toBeVisible();

@@ -22,8 +22,9 @@ export function BookingDetails({ booking, crewName }: { booking: ScheduleBooking
       <p>{estimateWords(booking.estimatedMinutes)}</p>
       {deposit ? <p className={booking.deposit === 'unpaid' ? 'font-semibold text-amber-900' : undefined}>{deposit}</p> : null}
       {booking.holds.map((hold) => (
-        <p key={`${hold.kind}-${hold.until ?? ''}`} className="flex items-start gap-1 font-semibold text-amber-900" title={hold.sentence}>
-          <Lock aria-hidden="true" className="mt-px size-3 shrink-0" />
+        // The lock flows inline with the words, so in a narrow day column a long word ("Cancellation") takes the next line whole rather than running out of the card.
+        <p key={`${hold.kind}-${hold.until ?? ''}`} className="font-semibold break-words text-amber-900" title={hold.sentence}>
+          <Lock aria-hidden="true" className="mr-1 inline size-3 align-[-1px]" />
           {holdWords(hold)}
         </p>
       ))}
@@ -45,8 +46,9 @@ export function WaitingDetails({ job, earliest }: { job: WaitingJob; earliest: s
       <p>{estimateWords(job.estimatedMinutes)}</p>
       {deposit ? <p className={job.deposit === 'unpaid' ? 'font-semibold text-amber-900' : undefined}>{deposit}</p> : null}
       {job.holds.map((hold) => (
-        <p key={`${hold.kind}-${hold.until ?? ''}`} className="flex items-start gap-1 font-semibold text-amber-900" title={hold.sentence}>
-          <Lock aria-hidden="true" className="mt-px size-3 shrink-0" />
+        // The lock flows inline with the words, so in a narrow day column a long word ("Cancellation") takes the next line whole rather than running out of the card.
+        <p key={`${hold.kind}-${hold.until ?? ''}`} className="font-semibold break-words text-amber-900" title={hold.sentence}>
+          <Lock aria-hidden="true" className="mr-1 inline size-3 align-[-1px]" />
           {holdWords(hold)}
         </p>
       ))}

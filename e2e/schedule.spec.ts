@@ -119,8 +119,11 @@ async function heldToast(page: Page, title: string): Promise<Locator> {
   return toast;
 }
 
-/** A mouse drag of a card's handle onto a cell, dropped once the cell shows the card is over it. */
-async function dragByMouse(page: Page, handle: Locator, cell: Locator): Promise<void> {
+/** The drag's live region: what a screen reader hears as a card is picked up and carried. */
+const dragNews = (page: Page) => page.locator('[id^="DndLiveRegion"]');
+
+/** A mouse drag of a card's handle onto a cell, dropped once the board says the card is over it (`over`). */
+async function dragByMouse(page: Page, handle: Locator, cell: Locator, over: string): Promise<void> {
   await cell.scrollIntoViewIfNeeded();
   const from = (await handle.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
@@ -129,7 +132,7 @@ async function dragByMouse(page: Page, handle: Locator, cell: Locator): Promise<
   await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2 + 12, { steps: 3 });
   const to = (await cell.boundingBox())!;
   await page.mouse.move(to.x + to.width / 2, to.y + to.height - 12, { steps: 8 });
-  await expect(cell).toHaveClass(/outline-green-700/);
+  await expect(dragNews(page)).toHaveText(over);
   await page.mouse.up();
 }
 
@@ -198,7 +201,7 @@ test('the crews’ week: crews made in Settings, bookings dragged by mouse and k
   await keepScreenshot(page, 'schedule-board-1280');
 
   // By mouse: Tom's booking from Blue crew's first day to Green crew's third; the customer is e-mailed.
-  await dragByMouse(page, page.getByRole('button', { name: `Drag ${tom.reference}, Tom Hale` }), cell(green, w2));
+  await dragByMouse(page, page.getByRole('button', { name: `Drag ${tom.reference}, Tom Hale` }), cell(green, w2), `${tom.reference}, Tom Hale is over Green crew, ${dayWords(w2)}.`);
   const drop = page.getByRole('dialog', { name: 'E-mail Tom Hale the new date?' });
   await expect(drop).toContainText(`${tom.reference} moves from ${dayWords(w0)} to ${dayWords(w2)} and from Blue crew to Green crew.`);
   await keepScreenshot(page, 'schedule-drop-dialog-1280');
@@ -223,7 +226,8 @@ test('the crews’ week: crews made in Settings, bookings dragged by mouse and k
   expect(after.start).toBe(`${w2}T08:00:00`);
 
   // By keyboard: Mina's booking picked up with Space, up to Blue crew, right a day, dropped with Space.
-  const live = page.locator('[id^="DndLiveRegion"]');
+  const live = dragNews(page);
+  const dayAfter = addDays(w0, 1);
   await page.getByRole('button', { name: `Drag ${mina.reference}, Mina Patel` }).focus();
   await page.keyboard.press('Space');
   // Picked up, it is over its own cell (what the live region says once the pick-up is announced).
@@ -231,13 +235,13 @@ test('the crews’ week: crews made in Settings, bookings dragged by mouse and k
   await page.keyboard.press('ArrowUp');
   await expect(live).toHaveText(`${mina.reference}, Mina Patel is over Blue crew, ${dayWords(w0)}.`);
   await page.keyboard.press('ArrowRight');
-  await expect(live).toHaveText(`${mina.reference}, Mina Patel is over Blue crew, ${dayWords(w1)}.`);
+  await expect(live).toHaveText(`${mina.reference}, Mina Patel is over Blue crew, ${dayWords(dayAfter)}.`);
   await page.keyboard.press('Space');
   const keyed = page.getByRole('dialog', { name: 'E-mail Mina Patel the new date?' });
   await expect(keyed.getByRole('button', { name: 'Move and e-mail' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(keyed).toBeHidden();
-  await expect(cell(blue, w1).getByTestId(`booking-${mina.reference}-${w1}`)).toBeVisible();
+  await expect(cell(blue, dayAfter).getByTestId(`booking-${mina.reference}-${dayAfter}`)).toBeVisible();
   await expect(card(mina, w0)).toHaveCount(0);
 
   // A rained-off day: Green crew's second day moves to its next working day.
@@ -259,7 +263,7 @@ test('the crews’ week: crews made in Settings, bookings dragged by mouse and k
   await page.goto(`/schedule?from=${dragged}`);
   await expect(card(dan, dragged)).toBeVisible();
   const dayLabel = dragged === danFirst ? 'day 1 of 2' : 'day 2 of 2';
-  await dragByMouse(page, page.getByRole('button', { name: `Drag ${dan.reference}, Dan Frost, ${dayLabel}` }), cell(blue, target));
+  await dragByMouse(page, page.getByRole('button', { name: `Drag ${dan.reference}, Dan Frost, ${dayLabel}` }), cell(blue, target), `${dan.reference}, Dan Frost is over Blue crew, ${dayWords(target)}.`);
   const refusedDrop = page.getByRole('dialog', { name: 'E-mail Dan Frost the new date?' });
   await expect(refusedDrop).toContainText(`from ${dayWords(danFirst)} to ${dayWords(periodEnds)}`);
   await holdClock(page);

@@ -36,6 +36,10 @@ const INHERITED_ENV_TO_DROP = [
   'POSTCODE_LOOKUP_URL',
   'PLANNING_DATA_URL',
   'PROTECTION_LOOKUPS',
+  'WEATHER',
+  'WEATHER_URL',
+  'WEATHER_CONTACT',
+  'WEATHER_TIMEOUT_MS',
 ];
 
 export async function freePort(): Promise<number> {

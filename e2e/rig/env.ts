@@ -15,3 +15,10 @@ export function e2eEnv(key: keyof typeof E2E_ENV): string {
   }
   return value;
 }
+
+/**
+ * The fake forecast global setup starts (testing/fake-weather.ts): gusts to `gustMs` at this
+ * postcode's centre (testing/fake-planning.ts FAKE_PLACES), the fake's calm 6 m/s anywhere else.
+ * Only the Schedule page shows the weather (e2e/schedule.spec.ts).
+ */
+export const E2E_WEATHER = { windyPostcode: 'LS6 2AB', gustMs: 15 } as const;

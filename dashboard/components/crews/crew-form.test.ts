@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CREW_MESSAGES, type Crew } from '../../../core/crews';
 import { SCHEDULE_SETTINGS_MESSAGES } from '../../../core/settings';
-import { checkCrew, climbingLimitOf, colourLabel, crewBodyOf, crewDraftOf, kitWords, newKit, windHint } from './crew-form';
+import { checkCrew, climbingLimitOf, colourLabel, crewBodyOf, crewDraftOf, hourDayWords, kitWords, newKit, windHint } from './crew-form';
 
 const crew: Crew = {
   id: 3,
@@ -64,8 +64,13 @@ describe('the crew form', () => {
     expect(colourLabel(null)).toBe('No colour');
     expect(colourLabel('#123456')).toBe('Colour #123456');
     expect(windHint('mewp')).toBe('12.5 m/s unless set');
-    expect(kitWords(crew.equipment[0]!)).toBe('Niftylift HR21 (MEWP, wind limit 12.5 m/s (28 mph))');
+    expect(kitWords(crew.equipment[0]!)).toBe('Niftylift HR21 (MEWP, wind limit 12.5 m/s, 28 mph)');
     expect(kitWords(crew.equipment[2]!)).toBe('Timberwolf (Chipper)');
+    expect(hourDayWords(8)).toBe('an 8-hour day');
+    expect(hourDayWords(8.5)).toBe('an 8.5-hour day');
+    expect(hourDayWords(11)).toBe('an 11-hour day');
+    expect(hourDayWords(7.5)).toBe('a 7.5-hour day');
+    expect(hourDayWords(1)).toBe('a 1-hour day');
   });
 });
 

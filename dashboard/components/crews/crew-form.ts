@@ -111,9 +111,14 @@ export function checkCrew(draft: CrewDraft): { body: CrewCreateInput } | { error
   return checked.success ? { body } : { errors: crewErrorsOf(checked.error.issues) };
 }
 
-/** "12.5 m/s (28 mph)". */
+/** "12.5 m/s, 28 mph" (said inside a kit's brackets, so none of its own). */
 export function windWords(ms: number): string {
-  return `${ms} m/s (${msToMph(ms)} mph)`;
+  return `${ms} m/s, ${msToMph(ms)} mph`;
+}
+
+/** "an 8-hour day", "a 7.5-hour day": the article as the number is said. */
+export function hourDayWords(hours: number): string {
+  return `${/^(8|11|18)(\.|$)/.test(String(hours)) ? 'an' : 'a'} ${hours}-hour day`;
 }
 
 /** What a kit row's wind limit field says under it. */
@@ -121,7 +126,7 @@ export function windHint(kind: EquipmentKind): string {
   return kind === 'mewp' ? `${MEWP_WIND_LIMIT_MS} m/s unless set` : 'Optional: the wind it may not work above';
 }
 
-/** A crew's kit in words: "Niftylift HR21 (MEWP, 12.5 m/s (28 mph))". */
+/** A crew's kit in words: "Niftylift HR21 (MEWP, wind limit 12.5 m/s, 28 mph)". */
 export function kitWords(item: Crew['equipment'][number]): string {
   return `${item.name} (${EQUIPMENT_KIND_LABELS[item.kind]}${item.windLimitMs !== null ? `, wind limit ${windWords(item.windLimitMs)}` : ''})`;
 }

@@ -9,7 +9,9 @@ import { PageState } from '../page-state';
 import { TextField } from '../text-field';
 import { showToast } from '../toast';
 import { buttonStyles, cardStyles, tallButtonStyles } from '../ui';
-import { checkCrew, colourLabel, CREW_COLOURS, crewDraftOf, crewErrorsOf, EQUIPMENT_KIND_LABELS, kitWords, newKit, windHint, type CrewDraft, type CrewErrors, type KitDraft } from './crew-form';
+import { checkCrew, colourLabel, CREW_COLOURS, crewDraftOf, crewErrorsOf, EQUIPMENT_KIND_LABELS, hourDayWords, kitWords, newKit, windHint, type CrewDraft, type CrewErrors, type KitDraft } from './crew-form';
+
+const capitalised = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
 
 const selectClass = 'w-full rounded-lg border border-stone-300 bg-white px-3 py-2.5 text-base text-stone-900 sm:text-sm';
 
@@ -95,7 +97,7 @@ function CrewDialog({ crew, open, people, onClose, returnFocusRef }: { crew: Cre
     }
     save.mutate(checked.body, {
       onSuccess: ({ crew: saved }) => {
-        showToast({ title: crew ? 'Crew saved' : 'Crew added', description: `${saved.name}: ${saved.members.length} ${saved.members.length === 1 ? 'person' : 'people'}, a ${saved.dayHours}-hour day.` });
+        showToast({ title: crew ? 'Crew saved' : 'Crew added', description: `${saved.name}: ${saved.members.length} ${saved.members.length === 1 ? 'person' : 'people'}, ${hourDayWords(saved.dayHours)}.` });
         onClose();
       },
       onError: (error) => {
@@ -246,7 +248,7 @@ function CrewRow({ crew, onEdit, onDelete }: { crew: Crew; onEdit: () => void; o
           <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-800">{colourLabel(crew.colour)}</span>
         </p>
         <p>{crew.members.length > 0 ? crew.members.map((m) => m.name).join(', ') : 'Nobody in the crew now'}</p>
-        <p>{`A ${crew.dayHours}-hour day: ${crew.capacityMinutes / 60} hours of work a day in all`}</p>
+        <p>{`${capitalised(hourDayWords(crew.dayHours))}: ${crew.capacityMinutes / 60} hours of work a day in all`}</p>
         <p>{crew.equipment.length > 0 ? `Kit: ${crew.equipment.map(kitWords).join('; ')}` : 'No kit listed'}</p>
       </div>
       <div className="flex flex-wrap gap-2">

@@ -109,8 +109,8 @@ function Cell({ cell, label, crewDay, bookings, colour, onPostpone }: { cell: Ce
             day={crewDay}
             action={
               onPostpone ? (
-                <button type="button" aria-label={`Postpone this day (${label})`} onClick={() => onPostpone(cell)} className="inline-flex items-center gap-1 self-start rounded px-1 py-0.5 text-xs font-semibold text-green-900 underline-offset-2 hover:bg-green-50 hover:underline">
-                  <CalendarX2 aria-hidden="true" className="size-3" />
+                <button type="button" aria-label={`Postpone this day (${label})`} onClick={() => onPostpone(cell)} className="inline-flex items-start gap-1 self-start rounded px-1 py-0.5 text-left text-xs font-semibold text-green-900 underline-offset-2 hover:bg-green-50 hover:underline">
+                  <CalendarX2 aria-hidden="true" className="mt-px size-3 shrink-0" />
                   Postpone this day
                 </button>
               ) : null

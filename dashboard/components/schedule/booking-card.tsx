@@ -2,7 +2,7 @@ import { CloudRain, Lock, TriangleAlert, Wind } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { CrewDay, ScheduleBooking, WaitingJob } from '../../../core/schedule';
-import { depositWords, holdWords, hoursRange, overrunWords, plannedWords, startWords } from './schedule-words';
+import { depositWords, estimateWords, holdWords, isEstimated, overrunWords, plannedWords, startWords } from './schedule-words';
 
 /** A booking's words on the board and in the list: who, where, when, how long, the deposit and any hold. */
 export function BookingDetails({ booking, crewName }: { booking: ScheduleBooking; crewName?: string }) {
@@ -19,11 +19,12 @@ export function BookingDetails({ booking, crewName }: { booking: ScheduleBooking
       {booking.postcode ? <p>{booking.postcode}</p> : null}
       {crewName ? <p className="font-medium text-stone-800">{crewName}</p> : null}
       <p>{startWords(booking)}</p>
-      <p>{`Estimated ${hoursRange(booking.estimatedMinutes)}`}</p>
+      <p>{estimateWords(booking.estimatedMinutes)}</p>
       {deposit ? <p className={booking.deposit === 'unpaid' ? 'font-semibold text-amber-900' : undefined}>{deposit}</p> : null}
       {booking.holds.map((hold) => (
-        <p key={`${hold.kind}-${hold.until ?? ''}`} className="flex items-start gap-1 font-semibold text-amber-900" title={hold.sentence}>
-          <Lock aria-hidden="true" className="mt-px size-3 shrink-0" />
+        // The lock flows inline with the words, so in a narrow day column a long word ("Cancellation") takes the next line whole rather than running out of the card.
+        <p key={`${hold.kind}-${hold.until ?? ''}`} className="font-semibold break-words text-amber-900" title={hold.sentence}>
+          <Lock aria-hidden="true" className="mr-1 inline size-3 align-[-1px]" />
           {holdWords(hold)}
         </p>
       ))}
@@ -42,11 +43,12 @@ export function WaitingDetails({ job, earliest }: { job: WaitingJob; earliest: s
       <p className="font-medium break-words text-stone-900">{job.customerName}</p>
       {job.postcode ? <p>{job.postcode}</p> : null}
       <p>{`Earliest start ${earliest}`}</p>
-      <p>{`Estimated ${hoursRange(job.estimatedMinutes)}`}</p>
+      <p>{estimateWords(job.estimatedMinutes)}</p>
       {deposit ? <p className={job.deposit === 'unpaid' ? 'font-semibold text-amber-900' : undefined}>{deposit}</p> : null}
       {job.holds.map((hold) => (
-        <p key={`${hold.kind}-${hold.until ?? ''}`} className="flex items-start gap-1 font-semibold text-amber-900" title={hold.sentence}>
-          <Lock aria-hidden="true" className="mt-px size-3 shrink-0" />
+        // The lock flows inline with the words, so in a narrow day column a long word ("Cancellation") takes the next line whole rather than running out of the card.
+        <p key={`${hold.kind}-${hold.until ?? ''}`} className="font-semibold break-words text-amber-900" title={hold.sentence}>
+          <Lock aria-hidden="true" className="mr-1 inline size-3 align-[-1px]" />
           {holdWords(hold)}
         </p>
       ))}
@@ -65,7 +67,8 @@ function Warning({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 
 /** A crew-day's figures: planned against capacity, over capacity in words, the chance of running over, the wind warning. */
 export function CrewDaySummary({ day, action }: { day: CrewDay; action?: ReactNode }) {
-  const overrun = overrunWords(day.overrunChance);
+  // A chance of running over is only worth saying when the day's work has times to run over.
+  const overrun = isEstimated(day.plannedMinutes) ? overrunWords(day.overrunChance) : null;
   return (
     <div className="flex flex-col gap-1 text-xs text-stone-700">
       <p className="font-medium text-stone-800">{plannedWords(day.plannedMinutes, day.capacityMinutes)}</p>

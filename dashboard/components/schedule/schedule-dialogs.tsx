@@ -38,22 +38,22 @@ export function DropDialog({ question, pending, onConfirm, onClose }: { question
       title={shown.title}
       actions={
         <>
-          <button type="button" className={buttonStyles.secondary} onClick={onClose} disabled={pending}>
+          <button type="button" className={`${buttonStyles.secondary} whitespace-nowrap`} onClick={onClose} disabled={pending}>
             Cancel
           </button>
           {shown.asksEmail ? (
             <>
-              <button type="button" className={buttonStyles.secondary} onClick={() => onConfirm(false)} disabled={pending}>
+              <button type="button" className={`${buttonStyles.secondary} whitespace-nowrap`} onClick={() => onConfirm(false)} disabled={pending}>
                 <MailX aria-hidden="true" className="size-4" />
                 Move without e-mail
               </button>
-              <button ref={main} type="button" className={buttonStyles.primary} onClick={() => onConfirm(true)} aria-busy={pending || undefined}>
+              <button ref={main} type="button" className={`${buttonStyles.primary} whitespace-nowrap`} onClick={() => onConfirm(true)} aria-busy={pending || undefined}>
                 {pending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <Mail aria-hidden="true" className="size-4" />}
                 Move and e-mail
               </button>
             </>
           ) : (
-            <button ref={main} type="button" className={buttonStyles.primary} onClick={() => onConfirm(false)} aria-busy={pending || undefined}>
+            <button ref={main} type="button" className={`${buttonStyles.primary} whitespace-nowrap`} onClick={() => onConfirm(false)} aria-busy={pending || undefined}>
               {pending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <CalendarClock aria-hidden="true" className="size-4" />}
               Move
             </button>

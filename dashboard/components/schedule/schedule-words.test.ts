@@ -8,6 +8,7 @@ import {
   dayNotes,
   dayWords,
   dropQuestion,
+  estimateWords,
   holdWords,
   hoursRange,
   listByDay,
@@ -102,7 +103,10 @@ describe("a crew-day's and a booking's words", () => {
     expect(hoursRange({ min: 360, max: 480 })).toBe('6–8 h');
     expect(hoursRange({ min: 390, max: 390 })).toBe('6.5 h');
     expect(plannedWords({ min: 360, max: 480 }, 960)).toBe('6–8 h of 16 h');
-    expect(plannedWords({ min: 0, max: 0 }, 0)).toBe('0 h of 0 h');
+    expect(plannedWords({ min: 0, max: 0 }, 960)).toBe('No time estimated, 16 h free');
+    expect(plannedWords({ min: 0, max: 0 }, 0)).toBe('No time estimated');
+    expect(estimateWords({ min: 360, max: 480 })).toBe('Estimated 6–8 h');
+    expect(estimateWords({ min: 0, max: 0 })).toBe('No time estimate');
   });
 
   it('gives the chance of running over', () => {

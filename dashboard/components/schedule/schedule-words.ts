@@ -86,9 +86,18 @@ export function hoursRange(range: MinutesRange): string {
   return low === high ? `${low} h` : `${low}–${high} h`;
 }
 
-/** "6–8 h of 16 h": a crew-day's planned work against what the crew can do. */
+/** Whether a range has any time in it: a job of typed lines only carries none (server/schedule/estimates.ts). */
+export const isEstimated = (range: MinutesRange): boolean => range.max > 0;
+
+/** "6–8 h of 16 h": a crew-day's planned work against what the crew can do; "No time estimated, 16 h free" when its jobs carry no times. */
 export function plannedWords(planned: MinutesRange, capacityMinutes: number): string {
+  if (!isEstimated(planned)) return capacityMinutes > 0 ? `No time estimated, ${hours(capacityMinutes)} h free` : 'No time estimated';
   return `${hoursRange(planned)} of ${hours(capacityMinutes)} h`;
+}
+
+/** "Estimated 6–8 h", or "No time estimate" for a job of typed lines only (never "0 h"). */
+export function estimateWords(range: MinutesRange): string {
+  return isEstimated(range) ? `Estimated ${hoursRange(range)}` : 'No time estimate';
 }
 
 /** "30% chance of running over", or null with no bookings. */

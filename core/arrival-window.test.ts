@@ -26,6 +26,11 @@ describe('arrivalWindow', () => {
     expect(arrivalWindow('08:00', [{ min: 90, max: 60 }], 0)).toEqual({ from: '09:00', to: '09:30' });
   });
 
+  it('is null after a job with no time estimate: when the crew gets there is not known', () => {
+    expect(arrivalWindow('08:00', [{ min: 0, max: 0 }], 2)).toBeNull();
+    expect(arrivalWindow('08:00', [{ min: 60, max: 90 }, { min: 0, max: 0 }], 2)).toBeNull();
+  });
+
   it('is null for a start that is not a time', () => {
     expect(arrivalWindow('8am', [{ min: 60, max: 90 }], 1)).toBeNull();
   });

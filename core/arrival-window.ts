@@ -27,12 +27,15 @@ const clockText = (minutes: number) => `${String(Math.floor(minutes / 60)).padSt
 
 /**
  * The window for a job after `earlier` jobs (each its minutes that day, person-minutes) of a crew
- * of `members` starting at `crewStart` ("HH:MM"); null for the day's first job, or a start that is
- * not a time.
+ * of `members` starting at `crewStart` ("HH:MM"); null for the day's first job, a start that is
+ * not a time, or an earlier job with no time estimate.
  */
 export function arrivalWindow(crewStart: string, earlier: readonly MinutesRange[], members: number): ArrivalWindow | null {
   const start = clockMinutes(crewStart);
   if (start === null || earlier.length === 0) return null;
+  // An earlier job with no time estimate (typed lines only: 0 to 0) leaves the crew's arrival
+  // unknown: no window rather than one that says "08:00 to 08:15"; the customer is told the start.
+  if (earlier.some((job) => Math.max(job.min, job.max) <= 0)) return null;
   const people = Math.max(1, Math.floor(members));
   const low = earlier.reduce((sum, job) => sum + Math.max(0, Math.min(job.min, job.max)), 0);
   const high = earlier.reduce((sum, job) => sum + Math.max(0, job.min, job.max), 0);

@@ -129,16 +129,16 @@ export type SiteHazard = z.output<typeof siteHazardSchema>;
 
 export const siteEmergencyInputSchema = z.object(
   {
-  meetingPoint: words(SITE_CHECK_LIMITS.meetingPoint, SITE_CHECK_MESSAGES.meetingPoint),
-  vehicleAccess: words(SITE_CHECK_LIMITS.vehicleAccess, SITE_CHECK_MESSAGES.vehicleAccess),
-  /** A team member's id (team_members.id) on the job's crew. */
-  aerialRescuerId: z.number(SITE_CHECK_MESSAGES.aerialRescuer).int(SITE_CHECK_MESSAGES.aerialRescuer).positive(SITE_CHECK_MESSAGES.aerialRescuer),
-  what3words: z
-    .string(SITE_CHECK_MESSAGES.what3words)
-    .trim()
-    .regex(/^(\/\/\/)?[a-z]{1,30}\.[a-z]{1,30}\.[a-z]{1,30}$/u, SITE_CHECK_MESSAGES.what3words)
-    .optional(),
-  signalNote: z.string(SITE_CHECK_MESSAGES.signalNote).overwrite(plainText).trim().max(SITE_CHECK_LIMITS.signalNote, SITE_CHECK_MESSAGES.signalNote).optional(),
+    meetingPoint: words(SITE_CHECK_LIMITS.meetingPoint, SITE_CHECK_MESSAGES.meetingPoint),
+    vehicleAccess: words(SITE_CHECK_LIMITS.vehicleAccess, SITE_CHECK_MESSAGES.vehicleAccess),
+    /** A team member's id (team_members.id) on the job's crew. */
+    aerialRescuerId: z.number(SITE_CHECK_MESSAGES.aerialRescuer).int(SITE_CHECK_MESSAGES.aerialRescuer).positive(SITE_CHECK_MESSAGES.aerialRescuer),
+    what3words: z
+      .string(SITE_CHECK_MESSAGES.what3words)
+      .trim()
+      .regex(/^(\/\/\/)?[a-z]{1,30}\.[a-z]{1,30}\.[a-z]{1,30}$/u, SITE_CHECK_MESSAGES.what3words)
+      .optional(),
+    signalNote: z.string(SITE_CHECK_MESSAGES.signalNote).overwrite(plainText).trim().max(SITE_CHECK_LIMITS.signalNote, SITE_CHECK_MESSAGES.signalNote).optional(),
   },
   SITE_CHECK_MESSAGES.emergency,
 );

@@ -4,7 +4,7 @@ import { jobSheetSchema, SITE_CHECK_MESSAGES, SITE_HAZARD_KEYS, siteCheckRespons
 import { jobResponseSchema } from '../../core/jobs';
 import { fullSettingsResponseSchema } from '../../core/settings';
 import { distanceKm } from '../../core/site-check';
-import { jobs, siteChecks } from '../../db/schema';
+import { jobs, postcodeLocations, siteChecks } from '../../db/schema';
 import { grantTo } from '../../testing/analysis';
 import { createBusinessFor, visitorAnalyze, visitorLead } from '../../testing/business';
 import { FAKE_PLACES, startFakePlanning, type FakePlanning } from '../../testing/fake-planning';
@@ -489,5 +489,21 @@ describe('the site check', () => {
     expect(unsigned.text.replace(/\s+/g, ' ')).toContain('Not complete: No one has signed yet: at least 2 people on site sign.');
     const empty = await pdfText(new Uint8Array(await (await owner.get(`/api/jobs/${ids.bristol}/site-check.pdf`)).arrayBuffer()));
     expect(empty.text.replace(/\s+/g, ' ')).toContain('Not complete: The hazards are not answered yet. The emergency plan is not given yet.');
+  });
+});
+
+describe('a slow postcode service', () => {
+  it('does not hold the sheet up: it answers within a few seconds, without the location', async () => {
+    server.db.delete(postcodeLocations).where(eq(postcodeLocations.postcode, 'LS6 2AB')).run();
+    fake.setMode('postcodes', 'slow');
+    try {
+      const started = Date.now();
+      const res = await sam.client.get(`/api/jobs/${ids.leeds}/sheet`);
+      expect(res.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(4_000);
+      expect(jobSheetSchema.parse(((await res.json()) as { sheet: unknown }).sheet)).toMatchObject({ postcode: 'LS6 2AB', location: null, mapUrl: null });
+    } finally {
+      fake.setMode('postcodes', 'ok');
+    }
   });
 });

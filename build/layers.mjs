@@ -18,8 +18,9 @@ export const SERVER_LAYERS = [
   // Getting paid (invoices of a job's accepted quote, their payments and credit notes), and the
   // account's data export, which holds them; the schedule (crews by day, the bookings' estimates,
   // holds and deposit states, My days, a postponed day's moves), which reads jobs, protected trees
-  // and settings and moves bookings through jobs' booking.
-  ['account-data', 'invoices', 'schedule'],
+  // and settings and moves bookings through jobs' booking; the crew's day (the job sheet, the site
+  // check and its emergency plan), which reads jobs, crews, protection, weather and the schedule's crews.
+  ['account-data', 'crew-day', 'invoices', 'schedule'],
   // Capabilities that use the ones below: jobs and their quotes, the operator's views,
   // housekeeping, backups and replication.
   ['admin', 'jobs', 'ops', 'replication'],

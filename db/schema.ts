@@ -282,6 +282,11 @@ export const systemSettings = sqliteTable('system_settings', {
   daysOff: text('days_off', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
   /** Whose bank holidays the schedule keeps (core/settings.ts BANK_HOLIDAY_REGIONS); null for England and Wales. */
   bankHolidayRegion: text('bank_holiday_region', { enum: ['england-and-wales', 'scotland', 'northern-ireland'] }),
+  /**
+   * The team's A&E departments for the site check's emergency plan (docs/product.md, The crew's
+   * day): each named, its postcode, and where it is, located once when saved; null for none yet.
+   */
+  hospitals: text('hospitals', { mode: 'json' }).$type<{ name: string; postcode: string; latitude: number; longitude: number }[]>(),
   createdAt: createdAt(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
@@ -594,6 +599,9 @@ export const jobs = sqliteTable(
     bookingSequence: integer('booking_sequence').notNull().default(0),
     /** The crew the booking is on (docs/product.md, Schedule); null for none (a team of one, or a booking made before crews). */
     crewId: integer('crew_id').references(() => crews.id, { onDelete: 'set null' }),
+    /** For the crew's job sheet (docs/product.md, The crew's day): the office's what3words for the site ("///filled.count.soap") and how to get in. */
+    what3words: text('what3words'),
+    accessNotes: text('access_notes'),
     doneAt: integer('done_at', { mode: 'timestamp_ms' }),
     /**
      * The deposit this job asks when accepted, as a percentage of the accepted total, set on the job
@@ -1366,4 +1374,47 @@ export const weatherForecasts = sqliteTable(
     fetchedAt: integer('fetched_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [index('weather_forecasts_fetched_idx').on(t.fetchedAt)],
+);
+
+/**
+ * The site check before work (docs/product.md, The crew's day): a job's risk assessment and
+ * emergency plan for one UK day (a multi-day job is checked each day), the findings as given
+ * (every hazard answered, core/crew-day.ts), and what the server worked out for the plan: the
+ * site's postcode and position and the nearest A&E of the team's list, as they were when saved.
+ */
+export const siteChecks = sqliteTable(
+  'site_checks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    date: text('date').notNull(),
+    hazards: text('hazards', { mode: 'json' }).$type<{ key: string; present: boolean; controls: string | null }[]>().notNull(),
+    emergency: text('emergency', { mode: 'json' })
+      .$type<{ meetingPoint: string; vehicleAccess: string; aerialRescuerId: number; aerialRescuerName: string; what3words: string | null; signalNote: string | null }>()
+      .notNull(),
+    postcode: text('postcode'),
+    latitude: real('latitude'),
+    longitude: real('longitude'),
+    nearestHospital: text('nearest_hospital', { mode: 'json' }).$type<{ name: string; postcode: string; distanceKm: number }>(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedBy: by('updated_by'),
+  },
+  (t) => [uniqueIndex('site_checks_job_date_unique').on(t.jobId, t.date)],
+);
+
+/** Who signed a site check with their own sign-in, and when; their name kept as it was (they may leave the team). */
+export const siteCheckSignatures = sqliteTable(
+  'site_check_signatures',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    checkId: integer('check_id')
+      .notNull()
+      .references(() => siteChecks.id, { onDelete: 'cascade' }),
+    memberId: integer('member_id').notNull(),
+    name: text('name').notNull(),
+    signedAt: integer('signed_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [uniqueIndex('site_check_signatures_once').on(t.checkId, t.memberId)],
 );

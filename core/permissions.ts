@@ -164,6 +164,14 @@ export const ROUTE_AREAS: Record<string, RouteAccess> = {
   'GET /api/jobs/:id/section-211': 'jobs',
   'PUT /api/jobs/:id/section-211': 'jobs',
   'GET /api/jobs/:id/section-211.pdf': 'jobs',
+  // The crew's work on a job (docs/product.md, The crew's day): the route finds the job the person may work on.
+  'POST /api/jobs/:id/work': 'crewDay',
+  'POST /api/jobs/:id/finish': 'crewDay',
+  'POST /api/jobs/:id/photos': 'crewDay',
+  'GET /api/jobs/:id/photos': 'crewDay',
+  'GET /api/jobs/:id/photos/:photoId': 'crewDay',
+  // Correcting a done job's actual times is the office's, as "Mark as done" is.
+  'PATCH /api/jobs/:id/actuals': 'jobs',
 
   // The customer's quote and invoice links: the token is the key (CONVENTIONS 13).
   'GET /api/quotes/:token': 'public',

@@ -2,8 +2,10 @@ import { Hono, type Context } from 'hono';
 import { finishResponseSchema, finishSchema, jobPhotosResponseSchema, workEventSchema, workSummarySchema, type JobPhoto } from '../../core/crew-day';
 import { DomainError } from '../../core/errors';
 import { jobDoneSchema } from '../../core/job-booking';
-import { jobSchema, type Job } from '../../core/jobs';
-import { crewJobOf, siteCheckMissing } from '../crew-day/access';
+import type { Job } from '../../core/jobs';
+import { withCrewWork } from '../crew-day/job-work-view';
+import { siteCheckMissing } from '../crew-day/access';
+import { crewJobOf } from './crew-job';
 import { correctActuals, finishJob } from '../crew-day/finish';
 import { addJobPhoto, JOB_PHOTO_LIMITS, jobPhotosOf, noJobPhoto, notJpeg, parsePhotoKind, photoTooLarge, readJobPhoto } from '../crew-day/photos';
 import { jobWorkSummary, recordWorkTap } from '../crew-day/work';
@@ -54,7 +56,7 @@ crewWorkRoutes.patch('/:id{[0-9]+}/actuals', async (c) => {
   const job = findOwnJob(db, currentUser(c).id, Number(c.req.param('id')));
   const { actuals } = await readJson(c, jobDoneSchema);
   const corrected = correctActuals(db, clock.now(), job, actuals, byPerson(c));
-  return c.json({ job: jobSchema.parse(toJobView(db, corrected, clock.now())) satisfies Job });
+  return c.json({ job: withCrewWork(db, [toJobView(db, corrected)], [corrected], clock.now())[0]! satisfies Job });
 });
 
 /** The photo form: one JPEG of at most 10 MB in `photo`, and `kind`. */

@@ -1,0 +1,88 @@
+import { asc, inArray } from 'drizzle-orm';
+import type { Job } from '../../core/jobs';
+import { inTimeOrder, workSummary } from '../../core/work-timer';
+import type { Db } from '../../db/client';
+import { jobFinishes, jobPhotos, treeAnalyses, workEvents } from '../../db/schema';
+import { itemsOf, type JobRow } from '../jobs/jobs';
+import { acceptedOf } from '../jobs/quote-links';
+import { jobPhotoUrl } from './photos';
+import { nameOfUser } from './work';
+
+export type CrewWorkView = Pick<Job, 'work' | 'finish' | 'actuals' | 'photos'>;
+
+/**
+ * What the crew's day adds to the job's answer for the owner and the office (docs/product.md, The
+ * crew's day): the timer, the finish and its correction, each tree's actual times, the photos. A
+ * few queries for any number of jobs (the Jobs list must not cost a query a job; the trees' actual
+ * times, a query a done job, are for one job's answer).
+ */
+export function crewWorkViews(db: Db, rows: readonly JobRow[], now: Date, withActuals = true): Map<number, CrewWorkView> {
+  const views = new Map<number, CrewWorkView>();
+  if (rows.length === 0) return views;
+  const ids = rows.map((row) => row.id);
+  const names = new Map<number | null, string | null>();
+  const nameOf = (userId: number | null) => {
+    if (!names.has(userId)) names.set(userId, nameOfUser(db, userId));
+    return names.get(userId) ?? null;
+  };
+  const events = db.select().from(workEvents).where(inArray(workEvents.jobId, ids)).all();
+  const photos = db.select().from(jobPhotos).where(inArray(jobPhotos.jobId, ids)).orderBy(asc(jobPhotos.id)).all();
+  const finishes = new Map(db.select().from(jobFinishes).where(inArray(jobFinishes.jobId, ids)).all().map((f) => [f.jobId, f]));
+  for (const row of rows) {
+    const own = events.filter((e) => e.jobId === row.id);
+    const timed = own.map((e) => ({ event: e.event, at: e.at, received: e.id }));
+    const withReason = inTimeOrder(timed).map((t) => own.find((e) => e.id === t.received)!).find((e) => e.reason !== null);
+    const booked = row.status === 'booked' || row.status === 'done' || own.length > 0;
+    const finish = finishes.get(row.id);
+    views.set(row.id, {
+      work: booked
+        ? workSummary(timed, row.doneAt ?? now, withReason ? { reason: withReason.reason!, by: nameOf(withReason.by) ?? 'Someone no longer in the team', at: withReason.at.toISOString() } : null)
+        : null,
+      finish: finish
+        ? {
+            minutesOnSite: finish.minutesOnSite,
+            givenPerTree: finish.givenPerTree,
+            note: finish.note,
+            finishedBy: nameOf(finish.finishedBy),
+            finishedAt: finish.finishedAt.toISOString(),
+            correctedBy: finish.correctedAt ? nameOf(finish.correctedBy) : null,
+            correctedAt: finish.correctedAt?.toISOString() ?? null,
+          }
+        : null,
+      ...(withActuals && { actuals: row.status === 'done' ? actualsOf(db, row.id) : [] }),
+      photos: photos
+        .filter((p) => p.jobId === row.id)
+        .map((p) => ({ id: p.id, kind: p.kind, url: jobPhotoUrl(p.jobId, p.id), takenBy: nameOf(p.takenBy) ?? 'Someone no longer in the team', at: p.createdAt.toISOString() })),
+    });
+  }
+  return views;
+}
+
+/** Each tree's actual times as stored on its analysis (the job's record: the accepted version's trees). */
+function actualsOf(db: Db, jobId: number): NonNullable<Job['actuals']> {
+  const trees = (acceptedOf(db, jobId)?.version.content.items ?? itemsOf(db, [jobId])).filter((item) => item.kind === 'tree' && item.analysisId !== null);
+  if (trees.length === 0) return [];
+  const analyses = new Map(
+    db
+      .select({ id: treeAnalyses.id, cutting: treeAnalyses.actualCuttingTime, prep: treeAnalyses.actualPrepTime, cleanup: treeAnalyses.actualCleanupTime })
+      .from(treeAnalyses)
+      .where(
+        inArray(
+          treeAnalyses.id,
+          trees.map((t) => t.analysisId!),
+        ),
+      )
+      .all()
+      .map((a) => [a.id, a]),
+  );
+  return trees.flatMap((tree) => {
+    const a = analyses.get(tree.analysisId!);
+    return a ? [{ itemId: tree.id, cuttingTime: a.cutting, prepTime: a.prep, cleanupTime: a.cleanup }] : [];
+  });
+}
+
+/** The job's answers with the crew's day's parts added; a list leaves the trees' actual times out (a query a done job). */
+export function withCrewWork(db: Db, views: Job[], rows: readonly JobRow[], now: Date, withActuals = true): Job[] {
+  const work = crewWorkViews(db, rows, now, withActuals);
+  return views.map((view) => ({ ...view, ...work.get(view.id) }));
+}

@@ -60,6 +60,30 @@ export const jobSheetSchema = z.object({
 });
 export type JobSheet = z.infer<typeof jobSheetSchema>;
 
+export const SITE_NOTES_LIMITS = { accessNotes: 1000 } as const;
+export const SITE_NOTES_MESSAGES = {
+  accessNotes: `Say how to get in and what to mind in at most ${SITE_NOTES_LIMITS.accessNotes} characters`,
+  empty: 'Send what3words or accessNotes to save (null clears one)',
+} as const;
+
+/** PATCH /api/jobs/{id}/site-notes (the owner and the office): the sheet's what3words and access notes, each kept when sent, null or "" clears it. */
+export const siteNotesSchema = z
+  .object({
+    what3words: z
+      .union([
+        z.null(),
+        z
+          .string('Give what3words as three words with dots, for example ///filled.count.soap')
+          .trim()
+          .regex(/^((\/\/\/)?[A-Za-z]{1,30}\.[A-Za-z]{1,30}\.[A-Za-z]{1,30})?$/u, 'Give what3words as three words with dots, for example ///filled.count.soap'),
+      ])
+      .optional(),
+    accessNotes: z.union([z.null(), z.string(SITE_NOTES_MESSAGES.accessNotes).overwrite(plainText).trim().max(SITE_NOTES_LIMITS.accessNotes, SITE_NOTES_MESSAGES.accessNotes)]).optional(),
+  })
+  .refine((v) => v.what3words !== undefined || v.accessNotes !== undefined, SITE_NOTES_MESSAGES.empty);
+export type SiteNotesInput = z.input<typeof siteNotesSchema>;
+export const siteNotesResponseSchema = z.object({ siteNotes: z.object({ what3words: z.string().nullable(), accessNotes: z.string().nullable() }) });
+
 // ---------------------------------------------------------------- the site check
 
 export const SITE_HAZARD_KEYS = ['overhead_lines', 'roads_public', 'buildings', 'ground', 'other_trees', 'weather', 'wildlife', 'underground', 'other'] as const;

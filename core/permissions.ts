@@ -164,6 +164,15 @@ export const ROUTE_AREAS: Record<string, RouteAccess> = {
   'GET /api/jobs/:id/section-211': 'jobs',
   'PUT /api/jobs/:id/section-211': 'jobs',
   'GET /api/jobs/:id/section-211.pdf': 'jobs',
+  // The crew's day on a job (docs/product.md, The crew's day): every role, a crew member only on a
+  // job booked on their crew (the routes answer anything else 404). The sheet's notes are the office's.
+  'GET /api/jobs/:id/sheet': 'crewDay',
+  'GET /api/jobs/:id/sheet/photos/:itemId': 'crewDay',
+  'GET /api/jobs/:id/site-check': 'crewDay',
+  'PUT /api/jobs/:id/site-check': 'crewDay',
+  'POST /api/jobs/:id/site-check/sign': 'crewDay',
+  'GET /api/jobs/:id/site-check.pdf': 'crewDay',
+  'PATCH /api/jobs/:id/site-notes': 'jobs',
   // The crew's work on a job (docs/product.md, The crew's day): the route finds the job the person may work on.
   'POST /api/jobs/:id/work': 'crewDay',
   'POST /api/jobs/:id/finish': 'crewDay',

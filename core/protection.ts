@@ -392,3 +392,16 @@ export const siteNoteQuerySchema = z.object({
       return parsed.postcode;
     }),
 });
+
+/**
+ * The site's protected-tree state in one line for the crew's job sheet (docs/product.md, The
+ * crew's day): the surgeon's record when there is one ("Section 211 notice sent to the council on
+ * 1 June 2026: work from 13 July 2026."), else what the public data found; null when nothing was
+ * found or it was not looked up (the sheet then says nothing).
+ */
+export function protectionInWords(protection: Pick<Protection, 'lookup' | 'record' | 'earliestStart'>): string | null {
+  const { lookup, record, earliestStart } = protection;
+  if (record) return `${RECORD_OUTCOME_WORDS[record.outcome]} on ${dayInWords(record.on)}${earliestStart ? `: work from ${dayInWords(earliestStart)}` : ''}.`;
+  if (lookup.status !== 'found' || !hasFindings(lookup)) return null;
+  return `${lookupWords(lookup.status, lookup).join('. ')}.`;
+}

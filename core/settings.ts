@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hospitalsSchema } from './crew-day';
 import { hourlyRateTextSchema, MAX_INSTRUCTIONS_CHARS } from './analysis';
 import { companyProfileResponseSchema, companyProfileSchema } from './company-profile';
 import { invoiceSettingsFields } from './invoices';
@@ -127,9 +128,11 @@ export const settingsPatchSchema = settingsSchema
     ...invoiceSettingsFields,
     /** The schedule (core/crews.ts): working days, days off, and the owner's climbing wind limit. */
     ...scheduleSettingsPatchFields,
+    /** The team's A&E departments for the site check's emergency plan (core/crew-day.ts), the whole list when sent; each located once, when saved. */
+    hospitals: hospitalsSchema.optional(),
   })
   .refine((v) => Object.values(v).some((part) => part !== undefined), {
-    message: 'Send aiInstructions, hourlyRate, companyProfile, shareJobTimes, units, pricing, quoteRounding, quoteTerms, quoteReminderDays, nestingSeason, a Getting paid field, workingDays, climbingWindLimitMs, daysOff or bankHolidayRegion to save',
+    message: 'Send aiInstructions, hourlyRate, companyProfile, shareJobTimes, units, pricing, quoteRounding, quoteTerms, quoteReminderDays, nestingSeason, a Getting paid field, workingDays, climbingWindLimitMs, daysOff, bankHolidayRegion or hospitals to save',
   });
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;
 
@@ -172,5 +175,9 @@ export type ScheduleSettingsResponse = z.infer<typeof scheduleSettingsResponseSc
  * Kept beside settingsResponseSchema rather than in it so the answers' earlier parts read as they
  * did (tests that compare them whole parse with settingsResponseSchema, which drops the rest).
  */
-export const fullSettingsResponseSchema = settingsResponseSchema.extend(scheduleSettingsResponseFields);
+export const fullSettingsResponseSchema = settingsResponseSchema.extend({
+  ...scheduleSettingsResponseFields,
+  /** The team's A&E departments, each where its postcode was located when saved (the site check's nearest hospital). */
+  hospitals: z.array(z.object({ name: z.string(), postcode: z.string(), latitude: z.number(), longitude: z.number() })),
+});
 export type FullSettingsResponse = z.infer<typeof fullSettingsResponseSchema>;

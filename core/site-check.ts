@@ -92,3 +92,14 @@ export function siteCheckMissingWords(filled: boolean, signatures: number): stri
   if (signatures < SIGNATURES_NEEDED) missing.push(SITE_CHECK_MISSING_WORDS.signatures(signatures));
   return missing;
 }
+
+/** What the site check's routes refuse, in words. */
+export const SITE_CHECK_REFUSALS = {
+  notBooked: 'This job is not booked yet, so it has no site check.',
+  done: 'This job is done: its site checks are kept as they were.',
+  date: 'date is a day as YYYY-MM-DD',
+  notADay: (days: readonly string[]) => `Choose one of the job's booked days: ${days.join(', ')}.`,
+  notFilled: 'Fill in the site check before signing it.',
+  notOnSite: "Only the people on the job's crew sign its site check.",
+  noCrew: 'Only the people on the job\u2019s crew can be its aerial rescuer.',
+} as const;

@@ -31,6 +31,7 @@ import { capabilityRoutes } from './routes/capabilities';
 import { chatbotRoutes } from './routes/chatbot';
 import { creditRoutes } from './routes/credits';
 import { jobRoutes } from './routes/jobs';
+import { crewDayRoutes } from './routes/crew-day';
 import { protectionRoutes } from './routes/protection';
 import { quoteRoutes } from './routes/quotes';
 import { invoiceRoutes } from './routes/invoices';
@@ -153,6 +154,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/businesses', businessRoutes);
   api.route('/jobs', jobRoutes);
   api.route('/jobs', protectionRoutes);
+  api.route('/jobs', crewDayRoutes);
   api.route('/jobs', crewWorkRoutes);
   api.route('/quotes', quoteRoutes);
   api.route('/invoices', invoiceRoutes);

@@ -111,6 +111,16 @@ export function crewCandidates(db: Db, accountId: number): Crew['members'] {
     .sort((a, b) => rank(a.role) - rank(b.role) || a.name.localeCompare(b.name, 'en-GB') || a.id - b.id);
 }
 
+/** One of the team's crews as the API answers it (its active members and kit), or null when it is gone. */
+export function crewView(db: Db, accountId: number, crewId: number): Crew | null {
+  const rows = db
+    .select()
+    .from(crews)
+    .where(and(eq(crews.id, crewId), eq(crews.accountId, accountId), isNull(crews.deletedAt)))
+    .all();
+  return toCrews(db, rows)[0] ?? null;
+}
+
 /** The team's crews, by name (GET /api/crews). */
 export function listCrews(db: Db, accountId: number): Crew[] {
   const rows = db

@@ -9,7 +9,8 @@ import { readJson } from '../http/validate';
 import { readMultipartForm, type FormSpec } from '../http/multipart';
 import { checkLogoHeader, normaliseLogo, readLogo, removeLogo, unsupportedLogo, writeLogo } from '../settings/logo';
 import type { Refusal } from '../http/rate-limit';
-import { applySettingsPatch, getCompanyProfile, setLogoPath, settingsResponseFor } from '../settings/settings';
+import { applySettingsPatch, getCompanyProfile, getHospitals, setLogoPath, settingsResponseFor } from '../settings/settings';
+import { locateHospitals } from '../crew-day/hospitals';
 
 /**
  * The logo form: one file `logo` of at most 2 MB and nothing else, read like the photo upload
@@ -47,7 +48,11 @@ export const settingsRoutes = new Hono<AppEnv>()
     // Nothing of the patch is saved when a part of it is another role's (core/permissions.ts).
     const refused = fieldAreaRefused(currentPerson(c).role, input, SETTINGS_FIELD_AREAS);
     if (refused) throw new ApiError('ROLE_FORBIDDEN', AREAS[refused].refusal);
-    return c.json(applySettingsPatch(c.var.deps.db, c.var.deps.clock, currentUser(c).id, input));
+    // The hospitals are located before anything is saved; one that cannot be is a 400 (crew-day/hospitals.ts).
+    const { db, clock } = c.var.deps;
+    const userId = currentUser(c).id;
+    const located = input.hospitals ? { hospitals: await locateHospitals(c.var.deps, input.hospitals, getHospitals(db, userId)) } : {};
+    return c.json(applySettingsPatch(db, clock, userId, input, located));
   })
   .get('/logo', async (c) => {
     const { logoPath } = getCompanyProfile(c.var.deps.db, currentUser(c).id);

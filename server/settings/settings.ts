@@ -181,7 +181,21 @@ export function settingsResponseFor(db: Db, userId: number): FullSettingsRespons
   return {
     ...toSettingsResponse(getSettings(db, userId), getCompanyProfile(db, userId), getShareJobTimes(db, userId), getInvoiceSettings(db, userId)),
     ...scheduleSettingsResponse(getScheduleSettings(db, userId)),
+    hospitals: getHospitals(db, userId),
   };
+}
+
+/** A hospital of the team's list, where its postcode was located when it was saved. */
+export interface LocatedHospital {
+  name: string;
+  postcode: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** The team's A&E departments for the site check (docs/product.md, The crew's day), in the order given. */
+export function getHospitals(db: Db, userId: number): LocatedHospital[] {
+  return findRow(db, userId)?.hospitals ?? [];
 }
 
 /** A PATCH /api/system-settings body as its schema gives it (the rate still pounds text). */
@@ -194,7 +208,8 @@ export type SettingsPatchInput = z.output<typeof settingsPatchSchema>;
  * sent. One transaction: a change with several parts saves all or
  * none, and a rate out of bounds saves nothing. Returns the settings as the API answers them.
  */
-export function applySettingsPatch(db: Db, clock: Clock, userId: number, patch: SettingsPatchInput): FullSettingsResponse {
+export function applySettingsPatch(db: Db, clock: Clock, userId: number, patch: SettingsPatchInput, located: { hospitals?: LocatedHospital[] } = {}): FullSettingsResponse {
+  if (patch.hospitals !== undefined && located.hospitals?.length !== patch.hospitals.length) throw new Error('the hospitals are located before they are saved');
   immediate(db, (tx) => {
     const settings: SettingsColumns = {
       ...(patch.aiInstructions !== undefined && { aiInstructions: patch.aiInstructions.trim() }),
@@ -219,6 +234,7 @@ export function applySettingsPatch(db: Db, clock: Clock, userId: number, patch: 
       ...(patch.bankHolidayRegion !== undefined && { bankHolidayRegion: patch.bankHolidayRegion }),
     };
     if (Object.keys(schedule).length > 0) saveColumns(tx, clock, userId, schedule);
+    if (located.hospitals !== undefined) saveColumns(tx, clock, userId, { hospitals: located.hospitals });
   });
   return settingsResponseFor(db, userId);
 }

@@ -92,3 +92,10 @@ describe('actual times from the minutes on site', () => {
     expect(splitWhole(0, [1, 2])).toEqual([0, 0]);
   });
 });
+
+describe('a finished job', () => {
+  it('reads stopped, counted to the finish', () => {
+    const events = [ev('start', '2026-07-01T07:00:00Z')];
+    expect(workSummary(events, new Date('2026-07-01T09:00:00Z'), null, true)).toMatchObject({ minutesOnSite: 120, state: 'stopped' });
+  });
+});

@@ -17,7 +17,8 @@ import { addDays, ukToday } from './job-booking';
  *
  * The minutes are wall-clock minutes while running, pauses left out: the crew's minutes on site,
  * the unit of the estimate's times (docs/analysis.md, The time model: crew minutes). A timer still
- * running counts up to `until` (the server's now, or the moment the job was finished) on that
+ * running counts up to `until` (the server's now, or the moment the job was finished, `finished`:
+ * the timer then reads stopped) on that
  * day, and to the end of its UK day on an earlier day: a timer left running overnight is shown as
  * run to midnight, for the owner to correct, never as running into the next day.
  */
@@ -70,7 +71,7 @@ export function inTimeOrder(events: readonly TimedEvent[]): TimedEvent[] {
  * The summary of a job's timer (core/crew-day.ts workSummarySchema) from all its events, however
  * they arrived, as at `until`. `startedWithoutCheck` is passed through: the server keeps the reason.
  */
-export function workSummary(events: readonly TimedEvent[], until: Date, startedWithoutCheck: WorkSummary['startedWithoutCheck'] = null): WorkSummary {
+export function workSummary(events: readonly TimedEvent[], until: Date, startedWithoutCheck: WorkSummary['startedWithoutCheck'] = null, finished = false): WorkSummary {
   const days = new Map<string, DayTimer>();
   for (const e of inTimeOrder(events)) {
     if (e.at.getTime() > until.getTime()) continue;
@@ -94,8 +95,9 @@ export function workSummary(events: readonly TimedEvent[], until: Date, startedW
   const started = list.filter((d) => d.state !== 'not_started');
   const perDay = started.map((d) => ({ date: d.date, minutesOnSite: Math.round(d.ms / 60_000) }));
   const last = started.at(-1);
-  // A day before today left running or paused has ended: its timer reads stopped.
-  const state: DayState = !last ? 'not_started' : last.date !== today && (last.state === 'running' || last.state === 'paused') ? 'stopped' : last.state;
+  // A day before today left running or paused has ended, and so has the timer of a finished job: it reads stopped.
+  const ended = finished || (last !== undefined && last.date !== today);
+  const state: DayState = !last ? 'not_started' : ended && (last.state === 'running' || last.state === 'paused') ? 'stopped' : last.state;
   return {
     minutesOnSite: perDay.reduce((sum, d) => sum + d.minutesOnSite, 0),
     state,

@@ -36,7 +36,7 @@ export function crewWorkViews(db: Db, rows: readonly JobRow[], now: Date, withAc
     const finish = finishes.get(row.id);
     views.set(row.id, {
       work: booked
-        ? workSummary(timed, row.doneAt ?? now, withReason ? { reason: withReason.reason!, by: nameOf(withReason.by) ?? 'Someone no longer in the team', at: withReason.at.toISOString() } : null)
+        ? workSummary(timed, row.doneAt ?? now, withReason ? { reason: withReason.reason!, by: nameOf(withReason.by) ?? 'Someone no longer in the team', at: withReason.at.toISOString() } : null, row.doneAt !== null)
         : null,
       finish: finish
         ? {

@@ -50,6 +50,7 @@ export function jobWorkSummary(db: Db, job: Pick<JobRow, 'id' | 'doneAt'>, now: 
     rows.map((row) => ({ event: row.event, at: row.at, received: row.id })),
     job.doneAt ?? now,
     startedWithoutCheck,
+    job.doneAt !== null,
   );
 }
 

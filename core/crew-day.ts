@@ -111,6 +111,7 @@ export const SITE_CHECK_MESSAGES = {
   aerialRescuer: 'Choose the aerial rescuer from the crew on site',
   what3words: 'Give what3words as three words with dots, for example ///filled.count.soap',
   signalNote: `Say where the nearest phone signal is (at most ${SITE_CHECK_LIMITS.signalNote} characters)`,
+  emergency: 'Give the emergency plan: the meeting point, the vehicle access and the aerial rescuer',
   missing: 'The site check must be complete and signed by everyone on site before work starts.',
   reason: `Say why work starts without a complete site check (at most ${SITE_CHECK_LIMITS.reason} characters)`,
 } as const;
@@ -126,18 +127,21 @@ export const siteHazardSchema = z
   .refine((h) => !h.present || (h.controls ?? '').length > 0, { message: SITE_CHECK_MESSAGES.controls, path: ['controls'] });
 export type SiteHazard = z.output<typeof siteHazardSchema>;
 
-export const siteEmergencyInputSchema = z.object({
-  meetingPoint: words(SITE_CHECK_LIMITS.meetingPoint, SITE_CHECK_MESSAGES.meetingPoint),
-  vehicleAccess: words(SITE_CHECK_LIMITS.vehicleAccess, SITE_CHECK_MESSAGES.vehicleAccess),
-  /** A team member's id (team_members.id) on the job's crew. */
-  aerialRescuerId: z.number(SITE_CHECK_MESSAGES.aerialRescuer).int(SITE_CHECK_MESSAGES.aerialRescuer).positive(SITE_CHECK_MESSAGES.aerialRescuer),
-  what3words: z
-    .string(SITE_CHECK_MESSAGES.what3words)
-    .trim()
-    .regex(/^(\/\/\/)?[a-z]{1,30}\.[a-z]{1,30}\.[a-z]{1,30}$/u, SITE_CHECK_MESSAGES.what3words)
-    .optional(),
-  signalNote: z.string(SITE_CHECK_MESSAGES.signalNote).overwrite(plainText).trim().max(SITE_CHECK_LIMITS.signalNote, SITE_CHECK_MESSAGES.signalNote).optional(),
-});
+export const siteEmergencyInputSchema = z.object(
+  {
+    meetingPoint: words(SITE_CHECK_LIMITS.meetingPoint, SITE_CHECK_MESSAGES.meetingPoint),
+    vehicleAccess: words(SITE_CHECK_LIMITS.vehicleAccess, SITE_CHECK_MESSAGES.vehicleAccess),
+    /** A team member's id (team_members.id) on the job's crew. */
+    aerialRescuerId: z.number(SITE_CHECK_MESSAGES.aerialRescuer).int(SITE_CHECK_MESSAGES.aerialRescuer).positive(SITE_CHECK_MESSAGES.aerialRescuer),
+    what3words: z
+      .string(SITE_CHECK_MESSAGES.what3words)
+      .trim()
+      .regex(/^(\/\/\/)?[a-z]{1,30}\.[a-z]{1,30}\.[a-z]{1,30}$/u, SITE_CHECK_MESSAGES.what3words)
+      .optional(),
+    signalNote: z.string(SITE_CHECK_MESSAGES.signalNote).overwrite(plainText).trim().max(SITE_CHECK_LIMITS.signalNote, SITE_CHECK_MESSAGES.signalNote).optional(),
+  },
+  SITE_CHECK_MESSAGES.emergency,
+);
 
 /** PUT /api/jobs/{id}/site-check: every hazard answered once, and the emergency plan. */
 export const siteCheckPutSchema = z.object({

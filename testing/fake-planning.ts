@@ -10,6 +10,8 @@ import type { AddressInfo } from 'node:net';
  * - BS8 4AA: the Clifton conservation area, Bristol City Council;
  * - GL50 1QA: a Tree Preservation Order zone, Cheltenham Borough Council;
  * - LS6 2AB: nothing but the council, Leeds City Council;
+ * - LS1 3EX, LS9 7TF and BS2 8HW: three A&E departments (Leeds General Infirmary, St James's, the
+ *   Bristol Royal Infirmary), for the site check's nearest hospital; no planning data there;
  * - any other postcode: 404 "Postcode not found".
  * `setMode` makes a service slow (holds the answer past any client's timeout) or down (500);
  * `hold` keeps every answer back until `release`, so a test can have many askers waiting at once.
@@ -60,6 +62,9 @@ export const FAKE_PLACES: Record<string, Place> = {
     districtCode: 'E08000035',
     entities: [entity(42000103, 'local-planning-authority', 'Leeds LPA', 'E60000103', '903')],
   },
+  'LS1 3EX': { latitude: 53.8016, longitude: -1.5522, district: 'Leeds', districtCode: 'E08000035', entities: [] },
+  'LS9 7TF': { latitude: 53.8076, longitude: -1.5207, district: 'Leeds', districtCode: 'E08000035', entities: [] },
+  'BS2 8HW': { latitude: 51.4584, longitude: -2.5965, district: 'Bristol, City of', districtCode: 'E06000023', entities: [] },
 };
 
 const COUNCILS: Record<string, { name: string; website: string }> = {

@@ -234,6 +234,21 @@ describe('the sentences a refused person reads, and what stays theirs', () => {
   });
 });
 
+describe("The crew's day", () => {
+  it("gives the crew member their crew's job sheet, site check and its record, with no money in them", async () => {
+    for (const path of [`/api/jobs/${bookedOnCrew}/sheet`, `/api/jobs/${bookedOnCrew}/site-check`, `/api/jobs/${bookedOnCrew}/site-check?date=2026-06-02`]) {
+      const res = await crew.client.get(path);
+      const text = await res.text();
+      expect(res.status, `${path}: ${text}`).toBe(200);
+      expect(text, path).not.toContain('£');
+      expect(moneyIn(JSON.parse(text)), path).toEqual([]);
+    }
+    const pdf = await crew.client.get(`/api/jobs/${bookedOnCrew}/site-check.pdf?date=2026-06-02`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+  });
+});
+
 describe('My days', () => {
   it("gives the crew member their crew's booking, with no money in it", async () => {
     const res = await crew.client.get('/api/my-days');

@@ -1,10 +1,9 @@
-import { asc, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Job } from '../../core/jobs';
 import { inTimeOrder, workSummary } from '../../core/work-timer';
 import type { Db } from '../../db/client';
-import { jobFinishes, jobPhotos, treeAnalyses, workEvents } from '../../db/schema';
-import { itemsOf, type JobRow } from '../jobs/jobs';
-import { acceptedOf } from '../jobs/quote-links';
+import { jobFinishes, jobItems, jobPhotos, treeAnalyses, workEvents } from '../../db/schema';
+import type { JobRow } from '../jobs/jobs';
 import { jobPhotoUrl } from './photos';
 import { nameOfUser } from './work';
 
@@ -13,10 +12,9 @@ export type CrewWorkView = Pick<Job, 'work' | 'finish' | 'actuals' | 'photos'>;
 /**
  * What the crew's day adds to the job's answer for the owner and the office (docs/product.md, The
  * crew's day): the timer, the finish and its correction, each tree's actual times, the photos. A
- * few queries for any number of jobs (the Jobs list must not cost a query a job; the trees' actual
- * times, a query a done job, are for one job's answer).
+ * few queries for any number of jobs (the Jobs list must not cost a query a job).
  */
-export function crewWorkViews(db: Db, rows: readonly JobRow[], now: Date, withActuals = true): Map<number, CrewWorkView> {
+export function crewWorkViews(db: Db, rows: readonly JobRow[], now: Date): Map<number, CrewWorkView> {
   const views = new Map<number, CrewWorkView>();
   if (rows.length === 0) return views;
   const ids = rows.map((row) => row.id);
@@ -27,6 +25,10 @@ export function crewWorkViews(db: Db, rows: readonly JobRow[], now: Date, withAc
   };
   const events = db.select().from(workEvents).where(inArray(workEvents.jobId, ids)).all();
   const photos = db.select().from(jobPhotos).where(inArray(jobPhotos.jobId, ids)).orderBy(asc(jobPhotos.id)).all();
+  const actuals = actualsOf(
+    db,
+    rows.filter((row) => row.status === 'done').map((row) => row.id),
+  );
   const finishes = new Map(db.select().from(jobFinishes).where(inArray(jobFinishes.jobId, ids)).all().map((f) => [f.jobId, f]));
   for (const row of rows) {
     const own = events.filter((e) => e.jobId === row.id);
@@ -49,7 +51,7 @@ export function crewWorkViews(db: Db, rows: readonly JobRow[], now: Date, withAc
             correctedAt: finish.correctedAt?.toISOString() ?? null,
           }
         : null,
-      ...(withActuals && { actuals: row.status === 'done' ? actualsOf(db, row.id) : [] }),
+      actuals: actuals.get(row.id) ?? [],
       photos: photos
         .filter((p) => p.jobId === row.id)
         .map((p) => ({ id: p.id, kind: p.kind, url: jobPhotoUrl(p.jobId, p.id), takenBy: nameOf(p.takenBy) ?? 'Someone no longer in the team', at: p.createdAt.toISOString() })),
@@ -58,31 +60,26 @@ export function crewWorkViews(db: Db, rows: readonly JobRow[], now: Date, withAc
   return views;
 }
 
-/** Each tree's actual times as stored on its analysis (the job's record: the accepted version's trees). */
-function actualsOf(db: Db, jobId: number): NonNullable<Job['actuals']> {
-  const trees = (acceptedOf(db, jobId)?.version.content.items ?? itemsOf(db, [jobId])).filter((item) => item.kind === 'tree' && item.analysisId !== null);
-  if (trees.length === 0) return [];
-  const analyses = new Map(
-    db
-      .select({ id: treeAnalyses.id, cutting: treeAnalyses.actualCuttingTime, prep: treeAnalyses.actualPrepTime, cleanup: treeAnalyses.actualCleanupTime })
-      .from(treeAnalyses)
-      .where(
-        inArray(
-          treeAnalyses.id,
-          trees.map((t) => t.analysisId!),
-        ),
-      )
-      .all()
-      .map((a) => [a.id, a]),
-  );
-  return trees.flatMap((tree) => {
-    const a = analyses.get(tree.analysisId!);
-    return a ? [{ itemId: tree.id, cuttingTime: a.cutting, prepTime: a.prep, cleanupTime: a.cleanup }] : [];
-  });
+/**
+ * Each done job's trees' actual times as stored on their analyses, in one query for any number of
+ * jobs. The job's items are its record once accepted (a locked job's items do not change).
+ */
+function actualsOf(db: Db, jobIds: number[]): Map<number, NonNullable<Job['actuals']>> {
+  const byJob = new Map<number, NonNullable<Job['actuals']>>(jobIds.map((id) => [id, []]));
+  if (jobIds.length === 0) return byJob;
+  const rows = db
+    .select({ jobId: jobItems.jobId, itemId: jobItems.id, cutting: treeAnalyses.actualCuttingTime, prep: treeAnalyses.actualPrepTime, cleanup: treeAnalyses.actualCleanupTime })
+    .from(jobItems)
+    .innerJoin(treeAnalyses, eq(treeAnalyses.id, jobItems.analysisId))
+    .where(and(inArray(jobItems.jobId, jobIds), eq(jobItems.kind, 'tree')))
+    .orderBy(asc(jobItems.position), asc(jobItems.id))
+    .all();
+  for (const row of rows) byJob.get(row.jobId)!.push({ itemId: row.itemId, cuttingTime: row.cutting, prepTime: row.prep, cleanupTime: row.cleanup });
+  return byJob;
 }
 
-/** The job's answers with the crew's day's parts added; a list leaves the trees' actual times out (a query a done job). */
-export function withCrewWork(db: Db, views: Job[], rows: readonly JobRow[], now: Date, withActuals = true): Job[] {
-  const work = crewWorkViews(db, rows, now, withActuals);
+/** The job's answers with the crew's day's parts added. */
+export function withCrewWork(db: Db, views: Job[], rows: readonly JobRow[], now: Date): Job[] {
+  const work = crewWorkViews(db, rows, now);
   return views.map((view) => ({ ...view, ...work.get(view.id) }));
 }

@@ -52,7 +52,7 @@ jobRoutes.get('/', (c) => {
   const parsed = jobListQuerySchema.safeParse({ q: c.req.query('q'), status: c.req.query('status'), waiting: c.req.query('waiting') });
   if (!parsed.success) throw validationError(parsed.error);
   const rows = searchOwnJobs(db, currentUser(c).id, parsed.data, ukToday(c.var.deps.clock.now()));
-  return c.json({ jobs: withCrewWork(db, toJobViews(db, rows), rows, c.var.deps.clock.now(), false) });
+  return c.json({ jobs: withCrewWork(db, toJobViews(db, rows), rows, c.var.deps.clock.now()) });
 });
 
 /** The Jobs page's figures: jobs by status, and what was quoted, accepted and done this UK month (summary.ts). */

@@ -244,6 +244,25 @@ export const finishSchema = z.object({
 });
 export type FinishInput = z.input<typeof finishSchema>;
 
+/** The finish's answer: the job's status, whether the customer was e-mailed that the work is finished, and the timer as it ended. */
+export const finishResponseSchema = z.object({ status: z.literal('done'), emailed: z.boolean(), work: workSummarySchema });
+
+/**
+ * A finished job's record on the job's answer (owner and office): the minutes on site it was
+ * finished with, who finished it and when, the crew's note, and the owner's correction of the
+ * times, named. Each tree's actual times beside it.
+ */
+export const jobFinishSchema = z.object({
+  minutesOnSite: z.number().int(),
+  givenPerTree: z.boolean(),
+  note: z.string().nullable(),
+  finishedBy: z.string().nullable(),
+  finishedAt: z.string(),
+  correctedBy: z.string().nullable(),
+  correctedAt: z.string().nullable(),
+});
+export const treeActualsSchema = z.object({ itemId: z.number().int(), cuttingTime: z.number().int().nullable(), prepTime: z.number().int().nullable(), cleanupTime: z.number().int().nullable() });
+
 // ---------------------------------------------------------------- photos
 
 export const JOB_PHOTO_KINDS = ['before', 'after'] as const;

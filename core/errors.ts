@@ -49,6 +49,11 @@ export const errorCodeSchema = z.enum([
   'ROLE_FORBIDDEN',
   /** A team invitation link that was used, withdrawn, replaced by a resend, expired or never made (410). */
   'INVITATION_GONE',
+  /**
+   * Work started on a day whose site check is not complete and signed by everyone on site (409,
+   * with `details.missing`): core/crew-day.ts; a reason from the lead lets it start.
+   */
+  'SITE_CHECK_MISSING',
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
@@ -75,6 +80,7 @@ export const statusForCode: Record<ErrorCode, number> = {
   CANCELLATION_PERIOD: 409,
   ROLE_FORBIDDEN: 403,
   INVITATION_GONE: 410,
+  SITE_CHECK_MISSING: 409,
 };
 
 /** The body of every error answer: `{ message, code }`, plus per-field `details` for validation. */

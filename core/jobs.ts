@@ -7,6 +7,7 @@ import { VAT_MODES } from './price';
 import { QUOTE_SITE_ADDRESS_MAX } from './quote';
 import { QUOTE_CHANGE_KINDS } from './quote-changes';
 import { byNameSchema } from './team';
+import { jobFinishSchema, jobPhotoSchema, treeActualsSchema, workSummarySchema } from './crew-day';
 
 /**
  * Jobs as the API takes and answers them (docs/product.md, Jobs and quotes): a job groups an
@@ -273,6 +274,18 @@ export const jobSchema = z.object({
   doneAt: z.string().nullable(),
   /** Who marked it done (byNameSchema). */
   doneBy: byNameSchema,
+  /**
+   * The crew's timer on a booked or done job (docs/product.md, The crew's day): minutes on site by
+   * UK day, pauses left out, and a start without a complete site check with its reason; null before
+   * booking. Optional: answers from before the crew's day parse.
+   */
+  work: workSummarySchema.nullable().optional(),
+  /** A done job's finish from the crew's phone or its corrected times, named; null otherwise. */
+  finish: jobFinishSchema.nullable().optional(),
+  /** Each tree's actual times as stored (the finish's split, the done form or a correction), for a done job. */
+  actuals: z.array(treeActualsSchema).optional(),
+  /** The crew's before and after photos, oldest first. */
+  photos: z.array(jobPhotoSchema).optional(),
   createdAt: z.string(),
   /** Who made the job (byNameSchema). */
   createdBy: byNameSchema,

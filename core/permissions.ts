@@ -173,6 +173,14 @@ export const ROUTE_AREAS: Record<string, RouteAccess> = {
   'POST /api/jobs/:id/site-check/sign': 'crewDay',
   'GET /api/jobs/:id/site-check.pdf': 'crewDay',
   'PATCH /api/jobs/:id/site-notes': 'jobs',
+  // The crew's work on a job (docs/product.md, The crew's day): the route finds the job the person may work on.
+  'POST /api/jobs/:id/work': 'crewDay',
+  'POST /api/jobs/:id/finish': 'crewDay',
+  'POST /api/jobs/:id/photos': 'crewDay',
+  'GET /api/jobs/:id/photos': 'crewDay',
+  'GET /api/jobs/:id/photos/:photoId': 'crewDay',
+  // Correcting a done job's actual times is the office's, as "Mark as done" is.
+  'PATCH /api/jobs/:id/actuals': 'jobs',
 
   // The customer's quote and invoice links: the token is the key (CONVENTIONS 13).
   'GET /api/quotes/:token': 'public',

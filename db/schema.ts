@@ -13,6 +13,7 @@ import { MAIL_STATUSES, type StoredMail } from '../core/mail-outbox';
 import { INVITABLE_ROLES, MEMBER_STATUSES, TEAM_ROLES } from '../core/team';
 import type { StoredEquipment } from '../core/crews';
 import { POSTPONE_REASONS } from '../core/schedule';
+import { JOB_PHOTO_KINDS, WORK_EVENTS } from '../core/crew-day';
 import type { ForecastPoint } from '../core/weather';
 import { INVOICE_KINDS, INVOICE_LINE_KINDS, PAYMENT_METHODS, type BankDetails, type InvoiceParties } from '../core/invoices';
 import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
@@ -783,6 +784,83 @@ export const bookingMoves = sqliteTable(
     customerNotified: integer('customer_notified', { mode: 'boolean' }).notNull(),
   },
   (t) => [index('booking_moves_job_idx').on(t.jobId, t.movedAt)],
+);
+
+/**
+ * The crew's taps on a job's timer (docs/product.md, The crew's day, Timers and the finish), as
+ * sent: `at` is the phone's moment of the tap, `received_at` the server's. Each is sent once per
+ * `client_id` (the phone's id for it), so a phone sending again after losing signal counts once.
+ * The timer is worked out from all of them sorted by `at` (core/work-timer.ts), never from the
+ * order they arrived in. `reason`: why work started without a complete site check, when it did.
+ */
+export const workEvents = sqliteTable(
+  'work_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    /** The team's account, as jobs.user_id. */
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who tapped it: their team_members row, null once they are gone. */
+    memberId: integer('member_id').references(() => teamMembers.id, { onDelete: 'set null' }),
+    event: text('event', { enum: WORK_EVENTS }).notNull(),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+    clientId: text('client_id').notNull(),
+    reason: text('reason'),
+    by: by('by'),
+    receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [uniqueIndex('work_events_client_idx').on(t.jobId, t.clientId), index('work_events_job_idx').on(t.jobId, t.at)],
+);
+
+/**
+ * A job finished from the crew's phone (docs/product.md, The crew's day): the minutes on site
+ * turned into the trees' actual times (kept on their analyses, as "Mark as done" keeps them), the
+ * crew's note, and the owner's correction of the times afterwards, named.
+ */
+export const jobFinishes = sqliteTable('job_finishes', {
+  jobId: integer('job_id')
+    .primaryKey()
+    .references(() => jobs.id, { onDelete: 'cascade' }),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  minutesOnSite: integer('minutes_on_site').notNull(),
+  /** Whether the crew gave each tree's minutes rather than the timer's split. */
+  givenPerTree: integer('given_per_tree', { mode: 'boolean' }).notNull(),
+  note: text('note'),
+  finishedBy: by('finished_by'),
+  finishedAt: integer('finished_at', { mode: 'timestamp_ms' }).notNull(),
+  correctedBy: by('corrected_by'),
+  correctedAt: integer('corrected_at', { mode: 'timestamp_ms' }),
+});
+
+/**
+ * Before and after photos of a job from the crew's phones (docs/product.md, The crew's day,
+ * Photos): clean JPEGs in the photo store under `uploads/<image_name>`, served only through the
+ * job's own route, which checks who may see the job.
+ */
+export const jobPhotos = sqliteTable(
+  'job_photos',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: JOB_PHOTO_KINDS }).notNull(),
+    imageName: text('image_name').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    takenBy: by('taken_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('job_photos_job_idx').on(t.jobId, t.id)],
 );
 
 /**

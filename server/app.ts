@@ -46,6 +46,7 @@ import { settingsRoutes } from './routes/settings';
 import { teamRoutes } from './routes/team';
 import { myDaysRoutes } from './routes/my-days';
 import { crewRoutes } from './routes/crews';
+import { crewWorkRoutes } from './routes/crew-work';
 import { scheduleRoutes } from './routes/schedule';
 import { schedulePostponeRoutes } from './routes/schedule-postpone';
 import { PostcodeLookups } from './protection/postcode-lookups';
@@ -128,8 +129,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // A GET or HEAD has no body to limit; asking for one makes the node adapter build a full
   // Request on every read.
   const bodiless = new Set(['GET', 'HEAD']);
+  // A job's photos from the crew (routes/crew-work.ts) have their own limit too.
+  const JOB_PHOTOS_PATH = /^\/api\/jobs\/[0-9]+\/photos$/;
   const limitBody: MiddlewareHandler<AppEnv> = (c, next) =>
-    bodiless.has(c.req.method) || ownLimits.has(c.req.path) ? next() : jsonBodyLimit(c, next);
+    bodiless.has(c.req.method) || ownLimits.has(c.req.path) || JOB_PHOTOS_PATH.test(c.req.path) ? next() : jsonBodyLimit(c, next);
   // Requests other sites may send carry no session in or out (public-access.ts).
   const session: MiddlewareHandler<AppEnv> = (c, next) => (isPublicCrossOrigin(c) ? next() : loadSession(c, next));
   // Every API request, in this order, as one layer: JSON headers, the body limit, the
@@ -152,6 +155,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   api.route('/jobs', jobRoutes);
   api.route('/jobs', protectionRoutes);
   api.route('/jobs', crewDayRoutes);
+  api.route('/jobs', crewWorkRoutes);
   api.route('/quotes', quoteRoutes);
   api.route('/invoices', invoiceRoutes);
   api.route('/invoice-links', invoiceLinkRoutes);

@@ -1,7 +1,7 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { immediate } from '../../db/client';
-import { businesses, creditLedger, teamMembers, treeAnalyses, userTokens, users } from '../../db/schema';
+import { businesses, creditLedger, jobPhotos, teamMembers, treeAnalyses, userTokens, users } from '../../db/schema';
 import { listLeads } from '../businesses/leads';
 import { listOwnBusinesses, toBusinessView } from '../businesses/businesses';
 import type { AppDeps } from '../deps';
@@ -139,6 +139,8 @@ export async function deleteAccount(deps: AppDeps, userId: number): Promise<{ ph
       .where(eq(treeAnalyses.userId, userId))
       .all()
       .flatMap((r) => (r.imagePath ? [r.imagePath] : []));
+    // The crews' before and after photos of the account's jobs go too.
+    names.push(...tx.select({ name: jobPhotos.imageName }).from(jobPhotos).where(eq(jobPhotos.accountId, userId)).all().map((r) => r.name));
     // The team goes with its account (docs/product.md, Team): each member's own sign-in too, or a
     // users row left without its team_members row would sign in as the owner of an empty team of
     // one. Read before the account's row, whose deletion cascades to the team_members rows.

@@ -140,7 +140,7 @@ export async function jobSheet(deps: SheetDeps, job: JobRow): Promise<JobSheet> 
         }
       : null,
     siteCheck: { complete: missing.length === 0, missing },
-    work: workSummaryOf(db, job.id),
+    work: workSummaryOf(db, job.id, clock.now()),
     status: job.status,
   };
 }

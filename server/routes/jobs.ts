@@ -11,6 +11,7 @@ import { searchOwnJobs } from '../jobs/job-search';
 import { jobSummary } from '../jobs/summary';
 import { jobListQuerySchema, type JobSummary } from '../../core/job-summary';
 import { toJobView, toJobViews } from '../jobs/job-view';
+import { withCrewWork } from '../crew-day/job-work-view';
 import { recordJobCancellation, sendJobQuote } from '../jobs/quote-flow';
 import { revokeQuote } from '../jobs/quote-links';
 import { quoteSendSchema } from '../../core/quote-versions';
@@ -40,14 +41,18 @@ function ownJob(c: Context<AppEnv>): JobRow {
 /** Who is doing it: the signed-in person, recorded on what they make or change (the `by` columns). */
 const byPerson = (c: Context<AppEnv>): number => currentPerson(c).user.id;
 
-const answer = (c: Context<AppEnv>, row: JobRow, status: 200 | 201 = 200) => c.json({ job: toJobView(c.var.deps.db, row) satisfies Job }, status);
+/** The job as the owner and the office read it, with the crew's day's parts (crew-day/job-work-view.ts). */
+const jobView = (c: Context<AppEnv>, row: JobRow): Job => withCrewWork(c.var.deps.db, [toJobView(c.var.deps.db, row)], [row], c.var.deps.clock.now())[0]!;
+
+const answer = (c: Context<AppEnv>, row: JobRow, status: 200 | 201 = 200) => c.json({ job: jobView(c, row) satisfies Job }, status);
 
 /** The account's jobs, newest first; `?status=` one status, `?q=` customers matching every word (job-search.ts). */
 jobRoutes.get('/', (c) => {
   const { db } = c.var.deps;
   const parsed = jobListQuerySchema.safeParse({ q: c.req.query('q'), status: c.req.query('status'), waiting: c.req.query('waiting') });
   if (!parsed.success) throw validationError(parsed.error);
-  return c.json({ jobs: toJobViews(db, searchOwnJobs(db, currentUser(c).id, parsed.data, ukToday(c.var.deps.clock.now()))) });
+  const rows = searchOwnJobs(db, currentUser(c).id, parsed.data, ukToday(c.var.deps.clock.now()));
+  return c.json({ jobs: withCrewWork(db, toJobViews(db, rows), rows, c.var.deps.clock.now()) });
 });
 
 /** The Jobs page's figures: jobs by status, and what was quoted, accepted and done this UK month (summary.ts). */
@@ -150,7 +155,7 @@ jobRoutes.post('/:id{[0-9]+}/book', async (c) => {
   const job = ownJob(c);
   const booking = await readJson(c, jobBookSchema);
   const booked = bookJob({ ...c.var.deps, arrivalWindow: arrivalWindowOf }, job, booking, byPerson(c));
-  return c.json({ job: toJobView(c.var.deps.db, booked.job) satisfies Job, emailed: booked.emailed, nestingCheck: booked.nestingCheck });
+  return c.json({ job: jobView(c, booked.job) satisfies Job, emailed: booked.emailed, nestingCheck: booked.nestingCheck });
 });
 
 /**
@@ -162,7 +167,7 @@ jobRoutes.patch('/:id{[0-9]+}/booking', async (c) => {
   const job = ownJob(c);
   const move = await readJson(c, bookingMoveSchema);
   const moved = moveBooking({ ...c.var.deps, arrivalWindow: arrivalWindowOf }, job, move, byPerson(c));
-  return c.json({ job: toJobView(c.var.deps.db, moved.job) satisfies Job, emailed: moved.emailed, nestingCheck: moved.nestingCheck });
+  return c.json({ job: jobView(c, moved.job) satisfies Job, emailed: moved.emailed, nestingCheck: moved.nestingCheck });
 });
 
 /**

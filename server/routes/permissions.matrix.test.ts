@@ -6,6 +6,7 @@ import type { TeamRole } from '../../core/team';
 import { grantTo } from '../../testing/analysis';
 import { createBusinessFor, visitorAnalyze, visitorLead } from '../../testing/business';
 import { registerClient, startTestServer, TestClient } from '../../testing/harness';
+import { sampleImage } from '../../testing/images';
 import { acceptQuote, sentLinesJob } from '../../testing/quote-links';
 import { concretePath } from '../../testing/route-guards';
 import { accountIdOf, inviteAndJoin } from '../../testing/team';
@@ -257,5 +258,28 @@ describe('My days', () => {
     expect(body.days.find((d) => d.date === '2026-06-02')!.bookings.map((b) => b.jobId)).toEqual([bookedOnCrew]);
     expect(text).not.toContain('£');
     expect(moneyIn(body)).toEqual([]);
+  });
+});
+
+describe("The crew's work on their crew's job", () => {
+  it('answers the timer, the photos and the finish with no money in any of them; the correction of the times is the office’s', async () => {
+    const form = new FormData();
+    form.append('kind', 'after');
+    form.append('photo', new Blob([new Uint8Array(await sampleImage('jpeg', 64, 48))], { type: 'image/jpeg' }), 'after.jpg');
+    const answers = [
+      // A day ahead of the booking's first day on the test clock: refused in words, with no money.
+      await crew.client.post(`/api/jobs/${bookedOnCrew}/work`, { event: 'start', at: '2026-06-01T08:00:00Z', clientId: 'matrix-start-1', reason: 'Matrix' }),
+      await crew.client.upload(`/api/jobs/${bookedOnCrew}/photos`, form),
+      await crew.client.get(`/api/jobs/${bookedOnCrew}/photos`),
+      await crew.client.post(`/api/jobs/${bookedOnCrew}/finish`, { actuals: [] }),
+    ];
+    expect(answers.map((r) => r.status)).toEqual([400, 201, 200, 200]);
+    for (const res of answers) {
+      const text = await res.text();
+      expect(text).not.toContain('£');
+      expect(moneyIn(JSON.parse(text))).toEqual([]);
+    }
+    const patch = await crew.client.request('PATCH', `/api/jobs/${bookedOnCrew}/actuals`, { actuals: [] });
+    expect(patch.status).toBe(403);
   });
 });

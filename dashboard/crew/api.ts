@@ -112,6 +112,10 @@ export function useJobPhotos(jobId: number) {
  */
 export async function keepJobsForOffline(jobIds: number[]): Promise<void> {
   const get = (path: string) => fetch(path, { credentials: 'same-origin', headers: { Accept: 'application/json' }, priority: 'low' } as RequestInit);
+  // On the first visit the service worker takes the page over only once installed: what is read
+  // before that is read again through it, so it keeps who is signed in and My days too.
+  if (!(await serviceWorkerInCharge())) return;
+  await Promise.all([get('/api/auth/me'), get(crewPaths.myDays)]).catch(() => undefined);
   for (const jobId of jobIds) {
     try {
       const [sheet, , photos] = await Promise.all([get(crewPaths.sheet(jobId)), get(crewPaths.siteCheck(jobId)), get(crewPaths.photos(jobId))]);
@@ -129,4 +133,21 @@ export async function keepJobsForOffline(jobIds: number[]): Promise<void> {
       return; // No signal: the next visit with signal tries again.
     }
   }
+}
+
+/** Whether a service worker answers this page's requests, waiting up to a minute for one being installed. */
+function serviceWorkerInCharge(): Promise<boolean> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return Promise.resolve(false);
+  if (navigator.serviceWorker.controller) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), 60_000);
+    navigator.serviceWorker.addEventListener(
+      'controllerchange',
+      () => {
+        clearTimeout(timer);
+        resolve(true);
+      },
+      { once: true },
+    );
+  });
 }

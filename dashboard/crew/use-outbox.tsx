@@ -7,6 +7,9 @@ import { crewKeys } from './api';
 import { newClientId, waitingWords, type NewOutboxItem, type OutboxItem, type OutboxStatus } from './outbox';
 import { crewOutbox } from './outbox-store';
 
+const RETRY_AFTER_ONLINE_MS = 2000;
+const RETRY_EVERY_MS = 8000;
+
 /** What the outbox holds for the signed-in person, kept current. */
 export function useOutboxStatus(): OutboxStatus {
   return useSyncExternalStore(
@@ -42,13 +45,27 @@ export function useOutboxSending(): () => Promise<void> {
   useEffect(() => {
     if (userId === null) return;
     void crewOutbox.refresh(userId).then(() => sendNow());
-    const onOnline = () => void sendNow();
+    // The "online" event can come a moment before requests get through, so it is tried again
+    // shortly after; and while changes wait, every few seconds, since a phone can say it is
+    // online with no requests getting through (and say nothing when they do again).
+    let again: ReturnType<typeof setTimeout> | undefined;
+    const onOnline = () => {
+      void sendNow();
+      clearTimeout(again);
+      again = setTimeout(() => void sendNow(), RETRY_AFTER_ONLINE_MS);
+    };
     const onVisible = () => {
       if (document.visibilityState === 'visible') void sendNow();
     };
+    const retry = setInterval(() => {
+      const status = crewOutbox.current();
+      if (navigator.onLine && status.waiting.length > 0 && status.last !== 'signed_out') void sendNow();
+    }, RETRY_EVERY_MS);
     window.addEventListener('online', onOnline);
     document.addEventListener('visibilitychange', onVisible);
     return () => {
+      clearTimeout(again);
+      clearInterval(retry);
       window.removeEventListener('online', onOnline);
       document.removeEventListener('visibilitychange', onVisible);
     };
@@ -101,7 +118,7 @@ function statusWords(status: OutboxStatus, online: boolean): string {
     const why = status.last === 'signed_out' ? ': sign in again to send them' : !online || status.last === 'offline' ? ': no signal, they are kept on this phone' : '';
     return `${waitingWords(count)}${why}`;
   }
-  if (status.last === 'sent') return 'Sent: every change is with the office.';
+  if (status.last === 'sent') return status.notSent.length > 0 ? `Sent, but ${status.notSent.length === 1 ? '1 change was' : `${status.notSent.length} changes were`} not accepted: see Not sent.` : 'Sent: every change is with the office.';
   return online ? 'Everything is sent.' : 'No signal: changes you make are kept on this phone.';
 }
 
@@ -116,21 +133,21 @@ export function OutboxStatusLine() {
   const dismiss = useDismissChange();
   const count = status.waiting.length;
   return (
-    <div className="sticky top-0 z-20 -mx-4 mb-4 flex flex-col gap-2 border-b border-stone-200 bg-stone-50/95 px-4 py-2 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
-      <div className="flex min-h-11 items-center justify-between gap-3">
+    <>
+      <div className="sticky top-0 z-20 -mx-4 mb-4 flex min-h-14 items-center justify-between gap-3 border-b border-stone-200 bg-stone-50/95 px-4 py-2 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
         <p role="status" aria-live="polite" data-testid="outbox-status" className="flex items-center gap-2 text-sm font-medium text-stone-800">
           {!online ? <CloudOff aria-hidden="true" className="size-4 shrink-0 text-amber-700" /> : null}
           {statusWords(status, online)}
         </p>
         {count > 0 ? (
-          <button type="button" className={tallButtonStyles.secondary} onClick={() => void sendNow()} disabled={status.sending}>
+          <button type="button" className={`${tallButtonStyles.secondary} shrink-0`} onClick={() => void sendNow()} disabled={status.sending}>
             {status.sending ? <RefreshCw aria-hidden="true" className="size-4 animate-spin" /> : <Send aria-hidden="true" className="size-4" />}
             Send now
           </button>
         ) : null}
       </div>
       {status.notSent.length > 0 ? (
-        <section aria-labelledby="not-sent-title" className="rounded-lg border border-red-200 bg-red-50 p-3">
+        <section aria-labelledby="not-sent-title" className="mb-4 rounded-lg border border-red-200 bg-red-50 p-3" data-testid="not-sent">
           <h2 id="not-sent-title" className="text-sm font-semibold text-red-900">
             Not sent
           </h2>
@@ -149,6 +166,6 @@ export function OutboxStatusLine() {
           </ul>
         </section>
       ) : null}
-    </div>
+    </>
   );
 }

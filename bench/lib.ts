@@ -212,7 +212,7 @@ export function commit(): string {
 }
 
 /** The bench suite's sections, in the order bench/RESULTS.md shows them (bench/run.ts). */
-export const SECTIONS = ['frontend', 'phone-photo', 'startup', 'api', 'analysis', 'capacity', 'restore', 'hostile', 'attacks', 'learning', 'schedule'] as const;
+export const SECTIONS = ['frontend', 'phone-photo', 'crew-phone', 'startup', 'api', 'analysis', 'capacity', 'restore', 'hostile', 'attacks', 'learning', 'schedule'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /**

@@ -12,6 +12,7 @@ import { commit, machine, ROOT, SECTIONS, type Section } from './lib';
 const SCRIPTS: Record<Section, string> = {
   frontend: 'bench/frontend.bench.ts',
   'phone-photo': 'bench/phone-photo.bench.ts',
+  'crew-phone': 'bench/crew-phone.bench.ts',
   startup: 'bench/startup.bench.ts',
   api: 'bench/api.bench.ts',
   analysis: 'bench/analysis.bench.ts',

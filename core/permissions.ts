@@ -295,6 +295,7 @@ export function mayUse(role: TeamRole, area: AreaName): boolean {
 export const PAGE_AREAS: Record<string, AreaName> = {
   '/': 'analyses',
   '/my-days': 'myDays',
+  '/my-days/jobs/:id': 'crewDay',
   '/settings': 'settings',
   '/admin/businesses': 'estimators',
   '/admin/log': 'adminLog',

@@ -1,12 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startCrewReads } from './api/early-reads';
 import { createQueryClient } from './api/query-client';
 import { ChatLauncher } from './components/chat/chat-launcher';
 import { Toaster } from './components/toast';
 import { AppRoutes } from './routes';
 import './styles.css';
 
+startCrewReads();
 const queryClient = createQueryClient();
 
 const root = document.getElementById('root');

@@ -36,7 +36,8 @@ function signedIn(path: string, title: string, load: () => Promise<ComponentType
 /** docs/product.md, Screens: the signed-in screens, with their titles. */
 const SIGNED_IN_ROUTES: SignedInRoute[] = [
   signedIn('/', 'Tree Analysis', () => import('./pages/home').then((m) => m.HomePage)),
-  signedIn('/my-days', 'My days', () => import('./pages/my-days').then((m) => m.MyDaysPage)),
+  signedIn('/my-days', 'My days', () => import('./crew').then((m) => m.MyDaysPage)),
+  signedIn('/my-days/jobs/:id', 'Job sheet', () => import('./crew').then((m) => m.JobSheetPage)),
   signedIn('/settings', 'AI Settings', () => import('./pages/settings').then((m) => m.SettingsPage)),
   signedIn('/admin/businesses', 'Business Admin', () => import('./pages/business-admin').then((m) => m.BusinessAdminPage)),
   signedIn('/admin/log', 'Admin Log', () => import('./pages/admin-log').then((m) => m.AdminLogPage)),

@@ -3,6 +3,7 @@ import { mayUse, type AreaName } from '../../core/permissions';
 import type { SignedInMember, TeamRole } from '../../core/team';
 import { api, ApiError, isApiError, type PublicUser } from './client';
 import { queryKeys } from './query-client';
+import { dropSavedAnswers } from './saved-answers';
 
 /** The current user stays fresh for 5 minutes. */
 const CURRENT_USER_FRESH_MS = 300_000;
@@ -49,6 +50,7 @@ async function fetchSession({ client }: QueryFunctionContext): Promise<Session |
     return sessionFrom(await api.auth.me());
   } catch (error) {
     if (isApiError(error, 'UNAUTHORIZED')) {
+      dropSavedAnswers();
       if (client.getQueryData(queryKeys.currentUser)) {
         dropOthers(client);
         noteSignedOut(client);
@@ -103,6 +105,7 @@ export function useMayUse(area: AreaName): boolean {
  */
 export function startSession(queryClient: QueryClient, session: Session): void {
   dropOthers(queryClient);
+  dropSavedAnswers();
   queryClient.setQueryData(queryKeys.currentUser, session);
 }
 
@@ -120,6 +123,7 @@ function dropOthers(queryClient: QueryClient): void {
 export function endSession(queryClient: QueryClient): void {
   queryClient.setQueryData(queryKeys.currentUser, null);
   dropOthers(queryClient);
+  dropSavedAnswers();
 }
 
 /**

@@ -1,0 +1,19 @@
+/**
+ * A phone opening My days (the crew's home, the installed app's start page) starts the crew's code
+ * and its days as the page starts, beside the question of who is signed in rather than after it:
+ * on a slow signal each round trip is over half a second (docs/performance.md, The crew's phone).
+ */
+const started = new Map<string, Promise<Response>>();
+
+export function startCrewReads(): void {
+  if (window.location.pathname !== '/my-days' || !document.cookie.split('; ').includes('ta_signed_in=1')) return;
+  void import('../crew');
+  started.set('/api/my-days', fetch('/api/my-days', { credentials: 'same-origin', headers: { Accept: 'application/json' } }));
+}
+
+/** The answer started early for this path, once; later reads fetch as usual. */
+export function takeEarlyRead(path: string): Promise<Response> | undefined {
+  const early = started.get(path);
+  started.delete(path);
+  return early;
+}

@@ -34,7 +34,14 @@ export function OnSitePanel({ job }: { job: Job }) {
       <p className={`flex flex-wrap items-center gap-x-2 text-sm ${done ? 'text-green-900' : 'text-stone-800'}`}>
         {done ? <CheckCheck aria-hidden="true" className="size-4 shrink-0" /> : null}
         <span className="font-semibold">{workStateWords(work ?? { state: 'not_started' }, done)}</span>
-        {done && job.finish ? <span>{`· ${finishedWords(job.finish)}`}</span> : null}
+        {done && job.finish ? (
+          <>
+            <span aria-hidden="true" className="hidden sm:inline">
+              ·
+            </span>
+            <span>{finishedWords(job.finish)}</span>
+          </>
+        ) : null}
       </p>
       {work?.startedWithoutCheck ? (
         <div className="flex items-start gap-2 rounded-lg border border-amber-400 bg-amber-50 px-3 py-2.5 text-sm text-amber-950">
@@ -64,9 +71,10 @@ function TimeOnSite({ work }: { work: Job['work'] }) {
       ) : (
         <>
           <p className="text-stone-800">
-            <span className="font-semibold">{minutesInWords(work.minutesOnSite)}</span> in all, pauses left out
+            <span className="font-semibold">{minutesInWords(work.minutesOnSite)}</span>
+            {days.length === 1 ? ` on ${formatBookingDate(days[0]!.date)}, pauses left out` : ' in all, pauses left out'}
           </p>
-          {days.length > 0 ? (
+          {days.length > 1 ? (
             <ul aria-label="Time on site by day" className="flex flex-col gap-0.5 text-stone-800">
               {days.map((day) => (
                 <li key={day.date}>{`${formatBookingDate(day.date)}: ${minutesInWords(day.minutesOnSite)}`}</li>
@@ -88,7 +96,7 @@ function SiteChecks({ job, booking }: { job: Job; booking: NonNullable<Job['book
       {dates.map((date, i) => {
         const query = checks[i]!;
         const loaded = query.isPending ? { status: 'pending' as const } : query.isError ? { status: 'error' as const, error: query.error } : { status: 'success' as const, check: query.data! };
-        return <SiteCheckDay key={date} jobId={job.id} date={date} multiDay={dates.length > 1} loaded={loaded} />;
+        return <SiteCheckDay key={date} jobId={job.id} date={date} multiDay={dates.length > 1} done={job.status === 'done'} loaded={loaded} />;
       })}
     </div>
   );
@@ -109,7 +117,7 @@ function Photos({ photos }: { photos: NonNullable<Job['photos']> }) {
               {some.map((photo) => (
                 <li key={photo.id}>
                   <a href={photo.url} target="_blank" rel="noopener" className="block rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2">
-                    <img src={photo.url} alt={photoAlt(photo)} loading="lazy" width={160} height={120} className="h-30 w-40 rounded-lg border border-stone-200 bg-stone-100 object-cover" />
+                    <img src={photo.url} alt={photoAlt(photo)} loading="lazy" width={144} height={108} className="h-27 w-36 rounded-lg border border-stone-200 bg-stone-100 object-cover" />
                   </a>
                 </li>
               ))}

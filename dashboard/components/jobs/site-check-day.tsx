@@ -22,9 +22,10 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 /**
  * One booked day's site check on the job page: complete or what is missing, the hazards found
  * with their controls, the emergency plan with the nearest A&E, who signed and when, and the
- * record as a PDF. `multiDay` names the day in the heading and the link.
+ * record as a PDF. `multiDay` names the day in the heading and the link; on a `done` job a day
+ * never checked says so instead of what it lacks.
  */
-export function SiteCheckDay({ jobId, date, multiDay, loaded }: { jobId: number; date: string; multiDay: boolean; loaded: Loaded }) {
+export function SiteCheckDay({ jobId, date, multiDay, done, loaded }: { jobId: number; date: string; multiDay: boolean; done: boolean; loaded: Loaded }) {
   const headingId = useId();
   const day = formatBookingDate(date);
   const pdfHref = `/api/jobs/${jobId}/site-check.pdf?date=${encodeURIComponent(date)}`;
@@ -35,7 +36,14 @@ export function SiteCheckDay({ jobId, date, multiDay, loaded }: { jobId: number;
       </h4>
       {loaded.status === 'pending' ? <p className="text-stone-700">Loading the site check…</p> : null}
       {loaded.status === 'error' ? <p className="text-red-800">{errorMessage(loaded.error, 'The site check could not be loaded.')}</p> : null}
-      {loaded.status === 'success' ? <CheckBody check={loaded.check} /> : null}
+      {loaded.status === 'success' ? (
+        done && loaded.check.updatedAt === null ? (
+          // A done job's day nobody checked (finished on an earlier day): nothing to ask for now.
+          <p className="text-stone-800">No site check was recorded for this day.</p>
+        ) : (
+          <CheckBody check={loaded.check} />
+        )
+      ) : null}
       {loaded.status === 'success' && loaded.check.updatedAt !== null ? (
         <a href={pdfHref} download className={`inline-flex min-h-11 items-center gap-1.5 self-start ${linkStyles}`}>
           <FileDown aria-hidden="true" className="size-4" />

@@ -88,7 +88,7 @@ function HospitalsForm({ saved }: { saved: HospitalRow[] }) {
           <li key={index} className="grid items-start gap-2 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]">
             <TextField label={`Hospital ${index + 1} name`} autoComplete="off" placeholder="e.g. Leeds General Infirmary" value={row.name} error={errors[index]?.name} onChange={(e) => edit(index, { name: e.target.value })} />
             <TextField label={`Hospital ${index + 1} postcode`} autoComplete="off" autoCapitalize="characters" placeholder="e.g. LS1 3EX" value={row.postcode} error={errors[index]?.postcode} onChange={(e) => edit(index, { postcode: e.target.value })} />
-            <button type="button" className={`${buttonStyles.quiet} min-h-11 sm:mt-6`} onClick={() => remove(index)} aria-label={`Remove hospital ${index + 1}${row.name.trim() ? `, ${row.name.trim()}` : ''}`}>
+            <button type="button" className={`${buttonStyles.quiet} min-h-11 justify-self-start sm:mt-6`} onClick={() => remove(index)} aria-label={`Remove hospital ${index + 1}${row.name.trim() ? `, ${row.name.trim()}` : ''}`}>
               <X aria-hidden="true" className="size-4" />
               Remove
             </button>

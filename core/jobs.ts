@@ -7,7 +7,7 @@ import { VAT_MODES } from './price';
 import { QUOTE_SITE_ADDRESS_MAX } from './quote';
 import { QUOTE_CHANGE_KINDS } from './quote-changes';
 import { byNameSchema } from './team';
-import { jobFinishSchema, jobPhotoSchema, treeActualsSchema, workSummarySchema } from './crew-day';
+import { jobFinishSchema, jobPhotoSchema, siteNotesResponseSchema, treeActualsSchema, workSummarySchema } from './crew-day';
 
 /**
  * Jobs as the API takes and answers them (docs/product.md, Jobs and quotes): a job groups an
@@ -286,6 +286,8 @@ export const jobSchema = z.object({
   actuals: z.array(treeActualsSchema).optional(),
   /** The crew's before and after photos, oldest first. */
   photos: z.array(jobPhotoSchema).optional(),
+  /** The office's notes for the crew's job sheet (PATCH /api/jobs/{id}/site-notes), as typed: no customer's answer filled in. */
+  siteNotes: siteNotesResponseSchema.shape.siteNotes.optional(),
   createdAt: z.string(),
   /** Who made the job (byNameSchema). */
   createdBy: byNameSchema,

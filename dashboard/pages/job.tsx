@@ -16,6 +16,8 @@ import { byPerson } from '../components/by-person';
 import { Dialog } from '../components/dialog';
 import { AddLineForm } from '../components/jobs/add-line-form';
 import { BookingPanel } from '../components/jobs/booking-panel';
+import { OnSitePanel } from '../components/jobs/on-site-panel';
+import { SiteNotesPanel } from '../components/jobs/site-notes-panel';
 import { CancellationPanel } from '../components/jobs/cancellation-panel';
 import { ProtectedTreesPanel } from '../components/jobs/protected-trees-panel';
 import { InvoicesPanel } from '../components/invoices/invoices-panel';
@@ -47,6 +49,8 @@ import { buttonStyles, linkStyles } from '../components/ui';
 import { useRouteId } from '../components/use-route-id';
 
 const FORM_ID = 'job-form';
+/** The statuses with a booking to make or show (BookingPanel), and the crew's notes and day beside it. */
+const BOOKED_STATUSES: ReadonlySet<Job['status']> = new Set(['accepted', 'booked', 'done']);
 const FIX_FIRST = 'Some fields need correcting first: they are marked in red.';
 
 const PRICES_ARE: Record<VatMode, string> = {
@@ -203,7 +207,14 @@ function JobEditor({ job }: { job: Job }) {
           before the form are at most four (booking, cancelling, protected trees, invoices), the
           rows the totals span beside them, so the form always starts in the first column.
         */}
-        <BookingPanel job={job} waitingForDeposit={waitingForDeposit} />
+        {/* Booking, what happened on site and the crew's notes are one place in the grid, so the panels stay four. */}
+        {BOOKED_STATUSES.has(job.status) ? (
+          <div className="flex min-w-0 flex-col gap-6">
+            <BookingPanel job={job} waitingForDeposit={waitingForDeposit} />
+            <OnSitePanel job={job} />
+            <SiteNotesPanel job={job} />
+          </div>
+        ) : null}
         <CancellationPanel job={job} />
         <ProtectedTreesPanel jobId={job.id} />
         <InvoicesPanel job={job} />

@@ -28,6 +28,7 @@ import { useMayUse } from '../api/session';
 import { TeamSection } from '../components/team/team-section';
 import { CrewsSection } from '../components/crews/crews-section';
 import { ScheduleSettingsSection } from '../components/crews/schedule-settings-section';
+import { HospitalsSection } from '../components/settings/hospitals-section';
 import { instructionsHint } from '../components/instructions-hint';
 import { SubmitButton } from '../components/submit-button';
 import { buttonStyles, cardStyles } from '../components/ui';
@@ -198,6 +199,7 @@ export function SettingsPage() {
       {mayManageTeam ? <TeamSection /> : null}
       {mayPlan ? <CrewsSection /> : null}
       {mayPlan ? <ScheduleSettingsSection /> : null}
+      <HospitalsSection />
       {mayBill ? <BillingSection /> : null}
       {mayUseAccount ? <YourDataSection /> : null}
     </SignedInLayout>

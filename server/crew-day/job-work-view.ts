@@ -7,11 +7,12 @@ import type { JobRow } from '../jobs/jobs';
 import { jobPhotoUrl } from './photos';
 import { nameOfUser } from './work';
 
-export type CrewWorkView = Pick<Job, 'work' | 'finish' | 'actuals' | 'photos'>;
+export type CrewWorkView = Pick<Job, 'work' | 'finish' | 'actuals' | 'photos' | 'siteNotes'>;
 
 /**
  * What the crew's day adds to the job's answer for the owner and the office (docs/product.md, The
- * crew's day): the timer, the finish and its correction, each tree's actual times, the photos. A
+ * crew's day): the timer, the finish and its correction, each tree's actual times, the photos,
+ * the office's site notes for the sheet. A
  * few queries for any number of jobs (the Jobs list must not cost a query a job).
  */
 export function crewWorkViews(db: Db, rows: readonly JobRow[], now: Date): Map<number, CrewWorkView> {
@@ -55,6 +56,7 @@ export function crewWorkViews(db: Db, rows: readonly JobRow[], now: Date): Map<n
       photos: photos
         .filter((p) => p.jobId === row.id)
         .map((p) => ({ id: p.id, kind: p.kind, url: jobPhotoUrl(p.jobId, p.id), takenBy: nameOf(p.takenBy) ?? 'Someone no longer in the team', at: p.createdAt.toISOString() })),
+      siteNotes: { what3words: row.what3words, accessNotes: row.accessNotes },
     });
   }
   return views;

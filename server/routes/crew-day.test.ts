@@ -247,6 +247,11 @@ describe('the job sheet', () => {
 
     const fromLead = jobSheetSchema.parse(((await (await sam.client.get(`/api/jobs/${ids.fromLead}/sheet`)).json()) as { sheet: unknown }).sheet);
     expect(fromLead.accessNotes).toBe("Access (the customer's answer): Side gate only");
+    // The job page shows the office's own notes to change them, never the customer's answer filled in.
+    const job = jobResponseSchema.parse(await (await owner.get(`/api/jobs/${ids.leeds}`)).json()).job;
+    expect(job.siteNotes).toEqual({ what3words: '///filled.count.soap', accessNotes: 'Key under the blue pot; mind the dog' });
+    const leadJob = jobResponseSchema.parse(await (await owner.get(`/api/jobs/${ids.fromLead}`)).json()).job;
+    expect(leadJob.siteNotes).toEqual({ what3words: null, accessNotes: null });
 
     for (const body of [{}, { what3words: 'two.words' }, { accessNotes: 'x'.repeat(1001) }, { accessNotes: 5 }]) {
       const bad = await owner.request('PATCH', `/api/jobs/${ids.leeds}/site-notes`, body);

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { matchRoute, Redirect, Route, Switch, useLocation, useRouter } from 'wouter';
 import { homePathFor, mayUse, PAGE_AREAS } from '../core/permissions';
-import { useCurrentUser, useRole } from './api/session';
+import type { TeamRole } from '../core/team';
+import { useCurrentUser, useRole, useSession } from './api/session';
 import { GuestOnly, RequireSignedIn } from './components/auth-gate';
 import { FullPageSpinner } from './components/spinner';
 import { ForgotPasswordPage } from './pages/forgot-password';
@@ -72,6 +73,11 @@ const SignedInShell = lazy(() =>
 
 const RoleRefusal = lazy(() => import('./components/role-refusal').then((m) => ({ default: m.RoleRefusal })));
 
+function mayUseRoute(role: TeamRole, path: string): boolean {
+  const area = PAGE_AREAS[path];
+  return !area || mayUse(role, area);
+}
+
 /**
  * A page whose part of the product the person's role may not use (core/permissions.ts PAGE_AREAS)
  * says who can instead of loading, so its requests are never made. The home page, for someone
@@ -92,15 +98,19 @@ function RoleGate({ path, Page }: { path: string; Page: ComponentType }) {
  * page's code. Once a page is shown, the others' code loads while the browser is idle.
  */
 function SignedInPages() {
+  // Only the pages the person's role may use, once the session says which: a crew member's phone
+  // never downloads and runs the office's pages (docs/performance.md, The crew's phone).
+  const role = useSession().data?.member.role;
   useEffect(() => {
-    const load = () => SIGNED_IN_ROUTES.forEach((route) => void route.preload());
+    if (!role) return;
+    const load = () => SIGNED_IN_ROUTES.filter((route) => mayUseRoute(role, route.path)).forEach((route) => void route.preload());
     if (typeof requestIdleCallback === 'function') {
       const id = requestIdleCallback(load, { timeout: 3000 });
       return () => cancelIdleCallback(id);
     }
     const id = setTimeout(load, 1000);
     return () => clearTimeout(id);
-  }, []);
+  }, [role]);
 
   return (
     <RequireSignedIn>

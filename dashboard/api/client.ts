@@ -2,6 +2,7 @@ import type { PublicUser } from '../../core/accounts';
 import type { RegisterValues } from '../../core/account-checks';
 import { ApiError, apiErrorFromAnswer, NO_ANSWER_STATUS } from '../../core/error-body';
 import type { ErrorCode } from '../../core/errors';
+import { takeEarlyRead } from './early-reads';
 import { capabilitiesAnswer, messageAnswer, userAnswer, type AnswerReader } from './guest-answers';
 
 /** The one error every API call throws, the widget's too (core/error-body.ts). */
@@ -52,7 +53,8 @@ async function send(method: Method, path: string, body?: Body, accept = 'applica
 
   let response: Response;
   try {
-    response = await fetch(path, init);
+    // My days' first reads may have started with the page (early-reads.ts).
+    response = await ((method === 'GET' ? takeEarlyRead(path) : undefined) ?? fetch(path, init));
   } catch {
     throw new ApiError('Could not reach the server. Please check your connection and try again.', NO_ANSWER_STATUS);
   }

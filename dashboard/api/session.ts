@@ -3,7 +3,8 @@ import { mayUse, type AreaName } from '../../core/permissions';
 import type { SignedInMember, TeamRole } from '../../core/team';
 import { api, ApiError, isApiError, type PublicUser } from './client';
 import { queryKeys } from './query-client';
-import { dropSavedAnswers } from './saved-answers';
+import { userAnswer } from './guest-answers';
+import { CREW_API_CACHE, dropSavedAnswers } from './saved-answers';
 
 /** The current user stays fresh for 5 minutes. */
 const CURRENT_USER_FRESH_MS = 300_000;
@@ -46,6 +47,11 @@ export function sessionFrom(answer: { user: PublicUser; member?: SignedInMember 
  */
 async function fetchSession({ client }: QueryFunctionContext): Promise<Session | null> {
   if (!mayHaveSession()) return null;
+  const saved = await savedSession();
+  if (saved) {
+    checkSavedSession(client);
+    return saved;
+  }
   try {
     return sessionFrom(await api.auth.me());
   } catch (error) {
@@ -59,6 +65,39 @@ async function fetchSession({ client }: QueryFunctionContext): Promise<Session |
     }
     throw new ApiError(CURRENT_USER_ERROR_MESSAGE, error instanceof ApiError ? error.status : 0);
   }
+}
+
+let savedSessionTried = false;
+
+/**
+ * On the crew's screens, once per page: the copy of who is signed in the service worker kept
+ * (vite.dashboard.config.ts), so My days shows from the phone without waiting on the signal
+ * (docs/performance.md, The crew's phone); checkSavedSession asks the server straight after.
+ * Sign-in and sign-out empty that cache (dropSavedAnswers), so it is never someone else's.
+ */
+async function savedSession(): Promise<Session | null> {
+  if (savedSessionTried) return null;
+  savedSessionTried = true;
+  if (!window.location.pathname.startsWith('/my-days') || typeof caches === 'undefined') return null;
+  try {
+    const response = await (await caches.open(CREW_API_CACHE)).match('/api/auth/me');
+    const parsed = response ? userAnswer.safeParse(await response.json()) : undefined;
+    return parsed?.success ? sessionFrom(parsed.data) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The server's word on a session shown from the phone: the fresh one replaces it, a 401 signs out as usual. */
+function checkSavedSession(client: QueryClient): void {
+  setTimeout(() => {
+    api.auth.me().then(
+      (answer) => client.setQueryData(queryKeys.currentUser, sessionFrom(answer)),
+      (error: unknown) => {
+        if (isApiError(error, 'UNAUTHORIZED')) void client.invalidateQueries({ queryKey: queryKeys.currentUser });
+      },
+    );
+  }, 0);
 }
 
 const pickSession = (session: Session | null) => session;

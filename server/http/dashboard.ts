@@ -2,8 +2,10 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { dashboardHeaders } from './security-headers';
+import { SESSION_HINT_COOKIE } from './session';
 
 /** Built by `npm run build` (vite.dashboard.config.ts); resolved from this file, not the cwd. */
 export const DASHBOARD_DIST = fileURLToPath(new URL('../../dist/dashboard', import.meta.url));
@@ -24,6 +26,7 @@ export function dashboardRoutes(distDir = DASHBOARD_DIST, options: { stripe: boo
     return app;
   }
   const indexPage = readIndexPage(indexFile);
+  const crewPage = crewIndexPage(distDir, indexPage.identity);
   // Source maps are built for operators (docs/performance.md, Front-end size) and never served. Lighthouse's
   // valid-source-maps audit (weight 0 in best practices) only asks for maps of first-party
   // scripts over 500 KiB, and the production entry is about 270 kB, so nothing is lost by it.
@@ -44,9 +47,10 @@ export function dashboardRoutes(distDir = DASHBOARD_DIST, options: { stripe: boo
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
     c.header('Vary', 'Accept-Encoding');
-    const encoding = preferredEncoding(c.req.header('Accept-Encoding'), indexPage);
-    const compressed = encoding && indexPage[encoding];
-    if (!encoding || !compressed) return c.html(indexPage.identity);
+    const page = crewPage && opensMyDays(c.req.path, c.req.header('Cookie')) ? crewPage : indexPage;
+    const encoding = preferredEncoding(c.req.header('Accept-Encoding'), page);
+    const compressed = encoding && page[encoding];
+    if (!encoding || !compressed) return c.html(page.identity);
     c.header('Content-Type', 'text/html; charset=UTF-8');
     c.header('Content-Encoding', encoding);
     return c.body(new Uint8Array(compressed));
@@ -80,4 +84,51 @@ export function preferredEncoding(acceptEncoding: string | undefined, page: Inde
   if (page.br && accepted.has('br')) return 'br';
   if (page.gzip && accepted.has('gzip')) return 'gzip';
   return undefined;
+}
+
+/** The session hint cookie: it says only that a session cookie exists. */
+const SESSION_HINT = new RegExp(`(?:^|;\\s*)${SESSION_HINT_COOKIE}=1(?:;|$)`);
+
+/** A signed-in phone opening My days (the crew's home, the installed app's start page). */
+function opensMyDays(path: string, cookie: string | undefined): boolean {
+  return path === '/my-days' && SESSION_HINT.test(cookie ?? '');
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * The app page for a signed-in /my-days (docs/performance.md, The crew's phone): the same page, with
+ * the crew's code (dashboard/crew/index.ts and every chunk it imports, from the build's manifest)
+ * and its two reads (who is signed in, My days) asked for beside the entry, in the page's own
+ * round trip rather than one or two after it: on a slow signal each is over half a second. No data
+ * is in it, so it is the same for everyone and cached like the app page. The reads are fetched
+ * exactly as dashboard/api/early-reads.ts fetches them (same URL, mode and credentials, no extra
+ * headers), so the browser hands the preloaded answers to those fetches.
+ */
+function crewIndexPage(distDir: string, indexHtml: string): IndexPage | undefined {
+  const manifestFile = join(distDir, '.vite/manifest.json');
+  if (!existsSync(manifestFile)) return undefined;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  if (!manifest['crew/index.ts'] || !manifest['index.html']) return undefined;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit('crew/index.ts');
+  const links = [
+    '<link rel="preload" as="fetch" crossorigin href="/api/auth/me">',
+    '<link rel="preload" as="fetch" crossorigin href="/api/my-days">',
+    ...[...files].filter((file) => !indexHtml.includes(`/${file}"`)).map((file) => (file.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`)),
+  ];
+  if (!indexHtml.includes('</head>')) return undefined;
+  const identity = indexHtml.replace('</head>', `${links.join('\n    ')}\n  </head>`);
+  return { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity) };
 }

@@ -138,3 +138,46 @@ describe('dashboard serving with Stripe configured', () => {
     }
   });
 });
+
+describe("the app page for a signed-in phone opening My days", () => {
+  it('asks for the crew code and its two reads beside the entry, only with the session hint, with no data in it', async () => {
+    const crewDist = mkdtempSync(join(tmpdir(), 'treeanalyzer-dist-'));
+    mkdirSync(join(crewDist, '.vite'));
+    writeFileSync(join(crewDist, 'index.html'), '<!doctype html><head><script type="module" crossorigin src="/assets/index-1.js"></script></head><div id="root"></div>');
+    writeFileSync(
+      join(crewDist, '.vite/manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', imports: ['_react.js'] },
+        '_react.js': { file: 'assets/react-2.js' },
+        'crew/index.ts': { file: 'assets/crew-3.js', imports: ['_layout.js', '_react.js'], css: ['assets/crew-4.css'] },
+        '_layout.js': { file: 'assets/layout-5.js', imports: ['_react.js'] },
+      }),
+    );
+    const crewServer = await startTestServer({}, { dashboardDir: crewDist });
+    try {
+      const signedIn = { Cookie: 'theme=dark; ta_signed_in=1', 'Accept-Encoding': 'identity' };
+      const page = await (await fetch(`${crewServer.url}/my-days`, { headers: signedIn })).text();
+      for (const link of [
+        '<link rel="preload" as="fetch" crossorigin href="/api/auth/me">',
+        '<link rel="preload" as="fetch" crossorigin href="/api/my-days">',
+        '<link rel="modulepreload" crossorigin href="/assets/crew-3.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/layout-5.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/react-2.js">',
+        '<link rel="stylesheet" crossorigin href="/assets/crew-4.css">',
+      ]) expect(page).toContain(link);
+      const brotli = await fetch(`${crewServer.url}/my-days`, { headers: { ...signedIn, 'Accept-Encoding': 'br' } });
+      expect(brotli.headers.get('content-encoding')).toBe('br');
+      expect(brotli.headers.get('cache-control')).toBe('no-cache');
+      expect(await brotli.text()).toBe(page);
+      for (const [path, cookie] of [
+        ['/my-days', ''], ['/my-days', 'ta_signed_in=0'], ['/', 'ta_signed_in=1'], ['/my-days/jobs/1', 'ta_signed_in=1'],
+      ] as const) {
+        const other = await (await fetch(crewServer.url + path, { headers: { Cookie: cookie } })).text();
+        expect(other, `${path} ${cookie}`).not.toContain('crew-3.js');
+      }
+    } finally {
+      await crewServer.close();
+      rmSync(crewDist, { recursive: true, force: true });
+    }
+  });
+});

@@ -97,7 +97,10 @@ async function oneProfile(browser: Browser, server: TestServer, crew: { username
     // so this figure counts on My days waiting for no network at all when a copy is kept, which
     // "no signal" below checks, with the network off.
     const secondPage = await throttled(context, false);
-    await toFirstBooking(secondPage, server.url);
+    for (let tries = 0; tries < 5; tries += 1) {
+      await toFirstBooking(secondPage, server.url);
+      if (await secondPage.evaluate(() => navigator.serviceWorker.controller !== null)) break;
+    }
     const second = await toFirstBooking(secondPage, server.url, true);
     await secondPage.close();
     // Without signal: the app opened again on a page that was open (a new page in an offline

@@ -18,6 +18,9 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'login-5678.js.map'), '{"version":3,"sources":["../../dashboard/pages/login.tsx"]}');
   compressBeside(join(dist, 'assets', 'login-5678.js'));
   compressBeside(join(dist, 'index.html'));
+  // The build's manifest, which the server reads for the crew's page and never serves.
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(join(dist, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/app-1234.js"}}');
   server = await startTestServer({}, { dashboardDir: dist });
 });
 afterAll(async () => {
@@ -87,6 +90,12 @@ describe('dashboard serving', () => {
       expect(res.headers.get('vary')).toBe('Accept-Encoding');
       expect(await res.text()).toContain('<div id="root">');
     }
+  });
+
+  it("does not serve the build's hidden files (its manifest)", async () => {
+    const res = await fetch(`${server.url}/.vite/manifest.json`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('assets/app-1234.js');
   });
 
   it('does not serve source maps', async () => {

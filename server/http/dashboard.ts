@@ -30,7 +30,9 @@ export function dashboardRoutes(distDir = DASHBOARD_DIST, options: { stripe: boo
   // Source maps are built for operators (docs/performance.md, Front-end size) and never served. Lighthouse's
   // valid-source-maps audit (weight 0 in best practices) only asks for maps of first-party
   // scripts over 500 KiB, and the production entry is about 270 kB, so nothing is lost by it.
-  app.get('*', async (c, next) => (c.req.path.endsWith('.map') ? c.text('Not found', 404) : next()));
+  // Nor is anything hidden in the build folder (the build's .vite/manifest.json, which the crew's
+  // page is made from): a path with a part starting with a dot is not the app's.
+  app.get('*', async (c, next) => (c.req.path.endsWith('.map') || c.req.path.includes('/.') ? c.text('Not found', 404) : next()));
   app.use('/assets/*', async (c, next) => {
     await next();
     if (c.res.status !== 200) return;

@@ -181,7 +181,7 @@ describe('the job sheet', () => {
     expect(parsed.siteCheck.missing.length).toBeGreaterThan(0);
     // No money at all: no "£", and no key anywhere that names a price, total or deposit.
     expect(text).not.toContain('£');
-    expect(moneyKeys(sheet)).toEqual([]);
+    expect(moneyKeys(body)).toEqual([]);
 
     // The tree's photo is the crew's to load, through the sheet's own route.
     const photo = await sam.client.get(tree!.photoUrl!);

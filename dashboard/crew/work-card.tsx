@@ -93,7 +93,6 @@ export function WorkCard({ sheet, asOf }: { sheet: JobSheet; asOf: number }) {
       {refused ? (
         <div className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3" data-testid="start-refused">
           <p className="text-sm font-medium text-amber-950">{refused.problem?.message}</p>
-          <p className="text-sm text-amber-950">The start waits on this phone and goes with the changes after it once the others on site have signed on their own phones.</p>
           {refused.problem?.missing?.length ? (
             <ul className="ml-5 list-disc text-sm text-amber-950">
               {refused.problem.missing.map((m) => (
@@ -101,6 +100,7 @@ export function WorkCard({ sheet, asOf }: { sheet: JobSheet; asOf: number }) {
               ))}
             </ul>
           ) : null}
+          <p className="text-sm text-amber-950">The start waits on this phone and goes with the changes after it once the others on site have signed on their own phones.</p>
           <TextArea label="Why work starts without it" rows={2} value={reason} onChange={(e) => setReason(e.target.value)} error={reasonError} maxLength={SITE_CHECK_LIMITS.reason} />
           <button type="button" className={`${tallButtonStyles.dangerOutline} w-full`} onClick={() => void startAnyway()}>
             Start anyway

@@ -59,6 +59,8 @@ export const jobSheetSchema = z.object({
   status: z.enum(['booked', 'done']),
 });
 export type JobSheet = z.infer<typeof jobSheetSchema>;
+/** GET /api/jobs/{id}/sheet answers `{ sheet }`. */
+export const jobSheetResponseSchema = z.object({ sheet: jobSheetSchema });
 
 export const SITE_NOTES_LIMITS = { accessNotes: 1000 } as const;
 export const SITE_NOTES_MESSAGES = {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { jobPhotosResponseSchema, jobSheetSchema, siteCheckResponseSchema, type JobPhoto, type JobSheet, type SiteCheck } from '../../core/crew-day';
+import { jobPhotosResponseSchema, jobSheetResponseSchema, siteCheckResponseSchema, type JobPhoto, type JobSheet, type SiteCheck } from '../../core/crew-day';
 import { apiErrorFromAnswer } from '../../core/error-body';
 import { myDaysResponseSchema, type MyDays } from '../../core/schedule';
 import { ApiError } from '../api/client';
@@ -93,8 +93,16 @@ export function useCrewMyDays() {
   return useCrewRead<MyDays>(crewKeys.myDays, crewPaths.myDays, myDaysResponseSchema);
 }
 
+/** The sheet out of its answer, `{ sheet }`. */
+const sheetOfAnswer: Parser<JobSheet> = {
+  safeParse(value) {
+    const parsed = jobSheetResponseSchema.safeParse(value);
+    return parsed.success ? { success: true, data: parsed.data.sheet } : { success: false };
+  },
+};
+
 export function useJobSheet(jobId: number) {
-  return useCrewRead<JobSheet>(crewKeys.sheet(jobId), crewPaths.sheet(jobId), jobSheetSchema);
+  return useCrewRead<JobSheet>(crewKeys.sheet(jobId), crewPaths.sheet(jobId), sheetOfAnswer);
 }
 
 export function useSiteCheck(jobId: number) {
@@ -121,7 +129,7 @@ export async function keepJobsForOffline(jobIds: number[]): Promise<void> {
       const [sheet, , photos] = await Promise.all([get(crewPaths.sheet(jobId)), get(crewPaths.siteCheck(jobId)), get(crewPaths.photos(jobId))]);
       const pictures: string[] = [];
       if (sheet.ok) {
-        const parsed = jobSheetSchema.safeParse(await sheet.json());
+        const parsed = sheetOfAnswer.safeParse(await sheet.json());
         if (parsed.success) for (const tree of parsed.data.trees) if (tree.photoUrl) pictures.push(tree.photoUrl);
       }
       if (photos.ok) {

@@ -1,6 +1,6 @@
 import { openDB, type IDBPDatabase } from 'idb';
 import { apiErrorFromAnswer } from '../../core/error-body';
-import { Outbox, outcomeOfStatus, type OutboxItem, type OutboxStore, type SendResult } from './outbox';
+import { HELD_CODES, Outbox, outcomeOfStatus, type OutboxItem, type OutboxStore, type SendResult } from './outbox';
 
 /*
  * The outbox's browser parts: the store in IndexedDB (kept when the page or the phone is closed),
@@ -60,7 +60,8 @@ export async function sendOverHttp(item: OutboxItem): Promise<SendResult> {
   const outcome = outcomeOfStatus(response.status);
   if (outcome !== 'refused') return { outcome };
   const error = apiErrorFromAnswer(await response.text().catch(() => ''), response.status, response.statusText);
-  return { outcome: 'refused', problem: { status: response.status, code: error.code, message: error.message, missing: missingFrom(error.details) } };
+  const problem = { status: response.status, code: error.code, message: error.message, missing: missingFrom(error.details) };
+  return error.code !== undefined && HELD_CODES.includes(error.code) ? { outcome: 'held', problem } : { outcome: 'refused', problem };
 }
 
 /** One batch at a time across tabs, where the browser has Web Locks (every current one does). */

@@ -115,6 +115,43 @@ describe('the crew outbox', () => {
     expect(outbox.current().waiting.map((i) => i.label)).toEqual(['b', 'c']);
   });
 
+  it('holds a start refused for want of the site check\u2019s signatures: it waits in its place with the sentence, nothing after it goes, and the next try sends all', async () => {
+    const store = memoryStore();
+    const problem = { status: 409, code: 'SITE_CHECK_MISSING', message: 'The site check must be complete and signed by everyone on site before work starts.', missing: ['A second signature'] };
+    let othersSigned = false;
+    const server = fakeServer();
+    const send = (item: OutboxItem): Promise<SendResult> => (item.label === 'start' && !othersSigned ? Promise.resolve({ outcome: 'held', problem }) : server.send()(item));
+    const outbox = new Outbox(store, send);
+    for (const label of ['check', 'sign', 'start', 'stop', 'finish']) await outbox.add(change(label));
+    const first = await outbox.flush(USER);
+    expect(first).toEqual({ sent: 2, refused: 0, stoppedBy: 'held' });
+    expect(outbox.current().last).toBe('held');
+    expect(outbox.current().waiting.map((i) => [i.label, i.problem?.code])).toEqual([['start', 'SITE_CHECK_MISSING'], ['stop', undefined], ['finish', undefined]]);
+    expect(outbox.current().notSent).toEqual([]);
+    // The other person's signature arrives from their own phone; the next try sends the rest in order.
+    othersSigned = true;
+    await outbox.flush(USER);
+    expect(server.seen).toEqual(['check', 'sign', 'start', 'stop', 'finish']);
+    expect(outbox.current()).toMatchObject({ waiting: [], last: 'sent' });
+  });
+
+  it('gives a held start its reason where it stands ("Start anyway"), so the taps after it still follow it', async () => {
+    const store = memoryStore();
+    const server = fakeServer();
+    const problem = { status: 409, code: 'SITE_CHECK_MISSING', message: 'missing' };
+    const send = (item: OutboxItem): Promise<SendResult> => (item.label === 'start' && !item.body?.reason ? Promise.resolve({ outcome: 'held', problem }) : server.send()(item));
+    const outbox = new Outbox(store, send);
+    for (const label of ['start', 'stop']) await outbox.add(change(label));
+    await outbox.flush(USER);
+    const held = outbox.current().waiting[0]!;
+    await outbox.revise(held.id, USER, { ...held.body, reason: 'The second climber is on his way' });
+    expect(outbox.current().waiting.map((i) => [i.label, i.problem])).toEqual([['start', undefined], ['stop', undefined]]);
+    await outbox.flush(USER);
+    expect(server.seen).toEqual(['start', 'stop']);
+    expect(server.counted.has(held.key)).toBe(true);
+    expect(outbox.current().waiting).toEqual([]);
+  });
+
   it('replays harmlessly: a change sent but not yet removed (the page closed) goes again with the same key and counts once', async () => {
     const store = memoryStore();
     const server = fakeServer();

@@ -67,12 +67,22 @@ export type SendResult =
   /** 401: the session ended; kept until the same person signs in again. */
   | { outcome: 'signed_out' }
   /** Refused for good (409 moved, 404 taken off the crew, 400 a shape the server will not take): kept in "Not sent". */
-  | { outcome: 'refused'; problem: OutboxProblem };
+  | { outcome: 'refused'; problem: OutboxProblem }
+  /**
+   * Refused for now, for want of what another phone may still be sending: a start before the last
+   * signature on the site check has arrived (each person signs on their own phone, and phones get
+   * signal back in any order). Kept waiting with the server's sentence, and sending stops there, so
+   * nothing made after the start goes ahead of it; the next try sends it again.
+   */
+  | { outcome: 'held'; problem: OutboxProblem };
+
+/** The refusals that hold a change rather than refuse it for good (see 'held'). */
+export const HELD_CODES: readonly string[] = ['SITE_CHECK_MISSING'];
 
 export type Sender = (item: OutboxItem) => Promise<SendResult>;
 
 /** How an HTTP status is read: what may succeed later, and what never will as it stands. */
-export function outcomeOfStatus(status: number): SendResult['outcome'] {
+export function outcomeOfStatus(status: number): Exclude<SendResult['outcome'], 'held'> {
   if (status >= 200 && status < 300) return 'sent';
   if (status === 401) return 'signed_out';
   if (status === 0 || status === 408 || status === 429 || status >= 500) return 'retry';
@@ -83,13 +93,14 @@ export interface FlushResult {
   sent: number;
   refused: number;
   /** Why sending stopped before the end, or null when every waiting change was tried. */
-  stoppedBy: 'retry' | 'signed_out' | null;
+  stoppedBy: 'retry' | 'signed_out' | 'held' | null;
 }
 
 /**
  * Sends the person's waiting changes oldest first. A change sent is removed at once; a refused one
  * moves to "Not sent" with the server's sentence and the next is tried; no answer (or a session
- * ended) stops there, so nothing is sent ahead of a change still waiting before it.
+ * ended, or a change held: see SendResult) stops there, so nothing is sent ahead of a change still
+ * waiting before it.
  */
 export async function flushOutbox(store: OutboxStore, send: Sender, userId: number): Promise<FlushResult> {
   const result: FlushResult = { sent: 0, refused: 0, stoppedBy: null };
@@ -107,6 +118,10 @@ export async function flushOutbox(store: OutboxStore, send: Sender, userId: numb
     } else if (answer.outcome === 'refused') {
       await store.put({ ...item, state: 'not_sent', problem: answer.problem });
       result.refused += 1;
+    } else if (answer.outcome === 'held') {
+      await store.put({ ...item, problem: answer.problem });
+      result.stoppedBy = 'held';
+      break;
     } else {
       result.stoppedBy = answer.outcome;
       break;
@@ -126,8 +141,8 @@ export interface OutboxStatus {
   /** Refused by the server, kept until the person dismisses them. */
   notSent: OutboxItem[];
   sending: boolean;
-  /** The last attempt: every waiting change sent, no signal, or the session ended. */
-  last: 'sent' | 'offline' | 'signed_out' | null;
+  /** The last attempt: every waiting change sent, no signal, the session ended, or a change held (its problem says why). */
+  last: 'sent' | 'offline' | 'signed_out' | 'held' | null;
 }
 
 /**
@@ -165,6 +180,13 @@ export class Outbox {
     const id = await this.store.add({ ...item, state: 'waiting' });
     await this.refresh(item.userId);
     return id;
+  }
+
+  /** A waiting change's body replaced where it stands in the order (a held start given its reason), its problem cleared. */
+  async revise(id: number, userId: number, body: Record<string, unknown>): Promise<void> {
+    const item = (await this.store.all()).find((i) => i.id === id && i.userId === userId && i.state === 'waiting');
+    if (item) await this.store.put({ ...item, body, problem: undefined });
+    await this.refresh(userId);
   }
 
   async dismiss(id: number, userId: number): Promise<void> {

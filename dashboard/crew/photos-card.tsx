@@ -77,7 +77,7 @@ export function PhotosCard({ sheet, photos }: { sheet: JobSheet; photos: JobPhot
             />
             <button type="button" className={`${tallButtonStyles.secondary} w-full`} disabled={busy} onClick={() => inputs[kind].current?.click()}>
               <Camera aria-hidden="true" className="size-4" />
-              Take a {kind} photo
+              {kind === 'after' ? 'Take an after photo' : 'Take a before photo'}
             </button>
           </div>
         );

@@ -76,7 +76,7 @@ function errorsOf(body: unknown): { value: SiteCheckPut | null; errors: Errors }
 function HazardQuestion({ hazardKey, answer, error, onChange }: { hazardKey: SiteHazardKey; answer: HazardAnswer; error?: string; onChange: (a: HazardAnswer) => void }) {
   const name = `hazard-${hazardKey}`;
   const choice = (present: boolean, text: string) => (
-    <label className={`flex min-h-11 flex-1 cursor-pointer items-center justify-center gap-2 rounded-lg border px-3 text-sm font-semibold has-[:checked]:border-green-800 has-[:checked]:bg-green-800 has-[:checked]:text-white ${answer.present === present ? '' : 'border-stone-300 bg-white text-stone-900'}`}>
+    <label className={`flex min-h-11 flex-1 cursor-pointer items-center justify-center gap-2 rounded-lg border px-3 text-sm font-semibold has-[:checked]:border-green-800 has-[:checked]:bg-green-800 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-green-800 ${answer.present === present ? '' : 'border-stone-300 bg-white text-stone-900'}`}>
       <input type="radio" name={name} className="sr-only" checked={answer.present === present} onChange={() => onChange({ ...answer, present })} />
       {text}
     </label>
@@ -91,7 +91,7 @@ function HazardQuestion({ hazardKey, answer, error, onChange }: { hazardKey: Sit
       {answer.present ? (
         <TextArea
           label={`How it is controlled: ${SITE_HAZARD_LABELS[hazardKey]}`}
-          rows={2}
+          rows={3}
           value={answer.controls}
           onChange={(e) => onChange({ ...answer, controls: e.target.value })}
           error={error}

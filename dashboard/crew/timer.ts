@@ -16,7 +16,10 @@ export function timerView(base: { state: WorkSummary['state']; minutes: number; 
   let ms = 0;
   let since = base.asOf;
   for (const tap of taps) {
-    const at = Math.max(Date.parse(tap.at), since);
+    // Only a timer already running when the summary was read has minutes counted up to then: a
+    // tap after a stopped or paused timer counts from its own moment, even if the phone's clock is
+    // behind the server's (the summary's time is the server's).
+    const at = state === 'running' ? Math.max(Date.parse(tap.at), since) : Date.parse(tap.at);
     if (state === 'running') ms += at - since;
     state = NEXT_STATE[tap.event];
     since = at;

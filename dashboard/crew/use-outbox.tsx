@@ -87,6 +87,20 @@ export function useQueueChange() {
   );
 }
 
+/** Gives a waiting change a new body where it stands (a held start its reason), then sends. */
+export function useReviseChange() {
+  const userId = useUserId();
+  const sendNow = useSendNow();
+  return useCallback(
+    async (id: number, body: Record<string, unknown>) => {
+      if (userId === null) return;
+      await crewOutbox.revise(id, userId, body);
+      void sendNow();
+    },
+    [userId, sendNow],
+  );
+}
+
 export function useDismissChange() {
   const userId = useUserId();
   return useCallback((id: number) => (userId === null ? Promise.resolve() : crewOutbox.dismiss(id, userId)), [userId]);
@@ -115,7 +129,15 @@ function statusWords(status: OutboxStatus, online: boolean): string {
   const count = status.waiting.length;
   if (status.sending && count > 0) return `Sending ${count === 1 ? '1 change' : `${count} changes`}\u2026`;
   if (count > 0) {
-    const why = status.last === 'signed_out' ? ': sign in again to send them' : !online || status.last === 'offline' ? ': no signal, they are kept on this phone' : '';
+    const held = status.waiting.some((i) => i.problem);
+    const why =
+      status.last === 'signed_out'
+        ? ': sign in again to send them'
+        : !online || status.last === 'offline'
+          ? ': no signal, they are kept on this phone'
+          : held
+            ? ': the start waits until the site check is complete and signed'
+            : '';
     return `${waitingWords(count)}${why}`;
   }
   if (status.last === 'sent') return status.notSent.length > 0 ? `Sent, but ${status.notSent.length === 1 ? '1 change was' : `${status.notSent.length} changes were`} not accepted: see Not sent.` : 'Sent: every change is with the office.';

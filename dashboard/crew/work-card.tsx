@@ -6,7 +6,7 @@ import { cardStyles, tallButtonStyles } from '../components/ui';
 import { crewPaths } from './api';
 import type { OutboxItem } from './outbox';
 import { minutesWords, timerView } from './timer';
-import { useDismissChange, useOutboxStatus, useQueueChange } from './use-outbox';
+import { useOutboxStatus, useQueueChange, useReviseChange } from './use-outbox';
 
 const EVENT_WORDS: Record<WorkEvent, string> = { start: 'Start', pause: 'Pause', resume: 'Resume', stop: 'Stop' };
 
@@ -23,20 +23,22 @@ function isWork(item: OutboxItem): item is OutboxItem & { body: { event: WorkEve
   return item.kind === 'work' && typeof item.body?.event === 'string';
 }
 
-/** A start the server refused for want of a complete, signed site check. */
-function refusedStart(items: OutboxItem[], jobId: number): OutboxItem | undefined {
-  return items.find((i) => i.jobId === jobId && isWork(i) && i.body.event === 'start' && i.problem?.status === 409);
+/** A start the server holds back for want of a complete, signed site check (still waiting, in its place in the order). */
+function heldStart(items: OutboxItem[], jobId: number): OutboxItem | undefined {
+  return items.find((i) => i.jobId === jobId && isWork(i) && i.body.event === 'start' && i.problem?.code === 'SITE_CHECK_MISSING');
 }
 
 /**
  * The timer (docs/product.md, The crew's day): Start, Pause, Resume and Stop with the running
  * minutes, each tap kept with the phone's time and its own id, so a replay counts once. A start
- * refused without a complete check says the server's sentence and offers "Start anyway" with a reason.
+ * the server holds back without a complete check (the other signatures may still be on another
+ * phone without signal) says the server's sentence and offers "Start anyway" with a reason, given
+ * to that same start where it stands, so the taps after it still follow it.
  */
 export function WorkCard({ sheet, asOf }: { sheet: JobSheet; asOf: number }) {
   const status = useOutboxStatus();
   const queue = useQueueChange();
-  const dismiss = useDismissChange();
+  const revise = useReviseChange();
   const now = useNow(15_000);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
@@ -45,7 +47,7 @@ export function WorkCard({ sheet, asOf }: { sheet: JobSheet; asOf: number }) {
 
   const taps = status.waiting.filter((i) => i.jobId === sheet.jobId).filter(isWork).map((i) => i.body);
   const finishWaiting = status.waiting.some((i) => i.jobId === sheet.jobId && i.kind === 'finish');
-  const refused = refusedStart(status.notSent, sheet.jobId);
+  const refused = heldStart(status.waiting, sheet.jobId);
   const view = timerView({ state: sheet.work.state, minutes: sheet.work.minutesOnSite, asOf }, taps, now);
   const done = sheet.status === 'done' || finishWaiting;
 
@@ -62,8 +64,8 @@ export function WorkCard({ sheet, asOf }: { sheet: JobSheet; asOf: number }) {
       return;
     }
     setReasonError(undefined);
-    if (refused) await dismiss(refused.id);
-    await tap('start', text);
+    if (refused) await revise(refused.id, { ...refused.body, reason: text });
+    else await tap('start', text);
     setReason('');
   };
 
@@ -98,6 +100,7 @@ export function WorkCard({ sheet, asOf }: { sheet: JobSheet; asOf: number }) {
               ))}
             </ul>
           ) : null}
+          <p className="text-sm text-amber-950">The start waits on this phone and goes with the changes after it once the others on site have signed on their own phones.</p>
           <TextArea label="Why work starts without it" rows={2} value={reason} onChange={(e) => setReason(e.target.value)} error={reasonError} maxLength={SITE_CHECK_LIMITS.reason} />
           <button type="button" className={`${tallButtonStyles.dangerOutline} w-full`} onClick={() => void startAnyway()}>
             Start anyway

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobSheetSchema, SITE_CHECK_MESSAGES, SITE_HAZARD_KEYS, siteCheckResponseSchema, type SiteCheckPut } from '../../core/crew-day';
+import { jobSheetResponseSchema, jobSheetSchema, SITE_CHECK_MESSAGES, SITE_HAZARD_KEYS, siteCheckResponseSchema, type SiteCheckPut } from '../../core/crew-day';
 import { jobResponseSchema } from '../../core/jobs';
 import { fullSettingsResponseSchema } from '../../core/settings';
 import { distanceKm } from '../../core/site-check';
@@ -138,8 +138,10 @@ describe('the job sheet', () => {
     const res = await sam.client.get(`/api/jobs/${ids.leeds}/sheet`);
     const text = await res.clone().text();
     expect(res.status, text).toBe(200);
-    const { sheet } = (await res.json()) as { sheet: unknown };
-    const parsed = jobSheetSchema.strict().parse(sheet);
+    const body: unknown = await res.json();
+    // The answer's shape, as the crew's screens read it (dashboard/crew/api.ts).
+    expect(jobSheetResponseSchema.strict().safeParse(body).success).toBe(true);
+    const parsed = jobSheetSchema.strict().parse((body as { sheet: unknown }).sheet);
     const leeds = FAKE_PLACES['LS6 2AB']!;
     expect(parsed).toMatchObject({
       jobId: ids.leeds,
@@ -179,7 +181,7 @@ describe('the job sheet', () => {
     expect(parsed.siteCheck.missing.length).toBeGreaterThan(0);
     // No money at all: no "£", and no key anywhere that names a price, total or deposit.
     expect(text).not.toContain('£');
-    expect(moneyKeys(sheet)).toEqual([]);
+    expect(moneyKeys(body)).toEqual([]);
 
     // The tree's photo is the crew's to load, through the sheet's own route.
     const photo = await sam.client.get(tree!.photoUrl!);

@@ -115,23 +115,27 @@ describe('the crew outbox', () => {
     expect(outbox.current().waiting.map((i) => i.label)).toEqual(['b', 'c']);
   });
 
-  it('holds a start refused for want of the site check\u2019s signatures: it waits in its place with the sentence, nothing after it goes, and the next try sends all', async () => {
+  it('holds a start refused for want of the site check\u2019s signatures: it waits in its place with the sentence, nothing of that job after it goes (another job\u2019s does), and the next try sends all', async () => {
     const store = memoryStore();
     const problem = { status: 409, code: 'SITE_CHECK_MISSING', message: 'The site check must be complete and signed by everyone on site before work starts.', missing: ['A second signature'] };
     let othersSigned = false;
     const server = fakeServer();
     const send = (item: OutboxItem): Promise<SendResult> => (item.label === 'start' && !othersSigned ? Promise.resolve({ outcome: 'held', problem }) : server.send()(item));
     const outbox = new Outbox(store, send);
-    for (const label of ['check', 'sign', 'start', 'stop', 'finish']) await outbox.add(change(label));
+    for (const label of ['check', 'sign', 'start', 'stop']) await outbox.add(change(label));
+    // A photo of another job, taken after the start, is not held up by this job's signature.
+    await outbox.add(change('other-job-photo', { jobId: 2, path: '/api/jobs/2/photos' }));
+    await outbox.add(change('finish'));
     const first = await outbox.flush(USER);
-    expect(first).toEqual({ sent: 2, refused: 0, stoppedBy: 'held' });
+    expect(first).toEqual({ sent: 3, refused: 0, stoppedBy: 'held' });
+    expect(server.seen).toEqual(['check', 'sign', 'other-job-photo']);
     expect(outbox.current().last).toBe('held');
     expect(outbox.current().waiting.map((i) => [i.label, i.problem?.code])).toEqual([['start', 'SITE_CHECK_MISSING'], ['stop', undefined], ['finish', undefined]]);
     expect(outbox.current().notSent).toEqual([]);
     // The other person's signature arrives from their own phone; the next try sends the rest in order.
     othersSigned = true;
     await outbox.flush(USER);
-    expect(server.seen).toEqual(['check', 'sign', 'start', 'stop', 'finish']);
+    expect(server.seen).toEqual(['check', 'sign', 'other-job-photo', 'start', 'stop', 'finish']);
     expect(outbox.current()).toMatchObject({ waiting: [], last: 'sent' });
   });
 

@@ -71,8 +71,9 @@ export type SendResult =
   /**
    * Refused for now, for want of what another phone may still be sending: a start before the last
    * signature on the site check has arrived (each person signs on their own phone, and phones get
-   * signal back in any order). Kept waiting with the server's sentence, and sending stops there, so
-   * nothing made after the start goes ahead of it; the next try sends it again.
+   * signal back in any order). Kept waiting with the server's sentence, and that job's later
+   * changes wait behind it (nothing of the job goes ahead of its start); other jobs' changes go on.
+   * The next try sends it again.
    */
   | { outcome: 'held'; problem: OutboxProblem };
 
@@ -99,13 +100,16 @@ export interface FlushResult {
 /**
  * Sends the person's waiting changes oldest first. A change sent is removed at once; a refused one
  * moves to "Not sent" with the server's sentence and the next is tried; no answer (or a session
- * ended, or a change held: see SendResult) stops there, so nothing is sent ahead of a change still
- * waiting before it.
+ * ended) stops there, so nothing is sent ahead of a change still waiting before it. A change held
+ * (see SendResult) stops its own job's later changes only: another job's day is not held up by a
+ * signature still to come on this one.
  */
 export async function flushOutbox(store: OutboxStore, send: Sender, userId: number): Promise<FlushResult> {
   const result: FlushResult = { sent: 0, refused: 0, stoppedBy: null };
   const waiting = (await store.all()).filter((item) => item.state === 'waiting' && item.userId === userId);
+  const heldJobs = new Set<number>();
   for (const item of waiting) {
+    if (heldJobs.has(item.jobId)) continue;
     let answer: SendResult;
     try {
       answer = await send(item);
@@ -121,7 +125,7 @@ export async function flushOutbox(store: OutboxStore, send: Sender, userId: numb
     } else if (answer.outcome === 'held') {
       await store.put({ ...item, problem: answer.problem });
       result.stoppedBy = 'held';
-      break;
+      heldJobs.add(item.jobId);
     } else {
       result.stoppedBy = answer.outcome;
       break;

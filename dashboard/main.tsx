@@ -8,7 +8,8 @@ import { Toaster } from './components/toast';
 import { AppRoutes } from './routes';
 import './styles.css';
 
-startCrewReads();
+// The crew's code is asked for here, not in api/early-reads.ts, which the crew's code itself reads.
+if (startCrewReads()) void import('./crew');
 const queryClient = createQueryClient();
 
 const root = document.getElementById('root');

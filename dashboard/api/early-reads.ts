@@ -5,13 +5,14 @@
  */
 const started = new Map<string, Promise<Response>>();
 
-export function startCrewReads(): void {
-  if (window.location.pathname !== '/my-days' || !document.cookie.split('; ').includes('ta_signed_in=1')) return;
-  void import('../crew');
+/** True when the page is My days for someone signed in: the entry then starts the crew's code too (main.tsx). */
+export function startCrewReads(): boolean {
+  if (window.location.pathname !== '/my-days' || !document.cookie.split('; ').includes('ta_signed_in=1')) return false;
   // Fetched as the app page's <link rel="preload" as="fetch" crossorigin> asks for them (server/http/dashboard.ts,
   // crewIndexPage): same URL, mode and credentials and no headers of its own, so the browser gives
   // these the answers it is already fetching.
   for (const path of ['/api/auth/me', '/api/my-days']) started.set(path, fetch(path, { credentials: 'same-origin' }));
+  return true;
 }
 
 /** The answer started early for this path, once; later reads fetch as usual. */

@@ -135,11 +135,19 @@ async function expectRefused(way: Way, body: Buffer, expected: { status: number;
     expect(answer.status, answer.body).toBe(expected.status);
     if (expected.message) expect(JSON.parse(answer.body).message).toMatch(expected.message);
   };
-  // The pace: the attack alone, in CPU time (a client gone quiet costs none while it waits).
-  const { value: alone, cpuMs } = await cpuMsWhile(attack);
-  expectAnswer(alone);
+  // The pace: the attack alone, in CPU time (a client gone quiet costs none while it waits). The
+  // process's CPU also counts what else it did meanwhile (a garbage collection of the megabytes
+  // before, a timer), which only ever adds: so the attack's cost is the least of up to three tries.
+  // A path whose work grows with the body is over the bound every time.
+  const bound = boundCpuMs + (options.extraCpuMs ?? 0);
+  let cpuMs = Infinity;
+  for (let tries = 0; tries < 3 && cpuMs >= bound; tries += 1) {
+    const { value: alone, cpuMs: spent } = await cpuMsWhile(attack);
+    expectAnswer(alone);
+    cpuMs = Math.min(cpuMs, spent);
+  }
   const extra = options.extraCpuMs ? ` (+${Math.round(options.extraCpuMs)} ms to move the limit's bytes)` : '';
-  expect(cpuMs, `answered for ${Math.round(cpuMs)} ms of CPU; a normal upload took ${Math.round(normalCpuMs)} ms${extra}`).toBeLessThan(boundCpuMs + (options.extraCpuMs ?? 0));
+  expect(cpuMs, `answered for ${Math.round(cpuMs)} ms of CPU at least, in three tries; a normal upload took ${Math.round(normalCpuMs)} ms${extra}`).toBeLessThan(bound);
   // Again while a second client reads: every read answers, one after the attack's answer too.
   const { result } = await whileReading(`${server.url}/api/auth/me`, readHeaders, attack);
   expectAnswer(result);

@@ -1,26 +1,16 @@
 import { SITE_HAZARD_LABELS, type SiteCheck } from '../../core/crew-day';
 import { formatBookingDate } from '../../core/job-booking';
 import { formatQuoteDate } from '../../core/quote';
-import { QUOTE_FONT, quoteText, useQuoteFonts } from '../quotes/job-quote-font';
-import { ensureRoom, heading, quoteTheme } from '../quotes/job-quote-layout';
-import { BOTTOM_MARGIN, COLOUR, MARGIN, contentWidth, pdfBytes, type Doc } from '../quotes/report-layout';
+import { useQuoteFonts } from '../quotes/job-quote-font';
+import { heading, paragraph, quoteTheme } from '../quotes/job-quote-layout';
+import { BOTTOM_MARGIN, MARGIN, loadPdfkit, pdfBytes } from '../quotes/report-layout';
 import type { QuoteCompany } from '../settings/quote-company';
 
-let pdfkit: Promise<typeof import('pdfkit')> | undefined;
-const loadPdfkit = () => (pdfkit ??= import('pdfkit').then((module) => module.default));
 
 const UK_MOMENT = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
 /** "2 June 2026 at 07:55", UK time. */
 export const ukMoment = (iso: string) => UK_MOMENT.format(new Date(iso)).replace(', ', ' at ');
 
-function paragraph(doc: Doc, text: string, options: { bold?: boolean; size?: number; gap?: number } = {}): void {
-  const width = contentWidth(doc);
-  doc.font(options.bold ? QUOTE_FONT.bold : QUOTE_FONT.regular).fontSize(options.size ?? 10);
-  const clean = quoteText(text);
-  ensureRoom(doc, doc.heightOfString(clean, { width }));
-  doc.fillColor(COLOUR.text).text(clean, MARGIN, doc.y, { width, lineGap: 1 });
-  doc.y += options.gap ?? 4;
-}
 
 export interface SiteCheckPdfJob {
   reference: string;

@@ -8,24 +8,14 @@ import { readImage } from '../analysis/store';
 import { thumbnail, type Thumbnail } from '../quotes/job-quote-items';
 import { fitInBox } from '../quotes/report-photo';
 import type { PhotoStore } from '../storage/photo-store';
-import { QUOTE_FONT, quoteText, useQuoteFonts } from '../quotes/job-quote-font';
-import { ensureRoom, heading, quoteTheme } from '../quotes/job-quote-layout';
-import { BOTTOM_MARGIN, COLOUR, MARGIN, contentWidth, pdfBytes, type Doc } from '../quotes/report-layout';
+import { useQuoteFonts } from '../quotes/job-quote-font';
+import { ensureRoom, heading, paragraph, quoteTheme } from '../quotes/job-quote-layout';
+import { BOTTOM_MARGIN, MARGIN, loadPdfkit, pdfBytes, type Doc } from '../quotes/report-layout';
 import type { QuoteCompany } from '../settings/quote-company';
 import { protectionRow } from './lookup';
 import { noticeOf, type NoticeJob } from './section-211';
 
-let pdfkit: Promise<typeof import('pdfkit')> | undefined;
-const loadPdfkit = () => (pdfkit ??= import('pdfkit').then((module) => module.default));
 
-function paragraph(doc: Doc, text: string, options: { bold?: boolean; size?: number; gap?: number } = {}): void {
-  const width = contentWidth(doc);
-  doc.font(options.bold ? QUOTE_FONT.bold : QUOTE_FONT.regular).fontSize(options.size ?? 10);
-  const clean = quoteText(text);
-  ensureRoom(doc, doc.heightOfString(clean, { width }));
-  doc.fillColor(COLOUR.text).text(clean, MARGIN, doc.y, { width, lineGap: 1 });
-  doc.y += options.gap ?? 4;
-}
 
 /**
  * The section 211 notice (Town and Country Planning Act 1990 s.211: six weeks' notice to the

@@ -150,3 +150,13 @@ export function drawLetterhead(doc: Doc, theme: QuoteTheme, company: LetterheadC
   doc.rect(MARGIN, bottom, contentWidth(doc), 2).fill(theme.accent);
   doc.y = bottom + 12;
 }
+
+/** A paragraph of the documents' text, in the quote's font, on a new page when it would not fit (the s.211 notice, the site check). */
+export function paragraph(doc: Doc, text: string, options: { bold?: boolean; size?: number; gap?: number } = {}): void {
+  const width = contentWidth(doc);
+  doc.font(options.bold ? QUOTE_FONT.bold : QUOTE_FONT.regular).fontSize(options.size ?? 10);
+  const clean = quoteText(text);
+  ensureRoom(doc, doc.heightOfString(clean, { width }));
+  doc.fillColor(COLOUR.text).text(clean, MARGIN, doc.y, { width, lineGap: 1 });
+  doc.y += options.gap ?? 4;
+}

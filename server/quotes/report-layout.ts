@@ -122,3 +122,7 @@ export function drawPageFooters(doc: Doc, font: string, size: number, left: (pag
     doc.page.margins.bottom = bottom;
   }
 }
+
+let pdfkit: Promise<typeof import('pdfkit')> | undefined;
+/** pdfkit, loaded once on the first document made (not at start-up). */
+export const loadPdfkit = () => (pdfkit ??= import('pdfkit').then((module) => module.default));

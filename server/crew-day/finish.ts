@@ -8,10 +8,9 @@ import { everStarted } from '../../core/work-timer';
 import type { z } from 'zod';
 import { immediate, type Db } from '../../db/client';
 import { jobFinishes, jobs, treeAnalyses } from '../../db/schema';
-import { saveFeedback } from '../analysis/feedback';
 import type { AppDeps } from '../deps';
 import { loadSharp } from '../images/sharp';
-import { markJobDone } from '../jobs/booking';
+import { markJobDone, saveActuals } from '../jobs/booking';
 import { itemsOf, type JobRow } from '../jobs/jobs';
 import { fromBusiness } from '../jobs/quote-flow';
 import { acceptedOf } from '../jobs/quote-links';
@@ -153,19 +152,7 @@ export function correctActuals(db: Db, now: Date, job: JobRow, actuals: JobActua
   return immediate(db, (tx) => {
     const current = tx.select().from(jobs).where(eq(jobs.id, job.id)).get()!;
     if (current.status !== 'done') throw new DomainError('CONFLICT', FINISH_MESSAGES.notDone);
-    const accepted = acceptedOf(tx, job.id);
-    const items = new Map((accepted?.version.content.items ?? itemsOf(tx, [job.id])).map((item) => [item.id, item]));
-    for (const actual of actuals) {
-      const item = items.get(actual.itemId);
-      if (!item) throw new DomainError('NOT_FOUND', 'Item not found');
-      if (item.kind !== 'tree') throw new DomainError('VALIDATION_ERROR', BOOKING_MESSAGES.lineItem, { details: { actuals: [BOOKING_MESSAGES.lineItem] } });
-    }
-    for (const actual of actuals) {
-      const analysisId = items.get(actual.itemId)!.analysisId;
-      const times = { actualCuttingTime: actual.cuttingTime, actualPrepTime: actual.prepTime, actualCleanupTime: actual.cleanupTime };
-      if (analysisId === null || Object.values(times).every((v) => v === undefined)) continue;
-      saveFeedback(tx, current.userId, analysisId, times);
-    }
+    saveActuals(tx, current, actuals);
     const minutesOnSite = jobWorkSummary(tx, current, now).minutesOnSite;
     tx.insert(jobFinishes)
       .values({ jobId: job.id, accountId: current.userId, minutesOnSite, givenPerTree: true, note: null, finishedBy: current.doneBy, finishedAt: current.doneAt ?? now, correctedBy: by, correctedAt: now })

@@ -342,25 +342,34 @@ function saveAndTell(deps: BookingDeps, job: JobRow, request: BookingRequest, by
  * not of this job is a 404, a typed line a 400, and nothing is stored; a tree whose analysis was
  * deleted is skipped.
  */
+/**
+ * Each tree's actual times to its analysis's feedback and the calibration totals, inside the
+ * caller's transaction (Mark as done, and the owner's correction of a done job's times). The trees
+ * are the accepted version's (the job's record), not the draft's; an item not of this job is a
+ * 404, a typed line a 400, and nothing is stored; a tree whose analysis was deleted is skipped.
+ */
+export function saveActuals(tx: Db, job: Pick<JobRow, 'id' | 'userId'>, actuals: JobActuals): void {
+  const items = new Map((accepted(tx, job.id)?.content.items ?? itemsOf(tx, [job.id])).map((item) => [item.id, item]));
+  for (const actual of actuals) {
+    const item = items.get(actual.itemId);
+    if (!item) throw new DomainError('NOT_FOUND', 'Item not found');
+    if (item.kind !== 'tree') throw new DomainError('VALIDATION_ERROR', BOOKING_MESSAGES.lineItem, { details: { actuals: [BOOKING_MESSAGES.lineItem] } });
+  }
+  for (const actual of actuals) {
+    const analysisId = items.get(actual.itemId)!.analysisId;
+    const times = { actualCuttingTime: actual.cuttingTime, actualPrepTime: actual.prepTime, actualCleanupTime: actual.cleanupTime };
+    if (analysisId === null || Object.values(times).every((v) => v === undefined)) continue;
+    // A nested transaction (a savepoint): the times and the totals go with the change or not at all.
+    saveFeedback(tx, job.userId, analysisId, times);
+  }
+}
+
 /** `by`: the person marking it done (jobs.done_by). */
 export function markJobDone(db: Db, now: Date, job: JobRow, actuals: JobActuals, by: number | null = null): JobRow {
   return immediate(db, (tx) => {
     const current = reread(tx, job);
     refuseUnlessBookable(current.status, BOOKING_MESSAGES.notDoneYet);
-    // The trees are the accepted version's (the job's record), not the draft's.
-    const items = new Map((accepted(tx, job.id)?.content.items ?? itemsOf(tx, [job.id])).map((item) => [item.id, item]));
-    for (const actual of actuals) {
-      const item = items.get(actual.itemId);
-      if (!item) throw new DomainError('NOT_FOUND', 'Item not found');
-      if (item.kind !== 'tree') throw new DomainError('VALIDATION_ERROR', BOOKING_MESSAGES.lineItem, { details: { actuals: [BOOKING_MESSAGES.lineItem] } });
-    }
-    for (const actual of actuals) {
-      const analysisId = items.get(actual.itemId)!.analysisId;
-      const times = { actualCuttingTime: actual.cuttingTime, actualPrepTime: actual.prepTime, actualCleanupTime: actual.cleanupTime };
-      if (analysisId === null || Object.values(times).every((v) => v === undefined)) continue;
-      // A nested transaction (a savepoint): the times and the totals go with the status or not at all.
-      saveFeedback(tx, job.userId, analysisId, times);
-    }
+    saveActuals(tx, job, actuals);
     return tx.update(jobs).set({ status: 'done', doneAt: now, doneBy: by, updatedAt: now }).where(eq(jobs.id, job.id)).returning().get()!;
   });
 }

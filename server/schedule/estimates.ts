@@ -101,3 +101,10 @@ export function estimatedJobMinutes(db: Db, jobIds: number[]): Map<number, Minut
   }
   return out;
 }
+
+/**
+ * Day `dayNumber` (1-based) of a job's `total` minutes split over its `days`: whole minutes that add
+ * up to the total, floor(total·n/days) − floor(total·(n−1)/days). The board and a postponed day's
+ * room check split a job's estimate the same way.
+ */
+export const dayShare = (total: number, days: number, dayNumber: number): number => Math.floor((total * dayNumber) / days) - Math.floor((total * (dayNumber - 1)) / days);

@@ -17,7 +17,7 @@ import { protectionRow } from '../protection/lookup';
 import { bookingHold } from '../protection/protection';
 import { getScheduleSettings } from '../settings/settings';
 import { arrivalWindowOf } from './arrival';
-import { estimatedJobMinutes } from './estimates';
+import { dayShare, estimatedJobMinutes } from './estimates';
 
 /**
  * A rained-off day (docs/product.md, Schedule: postponing a day). Every booking that starts on the
@@ -52,9 +52,6 @@ export interface PostponedBooking {
   from: string;
   to: string;
 }
-
-/** `total` split over `days` whole parts that add up to it, as the schedule splits a job's minutes over its days. */
-const dayShare = (total: number, days: number, dayNumber: number) => Math.floor((total * dayNumber) / days) - Math.floor((total * (dayNumber - 1)) / days);
 
 /** The bookings that start on `date`: one crew's, or the whole team's (crews and none). In the day's order. */
 function bookingsStarting(db: Db, accountId: number, date: string, crewId: number | null): JobRow[] {

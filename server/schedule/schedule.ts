@@ -14,7 +14,7 @@ import { crewMembers, crews, earlyStartRequests, invoices, jobs, leads, quoteAns
 import { bookingHolds } from '../protection/protection';
 import { inIds } from '../../db/in-ids';
 import { teamCalendar, type TeamCalendar } from './calendar';
-import { estimatedJobMinutes } from './estimates';
+import { dayShare, estimatedJobMinutes } from './estimates';
 import { crewPaces } from './pace';
 
 /**
@@ -190,9 +190,6 @@ function earliestStartOf(holds: readonly ScheduleHold[], protection: ProtectionH
   return dates.reduce((a, b) => (b > a ? b : a));
 }
 
-/** `total` split over `days` whole parts that add up to it: day n gets floor(total·n/days) − floor(total·(n−1)/days). */
-const shareOf = (total: number, days: number, dayNumber: number) => Math.floor((total * dayNumber) / days) - Math.floor((total * (dayNumber - 1)) / days);
-
 export interface ScheduleOptions {
   /** Only these crews' rows, and neither the unassigned row nor the waiting tray (My days). */
   onlyCrewIds?: readonly number[];
@@ -252,7 +249,7 @@ export function buildSchedule(db: Db, now: Date, accountId: number, query: Sched
         dayNumber: n,
         days,
         dayLabel: days > 1 ? `day ${n} of ${days}` : null,
-        estimatedMinutes: { min: shareOf(total.min, days, n), max: shareOf(total.max, days, n) },
+        estimatedMinutes: { min: dayShare(total.min, days, n), max: dayShare(total.max, days, n) },
         deposit: deposits.get(job.id) ?? 'none',
         holds: holdsByJob.get(job.id) ?? [],
         arrivalWindow: null,

@@ -4,10 +4,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
-import { VitePWA } from 'vite-plugin-pwa';
-import { CREW_API_CACHE, CREW_PHOTO_CACHE } from './dashboard/api/saved-answers';
 import { firstLoadFiles, type Manifest } from './build/first-load';
-import { compressBeside, overBudget, sizeLine, sizesOnDisk, totalSizes, type BudgetedFile } from './build/sizes';
+import { precompress } from './build/dashboard-plugins';
+import { overBudget, sizeLine, sizesOnDisk, totalSizes, type BudgetedFile } from './build/sizes';
 
 // The dashboard SPA: built into dist/dashboard and served by the Hono server for every
 // non-API path. In `npm run dev`, API calls are proxied to the server on :3000.
@@ -24,28 +23,6 @@ const OUT_DIR = fileURLToPath(new URL('./dist/dashboard', import.meta.url));
  */
 const FIRST_LOAD_BROTLI_BUDGET = 100 * 1024;
 
-/**
- * What a crew member's phone downloads for My days (the entry, the signed-in frame and the crew's
- * own chunk, dashboard/crew/index.ts, apart from every office page): 150 kB brotli when the crew's
- * screens were built, so the budget keeps them from growing by more than a little unnoticed
- * (docs/performance.md, The crew's phone).
- */
-const CREW_FIRST_LOAD_BROTLI_BUDGET = 160 * 1024;
-
-/** .gz and .br beside every emitted page, script, stylesheet and SVG (source maps are not served). */
-function precompress(): Plugin {
-  return {
-    name: 'dashboard:precompress',
-    apply: 'build',
-    writeBundle(options, bundle) {
-      const dir = options.dir ?? OUT_DIR;
-      for (const fileName of Object.keys(bundle)) {
-        if (/\.(html|js|css|svg)$/.test(fileName)) compressBeside(join(dir, fileName));
-      }
-    },
-  };
-}
-
 /** Prints /login's first-load bytes on every build and fails it past the budget (CONVENTIONS 8). */
 function firstLoadReport(): Plugin {
   return {
@@ -59,17 +36,7 @@ function firstLoadReport(): Plugin {
         sizes: totalSizes(files.map((file) => sizesOnDisk(join(OUT_DIR, file)))),
         budget: { encoding: 'brotli', bytes: FIRST_LOAD_BROTLI_BUDGET },
       };
-      const crewFiles = firstLoadFiles(manifest, 'index.html', ['crew/index.ts']);
-      const crewLoad: BudgetedFile = {
-        label: `crew first load (/my-days: ${crewFiles.length} files)`,
-        sizes: totalSizes(crewFiles.map((file) => sizesOnDisk(join(OUT_DIR, file)))),
-        budget: { encoding: 'brotli', bytes: CREW_FIRST_LOAD_BROTLI_BUDGET },
-      };
       console.log(sizeLine(firstLoad));
-      console.log(sizeLine(crewLoad));
-      if (overBudget([crewLoad]).length > 0) {
-        throw new Error(`The crew's screens are over their size budget: ${crewFiles.join(', ')}. Look for office code in dashboard/crew (dist/dashboard/.vite/manifest.json).`);
-      }
       if (overBudget([firstLoad]).length > 0) {
         throw new Error(
           `Over the size budget: ${files.join(', ')}. Look for Stripe, zod, react-hook-form, report or history code or development React in the entry (dist/dashboard/.vite/manifest.json).`,
@@ -97,77 +64,15 @@ const asOwnPage: NonNullable<ProxyOptions['configure']> = (proxy) => {
   });
 };
 
-/** A week and a day: the crew's answers kept for the next 7 days' jobs after one visit with signal. */
-const KEEP_SECONDS = 8 * 24 * 60 * 60;
-
-/**
- * The crew's installable web app (docs/product.md, The crew's day, On a phone, with or without
- * signal): a manifest, and a Workbox service worker that precaches the app (every built page, script,
- * stylesheet and icon, so each screen opens without signal) and keeps the crew's reads as they are
- * fetched: who is signed in, My days, and each job's sheet, site check, photos and pictures. The
- * crew's screens register it (dashboard/crew/crew-frame.tsx); the changes made without signal wait
- * in IndexedDB, not here (dashboard/crew/outbox.ts), since Safari has no Background Sync.
- */
-function crewApp(): Plugin[] {
-  return VitePWA({
-    injectRegister: false,
-    registerType: 'autoUpdate',
-    includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
-    manifest: {
-      name: 'TreeAnalyzer Pro: My days',
-      short_name: 'My days',
-      description: 'The crew\u2019s days, job sheets and site checks, with or without signal.',
-      start_url: '/my-days',
-      scope: '/',
-      display: 'standalone',
-      orientation: 'portrait',
-      background_color: '#fafaf9',
-      theme_color: '#14532d',
-      icons: [
-        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-      ],
-    },
-    workbox: {
-      globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-      // The widget's files are the customer's, built apart (vite.widget.config.ts).
-      globIgnores: ['**/node_modules/**', 'widget*', 'embed*'],
-      navigateFallback: 'index.html',
-      navigateFallbackDenylist: [/^\/api\//, /^\/embed\//, /^\/widget/, /\.(pdf|js|css|png|svg|map)$/],
-      cleanupOutdatedCaches: true,
-      clientsClaim: true,
-      skipWaiting: true,
-      runtimeCaching: [
-        {
-          // Who is signed in: the network when it answers within half a second, else the kept copy,
-          // so a phone on a slow signal opens My days from the phone (a 401 on any call still signs out).
-          urlPattern: ({ url, sameOrigin: same }) => same && url.pathname === '/api/auth/me',
-          handler: 'NetworkFirst',
-          options: { cacheName: CREW_API_CACHE, networkTimeoutSeconds: 0.5, expiration: { maxAgeSeconds: KEEP_SECONDS }, cacheableResponse: { statuses: [200] } },
-        },
-        {
-          urlPattern: ({ url, sameOrigin: same }) => same && (url.pathname === '/api/my-days' || /^\/api\/jobs\/\d+\/(sheet|site-check|photos)$/.test(url.pathname)),
-          handler: 'NetworkFirst',
-          options: { cacheName: CREW_API_CACHE, networkTimeoutSeconds: 6, expiration: { maxEntries: 200, maxAgeSeconds: KEEP_SECONDS }, cacheableResponse: { statuses: [200] } },
-        },
-        {
-          // The sheet's pictures (the trees' and the job's photos): fetched with Accept image/* when kept for offline.
-          urlPattern: ({ url, request, sameOrigin: same }) => same && url.pathname.startsWith('/api/') && (request.destination === 'image' || (request.headers.get('Accept') ?? '').startsWith('image/')),
-          handler: 'CacheFirst',
-          options: { cacheName: CREW_PHOTO_CACHE, expiration: { maxEntries: 300, maxAgeSeconds: KEEP_SECONDS }, cacheableResponse: { statuses: [200] } },
-        },
-      ],
-    },
-  });
-}
-
 export default defineConfig({
   root: 'dashboard',
-  plugins: [react(), tailwindcss(), precompress(), firstLoadReport(), crewApp()],
+  plugins: [react(), tailwindcss(), precompress(OUT_DIR), firstLoadReport()],
   build: {
     outDir: OUT_DIR,
     emptyOutDir: true,
+    // What /login imports statically in one chunk ('$initial'), not shared out with the signed-in
+    // pages' chunks into a dozen small files, each a request before the sign-in screen shows.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
     manifest: true,
     // Built for operators (dist/dashboard/assets/*.map, see docs/performance.md, Front-end size), never linked from the
     // bundles and never served (server/http/dashboard.ts answers *.map with 404).

@@ -70,6 +70,20 @@ async function toFirstBooking(page: Page, url: string, fromServiceWorker = false
   return performance.now() - started;
 }
 
+/**
+ * My days loaded on the page until its navigation comes from the service worker (a new page's
+ * first ones may not be, here), each time after the page has loaded and the worker is ready.
+ */
+async function untilServiceWorkerAnswers(page: Page, url: string): Promise<void> {
+  for (let tries = 0; tries < 10; tries += 1) {
+    const navigation = await page.goto(`${url}/my-days`, { waitUntil: 'load' });
+    await page.getByTestId('my-day-booking').first().waitFor();
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    if (navigation?.fromServiceWorker()) return;
+  }
+  throw new Error('My days never came from the service worker');
+}
+
 interface Run {
   first: number;
   second: number;
@@ -97,16 +111,13 @@ async function oneProfile(browser: Browser, server: TestServer, crew: { username
     // so this figure counts on My days waiting for no network at all when a copy is kept, which
     // "no signal" below checks, with the network off.
     const secondPage = await throttled(context, false);
-    for (let tries = 0; tries < 5; tries += 1) {
-      await toFirstBooking(secondPage, server.url);
-      if (await secondPage.evaluate(() => navigator.serviceWorker.controller !== null)) break;
-    }
+    await untilServiceWorkerAnswers(secondPage, server.url);
     const second = await toFirstBooking(secondPage, server.url, true);
     await secondPage.close();
     // Without signal: the app opened again on a page that was open (a new page in an offline
     // Playwright context is sometimes not given to the service worker).
     const offlinePage = await throttled(context, false);
-    await toFirstBooking(offlinePage, server.url);
+    await untilServiceWorkerAnswers(offlinePage, server.url);
     await context.setOffline(true);
     const offline = await toFirstBooking(offlinePage, server.url);
     return { first, second, offline };

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { plainText } from './plain-text';
 import { jobSchema } from './jobs';
+import { calendarDateParts } from './booking-dates';
+
+export { calendarDateParts, formatBookingDate, ukToday } from './booking-dates';
 
 /**
  * Booking an accepted job and marking it done (docs/product.md, Jobs and quotes, Booking and
@@ -32,18 +35,7 @@ export const BOOKING_MESSAGES = {
   crewId: 'Choose a crew from your team, or null for no crew',
 } as const;
 
-const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_TEXT = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
-/** "2026-12-08" as numbers, when it is a real date on the calendar (no 31 June, 29 February only in a leap year). */
-export function calendarDateParts(text: string): { year: number; month: number; day: number } | null {
-  const match = DATE_TEXT.exec(text);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (year < 2000 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return { year, month, day };
-}
 
 /** "08:00" as minutes after midnight, when it is a 24-hour clock time. */
 export function clockMinutes(text: string): number | null {
@@ -139,33 +131,11 @@ export const jobDoneSchema = z.object({
 export type JobDoneInput = z.input<typeof jobDoneSchema>;
 export type JobActuals = z.output<typeof jobDoneSchema>['actuals'];
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** "Tue 8 December 2026" (or "Tuesday 8 December 2026" with `long`), for a "YYYY-MM-DD" date. */
-export function formatBookingDate(date: string, weekday: 'short' | 'long' | 'none' = 'short'): string {
-  const parts = calendarDateParts(date);
-  if (!parts) return date;
-  const dayMonthYear = `${parts.day} ${MONTHS[parts.month - 1]} ${parts.year}`;
-  if (weekday === 'none') return dayMonthYear;
-  const day = WEEKDAYS[new Date(Date.UTC(parts.year, parts.month - 1, parts.day)).getUTCDay()]!;
-  return `${weekday === 'short' ? day.slice(0, 3) : day} ${dayMonthYear}`;
-}
-
 /** A stored site visit, "YYYY-MM-DDTHH:MM", as the API shows it. */
 export function siteVisitOf(text: string | null): { date: string; time: string } | null {
   if (!text) return null;
   const [date, time] = text.split('T');
   return date && time ? { date, time } : null;
-}
-
-/** Today's date in the UK as "YYYY-MM-DD". */
-const UK_DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-export function ukToday(now: Date): string {
-  const parts = UK_DAY.formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
 /** The answer to POST /api/jobs/{id}/book: the job, and whether the customer was e-mailed (false with no address). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEAM_ROLES, type TeamRole } from './team-roles';
 
 /**
  * A business account is a team (docs/product.md, Team): one owner, office members and crew
@@ -6,8 +7,7 @@ import { z } from 'zod';
  * businesses, analyses, settings, credits) are keyed by the team's account: the users row of
  * whoever started it, which keeps that key when ownership is handed on.
  */
-export const TEAM_ROLES = ['owner', 'office', 'crew'] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
+export { ROLE_LABELS, TEAM_ROLES, type TeamRole } from './team-roles';
 
 /** Who may be invited: an owner is made only by handing ownership on (POST /api/team/owner). */
 export const INVITABLE_ROLES = ['office', 'crew'] as const satisfies readonly TeamRole[];
@@ -16,7 +16,6 @@ export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 export const MEMBER_STATUSES = ['active', 'removed'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
-export const ROLE_LABELS: Record<TeamRole, string> = { owner: 'Owner', office: 'Office', crew: 'Crew' };
 
 /** What each role does, as Settings → Team says it beside the role picker. */
 export const ROLE_SUMMARIES: Record<TeamRole, string> = {

@@ -4,6 +4,7 @@ import { homePathFor, mayUse, PAGE_AREAS } from '../core/permissions';
 import type { TeamRole } from '../core/team';
 import { useCurrentUser, useRole, useSession } from './api/session';
 import { GuestOnly, RequireSignedIn } from './components/auth-gate';
+import { documentTitle } from './components/document-title';
 import { FullPageSpinner } from './components/spinner';
 import { ForgotPasswordPage } from './pages/forgot-password';
 import { LoginPage } from './pages/login';
@@ -11,12 +12,6 @@ import { NotFoundPage } from './pages/not-found';
 import { RegisterPage } from './pages/register';
 import { ResetPasswordPage } from './pages/reset-password';
 
-const PRODUCT_NAME = 'TreeAnalyzer Pro';
-
-/** "History · TreeAnalyzer Pro": each screen names itself first, for tabs, history and screen readers. */
-export function documentTitle(pageTitle: string): string {
-  return `${pageTitle} · ${PRODUCT_NAME}`;
-}
 
 interface SignedInRoute {
   path: string;

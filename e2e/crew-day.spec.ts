@@ -108,6 +108,19 @@ test('the crew’s day on a phone without signal: the site check, two signatures
   const worked = Math.floor((span * 0.6) / MINUTE) * MINUTE;
   await sam.page.clock.install({ time: now - span });
 
+  // My days comes drawn in the page (docs/performance.md, The crew's phone): with no script at all,
+  // Sam's phone shows today's job, and its link opens the sheet's address.
+  const noScript = await browser.newContext({ baseURL: e2eEnv('baseURL'), viewport: PHONE, hasTouch: true, javaScriptEnabled: false, storageState: await sam.context.storageState() });
+  const firstView = await noScript.newPage();
+  await firstView.goto('/my-days');
+  await expect(firstView.getByRole('heading', { level: 1, name: 'My days' })).toBeVisible();
+  await expect(firstView.getByTestId('signed-in-as')).toHaveText('Sam Field · Crew');
+  await expect(firstView.getByTestId('my-day-booking')).toContainText('Ruth Ashby');
+  await keepScreenshot(firstView, 'crew-my-days-first-view-390');
+  await firstView.getByTestId('my-day-booking').click();
+  await expect(firstView).toHaveURL(`/my-days/jobs/${job.id}`);
+  await noScript.close();
+
   // My days, with signal: today's job; the service worker takes the page over and keeps the sheet.
   const phone = sam.page;
   await phone.goto('/my-days');

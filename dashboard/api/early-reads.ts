@@ -9,7 +9,7 @@ const started = new Map<string, Promise<Response>>();
 export function startCrewReads(): boolean {
   if (window.location.pathname !== '/my-days' || !document.cookie.split('; ').includes('ta_signed_in=1')) return false;
   // Fetched as the app page's <link rel="preload" as="fetch" crossorigin> asks for them (server/http/dashboard.ts,
-  // crewIndexPage): same URL, mode and credentials and no headers of its own, so the browser gives
+  // crewPages): same URL, mode and credentials and no headers of its own, so the browser gives
   // these the answers it is already fetching.
   for (const path of ['/api/auth/me', '/api/my-days']) started.set(path, fetch(path, { credentials: 'same-origin' }));
   return true;

@@ -1,6 +1,7 @@
 import type { PublicUser } from '../../core/accounts';
 import { isRecord } from '../../core/is-record';
-import type { SignedInMember, TeamRole } from '../../core/team';
+import type { SignedInMember } from '../../core/team';
+import { TEAM_ROLES } from '../../core/team-roles';
 import type { Capabilities } from '../../core/tree-details';
 
 /**
@@ -18,7 +19,7 @@ export interface AnswerReader<T> {
 
 type Fields = Record<string, unknown>;
 
-function reader<T>(accepts: (value: Fields) => boolean, pick: (value: Fields) => T): AnswerReader<T> {
+export function reader<T>(accepts: (value: Fields) => boolean, pick: (value: Fields) => T): AnswerReader<T> {
   return {
     safeParse: (value) => (isRecord(value) && accepts(value) ? { success: true, data: pick(value) } : { success: false }),
   };
@@ -40,8 +41,6 @@ function publicUser(v: PublicUser): PublicUser {
   return { id, username, email, firstName, lastName, role, createdAt };
 }
 
-/** core/team.ts TEAM_ROLES, written out: that module's zod schema stays out of the first load. */
-const TEAM_ROLES: readonly TeamRole[] = ['owner', 'office', 'crew'];
 
 function isMember(v: unknown): v is SignedInMember {
   return (
@@ -49,7 +48,7 @@ function isMember(v: unknown): v is SignedInMember {
     (v.memberId === null || Number.isInteger(v.memberId)) &&
     isString(v.name) &&
     isString(v.businessName) &&
-    TEAM_ROLES.includes(v.role as TeamRole)
+    (TEAM_ROLES as readonly unknown[]).includes(v.role)
   );
 }
 

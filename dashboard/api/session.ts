@@ -100,6 +100,11 @@ function checkSavedSession(client: QueryClient): void {
   }, 0);
 }
 
+/** Who is signed in, read before a screen is first drawn (the crew's app, dashboard/crew/main.tsx). */
+export function prefetchSession(queryClient: QueryClient): Promise<void> {
+  return queryClient.prefetchQuery({ queryKey: queryKeys.currentUser, queryFn: fetchSession, staleTime: CURRENT_USER_FRESH_MS, retry: false });
+}
+
 const pickSession = (session: Session | null) => session;
 const pickUser = (session: Session | null) => session?.user ?? null;
 

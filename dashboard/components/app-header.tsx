@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleHelp, LogOut, Menu, ShieldAlert, X } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { homePathFor, mayUse, PAGE_AREAS } from '../../core/permissions';
-import { ROLE_LABELS, type TeamRole } from '../../core/team';
+import { ROLE_LABELS, type TeamRole } from '../../core/team-roles';
 import { api } from '../api/client';
 import { endSession, useSession } from '../api/session';
-import { CreditsBadge } from './credits-badge';
-import { HowItWorksDialog, SafetyGuideDialog } from './help-dialogs';
 import { Logo } from './logo';
 import { showErrorToast, showToast } from './toast';
 import { buttonStyles } from './ui';
@@ -30,6 +28,23 @@ function linksFor(role: TeamRole) {
 }
 
 type HelpDialog = 'how-it-works' | 'safety-guide';
+
+/*
+ * Loaded when first needed rather than with the header: the crew's app (dashboard/crew/main.tsx)
+ * shows this header on a phone on a slow signal, where every kilobyte before My days counts
+ * (docs/performance.md, The crew's phone), and a crew member has no credits.
+ */
+const CreditsBadge = lazy(() => import('./credits-badge').then((m) => ({ default: m.CreditsBadge })));
+const HelpDialogs = lazy(() => import('./help-dialogs').then((m) => ({ default: m.HelpDialogs })));
+
+/** The badge's place while its code loads, as it reads while the balance loads. */
+function CreditsBadgeLoading() {
+  return (
+    <span className="inline-flex items-center gap-1.5 rounded-full border border-green-200 bg-green-50 px-3 py-1 text-sm font-medium whitespace-nowrap text-green-900">
+      Loading credits…
+    </span>
+  );
+}
 
 function useLogout() {
   const queryClient = useQueryClient();
@@ -120,7 +135,11 @@ export function AppHeader() {
                 {who}
               </p>
             </div>
-            {mayUse(role, 'credits') ? <CreditsBadge /> : null}
+            {mayUse(role, 'credits') ? (
+              <Suspense fallback={<CreditsBadgeLoading />}>
+                <CreditsBadge />
+              </Suspense>
+            ) : null}
           </div>
 
           <div className="order-3 hidden sm:block">
@@ -219,16 +238,11 @@ export function AppHeader() {
         </nav>
       ) : null}
 
-      <HowItWorksDialog
-        open={dialog === 'how-it-works'}
-        onClose={() => setDialog(null)}
-        returnFocusRef={menuButtonRef}
-      />
-      <SafetyGuideDialog
-        open={dialog === 'safety-guide'}
-        onClose={() => setDialog(null)}
-        returnFocusRef={menuButtonRef}
-      />
+      {dialog ? (
+        <Suspense fallback={null}>
+          <HelpDialogs open={dialog} onClose={() => setDialog(null)} returnFocusRef={menuButtonRef} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

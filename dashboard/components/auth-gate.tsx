@@ -1,13 +1,18 @@
 import { RefreshCw } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { homePathFor } from '../../core/permissions';
 import { CURRENT_USER_ERROR_MESSAGE, useSession, useSignedOutNotice } from '../api/session';
-import { LoginPage } from '../pages/login';
 import { ErrorAlert } from './alert';
 import { Logo } from './logo';
 import { FullPageSpinner } from './spinner';
 import { buttonStyles } from './ui';
+
+/*
+ * Asked for when a signed-out visitor is shown it: the office's app has it in its first load anyway
+ * (routes.tsx), and the crew's (dashboard/crew/main.tsx) only needs it after a sign-out.
+ */
+const LoginPage = lazy(() => import('../pages/login').then((m) => ({ default: m.LoginPage })));
 
 function CurrentUserError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
@@ -22,6 +27,15 @@ function CurrentUserError({ onRetry, retrying }: { onRetry: () => void; retrying
   );
 }
 
+/** The sign-in screen, its code asked for when shown. */
+export function LoginScreen() {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <LoginPage />
+    </Suspense>
+  );
+}
+
 /**
  * A page for signed-in users (docs/product.md, Screens): a spinner while the session loads,
  * the login screen in place for a signed-out visitor, an error when the session
@@ -33,7 +47,7 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
   if (me.isPending) return <FullPageSpinner />;
   if (me.isError) return <CurrentUserError onRetry={() => void me.refetch()} retrying={me.isFetching} />;
   // Signed out while the page was open: the sign-in screen, at its own address, says so.
-  if (!me.data) return signedOut ? <Redirect to="/login" replace /> : <LoginPage />;
+  if (!me.data) return signedOut ? <Redirect to="/login" replace /> : <LoginScreen />;
   return children;
 }
 

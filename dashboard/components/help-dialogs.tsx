@@ -77,3 +77,13 @@ export function SafetyGuideDialog(props: HelpDialogProps) {
     </Dialog>
   );
 }
+
+/** The header's two help dialogs, one open at a time (app-header.tsx loads this module when one is first opened). */
+export function HelpDialogs({ open, onClose, returnFocusRef }: { open: 'how-it-works' | 'safety-guide'; onClose: () => void; returnFocusRef?: RefObject<HTMLElement | null> }) {
+  return (
+    <>
+      <HowItWorksDialog open={open === 'how-it-works'} onClose={onClose} returnFocusRef={returnFocusRef} />
+      <SafetyGuideDialog open={open === 'safety-guide'} onClose={onClose} returnFocusRef={returnFocusRef} />
+    </>
+  );
+}

@@ -1,10 +1,8 @@
-import { SAFETY_DISCLAIMER } from '../../core/analysis';
-import { ArrowLeft } from 'lucide-react';
+import { SAFETY_DISCLAIMER } from '../../core/upload-rules';
 import { createContext, Suspense, useContext, useEffect, useRef, type ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { AppHeader } from './app-header';
 import { Spinner } from './spinner';
-import { linkStyles } from './ui';
 
 /** True inside the one signed-in frame that routes.tsx keeps mounted across pages. */
 const InSignedInShell = createContext(false);
@@ -84,20 +82,6 @@ export function SafetyDisclaimer({ className = '' }: { className?: string }) {
   );
 }
 
-export function BackLink({ href = '/', children = 'Back to Home' }: { href?: string; children?: ReactNode }) {
-  return (
-    <Link href={href} className={`inline-flex items-center gap-1.5 text-sm ${linkStyles}`}>
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      {children}
-    </Link>
-  );
-}
-
-export function PageTitle({ title, subtitle }: { title: string; subtitle?: string }) {
-  return (
-    <div className="mb-6">
-      <h1 className="text-2xl font-bold tracking-tight text-green-900 sm:text-3xl">{title}</h1>
-      {subtitle ? <p className="mt-1 text-stone-700">{subtitle}</p> : null}
-    </div>
-  );
-}
+// The title and back link live in their own module, so the crew's app (dashboard/crew/main.tsx) uses
+// them without this frame's header.
+export { BackLink, PageTitle } from './page-title';

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { errorMessage, isApiError } from '../api/client';
 import { ErrorAlert } from './alert';
-import { PageTitle } from './page-layout';
+import { PageTitle } from './page-title';
 import { Spinner } from './spinner';
 import { buttonStyles, linkStyles } from './ui';
 

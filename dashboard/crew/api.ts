@@ -1,14 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { jobPhotosResponseSchema, jobSheetResponseSchema, siteCheckResponseSchema, type JobPhoto, type JobSheet, type SiteCheck } from '../../core/crew-day';
 import { apiErrorFromAnswer } from '../../core/error-body';
-import { myDaysResponseSchema, type MyDays } from '../../core/schedule';
 import { ApiError } from '../api/client';
+import type { AnswerReader } from '../api/guest-answers';
 import { takeEarlyRead } from '../api/early-reads';
 import { CREW_API_CACHE } from '../api/saved-answers';
+import { myDaysAnswer, type MyDaysShown } from './my-days-answer';
 
 /*
- * The crew's reads. Each answer comes with when the server gave it (its Date header), since
+ * The crew's reads (the job sheet's are in sheet-api.ts, loaded with the sheet, so My days needs no
+ * schema library: docs/performance.md, The crew's phone). Each answer comes with when the server gave it (its Date header), since
  * without signal the service worker answers with the copy it kept (vite.dashboard.config.ts),
  * and the screen says how old that copy is. A copy kept on the phone is also shown at once
  * while the network answers, so My days opens in well under a second after the first visit.
@@ -20,9 +21,8 @@ export interface Read<T> {
   asOf: number;
 }
 
-interface Parser<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false };
-}
+/** Checks an answer's shape: a zod schema or a hand-written reader (api/guest-answers.ts). */
+export type Parser<T> = AnswerReader<T>;
 
 async function readAnswer<T>(response: Response, schema: Parser<T>): Promise<Read<T>> {
   const parsed = schema.safeParse(await response.json().catch(() => undefined));
@@ -75,9 +75,9 @@ export const crewPaths = {
  * A crew read: the network's answer (or the service worker's kept copy without signal), with the
  * phone's own copy shown meanwhile. `data` is undefined only while neither has come.
  */
-function useCrewRead<T>(key: readonly unknown[], path: string, schema: Parser<T>, enabled = true) {
+export function useCrewRead<T>(key: readonly unknown[], path: string, schema: Parser<T>, enabled = true) {
   const query = useQuery({ queryKey: key, queryFn: () => readJson(path, schema), enabled });
-  const [saved, setSaved] = useState<Read<T> | null>(null);
+  const [saved, setSaved] = useState<Read<T> | null>(() => (enabled ? ((primed.get(path) as Read<T> | undefined) ?? null) : null));
   useEffect(() => {
     let live = true;
     if (enabled) void savedCopy(path, schema).then((copy) => live && setSaved(copy));
@@ -89,73 +89,22 @@ function useCrewRead<T>(key: readonly unknown[], path: string, schema: Parser<T>
   return { read, query, fromSaved: !query.data && read !== null };
 }
 
-export function useCrewMyDays() {
-  return useCrewRead<MyDays>(crewKeys.myDays, crewPaths.myDays, myDaysResponseSchema);
-}
-
-/** The sheet out of its answer, `{ sheet }`. */
-const sheetOfAnswer: Parser<JobSheet> = {
-  safeParse(value) {
-    const parsed = jobSheetResponseSchema.safeParse(value);
-    return parsed.success ? { success: true, data: parsed.data.sheet } : { success: false };
-  },
-};
-
-export function useJobSheet(jobId: number) {
-  return useCrewRead<JobSheet>(crewKeys.sheet(jobId), crewPaths.sheet(jobId), sheetOfAnswer);
-}
-
-export function useSiteCheck(jobId: number) {
-  return useCrewRead<{ siteCheck: SiteCheck }>(crewKeys.siteCheck(jobId), crewPaths.siteCheck(jobId), siteCheckResponseSchema);
-}
-
-export function useJobPhotos(jobId: number) {
-  return useCrewRead<{ photos: JobPhoto[] }>(crewKeys.photos(jobId), crewPaths.photos(jobId), jobPhotosResponseSchema);
-}
+/** Copies read from the phone before the first render (primeMyDays), for the screen's first draw. */
+const primed = new Map<string, Read<unknown>>();
 
 /**
- * With signal, My days fetches each booked job's sheet, site check and photos (and the pictures in
- * them) once, so the service worker keeps them and each sheet opens on site without signal.
- * Low priority and one job at a time: the screen the person is looking at comes first.
+ * Before My days is first drawn (crew/main.tsx): the copy kept on the phone, else the server's
+ * answer (already on its way, dashboard/api/early-reads.ts), so the first render shows the days
+ * rather than a spinner redrawn as each read arrives (a render is a tenth of a second on a phone
+ * with a slow CPU: docs/performance.md, The crew's phone). With a copy the network is not waited
+ * for; the screen's query replaces the copy when it answers.
  */
-export async function keepJobsForOffline(jobIds: number[]): Promise<void> {
-  const get = (path: string) => fetch(path, { credentials: 'same-origin', headers: { Accept: 'application/json' }, priority: 'low' } as RequestInit);
-  // On the first visit the service worker takes the page over only once installed: what is read
-  // before that is read again through it, so it keeps who is signed in and My days too.
-  if (!(await serviceWorkerInCharge())) return;
-  await Promise.all([get('/api/auth/me'), get(crewPaths.myDays)]).catch(() => undefined);
-  for (const jobId of jobIds) {
-    try {
-      const [sheet, , photos] = await Promise.all([get(crewPaths.sheet(jobId)), get(crewPaths.siteCheck(jobId)), get(crewPaths.photos(jobId))]);
-      const pictures: string[] = [];
-      if (sheet.ok) {
-        const parsed = sheetOfAnswer.safeParse(await sheet.json());
-        if (parsed.success) for (const tree of parsed.data.trees) if (tree.photoUrl) pictures.push(tree.photoUrl);
-      }
-      if (photos.ok) {
-        const parsed = jobPhotosResponseSchema.safeParse(await photos.json());
-        if (parsed.success) for (const photo of parsed.data.photos) pictures.push(photo.url);
-      }
-      await Promise.all(pictures.map((url) => fetch(url, { credentials: 'same-origin', headers: { Accept: 'image/*' }, priority: 'low' } as RequestInit).catch(() => undefined)));
-    } catch {
-      return; // No signal: the next visit with signal tries again.
-    }
-  }
+export async function primeMyDays(queryClient: QueryClient): Promise<void> {
+  const saved = await savedCopy(crewPaths.myDays, myDaysAnswer);
+  if (saved) primed.set(crewPaths.myDays, saved);
+  else await queryClient.prefetchQuery({ queryKey: crewKeys.myDays, queryFn: () => readJson(crewPaths.myDays, myDaysAnswer) });
 }
 
-/** Whether a service worker answers this page's requests, waiting up to a minute for one being installed. */
-function serviceWorkerInCharge(): Promise<boolean> {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return Promise.resolve(false);
-  if (navigator.serviceWorker.controller) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), 60_000);
-    navigator.serviceWorker.addEventListener(
-      'controllerchange',
-      () => {
-        clearTimeout(timer);
-        resolve(true);
-      },
-      { once: true },
-    );
-  });
+export function useCrewMyDays() {
+  return useCrewRead<MyDaysShown>(crewKeys.myDays, crewPaths.myDays, myDaysAnswer);
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { PageTitle, SignedInLayout } from '../components/page-layout';
+import { PageTitle } from '../components/page-title';
 import { OutboxStatusLine } from './use-outbox';
 
 let registered = false;
@@ -19,18 +19,19 @@ function useServiceWorker() {
   }, []);
 }
 
-/** A crew screen: its title, the outbox's status line always in view, then the content. */
+/**
+ * A crew screen: its title, the outbox's status line always in view, then the content. The frame
+ * around it is the crew's app's (crew-shell.tsx) or, reached inside the office's app, its shell.
+ */
 export function CrewPage({ title, subtitle, back, children }: { title: string; subtitle?: string; back?: ReactNode; children: ReactNode }) {
   useServiceWorker();
   return (
-    <SignedInLayout>
-      <div className="mx-auto w-full max-w-2xl">
-        {back}
-        <OutboxStatusLine />
-        <PageTitle title={title} subtitle={subtitle} />
-        {children}
-      </div>
-    </SignedInLayout>
+    <div className="mx-auto w-full max-w-2xl">
+      {back}
+      <OutboxStatusLine />
+      <PageTitle title={title} subtitle={subtitle} />
+      {children}
+    </div>
   );
 }
 
@@ -41,9 +42,4 @@ export function SavedCopyNote({ asOf, fromSaved }: { asOf: number; fromSaved: bo
   if (!fromSaved && minutes < 5) return null;
   const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short', timeZone: 'Europe/London' }).format(asOf);
   return <p className="mb-3 text-sm text-stone-600">Kept on this phone: as it was at {time}.</p>;
-}
-
-/** Today's UK date, "YYYY-MM-DD". */
-export function ukToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }

@@ -1,12 +1,12 @@
 import { Bird, MapPin, Phone, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatBookingDate } from '../../core/job-booking';
+import { formatBookingDate } from '../../core/booking-dates';
 import type { JobSheet } from '../../core/crew-day';
-import { BackLink } from '../components/page-layout';
+import { BackLink } from '../components/page-title';
 import { PageState } from '../components/page-state';
 import { cardStyles, linkStyles, tallButtonStyles } from '../components/ui';
 import { useRouteId } from '../components/use-route-id';
-import { useJobPhotos, useJobSheet, useSiteCheck } from './api';
+import { useJobPhotos, useJobSheet, useSiteCheck } from './sheet-api';
 import { CrewPage, SavedCopyNote } from './crew-frame';
 import { PhotosCard } from './photos-card';
 import { SiteCheckCard } from './site-check-card';

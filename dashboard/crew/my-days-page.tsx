@@ -1,12 +1,12 @@
 import { CalendarDays, ChevronRight } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { formatBookingDate } from '../../core/job-booking';
-import type { MyDays } from '../../core/schedule';
+import { formatBookingDate, ukToday } from '../../core/booking-dates';
 import { PageState } from '../components/page-state';
 import { cardStyles } from '../components/ui';
-import { keepJobsForOffline, useCrewMyDays } from './api';
-import { CrewPage, SavedCopyNote, ukToday } from './crew-frame';
+import { useCrewMyDays } from './api';
+import { CrewPage, SavedCopyNote } from './crew-frame';
+import type { MyDaysShown } from './my-days-answer';
 
 function NoWorkBooked() {
   return (
@@ -34,8 +34,8 @@ function dayTitle(date: string, today: string): string {
 }
 
 /** The days with work, today first, each job a large link to its sheet. */
-function BookedDays({ days }: { days: MyDays['days'] }) {
-  const today = ukToday();
+function BookedDays({ days }: { days: MyDaysShown['days'] }) {
+  const today = ukToday(new Date());
   return (
     <ol className="flex flex-col gap-4" data-testid="my-days">
       {days.map((day) => (
@@ -76,7 +76,8 @@ export function MyDaysPage() {
   useEffect(() => {
     if (!fresh || !navigator.onLine) return;
     const ids = [...new Set(fresh.data.days.flatMap((day) => day.bookings.map((b) => b.jobId)))];
-    const start = () => void keepJobsForOffline(ids);
+    // The sheet's code, reads and schemas load now, not before My days is on screen (crew-app.tsx).
+    const start = () => void Promise.all([import('./sheet-api'), import('./job-sheet-page')]).then(([m]) => m.keepJobsForOffline(ids)).catch(() => undefined);
     if (typeof requestIdleCallback === 'function') {
       const id = requestIdleCallback(start, { timeout: 2000 });
       return () => cancelIdleCallback(id);

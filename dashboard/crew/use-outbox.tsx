@@ -15,6 +15,8 @@ export function useOutboxStatus(): OutboxStatus {
   return useSyncExternalStore(
     (listener) => crewOutbox.subscribe(listener),
     () => crewOutbox.current(),
+    // The server's first view of My days (first-view.tsx) has no outbox: nothing waiting.
+    () => crewOutbox.current(),
   );
 }
 
@@ -122,6 +124,19 @@ function useOnline(): boolean {
       };
     },
     () => navigator.onLine,
+    // The server's first view (first-view.tsx) was drawn with signal.
+    () => true,
+  );
+}
+
+const subscribeToNothing = () => () => {};
+
+/** False in the server's first view of a screen (first-view.tsx), which cannot know what this phone keeps. */
+function useOnThePhone(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
   );
 }
 
@@ -151,6 +166,7 @@ function statusWords(status: OutboxStatus, online: boolean): string {
 export function OutboxStatusLine() {
   const status = useOutboxStatus();
   const online = useOnline();
+  const onThePhone = useOnThePhone();
   const sendNow = useOutboxSending();
   const dismiss = useDismissChange();
   const count = status.waiting.length;
@@ -159,7 +175,7 @@ export function OutboxStatusLine() {
       <div className="sticky top-0 z-20 -mx-4 mb-4 flex min-h-14 items-center justify-between gap-3 border-b border-stone-200 bg-stone-50/95 px-4 py-2 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
         <p role="status" aria-live="polite" data-testid="outbox-status" className="flex items-center gap-2 text-sm font-medium text-stone-800">
           {!online ? <CloudOff aria-hidden="true" className="size-4 shrink-0 text-amber-700" /> : null}
-          {statusWords(status, online)}
+          {onThePhone ? statusWords(status, online) : 'Looking for changes kept on this phone\u2026'}
         </p>
         {count > 0 ? (
           <button type="button" className={`${tallButtonStyles.secondary} shrink-0`} onClick={() => void sendNow()} disabled={status.sending}>

@@ -18,7 +18,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'login-5678.js.map'), '{"version":3,"sources":["../../dashboard/pages/login.tsx"]}');
   compressBeside(join(dist, 'assets', 'login-5678.js'));
   compressBeside(join(dist, 'index.html'));
-  // The build's manifest, which the server reads for the crew's page and never serves.
+  // The build's manifest, which is for the build's size report and is never served.
   mkdirSync(join(dist, '.vite'));
   writeFileSync(join(dist, '.vite', 'manifest.json'), '{"index.html":{"file":"assets/app-1234.js"}}');
   server = await startTestServer({}, { dashboardDir: dist });
@@ -148,20 +148,13 @@ describe('dashboard serving with Stripe configured', () => {
   });
 });
 
-describe("the app page for a signed-in phone opening My days", () => {
-  it('asks for the crew code and its two reads beside the entry, only with the session hint, with no data in it', async () => {
+describe("the crew's app page for a signed-in phone", () => {
+  it("answers My days and a job sheet with the crew page (My days, without the first view's build, asking for its two reads beside the script, its styles inside it), only with the session hint, with no data in it", async () => {
     const crewDist = mkdtempSync(join(tmpdir(), 'treeanalyzer-dist-'));
-    mkdirSync(join(crewDist, '.vite'));
-    writeFileSync(join(crewDist, 'index.html'), '<!doctype html><head><script type="module" crossorigin src="/assets/index-1.js"></script></head><div id="root"></div>');
-    writeFileSync(
-      join(crewDist, '.vite/manifest.json'),
-      JSON.stringify({
-        'index.html': { file: 'assets/index-1.js', imports: ['_react.js'] },
-        '_react.js': { file: 'assets/react-2.js' },
-        'crew/index.ts': { file: 'assets/crew-3.js', imports: ['_layout.js', '_react.js'], css: ['assets/crew-4.css'] },
-        '_layout.js': { file: 'assets/layout-5.js', imports: ['_react.js'] },
-      }),
-    );
+    writeFileSync(join(crewDist, 'index.html'), '<!doctype html><head><title>TreeAnalyzer Pro</title><script type="module" crossorigin src="/assets/index-1.js"></script></head><div id="root"></div>');
+    writeFileSync(join(crewDist, 'crew.html'), '<!doctype html><head><title>My days · TreeAnalyzer Pro</title><script type="module" crossorigin src="/assets/crew-3.js"></script><link rel="stylesheet" crossorigin href="/assets/crew-4.css"></head><div id="root"></div>');
+    mkdirSync(join(crewDist, 'assets'));
+    writeFileSync(join(crewDist, 'assets', 'crew-4.css'), '.crew{color:green}');
     const crewServer = await startTestServer({}, { dashboardDir: crewDist });
     try {
       const signedIn = { Cookie: 'theme=dark; ta_signed_in=1', 'Accept-Encoding': 'identity' };
@@ -169,20 +162,24 @@ describe("the app page for a signed-in phone opening My days", () => {
       for (const link of [
         '<link rel="preload" as="fetch" crossorigin href="/api/auth/me">',
         '<link rel="preload" as="fetch" crossorigin href="/api/my-days">',
-        '<link rel="modulepreload" crossorigin href="/assets/crew-3.js">',
-        '<link rel="modulepreload" crossorigin href="/assets/layout-5.js">',
-        '<link rel="modulepreload" crossorigin href="/assets/react-2.js">',
-        '<link rel="stylesheet" crossorigin href="/assets/crew-4.css">',
+        '<script type="module" crossorigin src="/assets/crew-3.js"></script>',
+        '<style>.crew{color:green}</style>',
       ]) expect(page).toContain(link);
+      expect(page).not.toContain('index-1.js');
       const brotli = await fetch(`${crewServer.url}/my-days`, { headers: { ...signedIn, 'Accept-Encoding': 'br' } });
       expect(brotli.headers.get('content-encoding')).toBe('br');
       expect(brotli.headers.get('cache-control')).toBe('no-cache');
       expect(await brotli.text()).toBe(page);
+      // A job sheet: the crew's page, without My days' reads (the sheet reads its own).
+      const sheet = await (await fetch(`${crewServer.url}/my-days/jobs/12`, { headers: signedIn })).text();
+      expect(sheet).toContain('crew-3.js');
+      expect(sheet).not.toContain('/api/my-days');
+      expect(sheet).toContain('<link rel="stylesheet" crossorigin href="/assets/crew-4.css">');
       for (const [path, cookie] of [
-        ['/my-days', ''], ['/my-days', 'ta_signed_in=0'], ['/', 'ta_signed_in=1'], ['/my-days/jobs/1', 'ta_signed_in=1'],
+        ['/my-days', ''], ['/my-days', 'ta_signed_in=0'], ['/', 'ta_signed_in=1'], ['/my-days/jobs/1/x', 'ta_signed_in=1'], ['/my-daysx', 'ta_signed_in=1'], ['/jobs/1', 'ta_signed_in=1'],
       ] as const) {
         const other = await (await fetch(crewServer.url + path, { headers: { Cookie: cookie } })).text();
-        expect(other, `${path} ${cookie}`).not.toContain('crew-3.js');
+        expect(other, `${path} ${cookie}`).toContain('index-1.js');
       }
     } finally {
       await crewServer.close();

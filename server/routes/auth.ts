@@ -11,12 +11,12 @@ import {
 import { requestPasswordReset, resetPassword } from '../accounts/password-reset';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../accounts/passwords';
 import { endSession } from '../accounts/sessions';
-import { createUser, findUserByUsernameOrEmail, toPublicUser } from '../accounts/users';
+import { createUser, findUserByUsernameOrEmail } from '../accounts/users';
 import type { AppEnv } from '../http/context';
 import { ApiError } from '../http/errors';
 import { clientNetwork, loginDelayMs } from '../http/rate-limit';
 import { clearSessionCookie, currentPerson, currentUser, requireUser, signIn } from '../http/session';
-import { personOf, recordSignIn, signedInMember } from '../team/membership';
+import { personOf, recordSignIn, signedInAnswer } from '../team/membership';
 import { REMOVED_MEMBER_MESSAGE } from '../../core/team';
 import { readJson } from '../http/validate';
 
@@ -31,7 +31,7 @@ export const authRoutes = new Hono<AppEnv>()
     await signIn(c, user.id);
     const { person, accountId } = personOf(db, user);
     recordSignIn(db, clock.now(), { userId: user.id, accountId, address: clientNetwork(c), userAgent: c.req.header('user-agent') ?? null });
-    return c.json({ user: toPublicUser(user), member: signedInMember(db, person, accountId) }, 201);
+    return c.json(signedInAnswer(db, person, accountId), 201);
   })
 
   .post('/login', async (c) => {
@@ -65,7 +65,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (removed) throw new ApiError('UNAUTHORIZED', REMOVED_MEMBER_MESSAGE);
     await signIn(c, user.id);
     recordSignIn(db, clock.now(), { userId: user.id, accountId, address, userAgent: c.req.header('user-agent') ?? null });
-    return c.json({ user: toPublicUser(user), member: signedInMember(db, person, accountId) });
+    return c.json(signedInAnswer(db, person, accountId));
   })
 
   .post('/logout', async (c) => {
@@ -77,8 +77,7 @@ export const authRoutes = new Hono<AppEnv>()
 
   // The person signed in, and who they are in their team (the account they work in is currentUser).
   .get('/me', requireUser, (c) => {
-    const person = currentPerson(c);
-    return c.json({ user: toPublicUser(person.user), member: signedInMember(c.var.deps.db, person, currentUser(c).id) });
+    return c.json(signedInAnswer(c.var.deps.db, currentPerson(c), currentUser(c).id));
   })
 
   .post('/forgot-password', async (c) => {

@@ -1,4 +1,5 @@
-import type { MyDayBooking, MyDays, ScheduleBooking, ScheduleQuery } from '../../core/schedule';
+import { ukToday } from '../../core/job-booking';
+import { SCHEDULE_LIMITS, type MyDayBooking, type MyDays, type ScheduleBooking, type ScheduleQuery } from '../../core/schedule';
 import type { Db } from '../../db/client';
 import { buildSchedule, crewIdsOfMember } from './schedule';
 
@@ -24,4 +25,9 @@ export function myDaysOf(db: Db, now: Date, accountId: number, memberId: number 
         .map(withoutMoney),
     })),
   };
+}
+
+/** My days as GET /api/my-days answers without a query: from today (in the UK) for the schedule's default week. */
+export function myDaysFromToday(db: Db, now: Date, accountId: number, memberId: number | null): MyDays {
+  return myDaysOf(db, now, accountId, memberId, { from: ukToday(now), days: SCHEDULE_LIMITS.days.default });
 }

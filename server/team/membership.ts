@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
+import type { PublicUser } from '../../core/accounts';
 import { personName, type SignedInMember } from '../../core/team';
 import type { Db } from '../../db/client';
 import { signIns, systemSettings, teamMembers, users, type TeamMemberRow, type UserRow } from '../../db/schema';
 import type { SignedInPerson } from '../accounts/sessions';
 import { noteSeen } from '../accounts/sessions';
+import { toPublicUser } from '../accounts/users';
 
 /**
  * A person's place in a team (docs/product.md, Team): which account they work in and with what
@@ -28,6 +30,11 @@ export function teamNameOf(db: Db, accountId: number): string {
 /** Who is signed in, as the API answers it beside `user` (GET /api/auth/me, sign-in, joining). */
 export function signedInMember(db: Db, person: SignedInPerson, accountId: number): SignedInMember {
   return { memberId: person.memberId, name: personName(person.user), role: person.role, businessName: teamNameOf(db, accountId) };
+}
+
+/** GET /api/auth/me's answer: the person's own sign-in and who they are in their team. */
+export function signedInAnswer(db: Db, person: SignedInPerson, accountId: number): { user: PublicUser; member: SignedInMember } {
+  return { user: toPublicUser(person.user), member: signedInMember(db, person, accountId) };
 }
 
 /** The person and their team as a fresh sign-in finds them (the same rules as a session's lookup). */

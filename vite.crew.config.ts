@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
-import { crewServiceWorker, precompress } from './build/dashboard-plugins';
+import { crewServiceWorker, DASHBOARD_COMPRESSED } from './build/dashboard-plugins';
 import { firstLoadFiles, type Manifest } from './build/first-load';
-import { overBudget, sizeLine, sizesOnDisk, totalSizes, type BudgetedFile } from './build/sizes';
+import { overBudget, precompress, sizeLine, sizesOnDisk, totalSizes, type BudgetedFile } from './build/sizes';
 
 /*
  * The crew's app (docs/performance.md, The crew's phone): dashboard/crew.html and its entry,
@@ -72,7 +72,7 @@ const firstView: UserConfig = {
 
 const crewApp: UserConfig = {
   root: 'dashboard',
-  plugins: [react(), tailwindcss(), precompress(OUT_DIR), crewFirstLoadReport(), crewServiceWorker()],
+  plugins: [react(), tailwindcss(), precompress(OUT_DIR, DASHBOARD_COMPRESSED), crewFirstLoadReport(), crewServiceWorker()],
   build: {
     outDir: OUT_DIR,
     // The office's app is already there (vite.dashboard.config.ts empties the folder first).

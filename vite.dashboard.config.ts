@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { firstLoadFiles, type Manifest } from './build/first-load';
-import { precompress } from './build/dashboard-plugins';
-import { overBudget, sizeLine, sizesOnDisk, totalSizes, type BudgetedFile } from './build/sizes';
+import { DASHBOARD_COMPRESSED } from './build/dashboard-plugins';
+import { overBudget, precompress, sizeLine, sizesOnDisk, totalSizes, type BudgetedFile } from './build/sizes';
 
 // The dashboard SPA: built into dist/dashboard and served by the Hono server for every
 // non-API path. In `npm run dev`, API calls are proxied to the server on :3000.
@@ -66,7 +66,7 @@ const asOwnPage: NonNullable<ProxyOptions['configure']> = (proxy) => {
 
 export default defineConfig({
   root: 'dashboard',
-  plugins: [react(), tailwindcss(), precompress(OUT_DIR), firstLoadReport()],
+  plugins: [react(), tailwindcss(), precompress(OUT_DIR, DASHBOARD_COMPRESSED), firstLoadReport()],
   build: {
     outDir: OUT_DIR,
     emptyOutDir: true,

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { shadowCssPlugin } from './widget/build/shadow-css-plugin';
-import { compressBeside, overBudget, sizeLine, type BudgetedFile } from './build/sizes';
+import { overBudget, precompress, sizeLine, type BudgetedFile } from './build/sizes';
 
 /**
  * The embeddable estimator, in two runs of this config (see "build" in package.json):
@@ -29,19 +29,8 @@ const LOADER_BUDGET = 3 * 1024;
 /** Each chunk loaded only when used (questions, measuring): small enough that a tap never waits long on a phone. */
 const LAZY_CHUNK_BUDGET = 30 * 1024;
 
-/** .gz and .br beside every emitted script. */
-function precompress(): Plugin {
-  return {
-    name: 'tree-estimator:precompress',
-    apply: 'build',
-    writeBundle(options, bundle) {
-      const dir = options.dir ?? OUT_DIR;
-      for (const fileName of Object.keys(bundle)) {
-        if (/\.(js|css)$/.test(fileName)) compressBeside(join(dir, fileName));
-      }
-    },
-  };
-}
+/** Its scripts and stylesheets, each with a .gz and .br beside it. */
+const COMPRESSED = /\.(js|css)$/;
 
 function estimatorFile(): string {
   if (!existsSync(MANIFEST)) {
@@ -93,7 +82,7 @@ function sizeReport(estimator: string): Plugin {
 
 function estimatorConfig(): UserConfig {
   return {
-    plugins: [react(), tailwindcss(), shadowCssPlugin(/\/widget\/styles\.css(\?|$)/), precompress()],
+    plugins: [react(), tailwindcss(), shadowCssPlugin(/\/widget\/styles\.css(\?|$)/), precompress(OUT_DIR, COMPRESSED)],
     // React's production build, whatever NODE_ENV the shell has (lib and app builds alike).
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     // Nothing is fetched relative to the host page: one self-contained module.
@@ -120,7 +109,7 @@ function loaderConfig(): UserConfig {
   return {
     // Vite's own file list would repeat the report's widget.js line.
     logLevel: 'warn',
-    plugins: [precompress(), sizeReport(estimator)],
+    plugins: [precompress(OUT_DIR, COMPRESSED), sizeReport(estimator)],
     define: { __ESTIMATOR_PATH__: JSON.stringify(PUBLIC_PREFIX + estimator) },
     publicDir: false,
     build: {

@@ -1,5 +1,5 @@
 /*
- * The installable crew app's icons (vite.dashboard.config.ts, the web app manifest), drawn from the
+ * The installable crew app's icons (build/dashboard-plugins.ts, the web app manifest), drawn from the
  * favicon's tree: 192 and 512 px for "Add to Home Screen", a maskable 512 px with the tree inside
  * the safe zone (the middle 80%), and Apple's 180 px touch icon. Run once when the mark changes:
  * `node --import tsx build/crew-icons.ts`; the PNGs are committed in dashboard/public/icons.

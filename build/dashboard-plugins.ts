@@ -1,26 +1,40 @@
-import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { CREW_API_CACHE, CREW_PHOTO_CACHE } from '../dashboard/api/saved-answers';
-import { compressBeside } from './sizes';
 
 /*
  * What both dashboard builds use (vite.dashboard.config.ts, the office's app; vite.crew.config.ts,
  * the crew's app), both into dist/dashboard.
  */
 
-/** .gz and .br beside every emitted page, script, stylesheet and SVG (source maps are not served). */
-export function precompress(outDir: string): Plugin {
-  return {
-    name: 'dashboard:precompress',
-    apply: 'build',
-    writeBundle(options, bundle) {
-      const dir = options.dir ?? outDir;
-      for (const fileName of Object.keys(bundle)) {
-        if (/\.(html|js|css|svg)$/.test(fileName)) compressBeside(join(dir, fileName));
-      }
-    },
-  };
+/** The dashboard's pages, scripts, stylesheets and pictures, each with a .gz and .br beside it. */
+export const DASHBOARD_COMPRESSED = /\.(html|js|css|svg)$/;
+
+/**
+ * The service worker's answer to a phone opening My days (below): the page the server last drew
+ * for this person, kept with the crew's answers, at once, while the server draws it again for next
+ * time; with nothing kept, the server's; without signal either, the crew's app page from the
+ * precache. Workbox writes this function into sw.js as it is, so it uses only the service worker's
+ * own globals: CREW_API_CACHE and CREW_HOME_HEADER are written out (dashboard-plugins.test.ts
+ * holds them to the constants), and the precache keeps crew.html under its revision
+ * (?__WB_REVISION__=...).
+ */
+export async function myDaysFromThePhone({ request, event }: { request: Request; event: { waitUntil(promise: Promise<unknown>): void } }): Promise<Response> {
+  const kept = await caches.open('crew-api-v1');
+  const drawn = fetch(request).then(async (response) => {
+    if (response.ok && response.headers.get('X-Crew-Home') === 'drawn') await kept.put('/my-days', response.clone());
+    return response;
+  });
+  const copy = await kept.match('/my-days');
+  if (copy) {
+    event.waitUntil(drawn.catch(() => undefined));
+    return copy;
+  }
+  try {
+    return await drawn;
+  } catch {
+    return (await caches.match('/crew.html', { ignoreSearch: true })) ?? Response.error();
+  }
 }
 
 /** A week and a day: the crew's answers kept for the next 7 days' jobs after one visit with signal. */
@@ -71,11 +85,17 @@ export function crewServiceWorker(): Plugin[] {
       skipWaiting: true,
       runtimeCaching: [
         {
-          // My days and the job sheets open from the crew's app page kept on the phone, at once, with
-          // or without signal (its scripts are kept with it; the server's copy is the same page).
-          // Workbox writes this function into sw.js as it is, so it uses only the service worker's
-          // own globals: the precache keeps crew.html under its revision (?__WB_REVISION__=...).
-          urlPattern: ({ request, url, sameOrigin }) => sameOrigin && request.mode === 'navigate' && /^\/my-days(\/|$)/.test(url.pathname),
+          // My days opens at once, with or without signal, as the server last drew it for this
+          // person (kept with the crew's answers, so a sign-in or sign-out drops it), while the
+          // server draws it again for next time; the phone's script then reads the answers afresh
+          // (dashboard/crew/main.tsx). With nothing kept yet, the server's page; without signal
+          // either, the crew's app page from the precache, drawn from the answers kept.
+          urlPattern: ({ request, url, sameOrigin }) => sameOrigin && request.mode === 'navigate' && url.pathname === '/my-days',
+          handler: myDaysFromThePhone,
+        },
+        {
+          // A job sheet: the crew's app page from the precache, at once (the sheet reads its answers).
+          urlPattern: ({ request, url, sameOrigin }) => sameOrigin && request.mode === 'navigate' && /^\/my-days\//.test(url.pathname),
           handler: async ({ request }) => (await caches.match('/crew.html', { ignoreSearch: true })) ?? fetch(request),
         },
         {

@@ -1,4 +1,6 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Plugin } from 'vite';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
@@ -22,6 +24,20 @@ export function compressBeside(file: string): CompressedSizes {
   writeFileSync(`${file}.gz`, gzip);
   writeFileSync(`${file}.br`, brotli);
   return { raw: content.length, gzip: gzip.length, brotli: brotli.length };
+}
+
+/** A build step writing `.gz` and `.br` beside every emitted file whose name matches `files` (source maps are never served). */
+export function precompress(outDir: string, files: RegExp): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? outDir;
+      for (const fileName of Object.keys(bundle)) {
+        if (files.test(fileName)) compressBeside(join(dir, fileName));
+      }
+    },
+  };
 }
 
 /** The sizes of a built file and the `.gz` and `.br` copies compressBeside wrote. */

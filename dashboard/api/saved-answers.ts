@@ -1,6 +1,6 @@
 /**
  * The crew's answers the service worker keeps on the phone for use without signal (docs/product.md,
- * The crew's day, On a phone, with or without signal): vite.dashboard.config.ts names these caches
+ * The crew's day, On a phone, with or without signal): build/dashboard-plugins.ts names these caches
  * in its runtime caching, and the crew's screens read them for a copy shown at once.
  */
 export const CREW_API_CACHE = 'crew-api-v1';

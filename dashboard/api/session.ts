@@ -46,7 +46,12 @@ export function sessionFrom(answer: { user: PublicUser; member?: SignedInMember 
  * when this page had someone signed in, the sign-in screen then says they were signed out.
  */
 async function fetchSession({ client }: QueryFunctionContext): Promise<Session | null> {
-  if (!mayHaveSession()) return null;
+  if (!mayHaveSession()) {
+    // The hint went while someone was signed in here (another request's 401 cleared it, or a
+    // sign-out in another tab): signed out, and the sign-in screen says so.
+    if (client.getQueryData(queryKeys.currentUser)) signedOutHere(client);
+    return null;
+  }
   const saved = await savedSession();
   if (saved) {
     checkSavedSession(client);
@@ -57,10 +62,7 @@ async function fetchSession({ client }: QueryFunctionContext): Promise<Session |
   } catch (error) {
     if (isApiError(error, 'UNAUTHORIZED')) {
       dropSavedAnswers();
-      if (client.getQueryData(queryKeys.currentUser)) {
-        dropOthers(client);
-        noteSignedOut(client);
-      }
+      if (client.getQueryData(queryKeys.currentUser)) signedOutHere(client);
       return null;
     }
     throw new ApiError(CURRENT_USER_ERROR_MESSAGE, error instanceof ApiError ? error.status : 0);
@@ -89,7 +91,7 @@ async function savedSession(): Promise<Session | null> {
 }
 
 /** The server's word on a session shown from the phone: the fresh one replaces it, a 401 signs out as usual. */
-function checkSavedSession(client: QueryClient): void {
+export function checkSavedSession(client: QueryClient): void {
   setTimeout(() => {
     api.auth.me().then(
       (answer) => client.setQueryData(queryKeys.currentUser, sessionFrom(answer)),
@@ -181,6 +183,13 @@ export function sessionLost(queryClient: QueryClient): void {
     return;
   }
   endSession(queryClient);
+  noteSignedOut(queryClient);
+}
+
+/** Someone signed in on this page is no longer: what was theirs goes, and the sign-in screen says why. */
+function signedOutHere(queryClient: QueryClient): void {
+  dropSavedAnswers();
+  dropOthers(queryClient);
   noteSignedOut(queryClient);
 }
 

@@ -10,7 +10,7 @@ import { myDaysAnswer, type MyDaysShown } from './my-days-answer';
 /*
  * The crew's reads (the job sheet's are in sheet-api.ts, loaded with the sheet, so My days needs no
  * schema library: docs/performance.md, The crew's phone). Each answer comes with when the server gave it (its Date header), since
- * without signal the service worker answers with the copy it kept (vite.dashboard.config.ts),
+ * without signal the service worker answers with the copy it kept (build/dashboard-plugins.ts),
  * and the screen says how old that copy is. A copy kept on the phone is also shown at once
  * while the network answers, so My days opens in well under a second after the first visit.
  */

@@ -5,7 +5,7 @@ import { OutboxStatusLine } from './use-outbox';
 let registered = false;
 
 /**
- * The service worker (built by vite-plugin-pwa, vite.dashboard.config.ts) keeps the app and the
+ * The service worker (built by vite-plugin-pwa, build/dashboard-plugins.ts) keeps the app and the
  * crew's answers on the phone. Registered from the crew's screens, after the page has loaded, so
  * its downloads never compete with the first My days; browsers allow it on https and on localhost.
  */

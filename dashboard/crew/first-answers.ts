@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { FIRST_ANSWERS_ELEMENT, type FirstAnswers } from '../../core/crew-home';
+import { FIRST_ANSWERS_ELEMENT, FIRST_ANSWERS_FRESH_MS, type FirstAnswers } from '../../core/crew-home';
 import { userAnswer } from '../api/guest-answers';
 import { queryKeys } from '../api/query-client';
-import { sessionFrom } from '../api/session';
+import { checkSavedSession, sessionFrom } from '../api/session';
 import { crewKeys, type Read } from './api';
 import { myDaysAnswer, type MyDaysShown } from './my-days-answer';
 
@@ -31,4 +31,16 @@ export function firstAnswersOnPage(): FirstAnswers | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Answers from a page the phone kept (the service worker's copy of My days as last drawn) are
+ * shown, then read again: who is signed in is asked of the server (a 401 signs out), and My days
+ * is marked stale so its screen reads it on opening. The screen says how old the copy is meanwhile.
+ */
+export function refreshKeptAnswers(queryClient: QueryClient, answers: FirstAnswers, now = Date.now()): boolean {
+  if (now - answers.asOf < FIRST_ANSWERS_FRESH_MS) return false;
+  checkSavedSession(queryClient);
+  void queryClient.invalidateQueries({ queryKey: crewKeys.myDays, refetchType: 'none' });
+  return true;
 }

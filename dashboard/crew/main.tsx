@@ -8,7 +8,7 @@ import { ChatLauncher } from '../components/chat/chat-launcher';
 import { Toaster } from '../components/toast';
 import { primeMyDays } from './api';
 import { CrewApp } from './crew-app';
-import { firstAnswersOnPage, seedFirstAnswers } from './first-answers';
+import { firstAnswersOnPage, refreshKeptAnswers, seedFirstAnswers } from './first-answers';
 import '../styles.css';
 
 /*
@@ -22,6 +22,7 @@ const queryClient = createQueryClient();
 // them at once. Anything else (a job sheet, the service worker's copy of the page) reads first.
 const firstAnswers = firstAnswersOnPage();
 const seeded = firstAnswers !== null && seedFirstAnswers(queryClient, firstAnswers);
+if (seeded) refreshKeptAnswers(queryClient, firstAnswers);
 const onMyDays = !seeded && startCrewReads();
 
 const root = document.getElementById('root');

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_ANSWERS_ELEMENT } from '../../core/crew-home';
+import { CREW_HOME_HEADER, FIRST_ANSWERS_ELEMENT } from '../../core/crew-home';
 import { crewMembers, jobs, teamMembers } from '../../db/schema';
 import { registerClient, startTestServer, TestClient, type TestServer } from '../../testing/harness';
 import { seedSchedule } from '../../testing/schedule-seed';
@@ -82,6 +82,8 @@ describe("the crew's home drawn by the server", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('vary')).toContain('Cookie');
+    // The one page the phone's service worker keeps as this person's My days.
+    expect(res.headers.get(CREW_HOME_HEADER.name)).toBe(CREW_HOME_HEADER.value);
     const html = await res.text();
     const answers = answersIn(html);
     expect(answers.me).toEqual(await (await sam.get('/api/auth/me')).json());
@@ -119,12 +121,15 @@ describe("the crew's home drawn by the server", () => {
   });
 
   it('a job sheet gets the crew page without answers; a session that ended gets the office app and its sign-in, the hint cleared', async () => {
-    const sheet = await (await page(sam, `/my-days/jobs/${jobIds[0]}`)).text();
+    const sheetAnswer = await page(sam, `/my-days/jobs/${jobIds[0]}`);
+    expect(sheetAnswer.headers.get(CREW_HOME_HEADER.name)).toBeNull();
+    const sheet = await sheetAnswer.text();
     expect(sheet).toContain('/assets/crew-3.js');
     expect(sheet).not.toContain(FIRST_ANSWERS_ELEMENT);
     expect(sheet).not.toContain(HOSTILE.slice(0, 8));
     // A hint without a session (expired, signed out elsewhere): no one's days, the sign-in app.
     const stale = await fetch(`${server.url}/my-days`, { headers: { cookie: 'ta_signed_in=1; ta_session=Fe26.2**forged' } });
+    expect(stale.headers.get(CREW_HOME_HEADER.name)).toBeNull();
     const text = await stale.text();
     expect(text).toContain('/assets/index-1.js');
     expect(text).not.toContain(FIRST_ANSWERS_ELEMENT);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Hono, type Context } from 'hono';
+import { CREW_HOME_HEADER } from '../../core/crew-home';
 import type { AppEnv } from './context';
 import { crewHomePage, firstViewRenderer } from './crew-home';
 import { dashboardHeaders } from './security-headers';
@@ -69,6 +70,7 @@ export function dashboardRoutes(distDir = DASHBOARD_DIST, options: { stripe: boo
       if (home !== undefined) {
         c.header('Cache-Control', 'no-store');
         c.header('Vary', 'Cookie, Accept-Encoding');
+        c.header(CREW_HOME_HEADER.name, CREW_HOME_HEADER.value);
         return sendPage(c, home);
       }
       if (!c.get('user')) page = indexPage;

@@ -19,8 +19,8 @@ import { percentile, ROOT, writeSection } from './lib';
  *   - second visit, online: the same profile after that visit (the service worker installed and
  *     the week's sheets kept), My days loaded again on a page that had it open, its CPU slowed, the
  *     navigation answered by the service worker (checked). The network is not slowed here (see
- *     oneProfile): My days shows the copies kept on the phone without waiting for it, and the
- *     network's answers replace them after, so this is "no signal" with the network present;
+ *     oneProfile): the service worker answers with the page the server last drew without waiting
+ *     for it, and the network's answers replace it after, so this is "no signal" with the network present;
  *   - second visit, no signal: My days opened once more on an open page (CPU slowed, no network
  *     emulation), then the browser offline (context.setOffline) and the page loaded again: everything
  *     from the phone, with the page's memory cache warm, so a little kind too.
@@ -160,8 +160,8 @@ Real Chromium at 390 px, the production build, a crew member with 12 bookings in
 | Second, online (the app and the answers kept) | ${figures.second} ms | ${range('second')} ms | ${GOALS.second} ms | ${verdict(figures.second, GOALS.second)} |
 | Second, no signal | ${figures.offline} ms | ${range('offline')} ms | ${GOALS.second} ms | ${verdict(figures.offline, GOALS.second)} |
 
-"Second, online" is My days loaded again on a page that had it open, answered by the service worker (checked); the network is not slowed there, since Chromium sends a page's navigation past the service worker while the page's network is emulated and its service worker crashed when its own network was, so that figure relies on My days waiting for no network when a copy is kept (the saved session and the saved My days, dashboard/api/session.ts and dashboard/crew/api.ts), which "second, no signal" checks with the network off. Both have the page's memory cache warm, so a little kind. On this box (2 cores shared with other sessions; load average at the end above) a CPU slowed 4x is slowed more than a phone's; the figures are for comparing runs here.
+"Second, online" is My days loaded again on a page that had it open, answered by the service worker (checked); the network is not slowed there, since Chromium sends a page's navigation past the service worker while the page's network is emulated and its service worker crashed when its own network was, so that figure relies on My days waiting for no network when a copy is kept (the page the server last drew for the person, which the service worker answers with at once: build/dashboard-plugins.ts myDaysFromThePhone), which "second, no signal" checks with the network off. Both have the page's memory cache warm, so a little kind. On this box (2 cores shared with other sessions; load average at the end above) a CPU slowed 4x is slowed more than a phone's; the figures are for comparing runs here.
 `,
 );
 console.log(figures);
-if (figures.second > GOALS.second || figures.offline > GOALS.second) process.exitCode = 1;
+if (figures.first > GOALS.first || figures.second > GOALS.second || figures.offline > GOALS.second) process.exitCode = 1;

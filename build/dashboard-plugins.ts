@@ -95,7 +95,10 @@ export function crewServiceWorker(): Plugin[] {
         },
         {
           // A job sheet: the crew's app page from the precache, at once (the sheet reads its answers).
-          urlPattern: ({ request, url, sameOrigin }) => sameOrigin && request.mode === 'navigate' && /^\/my-days\//.test(url.pathname),
+          // Exactly the addresses the crew's app has (crew-app.tsx, and the server's choice in
+          // server/http/dashboard.ts): any other under /my-days/ goes to the server and its office
+          // app, so the crew's app never sends a page back to itself.
+          urlPattern: ({ request, url, sameOrigin }) => sameOrigin && request.mode === 'navigate' && /^\/my-days\/jobs\/[^/]+$/.test(url.pathname),
           handler: async ({ request }) => (await caches.match('/crew.html', { ignoreSearch: true })) ?? fetch(request),
         },
         {

@@ -1,12 +1,10 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
-import { firstLoadFiles, type Manifest } from './build/first-load';
+import { defineConfig, type ProxyOptions } from 'vite';
+import { firstLoadBudget } from './build/first-load';
 import { DASHBOARD_COMPRESSED } from './build/dashboard-plugins';
-import { overBudget, precompress, sizeLine, sizesOnDisk, totalSizes, type BudgetedFile } from './build/sizes';
+import { precompress } from './build/sizes';
 
 // The dashboard SPA: built into dist/dashboard and served by the Hono server for every
 // non-API path. In `npm run dev`, API calls are proxied to the server on :3000.
@@ -22,29 +20,6 @@ const OUT_DIR = fileURLToPath(new URL('./dist/dashboard', import.meta.url));
  * bytes, as in the widget's budgets and the report.
  */
 const FIRST_LOAD_BROTLI_BUDGET = 100 * 1024;
-
-/** Prints /login's first-load bytes on every build and fails it past the budget (CONVENTIONS 8). */
-function firstLoadReport(): Plugin {
-  return {
-    name: 'dashboard:first-load-report',
-    apply: 'build',
-    closeBundle() {
-      const manifest = JSON.parse(readFileSync(join(OUT_DIR, '.vite/manifest.json'), 'utf8')) as Manifest;
-      const files = firstLoadFiles(manifest);
-      const firstLoad: BudgetedFile = {
-        label: `dashboard first load (/login: ${files.length} files)`,
-        sizes: totalSizes(files.map((file) => sizesOnDisk(join(OUT_DIR, file)))),
-        budget: { encoding: 'brotli', bytes: FIRST_LOAD_BROTLI_BUDGET },
-      };
-      console.log(sizeLine(firstLoad));
-      if (overBudget([firstLoad]).length > 0) {
-        throw new Error(
-          `Over the size budget: ${files.join(', ')}. Look for Stripe, zod, react-hook-form, report or history code or development React in the entry (dist/dashboard/.vite/manifest.json).`,
-        );
-      }
-    },
-  };
-}
 
 /** `npm run dev`'s API server (server/main.ts on its default PORT, with no PUBLIC_URL). */
 const DEV_API = 'http://localhost:3000';
@@ -66,7 +41,14 @@ const asOwnPage: NonNullable<ProxyOptions['configure']> = (proxy) => {
 
 export default defineConfig({
   root: 'dashboard',
-  plugins: [react(), tailwindcss(), precompress(OUT_DIR, DASHBOARD_COMPRESSED), firstLoadReport()],
+  plugins: [react(), tailwindcss(), precompress(OUT_DIR, DASHBOARD_COMPRESSED), firstLoadBudget({
+      outDir: OUT_DIR,
+      manifest: '.vite/manifest.json',
+      page: 'index.html',
+      label: 'dashboard first load (/login',
+      brotliBytes: FIRST_LOAD_BROTLI_BUDGET,
+      advice: 'Look for Stripe, zod, react-hook-form, report or history code or development React in the entry',
+    })],
   build: {
     outDir: OUT_DIR,
     emptyOutDir: true,

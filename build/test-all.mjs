@@ -6,18 +6,28 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { failedTests, failureLines, readReport } from './test-report.mjs';
 
 const started = Date.now();
 const seconds = (from) => `${Math.round((Date.now() - from) / 1000)} s`;
 const results = [];
 rmSync('.vitest/results.json', { force: true });
+rmSync('.playwright/results.json', { force: true });
+// Each step's lines, kept to say at the end what failed: CI shows only a log's last part.
+const output = new Map();
 
 function run(name, command, args, env = {}) {
   const at = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     for (const stream of [child.stdout, child.stderr]) {
-      createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
+      createInterface({ input: stream }).on('line', (line) => {
+        console.log(`[${name}] ${line}`);
+        const lines = output.get(name) ?? [];
+        lines.push(line);
+        if (lines.length > 20000) lines.splice(0, lines.length - 20000);
+        output.set(name, lines);
+      });
     }
     child.on('close', (code, signal) => {
       const ok = code === 0;
@@ -62,6 +72,21 @@ if (existsSync('.vitest/results.json')) {
     for (const t of tests.slice(0, 20)) console.log(`  ${String(Math.round(t.ms)).padStart(6)} ms  ${t.name.slice(0, 150)}`);
   } catch (err) {
     console.log(`(could not read .vitest/results.json: ${err.message})`);
+  }
+}
+
+// What failed, last, where a log cut to its end still shows it (.ci/run prints it again after
+// the Node 24 run): the failed tests by name from the two reports, and each failed step's own
+// error lines.
+const failed = results.filter((r) => !r.ok);
+if (failed.length > 0) {
+  console.log('\nnpm test: what failed');
+  for (const name of failedTests(readReport('.vitest/results.json'), readReport('.playwright/results.json'))) {
+    console.log(`  test: ${name.slice(0, 220)}`);
+  }
+  for (const r of failed) {
+    console.log(`  ${r.name} ${r.how}:`);
+    for (const line of failureLines(output.get(r.name) ?? [])) console.log(`    ${line.slice(0, 300)}`);
   }
 }
 

@@ -65,6 +65,8 @@ export interface AppOptions {
   linger?: Partial<LingerBounds>;
   /** The postcode lookups in flight and the site notes kept; main.ts shares its own with the hourly housekeeping. */
   postcodeLookups?: PostcodeLookups;
+  /** Load My days' first view at the start (main.ts), not when a phone first asks (http/dashboard.ts). */
+  warmFirstView?: boolean;
   /** Litestream replication (server/replication/), when REPLICA_URL is set: /healthz reports its lag. */
   replica?: { status(): ReplicaStatus };
 }
@@ -175,7 +177,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/', invoicePageRoutes);
   app.route('/', demoCheckoutRoutes);
   app.route('/', fingerprintHelpRoutes);
-  app.route('/', dashboardRoutes(options.dashboardDir, { stripe: deps.payments?.kind === 'stripe' }));
+  app.route(
+    '/',
+    dashboardRoutes(options.dashboardDir, {
+      stripe: deps.payments?.kind === 'stripe',
+      warmFirstView: options.warmFirstView,
+      onFirstViewError: (err) => deps.logger.error({ err }, "My days' first view could not be loaded: the crew's page goes without it"),
+    }),
+  );
 
   // Who may use each route is decided in one table; a route without a place in it stops the start.
   assertEveryRouteHasAnArea(app.routes);

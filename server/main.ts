@@ -75,6 +75,7 @@ async function start(): Promise<void> {
     {
       dashboardDir: config.dashboardDir,
       widgetDir: config.widgetDir,
+      warmFirstView: true,
       rateLimits: new RateLimits({
         embedAnalysesPerAddress: { points: config.embedAnalysesPerAddress, windowSeconds: 60 * 60 },
         leadsPerAddress: { points: config.leadsPerAddress, windowSeconds: 60 * 60 },

@@ -13,13 +13,34 @@ type RenderMyDays = (answers: FirstAnswers) => string | null;
  * My days' first view, built for the server by `vite build --config vite.crew.config.ts --mode
  * first-view` (dashboard/crew/first-view.tsx: the crew's own components). Loaded once, when first
  * asked for; undefined when that build is not there, and the crew's page is sent without it.
+ *
+ * A build that cannot be loaded (one being written as the server starts: `npm test` builds beside
+ * the vitest suite, whose test servers serve dist/) is the same as none: `onError` is told once,
+ * the page goes without it, and the next ask tries again. Never a rejection nobody awaits, which
+ * ends a Node process and fails a vitest run.
  */
-export function firstViewRenderer(file: string): () => Promise<RenderMyDays | undefined> {
+export function firstViewRenderer(
+  file: string,
+  onError: (err: unknown) => void = () => {},
+): () => Promise<RenderMyDays | undefined> {
   let loaded: Promise<RenderMyDays | undefined> | undefined;
+  let told = false;
+  let tries = 0;
+  const load = async (): Promise<RenderMyDays | undefined> => {
+    if (!existsSync(file)) return undefined;
+    // A try after a failed one asks by a new address: the module loader keeps a failed module.
+    const url = pathToFileURL(file).href + (tries++ > 0 ? `?try=${tries}` : '');
+    const module = (await import(url)) as { renderMyDays?: unknown };
+    if (typeof module.renderMyDays !== 'function') throw new Error(`${file} has no renderMyDays function`);
+    return module.renderMyDays as RenderMyDays;
+  };
   return () =>
-    (loaded ??= existsSync(file)
-      ? import(pathToFileURL(file).href).then((module: { renderMyDays?: RenderMyDays }) => module.renderMyDays)
-      : Promise.resolve(undefined));
+    (loaded ??= load().catch((err: unknown) => {
+      loaded = undefined;
+      if (!told) onError(err);
+      told = true;
+      return undefined;
+    }));
 }
 
 /** JSON inside a page: nothing in it can end its element or start markup. */

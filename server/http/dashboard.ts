@@ -26,11 +26,22 @@ export function firstViewFileBeside(distDir: string): string {
   return join(distDir, '..', 'crew-first-view', 'first-view.js');
 }
 
-export function dashboardRoutes(distDir = DASHBOARD_DIST, options: { stripe: boolean } = { stripe: false }): Hono<AppEnv> {
+export interface DashboardOptions {
+  stripe: boolean;
+  /**
+   * Load My days' first view now, not on the first phone's visit (the module holds React's
+   * server renderer: about 0.3 s of CPU). main.ts does; a test server loads it only when a crew
+   * home is asked for, so the suite's hundreds of servers do not each load it.
+   */
+  warmFirstView?: boolean;
+  /** Told once when the first view's build is there but cannot be loaded. */
+  onFirstViewError?: (err: unknown) => void;
+}
+
+export function dashboardRoutes(distDir = DASHBOARD_DIST, options: DashboardOptions = { stripe: false }): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const firstView = firstViewRenderer(firstViewFileBeside(distDir));
-  // Loaded now, not on the first phone's visit (the module holds React's server renderer).
-  void firstView();
+  const firstView = firstViewRenderer(firstViewFileBeside(distDir), options.onFirstViewError);
+  if (options.warmFirstView) void firstView();
   const indexFile = join(distDir, 'index.html');
   const crew = existsSync(indexFile) ? crewPages(distDir) : undefined;
   app.use('*', dashboardHeaders({ stripe: options.stripe }));

@@ -4,7 +4,7 @@
 // end lists each step's time and result. Exit code 0 only if every step passed.
 // `npm run test:unit` and `npm run test:e2e` still run one step alone (README, Tests).
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { failedTests, failureLines, readReport } from './test-report.mjs';
 
@@ -65,20 +65,18 @@ if (bundled && built) {
   console.log('\nnpm test: the build failed, so the browser tests were not run.');
 }
 
-// The 20 slowest vitest tests, from the report vitest.config.ts writes: where to look first
-// when the suite grows slow (docs/testing.md).
-if (existsSync('.vitest/results.json')) {
-  try {
-    const report = JSON.parse(readFileSync('.vitest/results.json', 'utf8'));
-    const tests = report.testResults.flatMap((file) =>
-      file.assertionResults.map((t) => ({ ms: t.duration ?? 0, name: `${file.name.replace(`${process.cwd()}/`, '')} > ${t.fullName}` })),
-    );
-    tests.sort((a, b) => b.ms - a.ms);
-    console.log(`\nThe 20 slowest of ${tests.length} vitest tests`);
-    for (const t of tests.slice(0, 20)) console.log(`  ${String(Math.round(t.ms)).padStart(6)} ms  ${t.name.slice(0, 150)}`);
-  } catch (err) {
-    console.log(`(could not read .vitest/results.json: ${err.message})`);
-  }
+// vitest's report (vitest.config.ts writes it), read once for the slowest tests and what failed.
+const vitestReport = readReport('.vitest/results.json');
+if (existsSync('.vitest/results.json') && !vitestReport) console.log('(could not read .vitest/results.json)');
+
+// The 20 slowest vitest tests: where to look first when the suite grows slow (docs/testing.md).
+if (vitestReport) {
+  const tests = (vitestReport.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? []).map((t) => ({ ms: t.duration ?? 0, name: `${file.name.replace(`${process.cwd()}/`, '')} > ${t.fullName}` })),
+  );
+  tests.sort((a, b) => b.ms - a.ms);
+  console.log(`\nThe 20 slowest of ${tests.length} vitest tests`);
+  for (const t of tests.slice(0, 20)) console.log(`  ${String(Math.round(t.ms)).padStart(6)} ms  ${t.name.slice(0, 150)}`);
 }
 
 // What failed, last, where a log cut to its end still shows it (.ci/run prints it again after
@@ -87,7 +85,7 @@ if (existsSync('.vitest/results.json')) {
 const failed = results.filter((r) => !r.ok);
 if (failed.length > 0) {
   console.log('\nnpm test: what failed');
-  for (const name of failedTests(readReport('.vitest/results.json'), readReport('.playwright/results.json'))) {
+  for (const name of failedTests(vitestReport, readReport('.playwright/results.json'))) {
     console.log(`  test: ${name.slice(0, 220)}`);
   }
   for (const r of failed) {

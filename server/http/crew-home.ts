@@ -24,12 +24,11 @@ export function firstViewRenderer(
   onError: (err: unknown) => void = () => {},
 ): () => Promise<RenderMyDays | undefined> {
   let loaded: Promise<RenderMyDays | undefined> | undefined;
-  let told = false;
-  let tries = 0;
+  let failures = 0;
   const load = async (): Promise<RenderMyDays | undefined> => {
     if (!existsSync(file)) return undefined;
     // A try after a failed one asks by a new address: the module loader keeps a failed module.
-    const url = pathToFileURL(file).href + (tries++ > 0 ? `?try=${tries}` : '');
+    const url = pathToFileURL(file).href + (failures > 0 ? `?try=${failures}` : '');
     const module = (await import(url)) as { renderMyDays?: unknown };
     if (typeof module.renderMyDays !== 'function') throw new Error(`${file} has no renderMyDays function`);
     return module.renderMyDays as RenderMyDays;
@@ -37,8 +36,7 @@ export function firstViewRenderer(
   return () =>
     (loaded ??= load().catch((err: unknown) => {
       loaded = undefined;
-      if (!told) onError(err);
-      told = true;
+      if (failures++ === 0) onError(err);
       return undefined;
     }));
 }
